@@ -1,0 +1,102 @@
+"""English and Swedish texts for every engine error key (the bot reuses them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "position.empty": {"en": "The position text is empty.",
+                       "sv": "Ställningstexten är tom."},
+    "position.bad_field": {"en": "'{field}' is not a key=value field.",
+                           "sv": "'{field}' är inte ett fält på formen nyckel=värde."},
+    "position.unknown_key": {"en": "Unknown key '{key}' in the position text.",
+                             "sv": "Okänd nyckel '{key}' i ställningstexten."},
+    "position.repeated_key": {"en": "The key '{key}' appears twice.",
+                              "sv": "Nyckeln '{key}' förekommer två gånger."},
+    "position.missing_key": {"en": "The position text lacks '{key}='.",
+                             "sv": "Ställningstexten saknar '{key}='."},
+    "position.side_empty": {"en": "No checkers listed for {side}.",
+                            "sv": "Inga brickor angivna för {side}."},
+    "position.bad_item": {"en": "'{item}' in {side}'s checkers is not a point or point x count.",
+                          "sv": "'{item}' bland {side}s brickor är varken tunga eller tunga x antal."},
+    "position.unknown_point": {"en": "{side} has checkers on point {point}, which does not exist (1–24, bar, off).",
+                               "sv": "{side} har brickor på tunga {point}, som inte finns (1–24, bar, off)."},
+    "position.bad_count": {"en": "'{item}' has a count below one.",
+                           "sv": "'{item}' har ett antal under ett."},
+    "position.repeated_point": {"en": "{side} lists point {point} twice.",
+                                "sv": "{side} anger tunga {point} två gånger."},
+    "position.wrong_total": {"en": "{side} has {total} checkers; each side has 15.",
+                             "sv": "{side} har {total} brickor; varje sida har 15."},
+    "position.both_colours": {"en": "Both colours stand on board point {point}.",
+                              "sv": "Båda färgerna står på tunga {point}."},
+    "position.bad_value": {"en": "'{value}' is not a valid value for '{key}'.",
+                           "sv": "'{value}' är inte ett giltigt värde för '{key}'."},
+    "position.bad_column": {"en": "{side} has no double-six column on point 7.",
+                            "sv": "{side} har ingen dubbelsexkolonn på tunga 7."},
+    "rules.unknown": {"en": "Unknown ruleset '{name}'. Known: {known}.",
+                      "sv": "Okänd regeluppsättning '{name}'. Kända: {known}."},
+    "rules.unknown_option": {"en": "The ruleset {name} has no option '{option}'. Options: {known}.",
+                             "sv": "Regeluppsättningen {name} har inget tillval '{option}'. Tillval: {known}."},
+    "dice.bad": {"en": "'{text}' is not a roll; write it like 5-2.",
+                 "sv": "'{text}' är inget slag; skriv det som 5-2."},
+    "move.unparsable": {"en": "I cannot read '{text}' as a move. Write steps like 1/7 7/12, bar/5 or 20/off.",
+                        "sv": "Jag kan inte läsa '{text}' som ett drag. Skriv steg som 1/7 7/12, bar/5 eller 20/ut."},
+    "move.illegal": {"en": "'{text}' is not a legal play for this roll.",
+                     "sv": "'{text}' är inget tillåtet drag för det här slaget."},
+    "move.ambiguous": {"en": "'{text}' could mean more than one play: {options}. Please write the steps out.",
+                       "sv": "'{text}' kan betyda flera drag: {options}. Skriv ut stegen."},
+    "move.blocked": {"en": "'{text}' is not legal: point {point} is blocked.",
+                     "sv": "'{text}' är inte tillåtet: tunga {point} är blockerad."},
+    "move.enter_first": {"en": "'{text}' is not legal: you must enter from the bar first.",
+                         "sv": "'{text}' är inte tillåtet: du måste spela in från baren först."},
+    "move.use_both": {"en": "'{text}' is not legal: you must use both dice.",
+                      "sv": "'{text}' är inte tillåtet: du måste använda båda tärningarna."},
+    "move.use_more": {"en": "'{text}' is not legal: you must use as much of the roll as possible.",
+                      "sv": "'{text}' är inte tillåtet: du måste utnyttja så stor del av slaget som möjligt."},
+    "move.use_higher": {"en": "'{text}' is not legal: when only one die can be used, it must be the higher.",
+                        "sv": "'{text}' är inte tillåtet: kan bara en tärning användas måste det vara den högsta."},
+    "move.no_checker": {"en": "'{text}' is not legal: you have no checker on {point}.",
+                        "sv": "'{text}' är inte tillåtet: du har ingen bricka på {point}."},
+    "move.no_die": {"en": "'{text}' is not legal: no die of this roll moves from {frm} to {to}.",
+                    "sv": "'{text}' är inte tillåtet: ingen tärning i slaget flyttar från {frm} till {to}."},
+    "move.no_band": {"en": "'{text}' is not legal: you may not make a band on point {point}.",
+                     "sv": "'{text}' är inte tillåtet: du får inte lägga band på tunga {point}."},
+    "move.no_bearoff": {"en": "'{text}' is not legal: you cannot bear off that checker now.",
+                        "sv": "'{text}' är inte tillåtet: du får inte spela hem den brickan nu."},
+    "move.forfeit_only": {"en": "There is no legal play for this roll; it is forfeited.",
+                          "sv": "Slaget kan inte användas och fåtas."},
+    "move.must_play": {"en": "'-' is not legal: you can move, so you must.",
+                       "sv": "'-' är inte tillåtet: du kan flytta och måste därför göra det."},
+    "game.over": {"en": "The game is over.", "sv": "Partiet är slut."},
+    "game.not_your_turn": {"en": "It is not your turn.", "sv": "Det är inte din tur."},
+    "game.roll_first": {"en": "Roll the dice first.", "sv": "Slå tärningarna först."},
+    "game.already_rolled": {"en": "You have already rolled.", "sv": "Du har redan slagit."},
+    "game.opening_pending": {"en": "The opening roll (teka) has not been made yet.",
+                             "sv": "Tekningen har inte gjorts än."},
+    "game.cannot_resign": {"en": "You may not resign: {reason}.",
+                           "sv": "Du får inte ge upp: {reason}."},
+    "game.one_die_unavailable": {"en": "You may not roll one die now.",
+                                 "sv": "Du får inte slå med en tärning nu."},
+    "game.one_die_owed": {"en": "You must roll one die ({n} more one-die rolls owed).",
+                          "sv": "Du måste slå med en tärning ({n} enkeltärningsslag kvar)."},
+    "game.bad_json": {"en": "The stored game could not be read: {problem}.",
+                      "sv": "Det sparade partiet kunde inte läsas: {problem}."},
+    "resign.janband": {"en": "you have had a band in your third or fourth quarter (janbandet)",
+                       "sv": "du har haft band i ditt tredje eller fjärde kvarter (janbandet)"},
+    "resign.janblotta": {"en": "you have had your janblotta out",
+                         "sv": "du har haft janblottan ute"},
+    "resign.forced": {"en": "this roll forces you to break a resignation condition",
+                      "sv": "slaget tvingar dig att bryta mot villkoren för att ge upp"},
+}
+
+
+def render_message(key: str, lang: str = "en", **params: Any) -> str:
+    """The text for ``key`` in ``lang`` (Swedish for any ``sv*`` locale, else English)."""
+    entry = MESSAGES.get(key)
+    if entry is None:
+        return key
+    template = entry["sv" if lang.lower().startswith("sv") else "en"]
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError):
+        return template

@@ -1,0 +1,71 @@
+"""The ``RuleSet`` value: every way the rulesets differ, as data the generator reads.
+
+A ruleset is a frozen value, so it can be cached, compared and sent to a worker process.
+Its flags name the rule ids of RULES.md they implement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from engine.position import Geometry, Position
+
+if TYPE_CHECKING:
+    from engine.dice import Dice
+    from engine.turn import Turn
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    id: str
+    family: str  # "brade" | "backgammon" | "puff"
+    geometry: Geometry
+    title: str
+    #: How the roll must be used: "max_pips" (B-20), "max_dice" (seed 003), "bg"
+    #: (backgammon: both dice if possible, else the higher), "puff" (P-3, no look-ahead).
+    usage: str = "max_pips"
+    #: Bear-off regime: "reduce_rearmost" (B-16), "exact" (Behrens–Helmfrid),
+    #: "any_higher" (classic), "rearmost_point" (vasa), "puff" (P-5).
+    bearoff: str = "reduce_rearmost"
+    binding_ban: bool = True  # B-1, B-2
+    blockade_burst: bool = True  # B-10
+    #: B-11 entry onto a blockade band: "reach_second" (talisman, vasa), "any" (B–H), None.
+    entry_blockade: str | None = "reach_second"
+    #: B-12 entry burst: "count" (B-12), "all_blocked" (B–H, classic), None.
+    entry_burst: str | None = "count"
+    max_band_run: int | None = None  # classic: no more than five bands in a row
+    #: Wins that cut a turn short: None (B-21), "vasa", "classic_jan", "bh_sprangjan".
+    cut: str | None = None
+    kejsarspel: bool = False
+    #: One-die rule (B-36): None, "three" (talisman, B–H), "n" (classic option).
+    one_die: str | None = "three"
+    double_six: bool = False
+    #: Scoring table: "ww", "ny1", "ny2" (seed 004), "games" (B–H), "classic", "vasa", "bg".
+    scoring: str = "ww"
+    #: Who may resign: "b35" (B-35 conditions), "any".
+    resign: str = "b35"
+    options: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def is_brade(self) -> bool:
+        return self.family == "brade"
+
+    @property
+    def name(self) -> str:
+        """The id with its options, as ``get`` accepts it back."""
+        return "+".join([self.id, *sorted(self.options)])
+
+    def start(self) -> Position:
+        return Position.start(self.geometry)
+
+    def parse_position(self, text: str) -> Position:
+        return Position.parse(text, self.geometry)
+
+    def legal_turns(self, position: Position, dice: Dice) -> list[Turn]:
+        from engine.movegen import legal_turns
+
+        return legal_turns(self, position, dice)
+
+    def with_options(self, **changes: object) -> RuleSet:
+        return replace(self, **changes)
