@@ -13,7 +13,7 @@ from typing import Any
 class EngineError(ValueError):
     """Base of every user-caused engine error; carries a translatable message key."""
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, /, **params: Any) -> None:
         self.key = key
         self.params = params
         from engine.messages import render_message

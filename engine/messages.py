@@ -27,8 +27,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                 "sv": "{side} anger tunga {point} två gånger."},
     "position.wrong_total": {"en": "{side} has {total} checkers; each side has 15.",
                              "sv": "{side} har {total} brickor; varje sida har 15."},
-    "position.both_colours": {"en": "Both colours stand on board point {point}.",
-                              "sv": "Båda färgerna står på tunga {point}."},
+    "position.both_colours": {"en": "Both colours stand on one point (white's {white}, black's {black}).",
+                              "sv": "Båda färgerna står på samma tunga (vits {white}, svarts {black})."},
     "position.bad_value": {"en": "'{value}' is not a valid value for '{key}'.",
                            "sv": "'{value}' är inte ett giltigt värde för '{key}'."},
     "position.bad_column": {"en": "{side} has no double-six column on point 7.",
@@ -81,6 +81,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "sv": "Du måste slå med en tärning ({n} enkeltärningsslag kvar)."},
     "game.bad_json": {"en": "The stored game could not be read: {problem}.",
                       "sv": "Det sparade partiet kunde inte läsas: {problem}."},
+    "match.bad_length": {"en": "A match is an odd number of games; {length} is not.",
+                         "sv": "En match spelas i ett udda antal partier; {length} är inte udda."},
     "resign.janband": {"en": "you have had a band in your third or fourth quarter (janbandet)",
                        "sv": "du har haft band i ditt tredje eller fjärde kvarter (janbandet)"},
     "resign.janblotta": {"en": "you have had your janblotta out",
@@ -90,12 +92,15 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
-def render_message(key: str, lang: str = "en", **params: Any) -> str:
+def render_message(key: str, lang: str = "en", /, **params: Any) -> str:
     """The text for ``key`` in ``lang`` (Swedish for any ``sv*`` locale, else English)."""
     entry = MESSAGES.get(key)
     if entry is None:
         return key
     template = entry["sv" if lang.lower().startswith("sv") else "en"]
+    # A parameter may itself be a message key (a resignation reason, say): translate it too.
+    params = {k: render_message(v, lang) if isinstance(v, str) and v in MESSAGES else v
+              for k, v in params.items()}
     try:
         return template.format(**params)
     except (KeyError, IndexError):

@@ -90,6 +90,9 @@ class Position:
     streak: int = 0
     onedie: int = 0
     general: tuple[int, int] | None = None
+    #: Puff ``lang_entry`` only: sides that have had all 15 checkers entered at least once
+    #: (seed 002's "ännu inte spelat alla sina femton brickor").
+    entered: frozenset[Side] = frozenset()
 
     # -- access -------------------------------------------------------------------------
     def side(self, s: Side) -> Counts:
@@ -138,6 +141,8 @@ class Position:
             parts.append(f"onedie={self.onedie}")
         if self.general is not None:
             parts.append(f"general={self.general[0]}-{self.general[1]}")
+        if self.entered:
+            parts.append("entered=" + ",".join(s.value for s in Side if s in self.entered))
         return " ".join(parts)
 
     __str__ = format
@@ -174,7 +179,8 @@ def format_side(c: Counts) -> str:
 
 
 _ITEM = re.compile(r"^(bar|off|b|ut|\d{1,3})(?:[x*](\d{1,3}))?$")
-_KEYS = ("white", "black", "turn", "column", "pasch", "streak", "onedie", "general")
+_KEYS = ("white", "black", "turn", "column", "pasch", "streak", "onedie", "general",
+         "entered")
 
 
 def parse_side(text: str, who: str) -> Counts:
@@ -230,6 +236,9 @@ def parse_position(text: str, geometry: Geometry = Geometry.BRADE) -> Position:
     pasch: frozenset[Side] = frozenset()
     if "pasch" in fields and fields["pasch"] not in ("", "-"):
         pasch = frozenset(_parse_sidename(v, "pasch") for v in fields["pasch"].split(","))
+    entered: frozenset[Side] = frozenset()
+    if "entered" in fields and fields["entered"] not in ("", "-"):
+        entered = frozenset(_parse_sidename(v, "entered") for v in fields["entered"].split(","))
     streak = _parse_int(fields.get("streak", "0"), "streak", 0, 99)
     onedie = _parse_int(fields.get("onedie", "0"), "onedie", 0, 6)
     general = None
@@ -240,10 +249,12 @@ def parse_position(text: str, geometry: Geometry = Geometry.BRADE) -> Position:
         general = (int(m.group(1)), int(m.group(2)))
     for b in range(1, 25):
         if white[b] and black[geometry.own_point(Side.BLACK, b)]:
-            raise PositionError("position.both_colours", point=b)
+            raise PositionError("position.both_colours", white=b,
+                                black=geometry.own_point(Side.BLACK, b))
     if column is not None and column_count(white if column is Side.WHITE else black) < 2:
         raise PositionError("position.bad_column", side=column.value)
-    return Position(white, black, turn, geometry, column, pasch, streak, onedie, general)
+    return Position(white, black, turn, geometry, column, pasch, streak, onedie, general,
+                    entered)
 
 
 def column_count(c: Counts) -> int:

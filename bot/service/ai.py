@@ -1,0 +1,99 @@
+"""The computer opponent and hints, searched in a worker process.
+
+AI search is CPU-bound, so ``ProcessAgent`` runs it in a ``ProcessPoolExecutor`` (never
+on the event loop, and not in a thread, where it would hold the GIL against the bot).
+The worker receives only picklable values (ruleset name, position text, dice, level) and
+answers with move text, which the bot re-validates with the engine like any typed play.
+``ThreadAgent`` runs the same functions in a thread: for tests, which must not spawn
+processes per case.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Protocol
+
+log = logging.getLogger(__name__)
+
+LEVELS = ("nybörjare", "gesäll", "mästare")
+DEFAULT_LEVEL = "gesäll"
+RANK_LEVEL = "gesäll"  # one ply: quick enough to order autocomplete on every keystroke
+
+
+class Agent(Protocol):
+    async def choose(self, rules: str, position: str, dice: tuple[int, ...], seed: int,
+                     level: str = DEFAULT_LEVEL) -> str: ...
+
+    async def rank(self, rules: str, position: str, dice: tuple[int, ...],
+                   level: str = RANK_LEVEL) -> list[str]: ...
+
+
+def choose_text(rules_name: str, position: str, dice: tuple[int, ...], seed: int,
+                level: str) -> str:
+    """Worker entry point: the chosen play's text."""
+    from engine import rules as registry
+    from engine.ai import get_agent
+
+    rules = registry.get(rules_name)
+    pos = rules.parse_position(position)
+    return get_agent(level).choose(rules, pos, dice, random.Random(seed)).text
+
+
+def rank_texts(rules_name: str, position: str, dice: tuple[int, ...], level: str) -> list[str]:
+    """Worker entry point: every legal play's text, best first."""
+    from engine import rules as registry
+    from engine.ai import get_agent
+
+    rules = registry.get(rules_name)
+    pos = rules.parse_position(position)
+    return [turn.text for turn, _value in get_agent(level).rank(rules, pos, dice)]
+
+
+class ProcessAgent:
+    """engine.ai in a pool of worker processes, created on first use."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self._workers = workers
+        self._pool: Executor | None = None
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            ctx = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self._workers, mp_context=ctx)
+        return self._pool
+
+    async def choose(self, rules: str, position: str, dice: tuple[int, ...], seed: int,
+                     level: str = DEFAULT_LEVEL) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), choose_text, rules, position, dice,
+                                          seed, level)
+
+    async def rank(self, rules: str, position: str, dice: tuple[int, ...],
+                   level: str = RANK_LEVEL) -> list[str]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), rank_texts, rules, position, dice,
+                                          level)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+class ThreadAgent:
+    """The same calls in a worker thread (tests; no process start-up per case)."""
+
+    async def choose(self, rules: str, position: str, dice: tuple[int, ...], seed: int,
+                     level: str = DEFAULT_LEVEL) -> str:
+        return await asyncio.to_thread(choose_text, rules, position, dice, seed, level)
+
+    async def rank(self, rules: str, position: str, dice: tuple[int, ...],
+                   level: str = RANK_LEVEL) -> list[str]:
+        return await asyncio.to_thread(rank_texts, rules, position, dice, level)
+
+    def close(self) -> None:
+        pass

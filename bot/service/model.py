@@ -1,0 +1,87 @@
+"""The values the service hands the command layer: what to say, show and offer.
+
+The service never touches Discord; it answers with these plain values and the cogs turn
+them into messages, files and buttons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.dice import Dice
+from engine.position import Position, Side
+from engine.rules.ruleset import RuleSet
+
+COMPUTER = 0  # the user id stored for the computer opponent
+
+
+class UserError(Exception):
+    """Something the user did that the bot refuses politely; ``key`` names the message."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Who acts where, and what Discord told us about their language and rights."""
+
+    user_id: int
+    channel_id: int
+    guild_id: int | None = None
+    user_locale: str | None = None
+    guild_locale: str | None = None
+    can_manage: bool = False  # Manage Channels here (abort anyone's game)
+
+
+@dataclass(frozen=True)
+class Button:
+    """A persistent button: ``action`` on ``game_id`` valid only at ``version``."""
+
+    action: str
+    game_id: int
+    version: int
+    label: str
+    style: str = "secondary"  # primary | secondary | success | danger
+    arg: str = ""
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """Everything a board picture depends on; rendered in a worker thread."""
+
+    position: Position
+    rules: RuleSet
+    dice: Dice | None = None
+    last_turn: Any = None
+    perspective: Side = Side.WHITE
+    lang: str = "sv"
+    names: tuple[str, str] | None = None  # (white, black)
+    score: tuple[int, int] | None = None
+
+
+@dataclass
+class Post:
+    """One public message: text, optionally a board picture and buttons."""
+
+    text: str
+    board: BoardSpec | None = None
+    buttons: list[Button] = field(default_factory=list)
+    mentions: tuple[int, ...] = ()
+
+
+@dataclass
+class Reply:
+    """The answer to one command: a private note to the invoker and/or public posts."""
+
+    private: str | None = None
+    posts: list[Post] = field(default_factory=list)
+    buttons: list[Button] = field(default_factory=list)  # on the private note
+    lang: str = "en"
+
+    @property
+    def slow(self) -> bool:
+        return any(p.board is not None for p in self.posts)

@@ -1,0 +1,208 @@
+"""The database: one aiosqlite connection, WAL, migrations, one transaction per command.
+
+aiosqlite runs every statement on one background thread, so a single connection is
+shared by the whole bot; an ``asyncio.Lock`` keeps two commands' transactions from
+interleaving on it.  Each command's writes happen inside ``async with store.transaction()``
+(``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any exception).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.rows import LIVE, EventRow, GameRow, GuildSettings
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+_SELECT_GAME = f"SELECT {', '.join(GameRow.COLUMNS)} FROM games"
+
+
+def migration_files() -> list[tuple[int, str, str]]:
+    """``(number, name, sql)`` of every ``NNNN_name.sql`` file, in order."""
+    out = []
+    for path in sorted(MIGRATIONS.glob("*.sql")):
+        m = re.fullmatch(r"(\d{4})_([\w-]+)\.sql", path.name)
+        if not m:
+            raise RuntimeError(f"migration file {path.name} is not named NNNN_name.sql")
+        out.append((int(m.group(1)), m.group(2), path.read_text(encoding="utf-8")))
+    numbers = [n for n, _, _ in out]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise RuntimeError(f"migrations must be numbered 1..n without gaps, found {numbers}")
+    return out
+
+
+class Store:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        store = cls(conn)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    async def migrate(self) -> list[int]:
+        """Apply every migration not yet recorded; returns the numbers applied."""
+        await self._conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            "version INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        async with self._conn.execute("SELECT version FROM schema_migrations") as cur:
+            done = {r[0] for r in await cur.fetchall()}
+        applied = []
+        for number, name, sql in migration_files():
+            if number in done:
+                continue
+            # executescript commits first, so the BEGIN/COMMIT make the file atomic.
+            await self._conn.executescript(
+                f"BEGIN IMMEDIATE;\n{sql}\n;INSERT INTO schema_migrations VALUES "
+                f"({number}, '{name}');\nCOMMIT;")
+            log.info("applied migration %04d_%s", number, name)
+            applied.append(number)
+        return applied
+
+    async def journal_mode(self) -> str:
+        async with self._conn.execute("PRAGMA journal_mode") as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row else ""
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """One atomic unit of work: committed on success, rolled back on any exception."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(self._conn)
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            else:
+                await self._conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Tx]:
+        """Reads that need no transaction (autocomplete, history)."""
+        async with self._lock:
+            yield Tx(self._conn)
+
+
+class Tx:
+    """Typed queries on a connection the caller holds (inside ``Store.transaction``)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def _one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
+        async with self._conn.execute(sql, tuple(params)) as cur:
+            return await cur.fetchone()
+
+    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        async with self._conn.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+    # -- games ---------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._one(f"{_SELECT_GAME} WHERE id = ?", (game_id,))
+        return GameRow.from_sql(row) if row else None
+
+    async def live_game(self, channel_id: int) -> GameRow | None:
+        row = await self._one(
+            f"{_SELECT_GAME} WHERE channel_id = ? AND status IN {LIVE}", (channel_id,))
+        return GameRow.from_sql(row) if row else None
+
+    async def last_game(self, channel_id: int) -> GameRow | None:
+        row = await self._one(
+            f"{_SELECT_GAME} WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+        return GameRow.from_sql(row) if row else None
+
+    async def active_games(self) -> list[GameRow]:
+        rows = await self._all(f"{_SELECT_GAME} WHERE status = 'active'")
+        return [GameRow.from_sql(r) for r in rows]
+
+    async def insert_game(self, *, guild_id: int | None, channel_id: int, status: str,
+                          rules: str, white_id: int, black_id: int, match_length: int,
+                          seed: int, state: dict[str, Any] | None, now: float) -> int:
+        cur = await self._conn.execute(
+            "INSERT INTO games (guild_id, channel_id, status, rules, white_id, black_id, "
+            "match_length, seed, state, version, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+            (guild_id, channel_id, status, rules, white_id, black_id, match_length, seed,
+             json.dumps(state) if state is not None else None, now, now))
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    async def update_game(self, game_id: int, expected_version: int, *, now: float,
+                          **fields: Any) -> bool:
+        """Write ``fields`` and bump the version, only if nobody else has since.
+
+        False means the row moved on under us: the caller's view is stale.
+        """
+        for key in ("state", "result"):
+            if key in fields and fields[key] is not None:
+                fields[key] = json.dumps(fields[key])
+        bad = set(fields) - set(GameRow.COLUMNS) | ({"id", "version"} & set(fields))
+        if bad:
+            raise ValueError(f"cannot update {sorted(bad)}")
+        sets = "".join(f"{k} = ?, " for k in fields)
+        cur = await self._conn.execute(
+            f"UPDATE games SET {sets}version = version + 1, updated_at = ? "
+            "WHERE id = ? AND version = ?",
+            (*fields.values(), now, game_id, expected_version))
+        return cur.rowcount == 1
+
+    async def touch_reminded(self, game_id: int, version: int, level: int) -> bool:
+        """Mark a reminder sent without counting it as a move (version unchanged)."""
+        cur = await self._conn.execute(
+            "UPDATE games SET reminded = ? WHERE id = ? AND version = ? AND reminded < ?",
+            (level, game_id, version, level))
+        return cur.rowcount == 1
+
+    # -- events --------------------------------------------------------------------
+
+    async def append_events(self, game_id: int, events: list[dict[str, Any]], *, at: float,
+                            actor_id: int | None) -> None:
+        row = await self._one("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?",
+                              (game_id,))
+        start = (row[0] if row else 0) + 1
+        await self._conn.executemany(
+            "INSERT INTO events (game_id, seq, at, actor_id, kind, data) VALUES (?,?,?,?,?,?)",
+            [(game_id, start + i, at, actor_id, str(e.get("kind") or e.get("type") or "event"),
+              json.dumps(e, ensure_ascii=False)) for i, e in enumerate(events)])
+
+    async def events(self, game_id: int) -> list[EventRow]:
+        rows = await self._all(
+            "SELECT seq, at, actor_id, kind, data FROM events WHERE game_id = ? ORDER BY seq",
+            (game_id,))
+        return [EventRow(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+
+    # -- settings ------------------------------------------------------------------
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        row = await self._one("SELECT lang, rules FROM guild_settings WHERE guild_id = ?",
+                              (guild_id,))
+        return GuildSettings(guild_id, *row) if row else GuildSettings(guild_id)
+
+    async def save_settings(self, s: GuildSettings) -> None:
+        await self._conn.execute(
+            "INSERT INTO guild_settings (guild_id, lang, rules) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang, rules = excluded.rules",
+            (s.guild_id, s.lang, s.rules))

@@ -1,0 +1,192 @@
+"""The computer players behind one interface, and the registry the bot and arena use.
+
+Every agent is a pure function of (rules, position, dice, rng): it takes the list
+``rules.legal_turns(position, dice)`` (or one handed in, to avoid generating it twice)
+and returns one of its turns.  Randomness only ever comes from the ``rng`` argument, so a
+game replays exactly from its seeds.
+
+Levels (issue 4):
+
+- ``nybörjare`` — a uniformly random legal turn.
+- ``gesäll`` — one ply: the turn whose resulting position the static evaluation likes
+  best (a winning turn is worth its points, so the most valuable win is always taken).
+- ``mästare`` — gnubg-style two-ply with candidate pruning: the best few turns by the
+  one-ply value are each scored by the average, over the 21 rolls of the side to move
+  next, of that side's best reply as judged by the static evaluation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from engine.ai.evaluation import DEFAULT_WEIGHTS, Weights, turn_value
+from engine.dice import Dice
+from engine.errors import EngineError
+from engine.position import Position
+from engine.rules.ruleset import RuleSet
+from engine.turn import Turn
+
+#: The 21 distinct rolls with their weight out of 36.
+ROLLS21: tuple[tuple[Dice, int], ...] = tuple(
+    ((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A computer player: deterministic given ``rng``, never touches global state."""
+
+    name: str
+
+    def choose(self, rules: RuleSet, position: Position, dice: Dice, rng: random.Random,
+               turns: Sequence[Turn] | None = None) -> Turn: ...
+
+    def rank(self, rules: RuleSet, position: Position, dice: Dice,
+             turns: Sequence[Turn] | None = None) -> list[tuple[Turn, float]]: ...
+
+
+def _turns(rules: RuleSet, position: Position, dice: Dice,
+           turns: Sequence[Turn] | None) -> list[Turn]:
+    out = list(turns) if turns is not None else rules.legal_turns(position, dice)
+    if not out:  # the generator always returns at least the forfeit; guard anyway
+        raise EngineError("ai.no_turns")
+    return out
+
+
+def _pick_best(ranked: list[tuple[Turn, float]], rng: random.Random) -> Turn:
+    """The top turn; exact ties are broken by ``rng`` so play varies but replays."""
+    top = ranked[0][1]
+    ties = [t for t, v in ranked if v >= top - 1e-9]
+    return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
+
+
+class RandomAgent:
+    """``nybörjare``: any legal turn, uniformly."""
+
+    name = "nybörjare"
+
+    def choose(self, rules: RuleSet, position: Position, dice: Dice, rng: random.Random,
+               turns: Sequence[Turn] | None = None) -> Turn:
+        ts = _turns(rules, position, dice, turns)
+        return ts[rng.randrange(len(ts))]
+
+    def rank(self, rules: RuleSet, position: Position, dice: Dice,
+             turns: Sequence[Turn] | None = None) -> list[tuple[Turn, float]]:
+        # A beginner has no opinion; hints from it still show the best plays honestly.
+        return GreedyAgent().rank(rules, position, dice, turns)
+
+
+class GreedyAgent:
+    """``gesäll``: one-ply greedy on the static evaluation."""
+
+    name = "gesäll"
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.weights = weights
+
+    def rank(self, rules: RuleSet, position: Position, dice: Dice,
+             turns: Sequence[Turn] | None = None) -> list[tuple[Turn, float]]:
+        me = position.turn
+        w = self.weights
+        scored = [(t, turn_value(rules, t, me, w)) for t in _turns(rules, position, dice, turns)]
+        scored.sort(key=lambda tv: -tv[1])  # stable: generator order breaks ties
+        return scored
+
+    def choose(self, rules: RuleSet, position: Position, dice: Dice, rng: random.Random,
+               turns: Sequence[Turn] | None = None) -> Turn:
+        return _pick_best(self.rank(rules, position, dice, turns), rng)
+
+
+class SearchAgent:
+    """``mästare``: two-ply expectation over the next roll with candidate pruning.
+
+    Work is bounded by a count of static evaluations (``budget``), not by a clock, so the
+    choice stays deterministic; candidates are expanded best-first and the search stops
+    adding candidates once the budget is spent (the first is always expanded).
+    """
+
+    name = "mästare"
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS, candidates: int = 6,
+                 margin: float = 0.6, budget: int = 9000) -> None:
+        self.weights = weights
+        self.candidates = candidates
+        self.margin = margin
+        self.budget = budget
+
+    def rank(self, rules: RuleSet, position: Position, dice: Dice,
+             turns: Sequence[Turn] | None = None) -> list[tuple[Turn, float]]:
+        me = position.turn
+        w = self.weights
+        one_ply = GreedyAgent(w).rank(rules, position, dice, turns)
+        if len(one_ply) == 1:
+            return one_ply
+        best1 = one_ply[0][1]
+        spent = 0
+        deep: list[tuple[Turn, float]] = []
+        rest: list[tuple[Turn, float]] = []
+        for i, (t, v) in enumerate(one_ply):
+            if t.outcome is not None:
+                deep.append((t, v))  # a finished game needs no look-ahead
+                continue
+            expand = (i == 0 or (len(deep) < self.candidates and v >= best1 - self.margin
+                                 and spent < self.budget))
+            if not expand:
+                rest.append((t, v))
+                continue
+            value, cost = self._expect(rules, t.position, me, w)
+            spent += cost
+            deep.append((t, value))
+        deep.sort(key=lambda tv: -tv[1])
+        # Unexpanded turns keep their one-ply value but rank below every searched one:
+        # the search's pruning already judged them worse.
+        low = min((v for _, v in deep), default=0.0)
+        tail = [(t, min(v, low) - 1e-6) for t, v in rest]
+        return deep + tail
+
+    def _expect(self, rules: RuleSet, pos: Position, me, w: Weights) -> tuple[float, int]:
+        """Average over the 21 rolls of the next mover's best reply, as ``me`` values it."""
+        mine = pos.turn is me  # puff: a pasch can give the same side another roll (P-4)
+        total = 0.0
+        cost = 0
+        for dice, weight in ROLLS21:
+            replies = rules.legal_turns(pos, dice)
+            cost += len(replies)
+            if mine:
+                best = max(turn_value(rules, r, me, w) for r in replies)
+            else:
+                best = min(turn_value(rules, r, me, w) for r in replies)
+            total += weight * best
+        return total / 36, cost
+
+    def choose(self, rules: RuleSet, position: Position, dice: Dice, rng: random.Random,
+               turns: Sequence[Turn] | None = None) -> Turn:
+        return _pick_best(self.rank(rules, position, dice, turns), rng)
+
+
+_FACTORIES: dict[str, Callable[[], Agent]] = {
+    "nybörjare": RandomAgent,
+    "gesäll": GreedyAgent,
+    "mästare": SearchAgent,
+}
+_ALIASES = {"nyborjare": "nybörjare", "gesall": "gesäll", "mastare": "mästare",
+            "random": "nybörjare", "greedy": "gesäll", "search": "mästare"}
+
+
+def names() -> list[str]:
+    """Agent ids, weakest first."""
+    return list(_FACTORIES)
+
+
+def canonical(name: str) -> str:
+    key = (name or "").strip().lower()
+    key = _ALIASES.get(key, key)
+    if key not in _FACTORIES:
+        raise EngineError("ai.unknown", name=name, known=", ".join(_FACTORIES))
+    return key
+
+
+def get_agent(name: str) -> Agent:
+    """A fresh agent by id (``nybörjare``/``gesäll``/``mästare``, or their ASCII forms)."""
+    return _FACTORIES[canonical(name)]()

@@ -1,0 +1,191 @@
+"""The arena: two agents play paired games and the result comes with its intervals.
+
+``python -m engine arena --a mästare --b gesäll --rules talisman --games 200 --seed 1``
+
+Games come in pairs that share one dice stream: in the first game A has white, in the
+second B has white, and the k-th roll of each game is the same.  Luck then mostly cancels
+within a pair, so fewer games tell the agents apart.  Each game opens per T-1 (each side
+rolls one die, ties again; bräde: the lower starts, puff: the higher), then the starter
+rolls both dice afresh; the side to move after a turn is ``turn.position.turn`` (puff
+pasches roll again).  A game still running after ``MAX_TURNS`` turns is a draw.
+
+The arena plays the engine directly, so it needs nothing from ``engine.game``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import rules as rules_registry
+from engine.ai.agents import canonical, get_agent
+from engine.ai.stats import mean_interval, wilson
+from engine.errors import EngineError
+from engine.position import Side
+from engine.rules.ruleset import RuleSet
+
+MAX_TURNS = 2000
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game from A's point of view: ``points`` > 0 when A won (0 for a draw)."""
+
+    pair: int
+    a_white: bool
+    winner: str | None  # "a", "b" or None (draw)
+    points: int
+    kind: str | None
+    turns: int
+
+
+def opening(rules: RuleSet, dice_rng: random.Random) -> Side:
+    """T-1: each side rolls one die until they differ; bräde's lower, puff's higher starts."""
+    while True:
+        w, b = dice_rng.randint(1, 6), dice_rng.randint(1, 6)
+        if w != b:
+            break
+    higher_starts = rules.family == "puff"
+    white_starts = (w > b) if higher_starts else (w < b)
+    return Side.WHITE if white_starts else Side.BLACK
+
+
+def play_game(rules: RuleSet, white, black, dice_seed: int, agent_seed: int,
+              max_turns: int = MAX_TURNS):
+    """Play one game; returns (winner side or None, points, outcome kind, turns played)."""
+    dice_rng = random.Random(dice_seed)
+    agent_rng = {Side.WHITE: random.Random(agent_seed * 2 + 1),
+                 Side.BLACK: random.Random(agent_seed * 2 + 2)}
+    agents = {Side.WHITE: white, Side.BLACK: black}
+    pos = rules.start().with_turn(opening(rules, dice_rng))
+    for n in range(1, max_turns + 1):
+        if pos.onedie:
+            dice: tuple[int, ...] = (dice_rng.randint(1, 6),)
+        else:
+            dice = (dice_rng.randint(1, 6), dice_rng.randint(1, 6))
+        mover = pos.turn
+        turns = rules.legal_turns(pos, dice)
+        turn = agents[mover].choose(rules, pos, dice, agent_rng[mover], turns)
+        if turn.outcome is not None:
+            return turn.outcome.winner, turn.outcome.points, turn.outcome.kind, n
+        pos = turn.position
+    return None, 0, None, max_turns
+
+
+def play_pair(args: tuple[str, str, str, int, int]) -> list[GameResult]:
+    """Both seatings of pair ``index`` (a worker-process entry point, hence plain args)."""
+    a_name, b_name, rules_name, seed, index = args
+    rules = rules_registry.get(rules_name)
+    a, b = get_agent(a_name), get_agent(b_name)
+    dice_seed = seed * 1_000_003 + index
+    out = []
+    for a_white in (True, False):
+        white, black = (a, b) if a_white else (b, a)
+        winner, pts, kind, n = play_game(rules, white, black, dice_seed, dice_seed)
+        if winner is None:
+            who = None
+            signed = 0
+        else:
+            a_won = (winner is Side.WHITE) == a_white
+            who = "a" if a_won else "b"
+            signed = pts if a_won else -pts
+        out.append(GameResult(index, a_white, who, signed, kind, n))
+    return out
+
+
+@dataclass(frozen=True)
+class Summary:
+    games: int
+    pairs: int
+    wins: int
+    losses: int
+    draws: int
+    win_rate: float
+    win_low: float
+    win_high: float
+    mean_points: float
+    points_low: float
+    points_high: float
+
+
+def summarize(results: Sequence[GameResult]) -> Summary:
+    """Win rate of A (draws half) with Wilson 95%, and mean points per game with a normal
+    95% interval computed over pair means (the pairs are the independent units)."""
+    n = len(results)
+    wins = sum(1 for r in results if r.winner == "a")
+    losses = sum(1 for r in results if r.winner == "b")
+    draws = n - wins - losses
+    lo, hi = wilson(wins + 0.5 * draws, n)
+    pairs: dict[int, list[int]] = {}
+    for r in results:
+        pairs.setdefault(r.pair, []).append(r.points)
+    pair_means = [sum(v) / len(v) for v in pairs.values()]
+    m, plo, phi = mean_interval(pair_means)
+    rate = (wins + 0.5 * draws) / n if n else 0.0
+    return Summary(n, len(pairs), wins, losses, draws, rate, lo, hi, m, plo, phi)
+
+
+def run(a: str, b: str, rules_name: str, games: int, seed: int,
+        jobs: int = 1) -> list[GameResult]:
+    """Play ``games`` games (rounded up to whole pairs), in ``jobs`` processes."""
+    pairs = (max(games, 2) + 1) // 2
+    tasks = [(a, b, rules_name, seed, i) for i in range(pairs)]
+    if jobs <= 1:
+        return [g for t in tasks for g in play_pair(t)]
+    import multiprocessing as mp
+
+    with mp.get_context("spawn").Pool(jobs) as pool:
+        return [g for res in pool.imap(play_pair, tasks, chunksize=1) for g in res]
+
+
+def format_summary(a: str, b: str, rules_name: str, s: Summary, seconds: float) -> str:
+    return "\n".join([
+        f"arena {a} (A) vs {b} (B), rules {rules_name}: {s.games} games in {s.pairs} pairs "
+        f"(same dice, seats swapped), {seconds:.1f} s",
+        f"A wins {s.wins}, loses {s.losses}, draws {s.draws}",
+        f"A win rate {s.win_rate:.3f}  Wilson 95% [{s.win_low:.3f}, {s.win_high:.3f}]",
+        f"A mean points/game {s.mean_points:+.3f}  95% [{s.points_low:+.3f}, "
+        f"{s.points_high:+.3f}] (normal, over pairs)",
+    ])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m engine arena`` (the lead wires this into ``engine/__main__.py``)."""
+    ap = argparse.ArgumentParser(prog="python -m engine arena",
+                                 description="Paired games between two AI levels.")
+    ap.add_argument("--a", required=True, help="agent A: nybörjare, gesäll, mästare")
+    ap.add_argument("--b", required=True, help="agent B")
+    ap.add_argument("--rules", default=rules_registry.DEFAULT, help="ruleset id (+options)")
+    ap.add_argument("--games", type=int, default=100, help="games, rounded up to pairs")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="worker processes (default: all cores)")
+    ns = ap.parse_args(list(argv) if argv is not None else None)
+    try:
+        a, b = canonical(ns.a), canonical(ns.b)
+        rules = rules_registry.get(ns.rules)
+    except EngineError as e:
+        print(e.message("en"), file=sys.stderr)
+        return 2
+    if ns.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    results = run(a, b, rules.name, ns.games, ns.seed, ns.jobs)
+    print(format_summary(a, b, rules.name, summarize(results), time.perf_counter() - t0))
+    kinds: dict[str, int] = {}
+    for r in results:
+        if r.winner == "a" and r.kind:
+            kinds[r.kind] = kinds.get(r.kind, 0) + 1
+    if kinds:
+        print("A's wins by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

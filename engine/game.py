@@ -1,0 +1,373 @@
+"""One game as a state machine: teka, rolls, plays, forfeits, resignation, the end.
+
+The game owns its random generator (seeded, its state stored in the JSON), so a stored
+game continues with exactly the dice it would have rolled, and a seeded game replays
+identically.  Every action appends an event; the events are the game's full record.
+
+Phases: ``opening`` (teka not yet rolled) → ``roll`` (the side to move must roll) →
+``move`` (a roll awaits its play) → back to ``roll``, until ``over``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import rules as rules_registry
+from engine.dice import Dice, roll_name
+from engine.errors import EngineError, GameError
+from engine.movegen import BURST, HIT, PLAIN, Board
+from engine.notation import parse_play
+from engine.position import BAR, OFF, Position, Side
+from engine.rules.ruleset import RuleSet
+from engine.scoring import points
+from engine.turn import Outcome, Turn
+
+JSON_VERSION = 1
+
+
+@dataclass
+class SideHistory:
+    """What B-35 and B-36 remember about one player."""
+
+    janband: bool = False  # has had a band on own 13–24
+    janblotta: bool = False  # has had the janblotta out
+    onedie_owed: int = 0  # one-die rolls still owed (B-36)
+    onedie_series: bool = False  # the current roll is part of a one-die series
+
+
+@dataclass
+class Game:
+    rules: RuleSet
+    position: Position
+    phase: str = "opening"
+    dice: Dice | None = None
+    outcome: Outcome | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    rng: random.Random = field(default_factory=random.Random)
+    history: dict[Side, SideHistory] = field(
+        default_factory=lambda: {Side.WHITE: SideHistory(), Side.BLACK: SideHistory()})
+    _legal: list[Turn] | None = field(default=None, repr=False)
+
+    # -- creation -----------------------------------------------------------------------
+    @classmethod
+    def new(cls, rules: RuleSet | str = rules_registry.DEFAULT, *, seed: int | None = None,
+            rng: random.Random | None = None, starter: Side | None = None) -> Game:
+        """A fresh game; with ``starter`` (a match's loser, T-1) there is no teka."""
+        r = rules_registry.get(rules) if isinstance(rules, str) else rules
+        g = cls(r, r.start(), rng=rng or random.Random(seed))
+        if starter is not None:
+            g.position = g.position.with_turn(starter)
+            g.phase = "roll"
+            g.events.append({"type": "start", "starter": starter.value})
+        return g
+
+    # -- state --------------------------------------------------------------------------
+    @property
+    def turn(self) -> Side:
+        return self.position.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def legal_turns(self) -> list[Turn]:
+        if self.phase != "move" or self.dice is None:
+            return []
+        if self._legal is None:
+            self._legal = self.rules.legal_turns(self.position, self.dice)
+        return self._legal
+
+    @property
+    def turn_count(self) -> int:
+        return sum(1 for e in self.events if e["type"] in ("play", "forfeit"))
+
+    def last_play(self) -> dict[str, Any] | None:
+        for e in reversed(self.events):
+            if e["type"] in ("play", "forfeit"):
+                return e
+        return None
+
+    # -- teka ---------------------------------------------------------------------------
+    def opening(self) -> tuple[int, int]:
+        """Teka (T-1): one die each, ties rolled again; bräde's lower die starts."""
+        if self.phase != "opening":
+            raise GameError("game.already_rolled")
+        while True:
+            w, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+            self.events.append({"type": "teka", "white": w, "black": b})
+            if w != b:
+                break
+        higher_starts = self.rules.family == "puff"
+        starter = Side.WHITE if (w > b) == higher_starts else Side.BLACK
+        self.position = self.position.with_turn(starter)
+        if self.rules.family == "puff" and "generalpasch" in self.rules.options:
+            from dataclasses import replace
+
+            self.position = replace(self.position, general=(max(w, b), min(w, b)))
+        self.phase = "roll"
+        self.events.append({"type": "start", "starter": starter.value})
+        return w, b
+
+    # -- rolling ------------------------------------------------------------------------
+    def one_die_available(self, side: Side | None = None) -> bool:
+        """B-36: may the side to move choose to roll one die now?"""
+        side = side or self.turn
+        if self.rules.one_die is None or self.phase != "roll" or side is not self.turn:
+            return False
+        if self.history[side].onedie_owed:
+            return True
+        return can_finish_beautiful_with_one(self.position.side(side))
+
+    def roll(self, one_die: bool = False, dice: Dice | None = None) -> Dice:
+        """Roll for the side to move; a roll with no legal play is forfeited at once.
+
+        ``dice`` forces the values (tests, replays from a record).
+        """
+        if self.phase == "over":
+            raise GameError("game.over")
+        if self.phase == "opening":
+            raise GameError("game.opening_pending")
+        if self.phase == "move":
+            raise GameError("game.already_rolled")
+        hist = self.history[self.turn]
+        if hist.onedie_owed and not one_die:
+            raise GameError("game.one_die_owed", n=hist.onedie_owed)
+        if one_die and not self.one_die_available():
+            raise GameError("game.one_die_unavailable")
+        n = 1 if one_die else 2
+        if dice is None:
+            dice = tuple(self.rng.randint(1, 6) for _ in range(n))
+        elif len(dice) != n:
+            raise GameError("game.one_die_unavailable")
+        self.dice = dice
+        self.phase = "move"
+        self._legal = None
+        if one_die:
+            hist.onedie_series = True
+        self.events.append({"type": "roll", "side": self.turn.value, "dice": list(dice),
+                            "name": roll_name(dice)})
+        legal = self.legal_turns
+        if len(legal) == 1 and legal[0].is_forfeit:
+            self._apply(legal[0], forfeit=True)
+        return dice
+
+    # -- playing ------------------------------------------------------------------------
+    def play(self, text: str) -> Turn:
+        """Play the turn ``text`` describes (lenient notation); MoveError if not legal."""
+        self._need_move()
+        turn = parse_play(self.rules, self.position, self.dice, text, self.legal_turns)  # type: ignore[arg-type]
+        self._apply(turn)
+        return turn
+
+    def play_turn(self, turn: Turn) -> Turn:
+        self._need_move()
+        if turn not in self.legal_turns:
+            raise GameError("move.illegal", text=turn.text)
+        self._apply(turn)
+        return turn
+
+    def _need_move(self) -> None:
+        if self.phase == "over":
+            raise GameError("game.over")
+        if self.phase != "move":
+            raise GameError("game.roll_first")
+
+    def _apply(self, turn: Turn, forfeit: bool = False) -> None:
+        mover = self.turn
+        self._remember(mover, turn)
+        self._one_die_after(mover, turn)
+        self.events.append({
+            "type": "forfeit" if forfeit or turn.is_forfeit else "play",
+            "side": mover.value, "dice": list(self.dice or ()), "moves": turn.text,
+            "position": turn.position.format(),
+        })
+        self.position = turn.position
+        if turn.position.turn is not mover:
+            owed = self.history[turn.position.turn].onedie_owed
+            if owed != self.position.onedie:
+                from dataclasses import replace
+
+                self.position = replace(self.position, onedie=owed)
+        self.dice = None
+        self._legal = None
+        if turn.outcome is not None:
+            self._finish(turn.outcome, "win")
+        else:
+            self.phase = "roll"
+
+    def _finish(self, outcome: Outcome, how: str) -> None:
+        self.outcome = outcome
+        self.phase = "over"
+        self.dice = None
+        self._legal = None
+        self.events.append({"type": how, "outcome": outcome.to_json() | {"tick": outcome.tick}})
+
+    def _remember(self, mover: Side, turn: Turn) -> None:
+        """Track janband and janblotta (B-35) through every step of the turn."""
+        if not self.rules.is_brade:
+            return
+        hist = self.history[mover]
+        board = Board(self.rules, self.position)
+        if _resign_flags(board.me, hist):
+            return
+        for s in turn.steps:
+            board.push(s.frm, s.to, BURST if s.burst else HIT if s.hit else PLAIN)
+            if _resign_flags(board.me, hist):
+                return
+
+    def _one_die_after(self, mover: Side, turn: Turn) -> None:
+        hist = self.history[mover]
+        if not hist.onedie_series:
+            return
+        won = turn.outcome is not None
+        if hist.onedie_owed:
+            hist.onedie_owed -= 1
+        elif not won:
+            die = self.dice[0] if self.dice else 0
+            hist.onedie_owed = die if self.rules.one_die == "n" else 2
+        if won or not hist.onedie_owed:
+            hist.onedie_series = hist.onedie_owed > 0
+
+    # -- giving up ----------------------------------------------------------------------
+    def can_resign(self, side: Side) -> tuple[bool, str | None]:
+        """B-35 (talisman, classic, vasa) or any time (Behrens–Helmfrid, backgammon, puff)."""
+        if self.phase == "over":
+            return False, "game.over"
+        if self.rules.resign == "any":
+            return True, None
+        hist = self.history[side]
+        if hist.janband:
+            return False, "resign.janband"
+        if hist.janblotta:
+            return False, "resign.janblotta"
+        if self.phase == "move" and side is self.turn and self.legal_turns:
+            probe = SideHistory()
+            forced = True
+            for t in self.legal_turns:
+                probe.janband = probe.janblotta = False
+                board = Board(self.rules, self.position)
+                bad = _resign_flags(board.me, probe)
+                for s in t.steps:
+                    if bad:
+                        break
+                    board.push(s.frm, s.to, BURST if s.burst else HIT if s.hit else PLAIN)
+                    bad = _resign_flags(board.me, probe)
+                if not bad:
+                    forced = False
+                    break
+            if forced:
+                return False, "resign.forced"
+        return True, None
+
+    def resign(self, side: Side) -> Outcome:
+        ok, reason = self.can_resign(side)
+        if not ok:
+            if reason == "game.over":
+                raise GameError("game.over")
+            raise GameError("game.cannot_resign", reason=reason or "")
+        pts, tick = points(self.rules.scoring, "resign") if self.rules.scoring != "puff" else (1, 0)
+        outcome = Outcome("resign", pts, False, side.other, tick)
+        self._finish(outcome, "resign")
+        return outcome
+
+    def abandon(self, side: Side) -> Outcome:
+        """Leaving a game one may not resign scores as jan for the opponent (B-35, house)."""
+        if self.phase == "over":
+            raise GameError("game.over")
+        kind = "jan" if self.rules.is_brade else "resign"
+        if self.rules.family == "backgammon":
+            pts, tick = 1, 0
+        elif self.rules.is_brade:
+            pts, tick = points(self.rules.scoring, "jan")
+        else:
+            pts, tick = 1, 0
+        outcome = Outcome(kind, pts, False, side.other, tick)
+        self._finish(outcome, "abandon")
+        return outcome
+
+    # -- storage ------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        state = self.rng.getstate()
+        return {
+            "version": JSON_VERSION,
+            "rules": self.rules.name,
+            "position": self.position.format(),
+            "phase": self.phase,
+            "dice": list(self.dice) if self.dice else None,
+            "outcome": (self.outcome.to_json() | {"tick": self.outcome.tick})
+            if self.outcome else None,
+            "events": self.events,
+            "rng": [state[0], list(state[1]), state[2]],
+            "history": {s.value: {"janband": h.janband, "janblotta": h.janblotta,
+                                  "onedie_owed": h.onedie_owed,
+                                  "onedie_series": h.onedie_series}
+                        for s, h in self.history.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Game:
+        try:
+            if data.get("version") != JSON_VERSION:
+                raise ValueError(f"unknown version {data.get('version')!r}")
+            rules = rules_registry.get(data["rules"])
+            position = rules.parse_position(data["position"])
+            phase = data["phase"]
+            if phase not in ("opening", "roll", "move", "over"):
+                raise ValueError(f"unknown phase {phase!r}")
+            dice = tuple(int(d) for d in data["dice"]) if data.get("dice") else None
+            if phase == "move" and not dice:
+                raise ValueError("a game waiting for a move has no dice")
+            rng = random.Random()
+            v, st, gauss = data["rng"]
+            rng.setstate((v, tuple(st), gauss))
+            history = {
+                Side(k): SideHistory(bool(h["janband"]), bool(h["janblotta"]),
+                                     int(h["onedie_owed"]), bool(h["onedie_series"]))
+                for k, h in data["history"].items()}
+            outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") else None
+            events = list(data["events"])
+        except EngineError as e:
+            raise GameError("game.bad_json", problem=str(e)) from e
+        except (KeyError, TypeError, ValueError) as e:
+            raise GameError("game.bad_json", problem=str(e) or type(e).__name__) from e
+        return cls(rules, position, phase, dice, outcome, events, rng, history)
+
+
+def _resign_flags(me: list[int] | tuple[int, ...], hist: SideHistory) -> bool:
+    """Update janband/janblotta from one position; True once both are known set."""
+    if not hist.janband and any(me[p] >= 2 for p in range(13, 25)):
+        hist.janband = True
+    if not hist.janblotta:
+        blots = sum(1 for p in range(1, 25) if me[p] == 1)
+        if blots >= 7 or (blots >= 6 and me[1] >= 2):
+            hist.janblotta = True
+    return hist.janband and hist.janblotta
+
+
+def can_finish_beautiful_with_one(me: tuple[int, ...]) -> bool:
+    """B-36: could one checker, moved at most six points, complete a vackert spel?"""
+    if me[OFF] or me[BAR]:
+        return False
+    counts = list(me)
+    for p in range(1, 25):
+        if not counts[p]:
+            continue
+        for k in range(1, 7):
+            t = p + k
+            if t > 24:
+                break
+            counts[p] -= 1
+            counts[t] += 1
+            if _is_beautiful(counts):
+                return True
+            counts[p] += 1
+            counts[t] -= 1
+    return False
+
+
+def _is_beautiful(c: list[int]) -> bool:
+    return (c[24] == 15 or c[20] == c[21] == c[22] == c[23] == c[24] == 3
+            or c[22] == c[23] == c[24] == 5 or (c[22], c[23], c[24]) == (3, 5, 7))

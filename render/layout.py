@@ -1,0 +1,227 @@
+"""Where things sit on the picture: one frozen ``Layout`` and pure coordinate helpers.
+
+Everything the renderer draws, and every pixel a test probes, is computed here, so a
+test can ask "where is the third checker on board point 13 when black is at the bottom?"
+and get the exact pixel the renderer used.
+
+Screen slots follow the viewer's own numbering (G-2): the viewer's points 1–12 run along
+the bottom row from right to left, 13–24 along the top row from left to right, so the
+viewer's home quarter is always bottom right.  Which board point lands in which slot is
+the geometry's business (G-4): ``Geometry.own_point(viewer, board)``.  For bräde a black
+viewer sees the board turned 180°, for backgammon and konträr puff flipped top to bottom,
+for dubbel konträr puff mirrored left to right, for lång puff unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from engine.position import Geometry, Side
+
+
+@dataclass(frozen=True)
+class Layout:
+    """All the dimensions of one board picture, in pixels."""
+
+    margin: int = 14  # canvas edge to frame
+    bar_h: int = 66  # each player's information strip (top and bottom)
+    frame: int = 26  # wooden frame, left and right
+    numbers: int = 36  # wooden frame, top and bottom, holding the point numbers
+    point_w: int = 80  # width of one point ("tunga")
+    checker: int = 38  # checker diameter; two stacks side by side fill a point
+    point_len: int = 238  # length of a point from the frame to its tip
+    middle: int = 112  # free band between the tips, where the dice lie
+    rail: int = 66  # the middle rail between the quarters
+    tray_gap: int = 12
+    tray_w: int = 84  # borne-off tray, right of the board
+    slab: int = 13  # thickness of a borne-off checker seen from the side
+
+    # -- overall size -----------------------------------------------------------------------
+    @cached_property
+    def board_x(self) -> int:
+        return self.margin
+
+    @cached_property
+    def board_y(self) -> int:
+        return self.margin + self.bar_h
+
+    @cached_property
+    def field_w(self) -> int:
+        return 12 * self.point_w + self.rail
+
+    @cached_property
+    def field_h(self) -> int:
+        return 2 * self.point_len + self.middle
+
+    @cached_property
+    def board_w(self) -> int:
+        return self.field_w + 2 * self.frame
+
+    @cached_property
+    def board_h(self) -> int:
+        return self.field_h + 2 * self.numbers
+
+    @cached_property
+    def width(self) -> int:
+        return self.board_x + self.board_w + self.tray_gap + self.tray_w + self.margin
+
+    @cached_property
+    def height(self) -> int:
+        return self.board_y + self.board_h + self.bar_h + self.margin
+
+    # -- the playing field --------------------------------------------------------------------
+    @cached_property
+    def field_x(self) -> int:
+        return self.board_x + self.frame
+
+    @cached_property
+    def field_y(self) -> int:
+        return self.board_y + self.numbers
+
+    @cached_property
+    def mid_y(self) -> int:
+        """The horizontal centre line of the field."""
+        return self.field_y + self.field_h // 2
+
+    @cached_property
+    def rail_x(self) -> int:
+        return self.field_x + 6 * self.point_w
+
+    @cached_property
+    def rail_cx(self) -> int:
+        return self.rail_x + self.rail // 2
+
+    @cached_property
+    def tray_x(self) -> int:
+        return self.board_x + self.board_w + self.tray_gap
+
+    def column_x(self, col: int) -> int:
+        """Left edge of screen column ``col`` (0 = leftmost point, 11 = rightmost)."""
+        x = self.field_x + col * self.point_w
+        return x + self.rail if col >= 6 else x
+
+    def half_centre_x(self, right: bool) -> int:
+        """Centre of the left or right half of the field (where dice are thrown)."""
+        x0 = self.column_x(6) if right else self.column_x(0)
+        return x0 + 3 * self.point_w
+
+
+LAYOUT = Layout()
+
+
+def slot(own: int) -> tuple[int, bool]:
+    """Screen column and row of the viewer's own point ``own``: (col, on_top_row)."""
+    if not 1 <= own <= 24:
+        raise ValueError(f"point {own} is not on the board")
+    if own <= 12:
+        return 12 - own, False
+    return own - 13, True
+
+
+def view_slot(board_point: int, perspective: Side, geometry: Geometry) -> tuple[int, bool]:
+    """Screen column and row of board point ``board_point`` (white's number, G-4)."""
+    return slot(geometry.own_point(perspective, board_point))
+
+
+def stack_spacing(n: int, layout: Layout = LAYOUT) -> float:
+    """Distance between rows of a stack of ``n``; tall bands close up instead of overflowing."""
+    rows = stack_rows(n)
+    d = layout.checker
+    if rows <= 1:
+        return float(d)
+    return min(float(d), (layout.point_len - 4 - d) / (rows - 1))
+
+
+def stack_rows(n: int) -> int:
+    """Rows a band of ``n`` needs: pairs side by side, an odd checker on top (seed 004)."""
+    return n // 2 + (n % 2)
+
+
+def stack_offsets(n: int, layout: Layout = LAYOUT) -> list[tuple[float, float]]:
+    """(dx, distance from the point's base) of each of ``n`` checkers, bottom first.
+
+    Seed 004, "Band och blottor": an even band stands in two equal stacks side by side; an
+    odd checker lies on top in the middle.  A blot therefore sits in the middle.
+    """
+    d = layout.checker
+    half = d / 2 + 1
+    gap = stack_spacing(n, layout)
+    pairs = n // 2
+    out: list[tuple[float, float]] = []
+    for i in range(2 * pairs):
+        out.append((-half if i % 2 == 0 else half, 2 + d / 2 + (i // 2) * gap))
+    if n % 2:
+        out.append((0.0, 2 + d / 2 + pairs * gap))
+    return out
+
+
+def checker_center(board_point: int, index: int, count: int, perspective: Side,
+                   geometry: Geometry, layout: Layout = LAYOUT) -> tuple[int, int]:
+    """Pixel centre of checker ``index`` (0 = bottom of the stack) of a stack of ``count``."""
+    col, top = view_slot(board_point, perspective, geometry)
+    cx = layout.column_x(col) + layout.point_w / 2
+    dx, dist = stack_offsets(count, layout)[index]
+    y = layout.field_y + dist if top else layout.field_y + layout.field_h - dist
+    return round(cx + dx), round(y)
+
+
+def point_center(board_point: int, perspective: Side, layout: Layout = LAYOUT,
+                 geometry: Geometry = Geometry.BRADE) -> tuple[int, int]:
+    """Pixel centre of the first checker on ``board_point`` (a blot, or the middle of a band's
+    base): the spot a test probes to find which colour holds a point."""
+    col, top = view_slot(board_point, perspective, geometry)
+    cx = layout.column_x(col) + layout.point_w // 2
+    dist = 2 + layout.checker // 2
+    y = layout.field_y + dist if top else layout.field_y + layout.field_h - dist
+    return cx, y
+
+
+def point_rect(col: int, top: bool, layout: Layout = LAYOUT) -> tuple[int, int, int, int]:
+    """Bounding box (x0, y0, x1, y1) of the point in screen column ``col``."""
+    x0 = layout.column_x(col)
+    if top:
+        return x0, layout.field_y, x0 + layout.point_w, layout.field_y + layout.point_len
+    y1 = layout.field_y + layout.field_h
+    return x0, y1 - layout.point_len, x0 + layout.point_w, y1
+
+
+def number_center(col: int, top: bool, layout: Layout = LAYOUT) -> tuple[int, int]:
+    """Centre of the point number printed on the frame beyond the point's base."""
+    cx = layout.column_x(col) + layout.point_w // 2
+    if top:
+        return cx, layout.board_y + layout.numbers // 2
+    return cx, layout.field_y + layout.field_h + layout.numbers // 2
+
+
+def bar_center(side_at_bottom: bool, index: int, layout: Layout = LAYOUT) -> tuple[int, int]:
+    """Checker ``index`` of a side's bar stack on the rail: the bottom player's in the lower
+    half, the top player's in the upper half, both growing away from the middle."""
+    d = layout.checker
+    dist = layout.middle // 2 + d // 2 + 6 + index * (d + 2)
+    y = layout.mid_y + dist if side_at_bottom else layout.mid_y - dist
+    return layout.rail_cx, y
+
+
+BAR_SHOWN = 4  # checkers drawn on the rail before the stack shows its count instead
+
+
+def tray_rect(side_at_bottom: bool, layout: Layout = LAYOUT) -> tuple[int, int, int, int]:
+    """The borne-off tray of a side: the bottom player's in the lower half."""
+    x0, x1 = layout.tray_x, layout.tray_x + layout.tray_w
+    if side_at_bottom:
+        return x0, layout.mid_y + 6, x1, layout.board_y + layout.board_h
+    return x0, layout.board_y, x1, layout.mid_y - 6
+
+
+def slab_rect(side_at_bottom: bool, index: int,
+              layout: Layout = LAYOUT) -> tuple[int, int, int, int]:
+    """Borne-off checker ``index`` (0 first) as a slab, stacked from the tray's outer end."""
+    x0, y0, x1, y1 = tray_rect(side_at_bottom, layout)
+    pad = 12
+    t = layout.slab
+    if side_at_bottom:
+        yb = y1 - pad - index * (t + 1)
+        return x0 + pad, yb - t, x1 - pad, yb
+    yt = y0 + pad + index * (t + 1)
+    return x0 + pad, yt, x1 - pad, yt + t

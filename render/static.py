@@ -1,0 +1,198 @@
+"""The layer that never changes between boards: wood, points, numbers, rail, trays, and
+the start areas and directions of the geometry.  Drawn once per (theme, geometry,
+perspective), twice too large for smooth edges, then cached.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from engine.position import Geometry, Side
+from render.fonts import font
+from render.layout import LAYOUT, Layout, number_center, slot, tray_rect
+from render.themes import RGB, Theme
+
+S = 2  # supersampling of the static layer
+
+
+def _wood(w: int, h: int, base: RGB, grain: RGB, seed: int, vertical: bool = False) -> Image.Image:
+    """Quiet wood grain: bands that vary across the grain, with a slow wave along it.
+
+    Kept smooth and low in detail on purpose: it survives the 256-colour palette and
+    costs little PNG size.
+    """
+    if vertical:
+        return _wood(h, w, base, grain, seed).transpose(Image.Transpose.ROTATE_90)
+    rng = random.Random(seed)
+    y = np.arange(h, dtype=np.float32)[:, None]
+    x = np.arange(w, dtype=np.float32)[None, :]
+    t = np.zeros((h, w), dtype=np.float32)
+    for _ in range(5):
+        f = rng.uniform(0.02, 0.16) / S
+        ph = rng.uniform(0, 6.3)
+        wave = rng.uniform(2, 9) * S * np.sin(x * rng.uniform(0.002, 0.006) / S * 6.3 + ph)
+        t += np.sin((y + wave) * f + ph) * rng.uniform(0.3, 1.0)
+    t = (t - t.min()) / max(1e-6, float(t.max() - t.min()))
+    t = np.round(t * 5) / 5  # a few tones: grain bands, not noise
+    a = np.array(base, dtype=np.float32)
+    b = np.array(grain, dtype=np.float32)
+    rgb = a[None, None, :] + (b - a)[None, None, :] * t[..., None]
+    return Image.fromarray(rgb.astype(np.uint8), "RGB")
+
+
+def _flat(w: int, h: int, col: RGB) -> Image.Image:
+    return Image.new("RGB", (w, h), col)
+
+
+@lru_cache(maxsize=24)
+def base_layer(theme: Theme, geometry: Geometry, perspective: Side,
+               layout: Layout = LAYOUT) -> Image.Image:
+    L = layout
+    im = Image.new("RGB", (L.width * S, L.height * S), theme.background)
+    dr = ImageDraw.Draw(im)
+
+    def box(x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
+        return round(x0 * S), round(y0 * S), round(x1 * S), round(y1 * S)
+
+    # frame
+    bx0, by0 = L.board_x, L.board_y
+    bx1, by1 = bx0 + L.board_w, by0 + L.board_h
+    frame = (_wood(L.board_w * S, L.board_h * S, theme.frame, theme.frame_dark, 7)
+             if theme.wood else _flat(L.board_w * S, L.board_h * S, theme.frame))
+    mask = Image.new("L", frame.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, *frame.size), 14 * S, fill=255)
+    im.paste(frame, box(bx0, by0, bx1, by1)[:2], mask)
+    dr.rounded_rectangle(box(bx0, by0, bx1, by1), 14 * S, outline=theme.frame_light, width=S)
+
+    # field, in two halves either side of the rail
+    fy0, fy1 = L.field_y, L.field_y + L.field_h
+    for x0 in (L.field_x, L.rail_x + L.rail):
+        w = 6 * L.point_w
+        dr.rectangle(box(x0 - 3, fy0 - 3, x0 + w + 3, fy1 + 3), fill=theme.frame_dark)
+        surf = (_wood(w * S, L.field_h * S, theme.field, theme.field_grain, 11 + x0)
+                if theme.wood else _flat(w * S, L.field_h * S, theme.field))
+        im.paste(surf, box(x0, fy0, x0, fy0)[:2])
+
+    # rail
+    rail = (_wood(L.rail * S, (L.board_h - 8) * S, theme.rail, theme.frame_dark, 5, True)
+            if theme.wood else _flat(L.rail * S, (L.board_h - 8) * S, theme.rail))
+    im.paste(rail, box(L.rail_x, by0 + 4, 0, 0)[:2])
+    dr.line(box(L.rail_x, by0 + 4, L.rail_x, by1 - 4), fill=theme.frame_dark, width=2 * S)
+    dr.line(box(L.rail_x + L.rail, by0 + 4, L.rail_x + L.rail, by1 - 4), fill=theme.frame_dark,
+            width=2 * S)
+    if theme.wood:  # hinges of a folding board
+        for hy in (L.mid_y - L.middle // 2 + 6, L.mid_y + L.middle // 2 - 14):
+            dr.rounded_rectangle(box(L.rail_cx - 10, hy, L.rail_cx + 10, hy + 8), 2 * S,
+                                 fill=(176, 140, 82), outline=(96, 70, 36), width=S)
+
+    # start areas (drawn under the points' edges, over the number strip)
+    _start_areas(im, theme, geometry, perspective, L)
+
+    # points
+    for col in range(12):
+        for top in (False, True):
+            own = 12 - col if not top else 13 + col
+            colour = theme.point_dark if own % 2 else theme.point_light
+            x0 = L.column_x(col)
+            xc = x0 + L.point_w / 2
+            inset = 3
+            if top:
+                tri = [(x0 + inset, fy0), (x0 + L.point_w - inset, fy0), (xc, fy0 + L.point_len)]
+            else:
+                tri = [(x0 + inset, fy1), (x0 + L.point_w - inset, fy1), (xc, fy1 - L.point_len)]
+            pts = [(round(px * S), round(py * S)) for px, py in tri]
+            dr.polygon(pts, fill=colour, outline=theme.point_edge)
+            dr.line([*pts, pts[0]], fill=theme.point_edge, width=S)
+
+    # point numbers on the frame, in the viewer's own numbering
+    f = font(20 * S, "bold")
+    for col in range(12):
+        for top in (False, True):
+            own = 12 - col if not top else 13 + col
+            cx, cy = number_center(col, top, L)
+            dr.text((cx * S, cy * S), str(own), font=f, fill=theme.numbers, anchor="mm",
+                    stroke_width=S if not theme.wood else 0, stroke_fill=theme.frame_dark)
+
+    # borne-off trays
+    for bottom in (True, False):
+        x0, y0, x1, y1 = tray_rect(bottom, L)
+        dr.rounded_rectangle(box(x0, y0, x1, y1), 10 * S, fill=theme.frame_dark)
+        dr.rounded_rectangle(box(x0 + 5, y0 + 5, x1 - 5, y1 - 5), 7 * S, fill=theme.tray)
+    return im.resize((L.width, L.height), Image.Resampling.LANCZOS)
+
+
+def _start_areas(im: Image.Image, theme: Theme, geometry: Geometry, perspective: Side,
+                 L: Layout) -> None:
+    """Tint the number strip beyond each side's start area in that side's colour and put
+    arrows in it pointing the way the side travels (RULES.md G-4, P-1).
+
+    Puff starts from the bar onto points 1–6; bräde from the home point 1; backgammon has
+    no start area, only the direction.  When both sides start in the same quarter (lång
+    puff) the strip is split, the viewer's half nearer the field edge.
+    """
+    dr = ImageDraw.Draw(im)
+    puff = geometry not in (Geometry.BRADE, Geometry.BACKGAMMON)
+    span = range(1, 7) if puff else range(1, 2)
+    places: dict[tuple[int, bool], list[Side]] = {}
+    for side in (perspective, perspective.other):
+        for p in span:
+            b = geometry.board_point(side, p)
+            places.setdefault(slot(geometry.own_point(perspective, b)), []).append(side)
+    for side in (perspective, perspective.other):
+        face = theme.white_face if side is Side.WHITE else theme.black_face
+        ink = theme.white_text if side is Side.WHITE else theme.black_text
+        cols: list[int] = []
+        row_top = False
+        for p in span:
+            b = geometry.board_point(side, p)
+            col, top = slot(geometry.own_point(perspective, b))
+            cols.append(col)
+            row_top = top
+            shared = len(places[(col, top)]) > 1
+            x0 = L.column_x(col)
+            if top:
+                y0, y1 = L.board_y + 4, L.field_y - 2
+            else:
+                y0, y1 = L.field_y + L.field_h + 2, L.board_y + L.board_h - 4
+            if shared:
+                mid = (y0 + y1) / 2
+                near = side is perspective
+                if top:
+                    y0, y1 = (mid, y1) if near else (y0, mid)
+                else:
+                    y0, y1 = (y0, mid) if near else (mid, y1)
+            dr.rectangle((x0 * S, round(y0 * S), (x0 + L.point_w) * S, round(y1 * S)), fill=face)
+        # direction: which way along the row does the side's path go from point 1 to 2?
+        b1 = geometry.board_point(side, 1)
+        b2 = geometry.board_point(side, 2)
+        c1, _ = slot(geometry.own_point(perspective, b1))
+        c2, _ = slot(geometry.own_point(perspective, b2))
+        rightward = c2 > c1
+        for col in sorted(cols):
+            x = L.column_x(col)
+            shared = len(places[(col, row_top)]) > 1
+            if row_top:
+                y0, y1 = L.board_y + 4, L.field_y - 2
+            else:
+                y0, y1 = L.field_y + L.field_h + 2, L.board_y + L.board_h - 4
+            if shared:
+                mid = (y0 + y1) / 2
+                near = side is perspective
+                if row_top:
+                    y0, y1 = (mid, y1) if near else (y0, mid)
+                else:
+                    y0, y1 = (y0, mid) if near else (mid, y1)
+            cy = (y0 + y1) / 2
+            for ax in (x + 12, x + L.point_w - 12):
+                _triangle(dr, ax, cy, rightward, min(7.0, (y1 - y0) / 2 - 2), ink)
+
+
+def _triangle(dr: ImageDraw.ImageDraw, x: float, y: float, right: bool, r: float,
+              fill: RGB) -> None:
+    k = 1 if right else -1
+    pts = [(x + k * r, y), (x - k * r * 0.7, y - r), (x - k * r * 0.7, y + r)]
+    dr.polygon([(round(px * S), round(py * S)) for px, py in pts], fill=fill)

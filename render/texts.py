@@ -1,0 +1,141 @@
+"""Every word the board can show, in Swedish and English, and the ruleset labels.
+
+Kept in one table so a test can draw each string and prove the font has every glyph
+(å, ä, ö, the en dash).  Roll names stay Swedish in both languages: they are the game's
+own vocabulary (ROLL_NAMES.md), like "sinkadus".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.position import Geometry, Side
+
+LANGS = ("sv", "en")
+
+LABELS: dict[str, dict[str, str]] = {
+    "sv": {
+        "white": "Vit",
+        "black": "Svart",
+        "to_move": "{side} drar",
+        "pips": "{n} ögon kvar",
+        "bar": "slagna",
+        "bar_puff": "ute",
+        "off": "hemspelade",
+        "start": "start",
+        "home": "hem",
+        "blockade": "blockad {n}",
+        "bridge": "bro {n}",
+        "prime": "prime {n}",
+        "jan_danger": "janfara: {free} ingångar, {bar} slagna",
+        "jan_danger_none": "janfara: {free} ingångar kvar",
+        "then": "sedan",
+        "score": "ställning {a}–{b}",
+        "score_to": "ställning {a}–{b} (till {n})",
+        "last": "senast: {text}",
+        "one_die": "en tärning",
+    },
+    "en": {
+        "white": "White",
+        "black": "Black",
+        "to_move": "{side} to play",
+        "pips": "{n} pips",
+        "bar": "on bar",
+        "bar_puff": "to enter",
+        "off": "borne off",
+        "start": "start",
+        "home": "home",
+        "blockade": "blockade {n}",
+        "bridge": "bridge {n}",
+        "prime": "prime {n}",
+        "jan_danger": "jan danger: {free} entry points, {bar} on bar",
+        "jan_danger_none": "jan danger: {free} entry points left",
+        "then": "then",
+        "score": "score {a}–{b}",
+        "score_to": "score {a}–{b} (to {n})",
+        "last": "last: {text}",
+        "one_die": "one die",
+    },
+}
+
+_TITLES: dict[str, tuple[str, str]] = {  # id -> (sv, en)
+    "talisman": ("Bräde · Lyckans Talisman", "Bräde · Lyckans Talisman"),
+    "behrens-helmfrid": ("Bräde · Behrens–Helmfrid", "Bräde · Behrens–Helmfrid"),
+    "classic": ("Bräde · klassiska regler", "Bräde · classic rules"),
+    "vasa": ("Bräde · Vasaregler", "Bräde · Vasa rules"),
+    "backgammon": ("Backgammon", "Backgammon"),
+    "puff-lang": ("Lång puff", "Long puff"),
+    "puff-kontrar": ("Konträr puff", "Contrary puff"),
+    "puff-dubbel-kontrar": ("Dubbel konträr puff", "Double contrary puff"),
+}
+
+_GEOMETRY_ID = {
+    Geometry.BRADE: "talisman",
+    Geometry.BACKGAMMON: "backgammon",
+    Geometry.LANG: "puff-lang",
+    Geometry.KONTRAR: "puff-kontrar",
+    Geometry.DUBBEL_KONTRAR: "puff-dubbel-kontrar",
+}
+
+_FAMILY = {Geometry.BRADE: "brade", Geometry.BACKGAMMON: "backgammon"}
+
+
+def label(lang: str, key: str, **params: object) -> str:
+    return LABELS[lang][key].format(**params)
+
+
+def side_name(lang: str, side: Side) -> str:
+    return LABELS[lang][side.value]
+
+
+@dataclass(frozen=True)
+class RulesInfo:
+    """What the board needs to know about the ruleset: a label and two behaviours."""
+
+    id: str
+    family: str  # "brade" | "backgammon" | "puff"
+    title: str
+    blockade_burst: bool
+
+
+def describe_rules(rules: object, geometry: Geometry, lang: str) -> RulesInfo:
+    """Accept a ``RuleSet``, a ruleset id string (``"puff-lang+torn"``) or any object with
+    ``id`` (and optionally ``family``, ``title``) — or None, to go by the geometry alone.
+
+    The renderer must not depend on a ruleset being registered (puff may land later), so
+    nothing here calls the engine registry.
+    """
+    if rules is None:
+        rid = _GEOMETRY_ID[geometry]
+        obj = None
+    elif isinstance(rules, str):
+        rid = rules.strip().lower().split("+")[0] or _GEOMETRY_ID[geometry]
+        obj = None
+    else:
+        rid = str(getattr(rules, "id", "") or _GEOMETRY_ID[geometry])
+        obj = rules
+    family = str(getattr(obj, "family", "") or _FAMILY.get(geometry, "puff"))
+    if rid in _TITLES:
+        title = _TITLES[rid][0 if lang == "sv" else 1]
+    else:
+        title = str(getattr(obj, "title", "") or rid)
+    burst = bool(getattr(obj, "blockade_burst", family == "brade"))
+    return RulesInfo(rid, family, title, burst)
+
+
+def all_strings() -> list[str]:
+    """Every fixed string (with sample numbers) the board can show, for glyph tests."""
+    from engine.dice import FACE_NAMES, roll_name
+
+    out: list[str] = []
+    for lang in LANGS:
+        for key, text in LABELS[lang].items():
+            out.append(text.format(side=LABELS[lang]["black"], n=167, free=2, bar=3,
+                                   a=3, b=5, text="13/18* 12/16!", key=key))
+        out.extend(t[0 if lang == "sv" else 1] for t in _TITLES.values())
+    for hi in range(1, 7):
+        out.append(FACE_NAMES[hi])
+        for lo in range(1, hi + 1):
+            out.append(f"{roll_name((hi, lo))} ({hi}–{lo})")
+    out.append("0123456789 ×2 ×3 ×4 · – …")
+    return out
