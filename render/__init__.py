@@ -1,0 +1,11 @@
+"""Board pictures: ``render_board(position, rules, ...) -> PNG bytes`` (issue 2).
+
+Imports the engine, never the bot; returns bytes, never a Discord object.
+"""
+
+from render.board import Score, render_board, render_image
+from render.layout import LAYOUT, Layout, checker_center, point_center
+from render.themes import THEMES, Theme
+
+__all__ = ["LAYOUT", "THEMES", "Layout", "Score", "Theme", "checker_center", "point_center",
+           "render_board", "render_image"]

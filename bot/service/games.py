@@ -167,7 +167,8 @@ class GameService:
     # -- starting ------------------------------------------------------------------------
 
     async def new_game(self, ctx: Ctx, opponent_id: int | None, *, opponent_is_bot: bool = False,
-                       rules: str | None = None, match_length: int = 1) -> Reply:
+                       rules: str | None = None, match_length: int = 1,
+                       level: str = DEFAULT_LEVEL) -> Reply:
         personal, public = await self.langs(ctx)
         computer = opponent_id is None or opponent_id == COMPUTER
         if opponent_id == ctx.user_id:
@@ -176,6 +177,8 @@ class GameService:
             raise UserError("new.bot")
         if computer and self.agent is None:
             raise UserError("new.no_ai")
+        if level not in LEVELS:
+            raise UserError("new.level", levels=", ".join(LEVELS))
         if not 1 <= match_length <= MAX_MATCH_GAMES or match_length % 2 == 0:
             raise UserError("new.match_length", most=MAX_MATCH_GAMES)  # M-1: odd
         s = await self.settings(ctx.guild_id)
@@ -194,7 +197,8 @@ class GameService:
                 gid = await tx.insert_game(
                     guild_id=ctx.guild_id, channel_id=ctx.channel_id,
                     status="offered", rules=ruleset.name, white_id=ctx.user_id, black_id=opp,
-                    match_length=match_length, seed=seed, state=None, now=now)
+                    match_length=match_length, seed=seed,
+                    state={"ai": level} if computer else None, now=now)
                 await tx.append_events(gid, [offer], at=now, actor_id=ctx.user_id)
                 row = await tx.game(gid)
         assert row is not None
@@ -224,7 +228,8 @@ class GameService:
         """Accepted (or against the computer): teka, then the starter's first roll."""
         game = Game.new(row.rules, seed=row.seed)
         w, b = game.opening()
-        lg = Loaded(row, game, MatchState.new(row.match_length))
+        level = (row.state or {}).get("ai", DEFAULT_LEVEL)
+        lg = Loaded(row, game, _new_match(row.match_length, game), level)
         lg = await self._save(lg, ctx, events_before=0, status="active",
                               extra_events=[{"type": "accept", "by": ctx.user_id}])
         starter = game.turn
@@ -332,26 +337,41 @@ class GameService:
                                                            dice=dice))
 
     async def _finish_turn(self, lg: Loaded, ctx: Ctx, before: int) -> Loaded:
-        """Save after a play; when a game of a match ends, set up the next one."""
+        """Save after a play; when a game of a match ends, set up the next one (T-1)."""
         game = lg.game
-        if game.is_over and game.outcome is not None:
-            lg.match.record(game.outcome)
-            if lg.match.over:
-                return await self._save(lg, ctx, events_before=before, status="over",
-                                        result=lg.match.result())
-        return await self._save(lg, ctx, events_before=before)
+        if not (game.is_over and game.outcome is not None):
+            return await self._save(lg, ctx, events_before=before)
+        lg.match.record(game.outcome)
+        if _match_over(lg.match):
+            result = {"outcome": game.outcome.to_json(), "match": lg.match.to_json()}
+            return await self._save(lg, ctx, events_before=before, status="over",
+                                    result=result)
+        # The match goes on: the loser starts the next game without a teka (T-1).
+        starter = lg.match.next_starter
+        nxt = Game.new(game.rules, seed=lg.row.seed + len(lg.match.results), starter=starter)
+        extra = list(game.events[before:])
+        if starter is None:
+            nxt.opening()
+        lg.game, lg.finished = nxt, game
+        return await self._save(lg, ctx, events_before=0, extra_events=extra)
 
     def _turn_posts(self, lg: Loaded, lang: str, head: str, *, last: Turn | None,
                     dice: tuple[int, ...] | None = None) -> list[Post]:
         """The board after a turn, then what happens next (a win, or the next roll)."""
-        game = lg.game
-        if game.is_over and game.outcome is not None:
-            text = head + "\n" + self._win_text(lg, lang)
-            return [self._board_post(lg, lang, text, last=last, dice=dice, buttons=False)]
-        return [self._board_post(lg, lang, head, last=last, dice=dice)]
+        ended = lg.finished or (lg.game if lg.game.is_over else None)
+        if ended is None:
+            return [self._board_post(lg, lang, head, last=last, dice=dice)]
+        text = head + "\n" + self._win_text(lg, lang, ended)
+        posts = [self._board_post(lg, lang, text, last=last, dice=dice, game=ended,
+                                  buttons=False)]
+        if lg.finished is not None:
+            n = len(lg.match.results) + 1
+            posts.append(self._board_post(lg, lang, t(
+                "match.game", lang, n=n, starter=self._who(lg, lg.game.turn, lang))))
+        return posts
 
-    def _win_text(self, lg: Loaded, lang: str) -> str:
-        o = lg.game.outcome
+    def _win_text(self, lg: Loaded, lang: str, game: Game | None = None) -> str:
+        o = (game or lg.game).outcome
         assert o is not None
         text = t("win", lang, who=self._who(lg, o.winner, lang),
                  how=outcome_text(o.kind, o.munk, lang), points=o.points,
@@ -359,26 +379,24 @@ class GameService:
         m = lg.match
         if m.length > 1:
             text += "\n" + t("match.score", lang, white=self._who(lg, Side.WHITE, lang),
-                             black=self._who(lg, Side.BLACK, lang), w=m.score[0],
-                             b=m.score[1], played=m.played, length=m.length)
-            if m.over:
-                win = m.winner
-                text += "\n" + (t("match.won", lang, who=self._who(lg, win, lang))
-                                if win is not None else t("match.tied", lang))
-            else:
-                text += "\n" + t("match.next", lang)
+                             black=self._who(lg, Side.BLACK, lang), w=m.score(Side.WHITE),
+                             b=m.score(Side.BLACK), played=m.completed, length=m.length)
+            if m.is_over and m.winner is not None:
+                text += "\n" + t("match.won", lang, who=self._who(lg, m.winner, lang))
         return text
 
     def _board_post(self, lg: Loaded, lang: str, text: str, *, last: Turn | None = None,
-                    dice: tuple[int, ...] | None = None, buttons: bool = True) -> Post:
-        game = lg.game
+                    dice: tuple[int, ...] | None = None, buttons: bool = True,
+                    game: Game | None = None) -> Post:
+        game = game or lg.game
         w = self.names(lg.row.guild_id, lg.row.white_id) if lg.row.white_id else \
             t("computer", lang)
         b = self.names(lg.row.guild_id, lg.row.black_id) if lg.row.black_id else \
             t("computer", lang)
         spec = BoardSpec(game.position, game.rules, dice=dice or game.dice, last_turn=last,
                          lang=lang, names=(w, b),
-                         score=tuple(lg.match.score) if lg.match.length > 1 else None)  # type: ignore[arg-type]
+                         score=(lg.match.score(Side.WHITE), lg.match.score(Side.BLACK))
+                         if lg.match.length > 1 else None)
         post = Post(text, board=spec)
         if buttons and not game.is_over and lg.row.status == "active":
             post.buttons, note = self._next_buttons(lg, lang)
@@ -387,9 +405,6 @@ class GameService:
             mover = lg.player(game.turn)
             if mover != COMPUTER:
                 post.mentions = (mover,)
-        elif game.is_over and lg.row.status == "active":
-            # a match continues: the loser starts the next game without a teka (T-1)
-            pass
         return post
 
     def _next_buttons(self, lg: Loaded, lang: str) -> tuple[list[Button], str]:
@@ -437,7 +452,7 @@ class GameService:
                     posts.extend(self._after_roll(lg, side, dice, public))
                     continue
                 text = await self.agent.choose(game.rules.name, game.position.format(), dice,
-                                               self.seed_source())
+                                               self.seed_source(), lg.level)
                 turn = parse_play(game.rules, game.position, dice, text, game.legal_turns)
                 game.play_turn(turn)
                 lg = await self._finish_turn(lg, replace(ctx, user_id=COMPUTER), before)
@@ -695,7 +710,8 @@ class GameService:
 
     # -- reminders -----------------------------------------------------------------------
 
-    async def due_notices(self) -> list[tuple[int, Post]]:
+    async def due_notices(self, guild_locale: Callable[[int | None], str | None] = lambda g: None,
+                          ) -> list[tuple[int, Post]]:
         """Reminders and claim offers for games whose player to move has gone quiet."""
         now = self.clock()
         out: list[tuple[int, Post]] = []
@@ -714,7 +730,7 @@ class GameService:
             if mover == COMPUTER:
                 continue
             s = await self.settings(row.guild_id)
-            lang = resolve_lang(s.lang, None, None)
+            lang = resolve_lang(s.lang, None, guild_locale(row.guild_id))
             async with self.store.transaction() as tx:
                 if not await tx.touch_reminded(row.id, row.version, level):
                     continue
@@ -730,19 +746,21 @@ class GameService:
             out.append((row.channel_id, post))
         return out
 
-    def set_guild_locale(self, guild_id: int | None, locale: str | None) -> None:
-        """Reminders have no interaction to read the server language from; remember it."""
-        if guild_id is not None and locale:
-            self._guild_locales[guild_id] = locale
-
-    _guild_locales: dict[int, str] = {}
-
     # -- words ---------------------------------------------------------------------------
 
     def _who(self, lg: Loaded, side: Side, lang: str) -> str:
         uid = lg.player(side)
         name = t("computer", lang) if uid == COMPUTER else _mention(uid)
         return f"{side_name(side, lang)} ({name})"
+
+
+def _new_match(length: int, game: Game) -> Match:
+    return Match(length, scoring=game.rules.scoring, family=game.rules.family)
+
+
+def _match_over(match: Match) -> bool:
+    """A single game ends with its first result, whatever M-1 says about resigning."""
+    return match.is_over or (match.length == 1 and bool(match.results))
 
 
 def _mention(user_id: int) -> str:

@@ -1,0 +1,114 @@
+"""The ``Bot`` subclass: opens the store, builds the service, loads the cogs, syncs."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import resolve_lang, t
+from bot.i18n.translator import BradeTranslator
+from bot.service.ai import Agent, ProcessAgent
+from bot.service.games import GameService
+from bot.store import Store
+from bot.views import GameButton, ThreadButton
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.cogs.play", "bot.cogs.reminders")
+
+
+def discord_clock() -> float:
+    """Epoch seconds through discord.py's clock (SimCord's virtual time in tests)."""
+    return discord.utils.utcnow().timestamp()
+
+
+class BradeBot(commands.Bot):
+    def __init__(self, *, db_path: str | Path = "brade.sqlite3", dev_guild: int | None = None,
+                 clock: Callable[[], float] = discord_clock,
+                 seed_source: Callable[[], int] | None = None,
+                 agent: Agent | None | str = "process",
+                 default_rules: str = "talisman", remind_after: float = 6 * 3600,
+                 claim_after: float = 48 * 3600, check_every: float | None = None) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none())
+        self.db_path = Path(db_path)
+        self.dev_guild = dev_guild
+        self.clock = clock
+        self.seed_source = seed_source
+        self.agent: Agent | None = ProcessAgent() if agent == "process" else agent  # type: ignore[assignment]
+        self.default_rules = default_rules
+        self.remind_after = remind_after
+        self.claim_after = claim_after
+        self.check_every = check_every or max(1.0, min(60.0, remind_after / 4))
+        self.store: Store | None = None
+        self.service: GameService | None = None
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.db_path)
+        self.service = GameService(
+            self.store, clock=self.clock, seed_source=self.seed_source, agent=self.agent,
+            default_rules=self.default_rules, remind_after=self.remind_after,
+            claim_after=self.claim_after, names=self.display_name)
+        await self.tree.set_translator(BradeTranslator())
+        self.add_dynamic_items(GameButton, ThreadButton)
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        if self.dev_guild:
+            guild = discord.Object(self.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        log.info("ready to play: database %s", self.db_path)
+
+    async def close(self) -> None:
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+        close = getattr(self.agent, "close", None)
+        if close is not None:
+            close()
+
+    def display_name(self, guild_id: int | None, user_id: int) -> str:
+        guild = self.get_guild(guild_id) if guild_id else None
+        member = guild.get_member(user_id) if guild else None
+        if member is not None:
+            return member.display_name
+        user = self.get_user(user_id)
+        return user.display_name if user else f"#{user_id}"
+
+    # -- the one error path ------------------------------------------------------------
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        await self.report_failure(interaction, error)
+
+    async def report_failure(self, interaction: discord.Interaction,
+                             error: BaseException) -> None:
+        """A short apology in the user's language; the traceback goes to the log only."""
+        original = getattr(error, "original", error)
+        log.error("command failed: %s\n%s", getattr(interaction.command, "qualified_name",
+                                                     interaction.data),
+                  "".join(traceback.format_exception(original)))
+        guild = interaction.guild
+        s = await self.service.settings(interaction.guild_id) if self.service else None
+        lang = resolve_lang(s.lang if s else None, str(interaction.locale),
+                            str(guild.preferred_locale) if guild else None)
+        text = t("err.internal", lang)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell the user about the failure")

@@ -1,0 +1,69 @@
+"""Swedish and English for every message, and which of the two a reply uses.
+
+``t(key, lang, **params)`` looks the key up in the bot's texts, then in the engine's
+(``engine.messages``: move and game errors), so an engine error key translates here too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import en, sv
+from engine.messages import MESSAGES as ENGINE_MESSAGES
+from engine.messages import render_message
+from engine.position import Side
+
+LANGS = ("sv", "en")
+_TABLES = {"en": en.MESSAGES, "sv": sv.MESSAGES}
+
+
+def lang_of(locale: str | None) -> str | None:
+    """"sv" for any Swedish locale, "en" for any English one, None otherwise."""
+    if not locale:
+        return None
+    low = str(locale).lower()
+    if low.startswith("sv"):
+        return "sv"
+    if low.startswith("en"):
+        return "en"
+    return None
+
+
+def resolve_lang(setting: str | None, user_locale: str | None,
+                 guild_locale: str | None) -> str:
+    """The language of a reply.
+
+    A server's explicit setting wins.  Otherwise Swedish if the member's Discord language
+    is Swedish or the server's is, else English — Discord reports ``en-US`` for anyone
+    who never chose, so English alone is weak evidence against a Swedish server.
+    """
+    if setting in LANGS:
+        return setting  # type: ignore[return-value]
+    if lang_of(user_locale) == "sv" or lang_of(guild_locale) == "sv":
+        return "sv"
+    return "en"
+
+
+def t(key: str, lang: str, **params: Any) -> str:
+    table = _TABLES["sv" if lang == "sv" else "en"]
+    template = table.get(key)
+    if template is None:
+        if key in ENGINE_MESSAGES:
+            return render_message(key, lang, **params)
+        return key
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError):
+        return template
+
+
+def side_name(side: Side, lang: str) -> str:
+    return t(f"side.{side.value}", lang)
+
+
+def outcome_text(kind: str, munk: bool, lang: str) -> str:
+    how = t(f"kind.{kind}", lang)
+    return t("kind.munk", lang, how=how) if munk else how
+
+
+__all__ = ["LANGS", "lang_of", "outcome_text", "resolve_lang", "side_name", "t"]

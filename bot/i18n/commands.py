@@ -1,0 +1,34 @@
+"""Swedish names and descriptions of the slash commands, keyed by the English originals.
+
+English is the canonical (registered) name; Discord shows these to Swedish clients.
+Names must be lowercase with no spaces (Discord's rule for command and option names).
+"""
+
+SV: dict[str, str] = {
+    # the group
+    "brade": "bräde",
+    "Play bräde, the Swedish board game": "Spela bräde, det svenska brädspelet",
+    # commands
+    "new": "ny", "Challenge a member (or the computer) to a game": "Utmana en medlem (eller datorn) på ett parti",
+    "roll": "slå", "Roll the dice when it is your turn": "Slå tärningarna när det är din tur",
+    "move": "flytta", "Play your roll, e.g. 1/7 7/12": "Spela ditt slag, t.ex. 1/7 7/12",
+    "resign": "ge-upp", "Resign the game (B-35 decides whether you may)": "Ge upp partiet (B-35 avgör om du får)",
+    "abort": "avbryt", "Abort the game without a result": "Avbryt partiet utan resultat",
+    "show": "visa", "Show the board again": "Visa brädet igen",
+    "history": "historik", "List the turns played so far": "Visa dragen som spelats hittills",
+    "rules": "regler", "A short summary of the rules": "En kort sammanfattning av reglerna",
+    "hint": "tips", "Ask the computer for the best plays": "Fråga datorn om de bästa dragen",
+    "claim": "kräv", "Claim a game your opponent has left": "Kräv ett parti som motståndaren har lämnat",
+    "settings": "inställningar", "Server defaults: language and rules (Manage Server)": "Serverns standardval: språk och regler (Hantera server)",
+    # options
+    "opponent": "motståndare", "Who to play; leave out to play the computer": "Vem du spelar mot; utelämna för att spela mot datorn",
+    "ruleset": "regelverk", "Which rules (default: the server's)": "Vilka regler (standard: serverns)",
+    "match": "match", "Number of games in the match (odd)": "Antal partier i matchen (udda)",
+    "level": "nivå", "The computer's strength": "Datorns styrka",
+    "one_die": "en-tärning", "Roll one die (B-36, when allowed)": "Slå en tärning (B-36, när det är tillåtet)",
+    "play": "drag", "Your play; suggestions appear as you type": "Ditt drag; förslag visas medan du skriver",
+    "language": "språk", "Reply language in this server": "Svarsspråk i den här servern",
+    # choices
+    "Swedish": "Svenska", "English": "Engelska", "Automatic (from Discord)": "Automatiskt (från Discord)",
+    "beginner (nybörjare)": "nybörjare", "journeyman (gesäll)": "gesäll", "master (mästare)": "mästare",
+}

@@ -1,0 +1,127 @@
+"""English texts.  Keys mirror sv.py exactly (a test checks it)."""
+
+MESSAGES: dict[str, str] = {
+    # sides, people, units
+    "side.white": "White", "side.black": "Black",
+    "computer": "the computer",
+    "point": "point", "points": "points",
+    "dur.s": "{n} s", "dur.m": "{n} min", "dur.h": "{n} h", "dur.d": "{n} days",
+    "ok": "Done.",
+    # outcomes (RULES.md §6 kind ids)
+    "kind.hemspel": "hemspel (bore off first)",
+    "kind.enkelt-kronspel": "a beautiful game, enkelt kronspel",
+    "kind.dubbelt-kronspel": "a beautiful game, dubbelt kronspel",
+    "kind.trappspel": "a beautiful game, trappspel",
+    "kind.uppspel": "a beautiful game, uppspel",
+    "kind.kejsarspel": "a beautiful game, kejsarspel",
+    "kind.jan": "jan",
+    "kind.sprangjan": "sprängjan",
+    "kind.resign": "resignation",
+    "kind.single": "a single game", "kind.gammon": "a gammon", "kind.backgammon": "a backgammon",
+    "kind.torn": "torn", "kind.gasmarsch": "gåsmarsch",
+    "kind.munk": "{how} with munk",
+    # starting
+    "offer": "{challenger} challenges {opponent} to bräde: **{title}** (`{rules}`){match}. "
+             "{opponent}, do you accept?",
+    "offer.match": ", a match of {n} games",
+    "btn.accept": "Accept", "btn.decline": "Decline",
+    "declined": "{who} declined the game.",
+    "withdrawn": "{who} withdrew the challenge.",
+    "start": "A game begins: {white} against {black}, rules `{rules}`.",
+    "teka": "Opening roll (teka): White {w}, Black {b}. The lower die starts: {starter}.",
+    "match.game": "Next game of the match ({n}); the loser starts: {starter}.",
+    # turns
+    "roll": "{who} rolls **{name}** ({dice}).",
+    "roll.one_play": "Only one play is possible; play it with the button.",
+    "roll.choose": "{n} legal plays: play with `/brade move` (it suggests them as you type).",
+    "roll.forfeit": "No legal play: the roll is forfeited.",
+    "played": "{who} played {dice}: `{play}`",
+    "to_roll": "{who}, your turn ({side}): roll the dice.",
+    "to_roll_one": "{who}, your turn ({side}): you owe a one-die roll (B-36).",
+    "to_move": "{who}, play your roll with `/brade move`.",
+    "btn.roll": "Roll", "btn.roll_one": "Roll one die",
+    "btn.play": "Play {play}", "btn.column": "Build the column (6 checkers to 7)",
+    "btn.kejsarspel": "Kejsarspel!",
+    "win": "🏆 {who} wins by {how}: {points} {unit}.",
+    "match.score": "Match score: {white} {w} – {b} {black} ({played} of {length} games).",
+    "match.won": "🏆 {who} wins the match!",
+    "show": "{white} against {black}, rules `{rules}`.",
+    "show.over": "Last game here: {white} against {black}, rules `{rules}`.",
+    # resigning, aborting, claiming
+    "resign.confirm": "Resign this game? Your opponent scores {points} (B-35).",
+    "resign.refused": "You may not resign: {reason} (B-35). You can abandon the game instead; "
+                      "that scores as jan for your opponent ({points} points).",
+    "resign.cancelled": "Fine, the game goes on.",
+    "btn.resign": "Yes, resign", "btn.abandon": "Abandon the game", "btn.keep": "Keep playing",
+    "resigned": "{who} resigned.",
+    "abandoned": "{who} abandoned the game.",
+    "abort.asked": "{who} wants to abort the game without a result. {other}, agree with the "
+                   "button or `/brade abort`.",
+    "btn.abort": "Abort the game",
+    "aborted": "The game was aborted by {who}; it has no result.",
+    "remind": "⏰ {who}, it is your turn (waiting for {since}).",
+    "remind.claim": "⏰ {who} has not played for {since}. {other} may now claim the game "
+                    "(it scores as abandoned).",
+    "btn.claim": "Claim the game",
+    "claimed": "{who} claimed the game: {absent} did not play in time.",
+    # looking
+    "history.head": "Game record (`{rules}`):",
+    "history.teka": "Teka: White {w}, Black {b}",
+    "history.end": "{who} won by {how}: {points}",
+    "history.aborted": "Aborted.",
+    "history.empty": "No turns played yet.",
+    "rules.summary": "**{title}** (`{name}`)\n{text}",
+    "hint.ai": "The computer's top plays:",
+    "hint.simple": "Plays ordered by a simple rule of thumb:",
+    "settings.saved": "Saved: language {lang}, default rules `{rules}`.",
+    # errors the bot raises
+    "err.stale": "That button belongs to a move that has already been made; nothing changed.",
+    "err.game.none": "There is no game in this channel. Start one with `/brade new`.",
+    "err.game.not_started": "The game has not been accepted yet.",
+    "err.game.roll_first": "Roll the dice first.",
+    "err.not_player": "You are not playing in this game, but you are welcome to watch.",
+    "err.not_your_turn": "It is not your turn; {who} is to play.",
+    "err.new.self": "You cannot play against yourself. Pick another member, or leave the "
+                    "opponent out to play the computer.",
+    "err.new.bot": "Bots cannot play. Leave the opponent out to play the computer.",
+    "err.new.no_ai": "The computer opponent is not available.",
+    "err.new.level": "Unknown level; choose one of {levels}.",
+    "err.new.busy": "A game is already going on in this channel. Finish it, or start yours "
+                    "in a thread:",
+    "err.new.match_length": "A match is an odd number of games, from 1 to {most} (M-1).",
+    "err.accept.not_you": "Only {who} can accept this challenge.",
+    "err.decline.not_you": "Only the two players can decline this challenge.",
+    "err.abort.not_allowed": "Only the players, or someone with Manage Channels, may abort.",
+    "err.abort.already_asked": "You have asked already; waiting for {who} to agree.",
+    "err.claim.your_turn": "It is your own turn; you cannot claim the game.",
+    "err.claim.too_early": "You can claim the game in {left} if your opponent still has not "
+                           "played.",
+    "err.settings.guild_only": "Settings exist only in a server.",
+    "err.internal": "Sorry, something went wrong on my side. Nothing was changed; please try "
+                    "again.",
+    "err.dm": "Bräde is played in a server channel.",
+    "btn.thread": "Start it in a new thread",
+    "thread.name": "Bräde: {a} vs {b}",
+    "thread.opened": "Opened {thread} for your game.",
+    # rules summaries
+    "rules.talisman": "Lyckans Talisman (1956), the baseline. Use as much of the roll as "
+                      "possible (most pips, B-20); no bands on your points 2–11; blockades of "
+                      "six bands can be burst; resign only as B-35 allows. Wins: hemspel 1, "
+                      "beautiful game 1, munk 2, jan 2, sprängjan 4.",
+    "rules.behrens-helmfrid": "Behrens–Helmfrid (2005). Exact bear-off only; entry burst only "
+                              "when every first-quarter point is blocked; a burst that makes "
+                              "jan wins at once; fifth beautiful game, kejsarspel. Every win "
+                              "counts one game; resign at any time.",
+    "rules.classic": "Classic (The Board). Use as many dice as possible; at most five bands in "
+                     "a row; jan ends the game at once. Hemspel 1, beautiful game 2, uppspel "
+                     "3, jan 4, sprängjan 6, munk +1.",
+    "rules.vasa": "Vasa competition rules. Max dice; blockades may be built and burst; bear "
+                  "off from the rearmost point; a winning step ends the turn. Hemspel 1, "
+                  "beautiful game 2, jan 4, sprängjan 6, munk +1.",
+    "rules.backgammon": "Backgammon without the doubling cube: single 1, gammon 2, "
+                        "backgammon 3.",
+    "rules.puff-lang": "Lång puff: all checkers enter from the bar and run the same way; "
+                       "pasch rolls play both faces.",
+    "rules.puff-kontrar": "Konträr puff: the players run in opposite directions.",
+    "rules.puff-dubbel-kontrar": "Dubbel konträr puff.",
+}

@@ -1,0 +1,121 @@
+"""Svenska texter.  Nycklarna är desamma som i en.py (ett test kontrollerar det)."""
+
+MESSAGES: dict[str, str] = {
+    "side.white": "Vit", "side.black": "Svart",
+    "computer": "datorn",
+    "point": "poäng", "points": "poäng",
+    "dur.s": "{n} s", "dur.m": "{n} min", "dur.h": "{n} tim", "dur.d": "{n} dygn",
+    "ok": "Klart.",
+    "kind.hemspel": "hemspel",
+    "kind.enkelt-kronspel": "vackert spel, enkelt kronspel",
+    "kind.dubbelt-kronspel": "vackert spel, dubbelt kronspel",
+    "kind.trappspel": "vackert spel, trappspel",
+    "kind.uppspel": "vackert spel, uppspel",
+    "kind.kejsarspel": "vackert spel, kejsarspel",
+    "kind.jan": "jan",
+    "kind.sprangjan": "sprängjan",
+    "kind.resign": "uppgivet parti",
+    "kind.single": "enkelt parti", "kind.gammon": "gammon", "kind.backgammon": "backgammon",
+    "kind.torn": "torn", "kind.gasmarsch": "gåsmarsch",
+    "kind.munk": "{how} med munk",
+    "offer": "{challenger} utmanar {opponent} på bräde: **{title}** (`{rules}`){match}. "
+             "{opponent}, antar du utmaningen?",
+    "offer.match": ", en match över {n} partier",
+    "btn.accept": "Anta", "btn.decline": "Avböj",
+    "declined": "{who} avböjde partiet.",
+    "withdrawn": "{who} drog tillbaka utmaningen.",
+    "start": "Ett parti börjar: {white} mot {black}, regler `{rules}`.",
+    "teka": "Tekning: Vit {w}, Svart {b}. Lägsta tärningen börjar: {starter}.",
+    "match.game": "Nästa parti i matchen ({n}); förloraren börjar: {starter}.",
+    "roll": "{who} slår **{name}** ({dice}).",
+    "roll.one_play": "Bara ett drag är möjligt; spela det med knappen.",
+    "roll.choose": "{n} tillåtna drag: spela med `/bräde flytta` (förslagen visas medan du "
+                   "skriver).",
+    "roll.forfeit": "Inget tillåtet drag: slaget fåtas.",
+    "played": "{who} spelade {dice}: `{play}`",
+    "to_roll": "{who}, din tur ({side}): slå tärningarna.",
+    "to_roll_one": "{who}, din tur ({side}): du ska slå med en tärning (B-36).",
+    "to_move": "{who}, spela ditt slag med `/bräde flytta`.",
+    "btn.roll": "Slå", "btn.roll_one": "Slå en tärning",
+    "btn.play": "Spela {play}", "btn.column": "Bygg kolonnen (6 brickor till 7)",
+    "btn.kejsarspel": "Kejsarspel!",
+    "win": "🏆 {who} vinner med {how}: {points} {unit}.",
+    "match.score": "Matchställning: {white} {w} – {b} {black} ({played} av {length} partier).",
+    "match.won": "🏆 {who} vinner matchen!",
+    "show": "{white} mot {black}, regler `{rules}`.",
+    "show.over": "Senaste partiet här: {white} mot {black}, regler `{rules}`.",
+    "resign.confirm": "Ge upp partiet? Motståndaren får {points} poäng (B-35).",
+    "resign.refused": "Du får inte ge upp: {reason} (B-35). Du kan lämna partiet i stället; "
+                      "det räknas som jan för motståndaren ({points} poäng).",
+    "resign.cancelled": "Bra, partiet fortsätter.",
+    "btn.resign": "Ja, ge upp", "btn.abandon": "Lämna partiet", "btn.keep": "Spela vidare",
+    "resigned": "{who} gav upp.",
+    "abandoned": "{who} lämnade partiet.",
+    "abort.asked": "{who} vill avbryta partiet utan resultat. {other}, godkänn med knappen "
+                   "eller `/bräde avbryt`.",
+    "btn.abort": "Avbryt partiet",
+    "aborted": "Partiet avbröts av {who}; det får inget resultat.",
+    "remind": "⏰ {who}, det är din tur (väntat i {since}).",
+    "remind.claim": "⏰ {who} har inte spelat på {since}. {other} kan nu kräva partiet "
+                    "(räknas som lämnat).",
+    "btn.claim": "Kräv partiet",
+    "claimed": "{who} krävde partiet: {absent} spelade inte i tid.",
+    "history.head": "Partiprotokoll (`{rules}`):",
+    "history.teka": "Tekning: Vit {w}, Svart {b}",
+    "history.end": "{who} vann med {how}: {points}",
+    "history.aborted": "Avbrutet.",
+    "history.empty": "Inga drag spelade ännu.",
+    "rules.summary": "**{title}** (`{name}`)\n{text}",
+    "hint.ai": "Datorns bästa drag:",
+    "hint.simple": "Dragen ordnade efter en enkel tumregel:",
+    "settings.saved": "Sparat: språk {lang}, standardregler `{rules}`.",
+    "err.stale": "Den knappen hör till ett drag som redan är gjort; inget ändrades.",
+    "err.game.none": "Det finns inget parti i den här kanalen. Starta ett med `/bräde ny`.",
+    "err.game.not_started": "Partiet har inte antagits än.",
+    "err.game.roll_first": "Slå tärningarna först.",
+    "err.not_player": "Du spelar inte i det här partiet, men du får gärna titta på.",
+    "err.not_your_turn": "Det är inte din tur; {who} ska spela.",
+    "err.new.self": "Du kan inte spela mot dig själv. Välj en annan medlem, eller utelämna "
+                    "motståndaren för att spela mot datorn.",
+    "err.new.bot": "Bottar kan inte spela. Utelämna motståndaren för att spela mot datorn.",
+    "err.new.no_ai": "Datormotståndaren är inte tillgänglig.",
+    "err.new.level": "Okänd nivå; välj en av {levels}.",
+    "err.new.busy": "Ett parti pågår redan i den här kanalen. Spela klart det, eller starta "
+                    "ditt i en tråd:",
+    "err.new.match_length": "En match är ett udda antal partier, från 1 till {most} (M-1).",
+    "err.accept.not_you": "Bara {who} kan anta den här utmaningen.",
+    "err.decline.not_you": "Bara de två spelarna kan avböja utmaningen.",
+    "err.abort.not_allowed": "Bara spelarna, eller någon med behörigheten Hantera kanaler, får "
+                             "avbryta.",
+    "err.abort.already_asked": "Du har redan frågat; väntar på att {who} godkänner.",
+    "err.claim.your_turn": "Det är din egen tur; du kan inte kräva partiet.",
+    "err.claim.too_early": "Du kan kräva partiet om {left} om motståndaren fortfarande inte "
+                           "har spelat.",
+    "err.settings.guild_only": "Inställningar finns bara i en server.",
+    "err.internal": "Förlåt, något gick fel hos mig. Inget ändrades; försök igen.",
+    "err.dm": "Bräde spelas i en serverkanal.",
+    "btn.thread": "Starta det i en ny tråd",
+    "thread.name": "Bräde: {a} mot {b}",
+    "thread.opened": "Öppnade {thread} för ert parti.",
+    "rules.talisman": "Lyckans Talisman (1956), grundreglerna. Utnyttja slaget så långt det "
+                      "går (flest ögon, B-20); inga band på dina tungor 2–11; blockader av sex "
+                      "band kan sprängas; ge upp bara enligt B-35. Vinster: hemspel 1, vackert "
+                      "spel 1, munk 2, jan 2, sprängjan 4.",
+    "rules.behrens-helmfrid": "Behrens–Helmfrid (2005). Bara jämnt hem; inspelningssprängning "
+                              "bara när alla tungor i första kvarteret är blockerade; en "
+                              "sprängning som gör jan vinner genast; femte vackra spelet, "
+                              "kejsarspel. Varje vinst räknas som ett parti; ge upp när som "
+                              "helst.",
+    "rules.classic": "Klassiska regler (The Board). Använd så många tärningar som möjligt; "
+                     "högst fem band i rad; jan avslutar partiet genast. Hemspel 1, vackert "
+                     "spel 2, uppspel 3, jan 4, sprängjan 6, munk +1.",
+    "rules.vasa": "Vasas tävlingsregler. Flest tärningar; blockader får byggas och sprängas; "
+                  "spela hem från bakersta tungan; ett vinnande steg avslutar draget. Hemspel "
+                  "1, vackert spel 2, jan 4, sprängjan 6, munk +1.",
+    "rules.backgammon": "Backgammon utan dubbleringstärning: enkelt 1, gammon 2, "
+                        "backgammon 3.",
+    "rules.puff-lang": "Lång puff: alla brickor spelas in från baren och går åt samma håll; "
+                       "pasch spelar båda sidorna.",
+    "rules.puff-kontrar": "Konträr puff: spelarna går åt motsatta håll.",
+    "rules.puff-dubbel-kontrar": "Dubbel konträr puff.",
+}

@@ -1,0 +1,472 @@
+"""Puff (seed 002; RULES.md §5 and G-4): lång, konträr and dubbel konträr puff.
+
+Puff shares bräde's board and numbering but hardly any of its step rules: bands may
+stand anywhere, own checkers never block an entry, a lone opposing checker is hit
+whether it is landed on or entered on, bands are never hit (P-1, P-2), and a roll is
+used die by die in a fixed order with no look-ahead (P-3, P-4).  Bending
+``engine.movegen.Board`` to all that would fill it with puff branches, so puff has its own
+small step generator here.
+
+A roll is turned into a fixed *sequence* of dice (lower die first; a pasch as upper faces
+then lower faces, P-4) and every legal step is tried for each die in turn.  The first die
+that cannot be moved ends the roll: for the lower die or an upper face that is the rule
+(everything after is forfeited), and for the higher die or a lower face nothing after it
+could move either, because the board has not changed and the remaining dice are equal.
+
+Two things keep whole-pasch generation cheap.  Steps with the same die are tried only in
+non-decreasing order of their starting point (every set of such steps reaches the same
+board in that order, see ``_Gen._dfs``), and boards are merged where the die changes.
+
+The module registers ``puff-lang``, ``puff-kontrar`` and ``puff-dubbel-kontrar`` with
+``engine.rules`` on import.  It also offers the helpers the game needs for the opening
+and for generalpasch (``starter``, ``is_generalpasch_roll``, ``roll_options``) and the
+play-out that lenient move notation needs (``play_out``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.dice import Dice
+from engine.errors import DiceError
+from engine.position import BAR, CHECKERS, OFF, Geometry, Position, Side
+from engine.rules import register
+from engine.rules.ruleset import RuleSet
+from engine.turn import Outcome, Step, Turn
+
+PLAIN, HIT, BLOCKED = 0, 1, 2
+
+#: Options every puff ruleset accepts; they change no RuleSet field, the generator reads
+#: ``rules.options`` (RULES.md §5 "Variants").
+OPTIONS = ("fourth_pasch", "strict_reroll", "generalpasch", "exact_off", "torn", "gasmarsch")
+#: Lång puff's extra option: the seed's last rules section (RULES.md §5 ``lang_entry``).
+LANG_OPTIONS = (*OPTIONS, "lang_entry")
+
+#: Points of the puff wins (P-6 and the torn/gåsmarsch variants).
+TORN_POINTS, GASMARSCH_POINTS = 4, 3
+
+_PUFF = {"family": "puff", "usage": "puff", "bearoff": "puff", "binding_ban": False,
+         "blockade_burst": False, "entry_blockade": None, "entry_burst": None,
+         "one_die": None, "scoring": "puff", "resign": "any"}
+
+
+def _register() -> None:
+    base: dict[str, dict[str, object]] = {o: {} for o in OPTIONS}
+    register(RuleSet("puff-lang", geometry=Geometry.LANG, title="Lång puff", **_PUFF),
+             {**base, "lang_entry": {}})
+    register(RuleSet("puff-kontrar", geometry=Geometry.KONTRAR, title="Konträr puff",
+                     **_PUFF), dict(base))
+    register(RuleSet("puff-dubbel-kontrar", geometry=Geometry.DUBBEL_KONTRAR,
+                     title="Dubbel konträr puff", **_PUFF), dict(base))
+
+
+_register()
+
+
+# -- helpers for the game ---------------------------------------------------------------
+
+
+def starter(white_die: int, black_die: int) -> Side | None:
+    """T-1: in puff the higher opening die starts; a tie (None) is rolled again."""
+    if white_die == black_die:
+        return None
+    return Side.WHITE if white_die > black_die else Side.BLACK
+
+
+def general_of(white_die: int, black_die: int) -> tuple[int, int]:
+    """The generalpasch combination the deciding opening roll defines, higher die first."""
+    return max(white_die, black_die), min(white_die, black_die)
+
+
+def is_generalpasch_roll(rules: RuleSet, position: Position, dice: Dice) -> bool:
+    """May the roller name a pasch instead (the generalpasch variant)?
+
+    True when the option is on, the position carries the opening combination and the roll
+    shows it (in either order).  The opening is never a tie, so a pasch never matches.
+    """
+    g = position.general
+    return ("generalpasch" in rules.options and g is not None and len(dice) == 2
+            and sorted(dice) == sorted(g))
+
+
+def roll_options(rules: RuleSet, position: Position, dice: Dice) -> list[Dice]:
+    """The rolls the player may play ``dice`` as: the dice themselves, and after a
+    generalpasch roll also every pasch 1-1 … 6-6 ("får ange valfri pasch").
+
+    The chosen one is passed to ``legal_turns`` exactly like a rolled one; a named pasch
+    then counts as the player's first or later pasch, re-rolls and streaks as rolled.
+    """
+    if is_generalpasch_roll(rules, position, dice):
+        return [tuple(dice), *((k, k) for k in range(1, 7))]
+    return [tuple(dice)]
+
+
+def die_sequence(rules: RuleSet, position: Position, dice: Dice) -> tuple[int, ...]:
+    """The dice the roll is played as, in order (P-3, P-4): ``5-5`` as a first pasch is
+    ``(5, 5, 2, 2)``.  (Lång puff's first roll under ``lang_entry`` may be played in
+    either order; its sequence is still listed lower die first.)"""
+    _check_dice(dice)
+    return _plan(rules, position, dice)[0]
+
+
+def rolls_again(rules: RuleSet, position: Position, dice: Dice) -> bool:
+    """Does this roll, whatever is played, let the same player roll again (P-4)?
+
+    Under ``strict_reroll`` only a pasch played in full does; see the turn's
+    ``position.turn`` for the answer of each play.
+    """
+    _check_dice(dice)
+    return _plan(rules, position, dice)[1]
+
+
+def hemspel_points(loser: tuple[int, ...]) -> int:
+    """P-6: ×3 with a loser's checker on the bar, else ×2 with one on own 1–6, else 1."""
+    if loser[BAR]:
+        return 3
+    if any(loser[1:7]):
+        return 2
+    return 1
+
+
+# -- the generator ----------------------------------------------------------------------
+
+
+def _check_dice(dice: Dice) -> None:
+    if len(dice) != 2 or any(not (isinstance(d, int) and 1 <= d <= 6) for d in dice):
+        raise DiceError("dice.bad", text="-".join(str(d) for d in dice))
+
+
+def _plan(rules: RuleSet, position: Position, dice: Dice) -> tuple[tuple[int, ...], bool]:
+    """(die sequence, re-roll after it) for a roll, before any step is tried (P-3, P-4)."""
+    a, b = dice
+    if a != b:
+        return (min(a, b), max(a, b)), False
+    d, u = a, 7 - a  # upper face, lower face: opposite faces sum to seven
+    opts = rules.options
+    if position.turn not in position.pasch:  # the player's first pasch of the game
+        if "lang_entry" in opts and position.geometry is Geometry.LANG:
+            return (d, d), False  # lang_entry (1): played like an ordinary roll
+        return (d, d, u, u), False
+    if "fourth_pasch" in opts and position.streak >= 3:
+        return (d, d), False  # the fourth pasch in a row: once per upper face, turn ends
+    return (d, d, d, d, u, u, u, u), True
+
+
+_CROSS: dict[Geometry, list[int]] = {
+    g: [0, *(g.cross(p) for p in range(1, 25)), 0] for g in Geometry}
+
+_STEP_CACHE: dict[tuple[int, int, int, bool], Step] = {}
+
+
+def _step(frm: int, to: int, die: int, hit: bool) -> Step:
+    k = (frm, to, die, hit)
+    s = _STEP_CACHE.get(k)
+    if s is None:
+        s = _STEP_CACHE[k] = Step(frm, to, die, hit, False)
+    return s
+
+
+class _Gen:
+    """The working state of one roll: mover's and opponent's counts, mutated with undo.
+
+    ``land[t]`` says what landing on the mover's point ``t`` does (PLAIN, HIT, BLOCKED);
+    it changes only when a blot is hit there.  ``low`` counts the mover's checkers on the
+    bar and points 1–18, so "all in the fourth quarter" (P-5) is ``low == 0``.
+    """
+
+    def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
+        _check_dice(dice)
+        self.rules = rules
+        self.base = position
+        self.double = dice[0] == dice[1]
+        self.seq, self.reroll = _plan(rules, position, dice)
+        opts = rules.options
+        self.exact = "exact_off" in opts
+        self.torn = "torn" in opts
+        self.gasmarsch = "gasmarsch" in opts
+        self.strict = "strict_reroll" in opts
+        g = position.geometry
+        lang = "lang_entry" in opts and g is Geometry.LANG
+        self.lang = lang
+        mover = position.turn
+        self.me = me = list(position.mover)
+        self.op = op = list(position.waiting)
+        self.x = x = _CROSS[g]
+        # lang_entry (5): while the mover has still to enter all 15 for the first time, a
+        # checker entered this roll may go on with the next dice ("mellanlandning").
+        self.lang_me = lang and mover not in position.entered
+        # lang_entry (4): such a player's blots can be neither hit nor landed on.
+        protected = lang and mover.other not in position.entered and op[BAR] > 0
+        land = [BLOCKED] * 26
+        for t in range(1, 25):
+            c = op[x[t]]
+            land[t] = PLAIN if c == 0 else HIT if c == 1 and not protected else BLOCKED
+        self.land = land
+        self.low = sum(me[0:19])
+        self.path: list[Step] = []
+        self.leaves: dict[tuple, tuple[Step, ...]] = {}
+        self.seen: set[tuple] = set()
+
+    # -- single steps -------------------------------------------------------------------
+    def steps(self, d: int, live: int) -> list[tuple[int, int, int]]:
+        """Every legal single step ``(from, to, kind)`` for die ``d`` (P-1, P-2, P-5).
+
+        ``live`` is the point of a checker entered during this roll that lang_entry lets
+        continue while others still wait on the bar (0: none).
+        """
+        me, land = self.me, self.land
+        if me[BAR]:  # P-1 / T-5: only entering, onto own point d, own checkers no bar
+            out = []
+            s = land[d]
+            if s != BLOCKED:
+                out.append((BAR, d, s))
+            if live:
+                t = live + d
+                if t <= 24 and land[t] != BLOCKED:
+                    out.append((live, t, land[t]))
+            return out
+        out = []
+        if self.low:
+            for p in range(1, 25):
+                if me[p]:
+                    t = p + d
+                    if t > 24:
+                        break  # no bearing off while a checker is outside the 4th quarter
+                    s = land[t]
+                    if s != BLOCKED:
+                        out.append((p, t, s))
+            return out
+        # P-5: every checker is on 19–24.  Only the rearmost (or tied rearmost) leaves, with
+        # any die that takes it past 24 (exact_off: also any checker exactly to 25); a die
+        # that cannot take the rearmost off is used inside the quarter.
+        rear = 0
+        exact = self.exact
+        for p in range(19, 25):
+            if me[p]:
+                if not rear:
+                    rear = p
+                t = p + d
+                if t <= 24:
+                    s = land[t]
+                    if s != BLOCKED:
+                        out.append((p, t, s))
+                elif p == rear or (exact and t == OFF):
+                    out.append((p, OFF, PLAIN))
+        return out
+
+    def push(self, frm: int, to: int, kind: int) -> None:
+        me = self.me
+        me[frm] -= 1
+        me[to] += 1
+        if frm <= 18:
+            self.low -= 1
+        if to <= 18:
+            self.low += 1
+        if kind == HIT:
+            op = self.op
+            op[self.x[to]] = 0
+            op[BAR] += 1
+            self.land[to] = PLAIN
+
+    def pop(self, frm: int, to: int, kind: int) -> None:
+        me = self.me
+        me[frm] += 1
+        me[to] -= 1
+        if frm <= 18:
+            self.low += 1
+        if to <= 18:
+            self.low -= 1
+        if kind == HIT:
+            op = self.op
+            op[self.x[to]] = 1
+            op[BAR] -= 1
+            self.land[to] = HIT
+
+    # -- whole rolls --------------------------------------------------------------------
+    def first_roll(self) -> bool:
+        """lang_entry (2): is this the mover's first roll of the game?
+
+        The position tells: the mover still has all 15 on the bar and the opponent either
+        has too (the starter's first roll) or has made exactly one roll, which always
+        enters two checkers (the second player's).  Later on neither can hold, because a
+        player who has not yet entered all 15 cannot be hit (lang_entry (4)).
+        """
+        if not self.lang or self.me[BAR] != CHECKERS or self.base.turn in self.base.entered:
+            return False
+        if self.double and len(self.seq) != 2:
+            return False  # only a first pasch can be a first roll
+        return self.op[BAR] in (CHECKERS, CHECKERS - 2)
+
+    def run(self) -> list[Turn]:
+        if self.first_roll():
+            return [self._first_roll_turn()]
+        self._dfs(0, 0, 0)
+        return [self._turn(key, path) for key, path in self.leaves.items()]
+
+    def _dfs(self, i: int, min_from: int, live: int) -> None:
+        """Depth-first over the die sequence; a die with no legal step ends the roll.
+
+        Canonical order: of consecutive steps with the same die, only those with
+        non-decreasing starting points are tried.  Any legal order of such steps can be
+        sorted that way and stays legal with the same result: a later step never depends
+        on an earlier one from a higher point (it cannot supply the checker, bring the last
+        checker home or make the mover's rearmost), and hits only ever free points.
+        lang_entry's entering steps are exempt (``min_from`` 0), their order matters.
+        """
+        seq = self.seq
+        if i == len(seq):
+            self._leaf(i)
+            return
+        d = seq[i]
+        if i and d != seq[i - 1]:  # the die changes: merge equal boards
+            k = (tuple(self.me), tuple(self.op), live)
+            if k in self.seen:
+                return
+            self.seen.add(k)
+        cands = self.steps(d, live)
+        if not cands:
+            self._leaf(i)
+            return
+        same_next = i + 1 < len(seq) and seq[i + 1] == d
+        on_bar = self.me[BAR] > 0
+        path = self.path
+        for frm, to, kind in cands:
+            if frm < min_from:
+                continue
+            self.push(frm, to, kind)
+            path.append(_step(frm, to, d, kind == HIT))
+            if on_bar:
+                self._dfs(i + 1, 0, to if self.lang_me and to <= 24 else 0)
+            else:
+                self._dfs(i + 1, frm if same_next else 0, 0)
+            path.pop()
+            self.pop(frm, to, kind)
+
+    def _leaf(self, n: int) -> None:
+        me, op = self.me, self.op
+        won = me[OFF] == CHECKERS or self._formation(me) is not None
+        again = self.reroll and not won and (n == len(self.seq) or not self.strict)
+        key = (tuple(me), tuple(op), again)
+        if key not in self.leaves:
+            self.leaves[key] = tuple(self.path)
+
+    def _first_roll_turn(self) -> Turn:
+        """lang_entry (2): one checker per die, in either order; a die whose point the
+        opponent occupies (band or blot) is forfeited, the lower die included."""
+        for d in self.seq:
+            if self.op[self.x[d]] == 0:
+                self.push(BAR, d, PLAIN)
+                self.path.append(_step(BAR, d, d, False))
+        return self._turn((tuple(self.me), tuple(self.op), False), tuple(self.path))
+
+    # -- results ------------------------------------------------------------------------
+    @staticmethod
+    def _formation_of(me: tuple[int, ...] | list[int], torn: bool, gas: bool) -> str | None:
+        if torn and max(me[1:25]) == CHECKERS:
+            return "torn"
+        if gas and me[BAR] == 0 and me[OFF] == 0 and max(me[1:25]) == 1:
+            first = next(p for p in range(1, 25) if me[p])
+            if first <= 10 and all(me[first:first + CHECKERS]):
+                return "gasmarsch"
+        return None
+
+    def _formation(self, me: tuple[int, ...] | list[int]) -> str | None:
+        if not (self.torn or self.gasmarsch):
+            return None
+        return self._formation_of(me, self.torn, self.gasmarsch)
+
+    def _outcome(self, me: tuple[int, ...], op: tuple[int, ...]) -> Outcome | None:
+        mover = self.base.turn
+        if me[OFF] == CHECKERS:
+            return Outcome("hemspel", hemspel_points(op), False, mover)
+        f = self._formation(me)
+        if f == "torn":
+            return Outcome("torn", TORN_POINTS, False, mover)
+        if f == "gasmarsch":
+            return Outcome("gasmarsch", GASMARSCH_POINTS, False, mover)
+        return None
+
+    def position_for(self, me: tuple[int, ...], op: tuple[int, ...], again: bool) -> Position:
+        base = self.base
+        mover = base.turn
+        white, black = (me, op) if mover is Side.WHITE else (op, me)
+        pasch = base.pasch | {mover} if self.double and mover not in base.pasch else base.pasch
+        entered = base.entered
+        if self.lang and not me[BAR] and mover not in entered:
+            entered = entered | {mover}
+        return Position(white, black, mover if again else mover.other, base.geometry,
+                        None, pasch, base.streak + 1 if again else 0, 0, base.general,
+                        entered)
+
+    def _turn(self, key: tuple, steps: tuple[Step, ...]) -> Turn:
+        me, op, again = key
+        return Turn(steps, self.position_for(me, op, again), self._outcome(me, op))
+
+
+def puff_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
+    """Every legal play of ``dice`` from ``position`` under a puff ruleset (RULES.md §5).
+
+    One turn per distinct (resulting position, outcome); a forfeited roll is a single
+    turn without steps.  ``turn.position.turn`` is whoever rolls next: the same player
+    after a pasch that re-rolls (P-4), with ``pasch``/``streak`` updated.
+    """
+    return _Gen(rules, position, tuple(dice)).run()
+
+
+# -- notation ---------------------------------------------------------------------------
+
+
+def play_out(rules: RuleSet, position: Position, dice: Dice,
+             hops: list[tuple[int, int]]) -> set[Position]:
+    """Every legal end position of playing the typed ``hops`` (``(from, to)``, 25 off).
+
+    A hop may use several dice and need not use consecutive ones (in a pasch ``1/8`` can
+    be a five of the upper faces and a two of the lower ones); hops may be played in any
+    order, the dice only in the roll's order.  A play that stops while the roll could still
+    go on is not a legal turn and gives nothing.  Positions equal those of ``puff_turns``.
+    """
+    gen = _Gen(rules, position, tuple(dice))
+    if gen.first_roll():
+        turn = gen._first_roll_turn()
+        typed = Counter(hops)
+        return {turn.position} if typed == Counter((s.frm, s.to) for s in turn.steps) else set()
+    seq = gen.seq
+    out: set[Position] = set()
+
+    def rec(i: int, pending: list[tuple[int, int]], live: int) -> None:
+        if not pending:
+            if i == len(seq) or not gen.steps(seq[i], live):
+                me, op = tuple(gen.me), tuple(gen.op)
+                won = me[OFF] == CHECKERS or gen._formation(me) is not None
+                again = gen.reroll and not won and (i == len(seq) or not gen.strict)
+                out.add(gen.position_for(me, op, again))
+            return
+        if i == len(seq):
+            return
+        d = seq[i]
+        on_bar = gen.me[BAR] > 0
+        cands = gen.steps(d, live)
+        for j, (cur, goal) in enumerate(pending):
+            if (cur, goal) in pending[:j]:
+                continue
+            for frm, to, kind in cands:
+                if frm != cur or (to > goal and goal != OFF):
+                    continue
+                rest = pending[:j] + pending[j + 1:]
+                if to != goal:
+                    if to == OFF:
+                        continue
+                    rest.append((to, goal))
+                gen.push(frm, to, kind)
+                rec(i + 1, rest, to if on_bar and gen.lang_me and to <= 24 else 0)
+                gen.pop(frm, to, kind)
+
+    rec(0, list(hops), 0)
+    return out
+
+
+__all__ = [
+    "GASMARSCH_POINTS", "LANG_OPTIONS", "OPTIONS", "TORN_POINTS", "die_sequence",
+    "general_of", "hemspel_points", "is_generalpasch_roll", "play_out", "puff_turns",
+    "roll_options", "rolls_again", "starter",
+]

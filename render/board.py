@@ -1,0 +1,493 @@
+"""``render_board``: one position (plus its context) to PNG bytes.
+
+A pure function: no I/O, no clock, no randomness, so the same input gives the same bytes.
+The static layer comes from a cache; each board pastes cached sprites on a copy of it,
+writes its few words, and is encoded on a fixed palette.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.dice import roll_name
+from engine.position import BAR, OFF, Geometry, Position, Side
+from engine.turn import Turn
+from render import encode, sprites
+from render.analysis import band_runs, describe_turn, jan_danger
+from render.fonts import font
+from render.layout import (
+    BAR_SHOWN,
+    LAYOUT,
+    Layout,
+    bar_center,
+    checker_center,
+    point_rect,
+    slab_rect,
+    tray_rect,
+    view_slot,
+)
+from render.static import base_layer
+from render.texts import LANGS, RulesInfo, describe_rules, label, side_name
+from render.themes import RGB, Theme, get_theme
+
+COUNT_FROM = 7  # bands this tall show their count (seed 004: "mycket stort" bands)
+
+
+@dataclass(frozen=True)
+class Score:
+    """Match score: points of each side and, for a match to N points, N."""
+
+    white: int
+    black: int
+    length: int | None = None
+
+    def of(self, side: Side) -> int:
+        return self.white if side is Side.WHITE else self.black
+
+
+def _score(score: object) -> Score | None:
+    if score is None or isinstance(score, Score):
+        return score
+    if isinstance(score, Mapping):
+        return Score(int(score.get(Side.WHITE, score.get("white", 0))),
+                     int(score.get(Side.BLACK, score.get("black", 0))),
+                     score.get("length"))
+    if isinstance(score, Sequence) and len(score) in (2, 3):
+        return Score(int(score[0]), int(score[1]), int(score[2]) if len(score) == 3 else None)
+    raise ValueError(f"score must be (white, black[, length]) or a mapping, not {score!r}")
+
+
+def _names(names: object) -> dict[Side, str]:
+    if names is None:
+        return {}
+    if isinstance(names, Mapping):
+        out = {}
+        for k, v in names.items():
+            out[Side(k)] = str(v)
+        return out
+    if isinstance(names, Sequence) and len(names) == 2:
+        return {Side.WHITE: str(names[0]), Side.BLACK: str(names[1])}
+    raise ValueError("names must map each side to a name, or be (white, black)")
+
+
+def render_board(
+    position: Position,
+    rules: object = None,
+    *,
+    dice: Sequence[int] | None = None,
+    last_turn: Turn | None = None,
+    last_mover: Side | None = None,
+    perspective: Side = Side.WHITE,
+    theme: str | Theme = "classic",
+    lang: str = "sv",
+    names: object = None,
+    score: object = None,
+    dice_side: Side | None = None,
+    layout: Layout = LAYOUT,
+) -> bytes:
+    """The board as PNG bytes.
+
+    ``rules`` is a ``RuleSet``, a ruleset id or anything with an ``id`` (only its label and
+    family are used).  ``dice`` are the dice on the board, thrown by ``dice_side`` (default:
+    the side to move).  ``last_turn`` is drawn as arrows; its mover is inferred unless
+    ``last_mover`` says.  ``names`` maps sides to player names; ``score`` is
+    ``(white, black[, match length])``.
+    """
+    th = get_theme(theme)
+    im = render_image(position, rules, dice=dice, last_turn=last_turn, last_mover=last_mover,
+                      perspective=perspective, theme=th, lang=lang, names=names, score=score,
+                      dice_side=dice_side, layout=layout)
+    return encode.to_png(im, th)
+
+
+def render_image(
+    position: Position,
+    rules: object = None,
+    *,
+    dice: Sequence[int] | None = None,
+    last_turn: Turn | None = None,
+    last_mover: Side | None = None,
+    perspective: Side = Side.WHITE,
+    theme: str | Theme = "classic",
+    lang: str = "sv",
+    names: object = None,
+    score: object = None,
+    dice_side: Side | None = None,
+    layout: Layout = LAYOUT,
+) -> Image.Image:
+    """The board as an RGB image, before palette encoding (see ``render_board``)."""
+    if not isinstance(position, Position):
+        raise TypeError("position must be an engine Position")
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}")
+    perspective = Side(perspective)
+    th = get_theme(theme)
+    info = describe_rules(rules, position.geometry, lang)
+    if dice is not None:
+        dice = tuple(int(d) for d in dice)
+        if len(dice) not in (1, 2) or not all(1 <= d <= 6 for d in dice):
+            raise ValueError(f"dice must be one or two faces 1–6, not {dice!r}")
+    im = base_layer(th, position.geometry, perspective, layout).copy()
+    b = _Board(im, position, info, th, lang, perspective, layout)
+    b.strips(_names(names), _score(score))
+    b.blockades()
+    drawing = describe_turn(position, last_turn, last_mover) if last_turn else None
+    if drawing:
+        b.ghosts(drawing)
+    b.checkers()
+    if drawing:
+        b.arrows(drawing)
+    if dice:
+        b.dice(dice, Side(dice_side) if dice_side else position.turn)
+    return im
+
+
+class _Board:
+    """One board being drawn; methods in painting order."""
+
+    def __init__(self, im: Image.Image, pos: Position, info: RulesInfo, theme: Theme,
+                 lang: str, perspective: Side, layout: Layout) -> None:
+        self.im = im
+        self.dr = ImageDraw.Draw(im)
+        self.pos = pos
+        self.info = info
+        self.th = theme
+        self.lang = lang
+        self.view = perspective
+        self.L = layout
+        self.g: Geometry = pos.geometry
+
+    # -- helpers --------------------------------------------------------------------------
+    def _paste(self, sprite: Image.Image, cx: float, cy: float) -> None:
+        self.im.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)),
+                      sprite)
+
+    def _face(self, side: Side) -> tuple[RGB, RGB, RGB]:
+        t = self.th
+        if side is Side.WHITE:
+            return t.white_face, t.white_rim, t.white_text
+        return t.black_face, t.black_rim, t.black_text
+
+    def _badge(self, text: str, cx: float, cy: float, side: Side, size: int = 19) -> None:
+        """A count on a checker, in the checker's own ink: readable on either colour."""
+        face, rim, ink = self._face(side)
+        f = font(size, "bold")
+        w = max(24, round(self.dr.textlength(text, font=f)) + 12)
+        h = size + 7
+        self.dr.rounded_rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), h // 2,
+                                  fill=ink, outline=face, width=2)
+        self.dr.text((cx, cy + 1), text, font=f, fill=face, anchor="mm")
+
+    def _at_bottom(self, side: Side) -> bool:
+        return side is self.view
+
+    # -- information strips -----------------------------------------------------------------
+    def strips(self, names: dict[Side, str], score: Score | None) -> None:
+        L, th = self.L, self.th
+        x0, x1 = L.margin, L.width - L.margin
+        for side in (self.view, self.view.other):
+            bottom = self._at_bottom(side)
+            if bottom:
+                y0 = L.board_y + L.board_h + 8
+                y1 = L.height - 6
+            else:
+                y0, y1 = 6, L.board_y - 8
+            active = side is self.pos.turn
+            self.dr.rounded_rectangle((x0, y0, x1, y1), 12,
+                                      fill=th.strip_active if active else th.strip)
+            if active:
+                self.dr.rounded_rectangle((x0, y0, x0 + 8, y1), 4, fill=th.accent)
+            cy = (y0 + y1) // 2
+            chip = sprites.checker(th, side, 34)
+            self._paste(chip, x0 + 38, cy)
+            x = x0 + 64
+            name = names.get(side) or side_name(self.lang, side)
+            f = font(27, "bold")
+            name = _fit(name, f, 330)
+            self.dr.text((x, cy), name, font=f, fill=th.text, anchor="lm")
+            x += round(self.dr.textlength(name, font=f)) + 16
+            if active:
+                word = label(self.lang, "to_move", side=side_name(self.lang, side))
+                fp = font(19, "bold")
+                w = round(self.dr.textlength(word, font=fp)) + 24
+                self.dr.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, fill=th.accent)
+                self.dr.text((x + w / 2, cy + 1), word, font=fp, fill=th.background, anchor="mm")
+                x += w + 16
+            pips = label(self.lang, "pips", n=self.pos.pips(side))
+            self.dr.text((x, cy + 1), pips, font=font(21), fill=th.muted, anchor="lm")
+            x += round(self.dr.textlength(pips, font=font(21))) + 18
+            danger = jan_danger(self.pos, side, self.info.family)
+            if danger:
+                key = "jan_danger" if danger.bar else "jan_danger_none"
+                txt = label(self.lang, key, free=danger.free, bar=danger.bar)
+                fw = font(19, "bold")
+                w = round(self.dr.textlength(txt, font=fw)) + 24
+                self.dr.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, outline=th.warn,
+                                          width=2)
+                self.dr.text((x + 12, cy + 1), txt, font=fw, fill=th.warn, anchor="lm")
+            rx = x1 - 18
+            if score is not None:
+                pts = str(score.of(side))
+                fs = font(30, "bold")
+                w = max(44, round(self.dr.textlength(pts, font=fs)) + 20)
+                self.dr.rounded_rectangle((rx - w, cy - 22, rx, cy + 22), 8,
+                                          fill=th.background, outline=th.muted, width=1)
+                self.dr.text((rx - w / 2, cy + 1), pts, font=fs, fill=th.text, anchor="mm")
+                rx -= w + 14
+            if not bottom:
+                note = self.info.title
+            elif score is not None and score.length:
+                note = ("match till {n}" if self.lang == "sv" else "match to {n}").format(
+                    n=score.length)
+            else:
+                note = ""
+            if note:
+                self.dr.text((rx, cy + 1), note, font=font(20), fill=th.muted, anchor="rm")
+
+    # -- blockades ----------------------------------------------------------------------------
+    def blockades(self) -> None:
+        word = {"brade": "blockade", "puff": "bridge"}.get(self.info.family, "prime")
+        for side in Side:
+            for run in band_runs(self.pos, side):
+                segments: dict[bool, list[int]] = {}
+                for b in run:
+                    col, top = view_slot(b, self.view, self.g)
+                    segments.setdefault(top, []).append(col)
+                first = True
+                for top, cols in segments.items():
+                    x0 = point_rect(min(cols), top, self.L)[0]
+                    x1 = point_rect(max(cols), top, self.L)[2]
+                    _, y0, _, y1 = point_rect(min(cols), top, self.L)
+                    pad = 3
+                    self.dr.rounded_rectangle((x0 + pad, y0 + pad, x1 - pad, y1 - pad), 10,
+                                              outline=self.th.blockade, width=4)
+                    if first:
+                        first = False
+                        txt = label(self.lang, word, n=len(run))
+                        f = font(18, "bold")
+                        w = round(self.dr.textlength(txt, font=f)) + 22
+                        cx = (x0 + x1) / 2
+                        cy = (y1 + 16) if top else (y0 - 16)
+                        self.dr.rounded_rectangle((cx - w / 2, cy - 13, cx + w / 2, cy + 13),
+                                                  13, fill=self.th.blockade)
+                        self.dr.text((cx, cy + 1), txt, font=f, fill=(20, 20, 20), anchor="mm")
+
+    # -- checkers ------------------------------------------------------------------------------
+    def checkers(self) -> None:
+        L, pos = self.L, self.pos
+        d = L.checker
+        for bpt in range(1, 25):
+            side, n = pos.at_board(bpt)
+            if not side:
+                continue
+            spr = sprites.checker(self.th, side, d)
+            centres = [checker_center(bpt, i, n, self.view, self.g, L) for i in range(n)]
+            for cx, cy in centres:
+                self._paste(spr, cx, cy)
+            if n >= COUNT_FROM:
+                cx = sum(c[0] for c in centres[-2:]) / 2 if n % 2 == 0 else centres[-1][0]
+                self._badge(str(n), cx, centres[-1][1], side)
+        for side in Side:
+            counts = pos.side(side)
+            bottom = self._at_bottom(side)
+            n = counts[BAR]
+            if n:
+                spr = sprites.checker(self.th, side, d)
+                shown = min(n, BAR_SHOWN)
+                for i in range(shown):
+                    self._paste(spr, *bar_center(bottom, i, L))
+                if n > 1:
+                    self._badge(str(n), *bar_center(bottom, shown - 1, L), side)
+            off = counts[OFF]
+            if off:
+                face, rim, _ = self._face(side)
+                for i in range(off):
+                    x0, y0, x1, y1 = slab_rect(bottom, i, L)
+                    self.dr.rounded_rectangle((x0, y0 + 1, x1, y1 + 1), 4, fill=(0, 0, 0))
+                    self.dr.rounded_rectangle((x0, y0, x1, y1), 4, fill=face, outline=rim)
+                    self.dr.line((x0 + 6, y0 + 3, x1 - 6, y0 + 3), fill=_lift(face), width=1)
+                tx0, ty0, tx1, ty1 = tray_rect(bottom, L)
+                last = slab_rect(bottom, off - 1, L)
+                cy = last[1] - 22 if bottom else last[3] + 22
+                self.dr.text(((tx0 + tx1) / 2, cy), str(off), font=font(26, "bold"),
+                             fill=self.th.text, anchor="mm")
+
+    # -- the last turn -------------------------------------------------------------------------
+    def _place(self, place: int | str, n: int, side: Side) -> tuple[float, float]:
+        """Centre of the ``n``-th checker (1-based) of a stack of ``n`` at a place."""
+        bottom = self._at_bottom(side)
+        if place == "bar":
+            return bar_center(bottom, min(max(n, 1), BAR_SHOWN) - 1, self.L)
+        if place == "off":
+            x0, y0, x1, y1 = slab_rect(bottom, max(n, 1) - 1, self.L)
+            return (x0 + x1) / 2, (y0 + y1) / 2
+        return checker_center(int(place), max(n, 1) - 1, max(n, 1), self.view, self.g, self.L)
+
+    def ghosts(self, drawing) -> None:  # type: ignore[no-untyped-def]
+        spr = sprites.ghost(self.th, drawing.mover, self.L.checker)
+        for place, (after, before) in drawing.vacated.items():
+            if place == "bar":
+                for i in range(after, min(before, BAR_SHOWN)):
+                    self._paste(spr, *bar_center(self._at_bottom(drawing.mover), i, self.L))
+                continue
+            if place == "off":
+                continue
+            for i in range(after, before):
+                self._paste(spr, *checker_center(int(place), i, before, self.view, self.g,
+                                                 self.L))
+
+    def arrows(self, drawing) -> None:  # type: ignore[no-untyped-def]
+        mover = drawing.mover
+        groups: dict[tuple, list] = {}
+        for st in drawing.steps:
+            a = self._place(st.frm, st.frm_n, mover)
+            bpt = self._place(st.to, st.to_n, mover)
+            groups.setdefault((a, bpt), []).append(st)
+        _draw_arrows(self.im, [(a, b, len(v)) for (a, b), v in groups.items()], self.th,
+                     self.L.checker)
+        r = self.L.checker / 2
+        for (_, (bx, by)), sts in groups.items():
+            if any(s.burst for s in sts):
+                self._paste(sprites.burst_marker(self.th, 34), bx + r * 0.75, by - r * 0.75)
+            elif any(s.hit for s in sts):
+                self._paste(sprites.hit_marker(self.th, 24), bx + r * 0.8, by - r * 0.8)
+
+    # -- dice --------------------------------------------------------------------------------
+    def dice(self, dice: tuple[int, ...], owner: Side) -> None:
+        L, th = self.L, self.th
+        right = self._at_bottom(owner)  # each player throws into their own right half
+        cx = L.half_centre_x(right)
+        cy = L.mid_y
+        size = 50
+        faces = sorted(dice, reverse=True)
+        lower: list[int] = []
+        if self.info.family == "puff" and len(dice) == 2 and dice[0] == dice[1]:
+            lower = [7 - dice[0]] * 2  # P-4: a pasch also plays the opposite faces
+        name = roll_name(tuple(faces))
+        if len(dice) == 1:
+            name += " · " + label(self.lang, "one_die")
+        f = font(25, "bold")
+        small = 34
+        width = len(faces) * (size + 10) - 10
+        if lower:
+            then = label(self.lang, "then")
+            width += 14 + round(self.dr.textlength(then, font=font(17))) + 8 + 2 * (small + 6)
+        x = cx - width / 2
+        dy = cy - 16
+        for face in faces:
+            self._paste(sprites.die(th, face, size), x + size / 2, dy)
+            x += size + 10
+        if lower:
+            x += 4
+            then = label(self.lang, "then")
+            self.dr.text((x, dy), then, font=font(17), fill=th.text if not th.wood else
+                         (60, 40, 24), anchor="lm")
+            x += round(self.dr.textlength(then, font=font(17))) + 8
+            for face in lower:
+                self._paste(sprites.die(th, face, small, faded=True), x + small / 2, dy)
+                x += small + 6
+        txt = name
+        tw = round(self.dr.textlength(txt, font=f))
+        ty = cy + 30
+        self.dr.rounded_rectangle((cx - tw / 2 - 14, ty - 16, cx + tw / 2 + 14, ty + 16), 16,
+                                  fill=th.background)
+        self.dr.text((cx, ty + 1), txt, font=f, fill=th.text, anchor="mm")
+
+
+def _lift(c: RGB) -> RGB:
+    return tuple(min(255, round(v + (255 - v) * 0.35)) for v in c)  # type: ignore[return-value]
+
+
+def _fit(text: str, f, width: int) -> str:  # type: ignore[no-untyped-def]
+    if f.getlength(text) <= width:
+        return text
+    while text and f.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _draw_arrows(im: Image.Image, arrows: list[tuple[tuple[float, float], tuple[float, float],
+                 int]], th: Theme, d: int) -> None:
+    """Arrows from where a checker stood to where it went, smoothed by drawing the masks
+    twice too large over just the box they cover."""
+    import math
+
+    if not arrows:
+        return
+    k = 2
+    pad = 30
+    xs = [p[0] for a, b, _ in arrows for p in (a, b)]
+    ys = [p[1] for a, b, _ in arrows for p in (a, b)]
+    x0 = max(0, int(min(xs)) - pad)
+    y0 = max(0, int(min(ys)) - pad)
+    x1 = min(im.width, int(max(xs)) + pad)
+    y1 = min(im.height, int(max(ys)) + pad)
+    size = ((x1 - x0) * k, (y1 - y0) * k)
+    edge = Image.new("L", size, 0)
+    fill = Image.new("L", size, 0)
+    de, df = ImageDraw.Draw(edge), ImageDraw.Draw(fill)
+    labels = []
+    for (ax, ay), (bx, by), count in arrows:
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy)
+        if length < 1:
+            continue
+        ux, uy = dx / length, dy / length
+        end = max(0.0, length - d * 0.45)
+        ex, ey = ax + ux * end, ay + uy * end
+        head = 17.0
+        hx, hy = ex - ux * head, ey - uy * head
+        px, py = -uy, ux
+        w = 6.0
+
+        def P(x: float, y: float) -> tuple[float, float]:
+            return ((x - x0) * k, (y - y0) * k)
+
+        tri = [P(ex, ey), P(hx + px * 11, hy + py * 11), P(hx - px * 11, hy - py * 11)]
+        de.line([P(ax, ay), P(hx, hy)], fill=255, width=round((w + 4) * k))
+        de.polygon([P(ex + ux * 2.5, ey + uy * 2.5), P(hx + px * 14 - ux * 2, hy + py * 14 - uy * 2),
+                    P(hx - px * 14 - ux * 2, hy - py * 14 - uy * 2)], fill=255)
+        r = 6.5
+        de.ellipse((*P(ax - r - 2, ay - r - 2), *P(ax + r + 2, ay + r + 2)), fill=255)
+        df.line([P(ax, ay), P(hx + ux, hy + uy)], fill=235, width=round(w * k))
+        df.polygon(tri, fill=235)
+        df.ellipse((*P(ax - r, ay - r), *P(ax + r, ay + r)), fill=235)
+        if count > 1:
+            labels.append(((ax + bx) / 2, (ay + by) / 2, count))
+    box = (x0, y0, x1, y1)
+    edge = edge.reduce(k)
+    fill = fill.reduce(k)
+    im.paste(th.arrow_edge, box, edge)
+    im.paste(th.arrow, box, fill)
+    dr = ImageDraw.Draw(im)
+    for cx, cy, count in labels:
+        txt = f"×{count}"
+        f = font(18, "bold")
+        w = dr.textlength(txt, font=f) + 14
+        dr.rounded_rectangle((cx - w / 2, cy - 13, cx + w / 2, cy + 13), 13, fill=th.arrow,
+                             outline=th.arrow_edge, width=2)
+        dr.text((cx, cy + 1), txt, font=f, fill=(255, 255, 255), anchor="mm")
+
+
+def _samples(theme: Theme) -> list[Image.Image]:
+    """Boards the palette is learnt from: every element the renderer draws appears."""
+    from engine.turn import Step
+
+    out = []
+    start = Position.start(Geometry.BRADE)
+    out.append(render_image(start, "talisman", dice=(5, 2), theme=theme))
+    mid = Position.parse("white=bar,3,5,14x2,15x2,16x2,17x2,19x2,20,off "
+                         "black=1x4,6,9x2,10x2,13x2,16,18x2,off turn=black", Geometry.BRADE)
+    t = Turn((Step(10, 13, 3), Step(13, 17, 4, hit=True)), mid)
+    out.append(render_image(mid, "talisman", dice=(4, 3), last_turn=t, last_mover=Side.WHITE,
+                            theme=theme, score=(3, 2, 7), names=("Åsa", "Örjan")))
+    puff = Position.start(Geometry.KONTRAR)
+    out.append(render_image(puff, "puff-kontrar", dice=(5, 5), theme=theme,
+                            perspective=Side.BLACK, lang="en"))
+    return out
+
+
+encode.set_samples(_samples)
