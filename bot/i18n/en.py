@@ -96,6 +96,7 @@ MESSAGES: dict[str, str] = {
     "err.claim.your_turn": "It is your own turn; you cannot claim the game.",
     "err.claim.too_early": "You can claim the game in {left} if your opponent still has not "
                            "played.",
+    "err.settings.not_allowed": "Only members with Manage Server may change the settings.",
     "err.settings.guild_only": "Settings exist only in a server.",
     "err.internal": "Sorry, something went wrong on my side. Nothing was changed; please try "
                     "again.",

@@ -91,6 +91,7 @@ MESSAGES: dict[str, str] = {
     "err.claim.your_turn": "Det är din egen tur; du kan inte kräva partiet.",
     "err.claim.too_early": "Du kan kräva partiet om {left} om motståndaren fortfarande inte "
                            "har spelat.",
+    "err.settings.not_allowed": "Bara medlemmar med behörigheten Hantera server får ändra inställningarna.",
     "err.settings.guild_only": "Inställningar finns bara i en server.",
     "err.internal": "Förlåt, något gick fel hos mig. Inget ändrades; försök igen.",
     "err.dm": "Bräde spelas i en serverkanal.",

@@ -141,11 +141,12 @@ def test_max_pips_versus_max_dice_in_bearoff() -> None:
 
 
 def test_higher_die_when_only_one_can_be_played() -> None:
-    pos = "white=1x14,20 black=2x2,3x2,4x2,5x2,6x2,1x5 turn=white"
-    # black 2..6 = white's 14..18; white's 20 can move 1..4 freely; home: 1+d lands on 2..7
-    for rid in ("talisman", "classic", "vasa", "behrens-helmfrid"):
-        for t in legal(rid, pos, (6, 5)):
-            assert len(t.steps) == 2 or t.steps[0].die == 6
+    pos = "white=bar,offx14 black=1x5,13x2,14x2,15x2,16x2,23x2 turn=white"
+    # Either die enters, but the other then lands on black's band on white's 11.
+    for rid in ("talisman", "classic", "vasa", "behrens-helmfrid", "backgammon"):
+        if rid == "backgammon":
+            pos = "white=bar,offx14 black=1x5,21x2,22x2,23x2,24x2,14x2 turn=white"
+        assert texts(rid, pos, (6, 5)) == {"bar/6"}, rid
 
 
 # -- wins that cut the turn short --------------------------------------------------------

@@ -1,0 +1,33 @@
+"""SimCord fixtures: the real bot on a temporary database with seeded dice."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.client import BradeBot
+from bot.service.ai import ThreadAgent
+
+
+def make_bot(db: Path, seed: int = 1, **kw) -> BradeBot:
+    seeds = itertools.count(seed * 1000)
+    kw.setdefault("agent", ThreadAgent())
+    return BradeBot(db_path=db, seed_source=lambda: next(seeds), **kw)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "brade.sqlite3"
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path) -> BradeBot:
+    return make_bot(db_path)
+
+
+@pytest.fixture
+def rng() -> random.Random:
+    return random.Random(7)
