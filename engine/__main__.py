@@ -55,8 +55,8 @@ def play_random_game(rules_name: str, rng: random.Random, max_turns: int = 20000
     game = Game.new(rules_name, rng=random.Random(rng.getrandbits(64)))
     game.opening()
     while not game.is_over and game.turn_count < max_turns:
-        owed = game.history[game.turn].onedie_owed
-        game.roll(one_die=bool(owed))
+        if game.phase == "roll":
+            game.roll(one_die=bool(game.history[game.turn].onedie_owed))
         if game.phase == "move":
             game.play_turn(rng.choice(game.legal_turns))
     return game
@@ -112,7 +112,8 @@ def _play(args: argparse.Namespace) -> int:
     while not game.is_over:
         print(draw(game.position, perspective=human))
         side = game.turn
-        game.roll(one_die=bool(game.history[side].onedie_owed))
+        if game.phase == "roll":
+            game.roll(one_die=bool(game.history[side].onedie_owed))
         last = game.events[-1] if game.events[-1]["type"] != "roll" else None
         roll_ev = next(e for e in reversed(game.events) if e["type"] == "roll")
         dice = tuple(roll_ev["dice"])

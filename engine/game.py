@@ -92,7 +92,8 @@ class Game:
 
     # -- teka ---------------------------------------------------------------------------
     def opening(self) -> tuple[int, int]:
-        """Teka (T-1): one die each, ties rolled again; bräde's lower die starts."""
+        """Teka (T-1): one die each, ties rolled again; bräde's lower die starts, puff's
+        higher; in backgammon the higher starts and plays the two opening dice."""
         if self.phase != "opening":
             raise GameError("game.already_rolled")
         while True:
@@ -100,9 +101,15 @@ class Game:
             self.events.append({"type": "teka", "white": w, "black": b})
             if w != b:
                 break
-        higher_starts = self.rules.family == "puff"
+        higher_starts = self.rules.family in ("puff", "backgammon")
         starter = Side.WHITE if (w > b) == higher_starts else Side.BLACK
         self.position = self.position.with_turn(starter)
+        if self.rules.family == "backgammon":
+            # Backgammon's custom: the opening dice are the starter's first roll.
+            self.phase = "roll"
+            self.events.append({"type": "start", "starter": starter.value})
+            self.roll(dice=(max(w, b), min(w, b)))
+            return w, b
         if self.rules.family == "puff" and "generalpasch" in self.rules.options:
             from dataclasses import replace
 

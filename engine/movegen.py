@@ -30,7 +30,7 @@ class Board:
     ``push`` and taken back with ``pop`` so the search never copies a position.
     """
 
-    __slots__ = ("rules", "me", "op", "x", "my_col", "op_col", "undo", "brade")
+    __slots__ = ("brade", "me", "my_col", "op", "op_col", "rules", "undo", "x")
 
     def __init__(self, rules: RuleSet, position: Position) -> None:
         self.rules = rules
@@ -113,12 +113,12 @@ class Board:
         return hi - lo + 1
 
     def _blockade_span(self, q: int) -> tuple[int, int]:
-        op = self.op
+        op, col = self.op, self.op_col
         lo = q
-        while lo > 1 and op[lo - 1] >= 2:
+        while lo > 1 and op[lo - 1] >= 2 and not (col and lo - 1 == 7):
             lo -= 1
         hi = q
-        while hi < 24 and op[hi + 1] >= 2:
+        while hi < 24 and op[hi + 1] >= 2 and not (col and hi + 1 == 7):
             hi += 1
         return lo, hi
 
@@ -253,7 +253,7 @@ def _cross(position: Position) -> list[int]:
 
 
 class _Leaf:
-    __slots__ = ("steps", "key", "n", "pips", "jan_at", "jan_burst", "won", "snap", "state")
+    __slots__ = ("jan_at", "jan_burst", "key", "n", "pips", "snap", "state", "steps", "won")
 
     def __init__(self, steps, key, n, pips, jan_at, jan_burst, won, snap, state):
         self.steps = steps
@@ -462,7 +462,7 @@ class _Search:
         return board.key()
 
     def _outcome_for_key(self, key: tuple, kind: str) -> Outcome:
-        me, op, _, _ = key
+        op = key[1]
         munk = kind not in ("jan", "sprangjan") and op[BAR] > 0
         pts, tick = points(self.rules.scoring, kind, munk)
         return Outcome(kind, pts, munk, self.base.turn, tick)

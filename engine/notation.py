@@ -92,6 +92,8 @@ def parse_play(rules: RuleSet, position: Position, dice: Dice, text: str,
         if t.text == raw:
             return t
     hops = parse_hops(raw)
+    if rules.family == "puff":
+        return _match_steps(raw, hops, legal)
     column = [t for t in legal if t.special == "column"]
     if column and Counter(hops) == Counter({(1, 7): 6}):
         return column[0]
@@ -104,6 +106,44 @@ def parse_play(rules: RuleSet, position: Position, dice: Dice, text: str,
         options = " | ".join(t.text for t in matched[:4])
         raise AmbiguousMove("move.ambiguous", text=raw, options=options)
     return max(matched, key=lambda t: t.outcome.points if t.outcome else 0)
+
+
+def _match_steps(raw: str, hops: list[tuple[int, int]], legal: list[Turn]) -> Turn:
+    """Match typed hops against each turn's own steps (rules without a Board).
+
+    A hop ``a/b`` matches a chain of the turn's steps from ``a`` to ``b``; every step must
+    be covered.  Used where single steps depend on turn history the Board does not model
+    (puff's dice order and pasch sequence).
+    """
+    matched = [t for t in legal if t.steps and _covers(hops, list(t.steps))]
+    positions = {t.position for t in matched}
+    if not matched:
+        if legal and all(t.is_forfeit for t in legal):
+            raise IllegalMove("move.forfeit_only")
+        raise IllegalMove("move.illegal", text=raw)
+    if len(positions) > 1:
+        options = " | ".join(t.text for t in matched[:4])
+        raise AmbiguousMove("move.ambiguous", text=raw, options=options)
+    return matched[0]
+
+
+def _covers(hops: list[tuple[int, int]], steps: list) -> bool:
+    if not hops:
+        return not steps
+    a, b = hops[0]
+    return _chain(a, b, hops[1:], steps)
+
+
+def _chain(cur: int, b: int, rest: list[tuple[int, int]], steps: list) -> bool:
+    for i, s in enumerate(steps):
+        if s.frm != cur or s.to > b:
+            continue
+        left = steps[:i] + steps[i + 1:]
+        if s.to == b and _covers(rest, left):
+            return True
+        if s.to < b and _chain(s.to, b, rest, left):
+            return True
+    return False
 
 
 def _dice_pool(dice: Dice) -> list[int]:

@@ -27,6 +27,14 @@ def test_teka_lower_die_starts_in_brade_and_ties_reroll() -> None:
         assert g.phase == "roll"
 
 
+def test_backgammon_opening_dice_are_the_first_roll() -> None:
+    for seed in range(10):
+        g = Game.new("backgammon", seed=seed)
+        w, b = g.opening()
+        assert g.turn is (Side.WHITE if w > b else Side.BLACK)
+        assert g.phase == "move" and g.dice == (max(w, b), min(w, b))
+
+
 def test_actions_out_of_phase_are_refused_and_change_nothing() -> None:
     g = Game.new("talisman", seed=3)
     with pytest.raises(GameError) as e:

@@ -1,0 +1,471 @@
+"""Game records: a plain-text format for a whole game, like PGN for bräde (issue 6).
+
+A record is meant to be read by people and replayed by the engine.  It holds only what
+cannot be recomputed — the ruleset, the teka, every roll and every play — and the engine
+re-derives everything else by replaying it, so a record can never disagree with the rules
+silently: a line that is not legal at its point raises a ``RecordError`` naming the line.
+
+The format (full specification in docs/league.md)::
+
+    [Rules "talisman"]
+    [White "Anna"]
+    [Black "Bertil"]
+    [Date "2026-11-22"]
+    [Result "white hemspel 1"]
+
+    teka 4-4 3-5                  ; white's die first; the lower die starts in bräde
+    1. white 5-2 1/6 1/3          ; sinkadus
+    2. black 6-6 -                ; no legal play: the roll is forfeited
+    ...
+    black resigns
+
+Moves are written in the mover's own numbering (RULES.md G-2), exactly as the engine
+prints a turn, and replayed through the lenient notation parser, so a hand-written record
+may use any notation ``Game.play`` accepts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date as Date
+from typing import Any
+
+from engine import rules as registry
+from engine.ascii_board import draw
+from engine.dice import Dice, roll_name
+from engine.errors import EngineError
+from engine.game import Game
+from engine.messages import MESSAGES, render_message
+from engine.position import Side
+
+#: Tags written first, in this order; any other tag follows in the order given.
+STANDARD_TAGS = ("Event", "Rules", "White", "Black", "Date", "Seed", "Result")
+UNFINISHED = "*"
+
+# The record's own message texts.  They are registered here, beside the only code that
+# raises them, so the engine's shared table needs no edit to add a file format.
+_RECORD_MESSAGES: dict[str, dict[str, str]] = {
+    "record.bad_tag": {
+        "en": "Line {line}: '{text}' is not a tag like [White \"Anna\"].",
+        "sv": "Rad {line}: '{text}' är ingen tagg som [White \"Anna\"]."},
+    "record.tag_after_moves": {
+        "en": "Line {line}: tags belong before the first move.",
+        "sv": "Rad {line}: taggar ska stå före första draget."},
+    "record.repeated_tag": {
+        "en": "Line {line}: the tag {tag} appears twice.",
+        "sv": "Rad {line}: taggen {tag} förekommer två gånger."},
+    "record.bad_line": {
+        "en": "Line {line}: cannot read '{text}'; expected a turn like '12. white 5-2 1/6 1/3'.",
+        "sv": "Rad {line}: kan inte läsa '{text}'; väntade ett drag som '12. white 5-2 1/6 1/3'."},
+    "record.bad_number": {
+        "en": "Line {line}: turn number {found} should be {expected}.",
+        "sv": "Rad {line}: dragnummer {found} borde vara {expected}."},
+    "record.bad_teka": {
+        "en": "Line {line}: the teka '{text}' must be die pairs like '4-4 3-5', only the last one unequal.",
+        "sv": "Rad {line}: tekningen '{text}' ska vara tärningspar som '4-4 3-5', bara det sista olika."},
+    "record.misplaced": {
+        "en": "Line {line}: '{text}' must come before the first turn, once.",
+        "sv": "Rad {line}: '{text}' ska stå före första draget, en gång."},
+    "record.missing_play": {
+        "en": "Line {line}: the roll has no play; only the last turn may be left open.",
+        "sv": "Rad {line}: slaget saknar drag; bara det sista draget får lämnas öppet."},
+    "record.after_end": {
+        "en": "Line {line}: the game is already over.",
+        "sv": "Rad {line}: partiet är redan slut."},
+    "record.wrong_side": {
+        "en": "Line {line}: it is {expected}'s turn, not {found}'s.",
+        "sv": "Rad {line}: det är {expected}s tur, inte {found}s."},
+    "record.wrong_dice": {
+        "en": "Line {line}: the teka already gave the roll {expected}, not {found}.",
+        "sv": "Rad {line}: tekningen gav redan slaget {expected}, inte {found}."},
+    "record.no_play": {
+        "en": "Line {line}: the roll {dice} has no legal play here; write '-'.",
+        "sv": "Rad {line}: slaget {dice} kan inte användas här; skriv '-'."},
+    "record.illegal": {
+        "en": "Line {line} ('{text}'): {reason}",
+        "sv": "Rad {line} ('{text}'): {reason}"},
+    "record.bad_result": {
+        "en": "Line {line}: the result '{text}' should look like 'white hemspel 1' or '*'.",
+        "sv": "Rad {line}: resultatet '{text}' ska se ut som 'white hemspel 1' eller '*'."},
+    "record.result_mismatch": {
+        "en": "The Result tag says '{expected}' but the replayed game gives '{found}'.",
+        "sv": "Taggen Result säger '{expected}' men det återspelade partiet ger '{found}'."},
+}
+MESSAGES.update(_RECORD_MESSAGES)
+
+
+class RecordError(EngineError):
+    """A record that cannot be read or replayed; ``line`` is 1-based (0: the whole text).
+
+    When an engine error caused it (an illegal play, an unknown ruleset), ``cause`` keeps
+    it so the reason is translated with the rest of the message.
+    """
+
+    def __init__(self, key: str, /, *, line: int = 0, cause: EngineError | None = None,
+                 **params: Any) -> None:
+        self.line = line
+        self.cause = cause
+        if cause is not None:
+            params.setdefault("reason", cause.message("en"))
+        super().__init__(key, line=line, **params)
+
+    def message(self, lang: str = "en") -> str:
+        params = dict(self.params)
+        if self.cause is not None:
+            params["reason"] = self.cause.message(lang)
+        return render_message(self.key, lang, **params)
+
+
+# -- the parsed record --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RecordTurn:
+    """One roll and its play; ``moves`` is ``"-"`` for a forfeit, None for an open roll."""
+
+    side: Side
+    dice: Dice
+    moves: str | None
+    line: int = 0
+    number: int = 0
+
+
+@dataclass(frozen=True)
+class Record:
+    tags: dict[str, str] = field(default_factory=dict)
+    teka: tuple[tuple[int, int], ...] = ()
+    starter: Side | None = None  # a ``start`` line: no teka (a match's loser starts, T-1)
+    turns: tuple[RecordTurn, ...] = ()
+    ending: tuple[str, Side] | None = None  # ("resign" | "abandon", side that gave up)
+    teka_line: int = 0
+    ending_line: int = 0
+    tag_lines: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> str:
+        return self.tags.get("Rules", registry.DEFAULT)
+
+    @property
+    def white(self) -> str:
+        return self.tags.get("White", "?")
+
+    @property
+    def black(self) -> str:
+        return self.tags.get("Black", "?")
+
+    @property
+    def result(self) -> str:
+        return self.tags.get("Result", UNFINISHED)
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+def result_text(game: Game) -> str:
+    """``"white jan 2"``, ``"black hemspel munk 2"``, or ``"*"`` while unfinished."""
+    o = game.outcome
+    if o is None:
+        return UNFINISHED
+    return f"{o.winner.value} {o.kind}{' munk' if o.munk else ''} {o.points}"
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
+
+
+def _dice_text(dice: Sequence[int]) -> str:
+    return "-".join(str(int(d)) for d in dice)
+
+
+def export(game: Game, *, white: str = "White", black: str = "Black",
+           date: Date | str | None = None, seed: int | str | None = None,
+           event: str | None = None, tags: dict[str, str] | None = None,
+           comments: bool = True) -> str:
+    """The record of ``game`` as text (finished or not); ``replay`` reads it back.
+
+    ``date`` is passed in rather than read from a clock, so the same game always gives
+    the same text.  ``comments`` adds each roll's traditional name after a ``;``.
+    """
+    head: dict[str, str] = {}
+    if event:
+        head["Event"] = event
+    head["Rules"] = game.rules.name
+    head["White"] = white
+    head["Black"] = black
+    head["Date"] = date.isoformat() if isinstance(date, Date) else (date or "?")
+    if seed is not None:
+        head["Seed"] = str(seed)
+    head["Result"] = result_text(game)
+    for k, v in (tags or {}).items():
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", k):
+            raise ValueError(f"tag name {k!r} must be letters, digits and _")
+        head.setdefault(k, v)
+    lines = [f"[{k} {_quote(v)}]" for k, v in head.items()]
+    lines.append("")
+
+    teka: list[str] = []
+    number = 0
+    pending: dict[str, Any] | None = None
+    for e in game.events:
+        kind = e["type"]
+        if kind == "teka":
+            teka.append(f"{e['white']}-{e['black']}")
+        elif kind == "start":
+            lines.append("teka " + " ".join(teka) if teka else f"start {e['starter']}")
+        elif kind == "roll":
+            pending = e
+        elif kind in ("play", "forfeit"):
+            number += 1
+            pending = None
+            text = f"{number}. {e['side']} {_dice_text(e['dice'])} {e['moves']}"
+            lines.append(_comment(text, e["dice"], kind == "forfeit", comments))
+        elif kind in ("resign", "abandon"):
+            loser = Side(e["outcome"]["winner"]).other
+            lines.append(f"{loser.value} {'resigns' if kind == 'resign' else 'abandons'}")
+    if pending is not None:
+        number += 1
+        text = f"{number}. {pending['side']} {_dice_text(pending['dice'])}"
+        lines.append(_comment(text, pending["dice"], False, comments))
+    return "\n".join(lines) + "\n"
+
+
+def _comment(text: str, dice: Sequence[int], forfeit: bool, on: bool) -> str:
+    if not on:
+        return text
+    note = roll_name(tuple(dice)) + (", forfeited" if forfeit else "")
+    return f"{text:<34} ; {note}"
+
+
+# -- reading --------------------------------------------------------------------------------
+
+_TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
+_SIDE = r"(white|black|vit|svart|w|b)"
+_TURN = re.compile(rf"^(?:(\d+)\s*\.\s*)?{_SIDE}\s+([1-6](?:\s*-\s*[1-6])?)(?:\s+(.+))?$", re.I)
+_ENDING = re.compile(rf"^{_SIDE}\s+(resigns|abandons)$", re.I)
+_RESULT = re.compile(r"^(white|black) ([a-z][a-z-]*)( munk)? (\d+)$")
+_SIDES = {"white": Side.WHITE, "w": Side.WHITE, "vit": Side.WHITE,
+          "black": Side.BLACK, "b": Side.BLACK, "svart": Side.BLACK}
+
+
+def parse(text: str) -> Record:
+    """Read a record's text; a RecordError names the first line that cannot be read.
+
+    Parsing checks the shape only; ``replay`` checks that every line is legal.
+    """
+    tags: dict[str, str] = {}
+    tag_lines: dict[str, int] = {}
+    teka: tuple[tuple[int, int], ...] = ()
+    teka_line = 0
+    starter: Side | None = None
+    turns: list[RecordTurn] = []
+    ending: tuple[str, Side] | None = None
+    ending_line = 0
+    for n, raw in enumerate((text or "").splitlines(), 1):
+        line = _strip_comment(raw).strip()
+        if not line:
+            continue
+        if ending is not None:
+            raise RecordError("record.after_end", line=n)
+        if line.startswith("["):
+            m = _TAG.match(line)
+            if not m:
+                raise RecordError("record.bad_tag", line=n, text=line)
+            if turns or teka_line:
+                raise RecordError("record.tag_after_moves", line=n)
+            key = m.group(1)
+            if key in tags:
+                raise RecordError("record.repeated_tag", line=n, tag=key)
+            tags[key] = re.sub(r"\\(.)", r"\1", m.group(2))
+            tag_lines[key] = n
+            continue
+        word = line.split(None, 1)[0].lower()
+        if word in ("teka", "start"):
+            if turns or teka_line:
+                raise RecordError("record.misplaced", line=n, text=line)
+            teka_line = n
+            rest = line[len(word):].strip()
+            if word == "start":
+                starter = _SIDES.get(rest.lower())
+                if starter is None:
+                    raise RecordError("record.bad_line", line=n, text=line)
+            else:
+                teka = _parse_teka(rest, n)
+            continue
+        m = _ENDING.match(line)
+        if m:
+            ending = ("resign" if m.group(2).lower() == "resigns" else "abandon",
+                      _SIDES[m.group(1).lower()])
+            ending_line = n
+            continue
+        m = _TURN.match(line)
+        if not m:
+            raise RecordError("record.bad_line", line=n, text=line)
+        if turns and turns[-1].moves is None:
+            raise RecordError("record.missing_play", line=turns[-1].line)
+        number = len(turns) + 1
+        if m.group(1) is not None and int(m.group(1)) != number:
+            raise RecordError("record.bad_number", line=n, found=int(m.group(1)),
+                              expected=number)
+        dice = tuple(int(d) for d in re.findall(r"[1-6]", m.group(3)))
+        moves = m.group(4).strip() if m.group(4) else None
+        turns.append(RecordTurn(_SIDES[m.group(2).lower()], dice, moves, n, number))
+    result = tags.get("Result", UNFINISHED)
+    if result != UNFINISHED and not _RESULT.match(result):
+        raise RecordError("record.bad_result", line=tag_lines["Result"], text=result)
+    return Record(tags, teka, starter, tuple(turns), ending, teka_line, ending_line, tag_lines)
+
+
+def _strip_comment(line: str) -> str:
+    """Drop a ``;`` comment, but not a ``;`` inside a quoted tag value."""
+    if line.lstrip().startswith("["):
+        m = re.match(r'^(\s*\[[^"]*"(?:[^"\\]|\\.)*"\s*\])', line)
+        return m.group(1) if m else line
+    return line.split(";", 1)[0]
+
+
+def _parse_teka(rest: str, n: int) -> tuple[tuple[int, int], ...]:
+    pairs = re.findall(r"([1-6])\s*-\s*([1-6])", rest)
+    bad = (not pairs or re.sub(r"[1-6]\s*-\s*[1-6]", "", rest).strip()
+           or any(a != b for a, b in pairs[:-1]) or pairs[-1][0] == pairs[-1][1])
+    if bad:
+        raise RecordError("record.bad_teka", line=n, text=rest)
+    return tuple((int(a), int(b)) for a, b in pairs)
+
+
+# -- replaying ------------------------------------------------------------------------------
+
+
+class _ScriptedDice(random.Random):
+    """Hands ``Game.opening`` the recorded teka dice instead of random ones."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        super().__init__(0)
+        self._values = list(values)
+
+    def randint(self, a: int, b: int) -> int:
+        return self._values.pop(0)
+
+
+def replay(record: Record | str, *, on_turn: Any = None) -> Game:
+    """The game the record describes, re-played rule by rule from the start position.
+
+    ``on_turn(game, record_turn)`` is called after each turn line (the CLI's verbose
+    mode).  Any line that is not legal where it stands raises a RecordError naming it.
+    """
+    rec = parse(record) if isinstance(record, str) else record
+    try:
+        rules = registry.get(rec.rules)
+    except EngineError as e:
+        raise RecordError("record.illegal", line=rec.tag_lines.get("Rules", 0), cause=e,
+                          text=rec.rules) from e
+    seed = rec.tags.get("Seed")
+    if rec.teka:
+        game = Game.new(rules, rng=_ScriptedDice([d for pair in rec.teka for d in pair]))
+        game.opening()
+    else:
+        first = rec.starter or (rec.turns[0].side if rec.turns else None)
+        game = Game.new(rules, starter=first)
+    game.rng = random.Random(int(seed) if seed and seed.isdigit() else None)
+
+    for t in rec.turns:
+        text = f"{t.number}. {t.side.value} {_dice_text(t.dice)} {t.moves or ''}".strip()
+        if game.is_over:
+            raise RecordError("record.after_end", line=t.line)
+        if t.side is not game.turn:
+            raise RecordError("record.wrong_side", line=t.line, expected=game.turn.value,
+                              found=t.side.value)
+        if game.phase == "move" and game.dice is not None:
+            # Backgammon's opening dice are already the starter's first roll.
+            if sorted(game.dice) != sorted(t.dice):
+                raise RecordError("record.wrong_dice", line=t.line,
+                                  expected=_dice_text(game.dice), found=_dice_text(t.dice))
+        else:
+            try:
+                game.roll(one_die=len(t.dice) == 1, dice=t.dice)
+            except EngineError as e:
+                raise RecordError("record.illegal", line=t.line, cause=e, text=text) from e
+        if t.moves is not None:
+            if game.phase != "move":  # the roll had no legal play and was forfeited
+                if t.moves.strip() != "-":
+                    raise RecordError("record.no_play", line=t.line,
+                                      dice=_dice_text(t.dice))
+            else:
+                try:
+                    game.play(t.moves)
+                except EngineError as e:
+                    raise RecordError("record.illegal", line=t.line, cause=e,
+                                      text=text) from e
+        if on_turn is not None:
+            on_turn(game, t)
+
+    if rec.ending is not None:
+        how, side = rec.ending
+        try:
+            game.resign(side) if how == "resign" else game.abandon(side)
+        except EngineError as e:
+            raise RecordError("record.illegal", line=rec.ending_line, cause=e,
+                              text=f"{side.value} {how}") from e
+    found = result_text(game)
+    if rec.result != UNFINISHED and rec.result != found:
+        raise RecordError("record.result_mismatch", line=rec.tag_lines.get("Result", 0),
+                          expected=rec.result, found=found)
+    return game
+
+
+# -- command line ---------------------------------------------------------------------------
+
+
+def describe_result(game: Game) -> str:
+    o = game.outcome
+    if o is None:
+        if game.phase == "move":
+            return f"unfinished: {game.turn.value} to play {_dice_text(game.dice or ())}"
+        return f"unfinished: {game.turn.value} to roll"
+    munk = " with munk" if o.munk else ""
+    return f"{o.winner.value} wins: {o.kind}{munk}, {o.points} point{'s' * (o.points != 1)}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m engine replay FILE [--verbose]``: replay a record, print the end."""
+    p = argparse.ArgumentParser(prog="python -m engine replay",
+                                description="Replay a game record and print the final position.")
+    p.add_argument("file", help="the record (a text file; '-' reads standard input)")
+    p.add_argument("--verbose", "-v", action="store_true", help="print every position")
+    p.add_argument("--perspective", choices=["white", "black"], default="white")
+    p.add_argument("--lang", default="en", help="language of error messages (en, sv)")
+    args = p.parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        print(f"error: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 2
+    side = Side(args.perspective)
+
+    def show(game: Game, t: RecordTurn) -> None:
+        last = game.last_play()
+        moves = last["moves"] if last else ""
+        print(f"{t.number}. {t.side.value} {_dice_text(t.dice)} {moves}")
+        print(draw(game.position, perspective=side))
+        print()
+
+    try:
+        rec = parse(text)
+        game = replay(rec, on_turn=show if args.verbose else None)
+    except EngineError as e:
+        print(f"error: {e.message(args.lang)}", file=sys.stderr)
+        return 2
+    print(f"{rec.white} (white) – {rec.black} (black), {game.rules.name}, "
+          f"{game.turn_count} turns")
+    print(draw(game.position, perspective=side))
+    print(f"position: {game.position.format()}")
+    print(f"result: {describe_result(game)}")
+    return 0
