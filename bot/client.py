@@ -32,7 +32,7 @@ class BradeBot(commands.Bot):
     def __init__(self, *, db_path: str | Path = "brade.sqlite3", dev_guild: int | None = None,
                  clock: Callable[[], float] = discord_clock,
                  seed_source: Callable[[], int] | None = None,
-                 agent: Agent | None | str = "process",
+                 agent: Agent | str | None = "process",
                  default_rules: str = "talisman", remind_after: float = 6 * 3600,
                  claim_after: float = 48 * 3600, check_every: float | None = None) -> None:
         intents = discord.Intents.default()

@@ -89,6 +89,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "sv": "du har haft janblottan ute"},
     "resign.forced": {"en": "this roll forces you to break a resignation condition",
                       "sv": "slaget tvingar dig att bryta mot villkoren för att ge upp"},
+    "ai.unknown": {"en": "There is no computer player called '{name}'. Levels: {known}.",
+                   "sv": "Det finns ingen datorspelare som heter '{name}'. Nivåer: {known}."},
+    "ai.no_turns": {"en": "The computer found no legal play here.",
+                    "sv": "Datorn hittade inget tillåtet drag här."},
 }
 
 

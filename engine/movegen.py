@@ -10,7 +10,8 @@ recorded as the search passes them.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import fields, replace
 
 from engine.dice import Dice
 from engine.errors import DiceError
@@ -30,7 +31,7 @@ class Board:
     ``push`` and taken back with ``pop`` so the search never copies a position.
     """
 
-    __slots__ = ("brade", "me", "my_col", "op", "op_col", "rules", "undo", "x")
+    __slots__ = ("brade", "cm", "co", "me", "my_col", "op", "op_col", "rules", "undo", "x")
 
     def __init__(self, rules: RuleSet, position: Position) -> None:
         self.rules = rules
@@ -39,14 +40,24 @@ class Board:
         self.x = _cross(position)
         self.my_col = position.column is position.turn
         self.op_col = position.column is position.turn.other
-        self.undo: list[tuple[int, int, int, int, bool, bool]] = []
+        self.undo: list[tuple[int, int, int, int, bool, bool, int, int]] = []
         self.brade = rules.is_brade
+        # ``cm``/``co``: ``me``/``op`` packed a byte a point (counts never pass 15), kept
+        # in step with the lists so that a position key costs no tuple copies (``key``).
+        self.cm = _pack(self.me)
+        self.co = _pack(self.op)
 
     # -- single steps -------------------------------------------------------------------
-    def steps(self, d: int) -> list[tuple[int, int, int]]:
-        """Every legal single step ``(from, to, kind)`` for die ``d`` (RULES.md §2–§4)."""
+    def steps(self, d: int, lo: int = 0) -> list[tuple[int, int, int]]:
+        """Every legal single step ``(from, to, kind)`` for die ``d`` (RULES.md §2–§4).
+
+        ``lo`` skips steps from points below it (the backgammon doubles search moves its
+        checkers in non-decreasing order of origin, see ``_Search._dfs``).
+        """
         me, op, x, rules = self.me, self.op, self.x, self.rules
         if me[BAR]:  # T-5: while on the bar every step enters
+            if lo > BAR:
+                return []
             t = d
             if me[t] and self.brade:  # B-2: never onto own checkers, home included
                 return []
@@ -61,7 +72,7 @@ class Board:
             return []
         out: list[tuple[int, int, int]] = []
         bear_ok: bool | None = None
-        for p in range(1, 25):
+        for p in range(lo or 1, 25):
             if not me[p]:
                 continue
             t = p + d
@@ -173,23 +184,26 @@ class Board:
     # -- applying -----------------------------------------------------------------------
     def push(self, frm: int, to: int, kind: int) -> None:
         me, op = self.me, self.op
+        cm, co = self.cm, self.co
         me[frm] -= 1
         me[to] += 1
+        self.cm = cm + _NIB[to] - _NIB[frm]
         hit = 0
         if kind:
             q = self.x[to]
             hit = op[q]
             op[q] = 0
             op[BAR] += hit
+            self.co = co - hit * _NIB[q] + hit
         my_col, op_col = self.my_col, self.op_col
         if my_col and frm == 7 and me[7] < 2:
             self.my_col = False
         if op_col and kind and self.x[to] == 7:
             self.op_col = False
-        self.undo.append((frm, to, kind, hit, my_col, op_col))
+        self.undo.append((frm, to, kind, hit, my_col, op_col, cm, co))
 
     def pop(self) -> None:
-        frm, to, kind, hit, my_col, op_col = self.undo.pop()
+        frm, to, kind, hit, my_col, op_col, cm, co = self.undo.pop()
         me, op = self.me, self.op
         me[frm] += 1
         me[to] -= 1
@@ -197,6 +211,7 @@ class Board:
             op[self.x[to]] = hit
             op[BAR] -= hit
         self.my_col, self.op_col = my_col, op_col
+        self.cm, self.co = cm, co
 
     # -- judging ------------------------------------------------------------------------
     def opponent_jan(self) -> bool:
@@ -221,7 +236,11 @@ class Board:
         return None
 
     def key(self) -> tuple:
-        return (tuple(self.me), tuple(self.op), self.my_col, self.op_col)
+        """Identifies the working position exactly (packed counts and column flags)."""
+        return (self.cm, self.co, self.my_col, self.op_col)
+
+    def counts(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return tuple(self.me), tuple(self.op)
 
     def position(self, base: Position, next_turn: Side | None = None) -> Position:
         mover = base.turn
@@ -232,9 +251,75 @@ class Board:
             col = mover.other
         me, op = tuple(self.me), tuple(self.op)
         white, black = (me, op) if mover is Side.WHITE else (op, me)
-        return replace(base, white=white, black=black,
-                       turn=mover.other if next_turn is None else next_turn, column=col,
-                       onedie=0)
+        return _deriver(base)(white, black, mover.other if next_turn is None else next_turn,
+                              col)
+
+
+#: One byte per point: ``_NIB[p]`` is 1 in point ``p``'s byte of a packed side.
+_NIB = tuple(1 << (8 * p) for p in range(26))
+
+
+def _pack(counts: list[int]) -> int:
+    return int.from_bytes(bytes(counts), "little")
+
+
+_POS_FIELDS = tuple(f.name for f in fields(Position))
+_POS_SETTERS = dict(zip(_POS_FIELDS, (getattr(Position, n).__set__ for n in _POS_FIELDS),
+                        strict=True))
+_VARYING = ("white", "black", "turn", "column", "onedie")
+_new = object.__new__
+
+
+_CONST_SETTERS = tuple((n, _POS_SETTERS[n]) for n in _POS_FIELDS if n not in _VARYING)
+_SW, _SB, _ST, _SC, _SO = (_POS_SETTERS[n] for n in _VARYING)
+_SLOW_POSITIONS = hasattr(Position, "__post_init__")
+
+
+def _deriver(base: Position) -> Callable[[tuple, tuple, Side, Side | None], Position]:
+    """A maker of ``replace(base, white=, black=, turn=, column=, onedie=0)``, fast.
+
+    ``dataclasses.replace`` costs ~7 µs a call (it re-reads the fields and runs the frozen
+    ``__init__``) and a legal-turn list builds one position per turn, which made it the
+    largest single cost of generation.  Position has no ``__post_init__``, so filling its
+    slots directly builds an equal value in about a microsecond.
+    """
+    if _SLOW_POSITIONS:  # pragma: no cover - stay correct if Position gains one
+        def slow(white: tuple, black: tuple, turn: Side, column: Side | None) -> Position:
+            return replace(base, white=white, black=black, turn=turn, column=column,
+                           onedie=0)
+        return slow
+    consts = [(setter, getattr(base, n)) for n, setter in _CONST_SETTERS]
+
+    def make(white: tuple, black: tuple, turn: Side, column: Side | None) -> Position:
+        pos = _new(Position)
+        _SW(pos, white)
+        _SB(pos, black)
+        _ST(pos, turn)
+        _SC(pos, column)
+        _SO(pos, 0)
+        for setter, v in consts:
+            setter(pos, v)
+        return pos
+
+    return make
+
+
+_TURN_FAST = not hasattr(Turn, "__post_init__") and tuple(
+    f.name for f in fields(Turn)) == ("steps", "position", "outcome", "special")
+_T_STEPS, _T_POS, _T_OUT, _T_SPECIAL = (getattr(Turn, n).__set__ for n in (
+    "steps", "position", "outcome", "special"))
+
+
+def _turn(steps: tuple[Step, ...], position: Position, outcome: Outcome | None) -> Turn:
+    """``Turn(steps, position, outcome)`` without the frozen ``__init__`` (see _deriver)."""
+    if not _TURN_FAST:  # pragma: no cover
+        return Turn(steps, position, outcome)
+    t = _new(Turn)
+    _T_STEPS(t, steps)
+    _T_POS(t, position)
+    _T_OUT(t, outcome)
+    _T_SPECIAL(t, None)
+    return t
 
 
 _CROSS_CACHE: dict[object, list[int]] = {}
@@ -252,19 +337,24 @@ def _cross(position: Position) -> list[int]:
 # -- whole turns ----------------------------------------------------------------------
 
 
-class _Leaf:
-    __slots__ = ("jan_at", "jan_burst", "key", "n", "pips", "snap", "state", "steps", "won")
+#: A leaf of the search, as a plain tuple (built once per leaf, so no class overhead):
+#: (raw steps, key, dice used, pips moved, jan step index or None, jan by burst, won).
+#: Raw steps are ``(from, to, die, kind)``; ``Step`` values are made only for kept turns.
+_L_STEPS, _L_KEY, _L_N, _L_PIPS, _L_JAN, _L_JB, _L_WON = range(7)
 
-    def __init__(self, steps, key, n, pips, jan_at, jan_burst, won, snap, state):
-        self.steps = steps
-        self.key = key
-        self.n = n
-        self.pips = pips
-        self.jan_at = jan_at
-        self.jan_burst = jan_burst
-        self.won = won
-        self.snap = snap
-        self.state = state
+_STEPS: dict[tuple[int, int, int, int], Step] = {}
+
+
+def _steps_of(raw: tuple[tuple[int, int, int, int], ...]) -> tuple[Step, ...]:
+    """The shared, immutable ``Step`` for each raw step (a few hundred exist at most)."""
+    out = []
+    for r in raw:
+        s = _STEPS.get(r)
+        if s is None:
+            frm, to, d, kind = r
+            s = _STEPS[r] = Step(frm, to, d, kind == HIT, kind == BURST)
+        out.append(s)
+    return tuple(out)
 
 
 def check_dice(dice: Dice) -> None:
@@ -279,7 +369,258 @@ def legal_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
         from engine.puff import puff_turns
 
         return puff_turns(rules, position, dice)
+    if (rules.family == "backgammon" and len(dice) == 2 and position.column is None
+            and rules.bearoff == "reduce_rearmost" and rules.usage == "bg"):
+        return _BgSearch(position, dice).run()
     return _Search(rules, position, dice).run()
+
+
+def search_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
+    """``legal_turns`` by the general search alone, without the backgammon fast path.
+
+    Both give the same list; the gnubg differential test runs this one too, so that the
+    core bräde shares with backgammon (bar, both dice, higher die, bear-off) is checked
+    against gnubg directly and not only through the fast path.
+    """
+    check_dice(dice)
+    return _Search(rules, position, dice).run()
+
+
+#: ``_BG_STEP[d][frm][kind]``: the shared ``Step`` of a backgammon step (its target is
+#: ``frm + d``, or off), so the fast search builds its step texts without allocating.
+_BG_STEP = [[[Step(f, min(f + d, OFF), d, k == HIT) for k in (PLAIN, HIT)]
+             for f in range(25)] for d in range(7)]
+
+
+def _bg_steps(me: list[int], op: list[int], x: list[int], d: int,
+              lo: int) -> list[tuple[int, int, int]]:
+    """``Board.steps`` for backgammon (no own-band rules, no bursting), from ``lo`` on."""
+    if me[BAR]:
+        if lo:
+            return []
+        c = op[x[d]]
+        return [(BAR, d, c)] if c < 2 else []  # kind: 0 plain, 1 hit (HIT == 1)
+    out = []
+    bear_ok = None
+    for p in range(lo or 1, 25):
+        if me[p]:
+            t = p + d
+            if t < OFF:
+                c = op[x[t]]
+                if c < 2:
+                    out.append((p, t, c))
+            else:
+                if bear_ok is None:
+                    bear_ok = not any(me[1:19])
+                if bear_ok and (t == OFF or not any(me[19:p])):  # exact, or rearmost
+                    out.append((p, OFF, PLAIN))
+    return out
+
+
+class _BgSearch:
+    """Backgammon's legal turns: the same list ``_Search`` gives, found faster.
+
+    Backgammon has no wins mid-turn, no own-band rules and no bursting, so the whole
+    search is two nested loops (four levels for doubles) over ``_bg_steps``, keyed on the
+    packed position (``_pack``), with shared ``Step`` values; only the first sequence
+    found for each result is kept (as ``_Search`` keeps it), and only those results are
+    unpacked into positions.  Two prunings, both exact:
+
+    * doubles take their steps in non-decreasing order of origin, as gnubg does: any
+      legal sequence of equal dice stays legal, with the same result and hits, when
+      reordered that way (checkers only move forward, the bar comes first, hits only
+      open points, a rear checker moving first never spoils a bear-off), and the
+      lexicographically least sequence of each result, the one kept, is so ordered;
+    * in the second order of a non-double (the larger die first) a two-step play whose
+      steps commute is skipped: the first order already found its result.
+    """
+
+    __slots__ = ("base", "by_n", "cm0", "co0", "dice", "me", "me0", "ones", "op", "x")
+
+    def __init__(self, position: Position, dice: Dice) -> None:
+        self.base = position
+        self.dice = dice
+        self.me = list(position.mover)
+        self.op = list(position.waiting)
+        self.x = _cross(position)
+        self.me0 = position.mover
+        self.cm0 = _pack(self.me)
+        self.co0 = _pack(self.op)
+        #: Leaves by number of dice used (2..4): packed key -> steps, first found kept.
+        self.by_n: list[dict[tuple[int, int], tuple[Step, ...]]] = [{}, {}, {}, {}, {}]
+        #: One-die leaves in the order found: the higher-die rule filters them first.
+        self.ones: list[tuple[tuple[int, int], tuple[Step, ...]]] = []
+
+    def run(self) -> list[Turn]:
+        d1, d2 = self.dice
+        by_n = self.by_n
+        if d1 == d2:
+            self._doubles(d1, 0, BAR, self.cm0, self.co0, ())
+            found = by_n[4] or by_n[3] or by_n[2]
+        else:
+            self._pair(d1, d2, False)
+            me0 = self.me0
+            if not me0[BAR] and sum(me0[1:19]) >= 2 and by_n[2]:
+                self._pair_again(d2, d1)
+            else:
+                self._pair(d2, d1, True)
+            found = by_n[2]
+        if not found:
+            ones = self.ones
+            if d1 != d2 and ones:
+                hi = max(d1, d2)
+                ones = [o for o in ones if o[1][0].die == hi] or ones
+            for key, raw in ones:
+                if key not in found:
+                    found[key] = raw
+        if not found:
+            found = {(self.cm0, self.co0): ()}
+        return self._turns(found)
+
+    def _turns(self, found: dict[tuple[int, int], tuple[Step, ...]]) -> list[Turn]:
+        """One ``Turn`` per result, built straight into the slots (see ``_deriver``)."""
+        base = self.base
+        mover = base.turn
+        nxt = mover.other
+        white_moves = mover is Side.WHITE
+        co0, op0 = self.co0, base.waiting
+        if _SLOW_POSITIONS or not _TURN_FAST:  # pragma: no cover
+            derive = _deriver(base)
+        consts = [(setter, getattr(base, n)) for n, setter in _CONST_SETTERS]
+        new, sw, sb, st, sc, so = _new, _SW, _SB, _ST, _SC, _SO
+        ts, tp, to, tx = _T_STEPS, _T_POS, _T_OUT, _T_SPECIAL
+        out = []
+        for (cm, co), raw in found.items():
+            me = tuple(cm.to_bytes(26, "little"))
+            op = op0 if co == co0 else tuple(co.to_bytes(26, "little"))
+            outcome = None
+            if me[OFF] == 15:
+                if op[OFF]:
+                    kind = "single"
+                else:
+                    # gammon; backgammon if the loser still has a checker on the bar or in
+                    # the winner's home board (the loser's own points 1..6).
+                    kind = "backgammon" if op[BAR] or any(op[1:7]) else "gammon"
+                outcome = Outcome(kind, points("bg", kind)[0], False, mover)
+            if _SLOW_POSITIONS or not _TURN_FAST:  # pragma: no cover
+                pos = derive(me, op, nxt, None) if white_moves else derive(op, me, nxt, None)
+                out.append(_turn(raw, pos, outcome))
+                continue
+            pos = new(Position)
+            if white_moves:
+                sw(pos, me)
+                sb(pos, op)
+            else:
+                sw(pos, op)
+                sb(pos, me)
+            st(pos, nxt)
+            sc(pos, None)
+            so(pos, 0)
+            for setter, v in consts:
+                setter(pos, v)
+            t = new(Turn)
+            ts(t, raw)
+            tp(t, pos)
+            to(t, outcome)
+            tx(t, None)
+            out.append(t)
+        return out
+
+    def _pair(self, a: int, b: int, second: bool) -> None:
+        """Every play of ``a`` then ``b``; ``second``: the other order was searched."""
+        me, op, x, nib = self.me, self.op, self.x, _NIB
+        cands = _bg_steps(me, op, x, a, BAR)
+        cm0, co0, me0, two = self.cm0, self.co0, self.me0, self.by_n[2]
+        steps_a, steps_b = _BG_STEP[a], _BG_STEP[b]
+        for f1, t1, k1 in cands:
+            me[f1] -= 1
+            me[t1] += 1
+            cm1 = cm0 + nib[t1] - nib[f1]
+            q1 = x[t1]
+            if k1:
+                op[q1] = 0
+                op[BAR] += 1
+                co1 = co0 - nib[q1] + 1
+            else:
+                co1 = co0
+            step1 = steps_a[f1][k1]
+            nexts = _bg_steps(me, op, x, b, BAR)
+            if not nexts:
+                self.ones.append(((cm1, co1), (step1,)))
+            for f2, t2, k2 in nexts:
+                # The steps commute when the second does not move the checker the first
+                # just moved, neither needs the other to clear the bar, and a bear-off
+                # by the second did not need the first checker home or out of its way.
+                if second and (f2 != t1 or me0[t1]) and (f2 == BAR or not me0[BAR]) and (
+                        t2 != OFF or (f1 >= 19 and (f2 + b == OFF or f1 >= f2))):
+                    continue
+                key = (cm1 + nib[t2] - nib[f2], co1 - nib[x[t2]] + 1 if k2 else co1)
+                if key not in two:
+                    two[key] = (step1, steps_b[f2][k2])
+            me[f1] += 1
+            me[t1] -= 1
+            if k1:
+                op[q1] = 1
+                op[BAR] -= 1
+
+    def _pair_again(self, a: int, b: int) -> None:
+        """``_pair(a, b, True)`` where nobody is on the bar, no checker can be borne off
+        (two or more are outside home) and ``_pair(b, a)`` found two-step plays: then the
+        only plays it does not skip move one checker on with both dice, so only those
+        are tried.  (Its one-die leaves never count: two-step plays exist.)"""
+        me, op, x, nib = self.me, self.op, self.x, _NIB
+        cm0, co0, me0, two = self.cm0, self.co0, self.me0, self.by_n[2]
+        steps_a, steps_b = _BG_STEP[a], _BG_STEP[b]
+        for f1, t1, k1 in _bg_steps(me, op, x, a, BAR):
+            if me0[t1]:
+                continue
+            t2 = t1 + b
+            if t2 >= OFF:
+                continue
+            q2 = x[t2]
+            k2 = op[q2]
+            if k2 >= 2:
+                continue
+            cm = cm0 + nib[t2] - nib[f1]
+            co = co0 - nib[x[t1]] + 1 if k1 else co0
+            key = (cm, co - nib[q2] + 1 if k2 else co)
+            if key not in two:
+                two[key] = (steps_a[f1][k1], steps_b[t1][k2])
+
+    def _doubles(self, d: int, i: int, lo: int, cm: int, co: int, raw: tuple) -> None:
+        me, op, x, nib = self.me, self.op, self.x, _NIB
+        cands = _bg_steps(me, op, x, d, lo)
+        if not cands:
+            if i == 1:
+                self.ones.append(((cm, co), raw))
+            elif i:
+                leaves = self.by_n[i]
+                if (cm, co) not in leaves:
+                    leaves[(cm, co)] = raw
+            return
+        steps_d = _BG_STEP[d]
+        if i == 3:
+            leaves = self.by_n[4]
+            for f, t, k in cands:
+                key = (cm + nib[t] - nib[f], co - nib[x[t]] + 1 if k else co)
+                if key not in leaves:
+                    leaves[key] = (*raw, steps_d[f][k])
+            return
+        for f, t, k in cands:
+            me[f] -= 1
+            me[t] += 1
+            q = x[t]
+            if k:
+                op[q] = 0
+                op[BAR] += 1
+                self._doubles(d, i + 1, f, cm + nib[t] - nib[f], co - nib[q] + 1,
+                              (*raw, steps_d[f][k]))
+                op[q] = 1
+                op[BAR] -= 1
+            else:
+                self._doubles(d, i + 1, f, cm + nib[t] - nib[f], co, (*raw, steps_d[f][k]))
+            me[f] += 1
+            me[t] -= 1
 
 
 class _Search:
@@ -289,15 +630,13 @@ class _Search:
         self.dice = dice
         self.double = len(dice) == 2 and dice[0] == dice[1]
         self.board = Board(rules, position)
-        self.leaves: list[_Leaf] = []
-        self.stops: list[tuple[tuple[Step, ...], tuple, Outcome]] = []
-        self.path: list[Step] = []
+        self.leaves: list[tuple] = []
+        self.stops: list[tuple[tuple, tuple, Outcome]] = []
+        self.path: list[tuple[int, int, int, int]] = []
         self.seen: set[tuple] = set()
-        self.start_pips = self._distance()
-
-    def _distance(self) -> int:
-        me = self.board.me
-        return sum((25 - p) * me[p] for p in range(25))
+        #: key -> (mover counts, opponent counts) for every key a leaf or stop reached.
+        self.snaps: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.derive: Callable[[tuple, tuple, Side, Side | None], Position] | None = None
 
     def run(self) -> list[Turn]:
         rules, board, dice = self.rules, self.board, self.dice
@@ -309,6 +648,7 @@ class _Search:
                 board.op[1] += board.op[7]
                 board.op[7] = 0
                 board.op_col = False
+                board.co = _pack(board.op)
                 self.base = board.position(self.base, mover)
             specials.append(self._column_turn())
         if rules.kejsarspel and not self.double and len(dice) == 2:
@@ -321,18 +661,22 @@ class _Search:
             orders = [(dice[0],) * 4]
         else:
             orders = [dice, (dice[1], dice[0])]
+        bg = rules.family == "backgammon"
         for seq in orders:
             self.seen.clear()
-            self._dfs(seq, 0, None, False, False)
+            if bg:
+                self._dfs_bg(seq, 0, 0, BAR)
+            else:
+                self._dfs(seq, 0, 0, None, False, False)
         turns = self._select()
         return turns + specials
 
     # The search ------------------------------------------------------------------------
-    def _dfs(self, seq: tuple[int, ...], i: int, jan_at: int | None, jan_burst: bool,
-             won: bool) -> None:
+    def _dfs(self, seq: tuple[int, ...], i: int, pips: int, jan_at: int | None,
+             jan_burst: bool, won: bool) -> None:
         board = self.board
         if i == len(seq):
-            self._leaf(i, jan_at, jan_burst, won)
+            self._leaf(i, pips, jan_at, jan_burst, won)
             return
         if self.double and i:
             k = (i, board.key(), jan_at is not None, jan_burst, won)
@@ -342,12 +686,13 @@ class _Search:
         d = seq[i]
         cands = board.steps(d)
         if not cands:
-            self._leaf(i, jan_at, jan_burst, won)
+            self._leaf(i, pips, jan_at, jan_burst, won)
             return
         cut = self.rules.cut
+        path = self.path
         for frm, to, kind in cands:
             board.push(frm, to, kind)
-            self.path.append(Step(frm, to, d, kind == HIT, kind == BURST))
+            path.append((frm, to, d, kind))
             j_at, j_b, w = jan_at, jan_burst, won
             if kind and j_at is None and self.rules.is_brade and board.opponent_jan():
                 j_at, j_b = i, kind == BURST
@@ -362,18 +707,52 @@ class _Search:
             # Past a stopping win the search goes on: the rest of the sequence still
             # counts when the best use of the roll is measured "as if there were no
             # stopping" (vasa), and is dropped from the kept plays in _select.
-            self._dfs(seq, i + 1, j_at, j_b, w)
-            self.path.pop()
+            self._dfs(seq, i + 1, pips + to - frm, j_at, j_b, w)
+            path.pop()
             board.pop()
 
-    def _leaf(self, n: int, jan_at: int | None, jan_burst: bool, won: bool) -> None:
+    def _dfs_bg(self, seq: tuple[int, ...], i: int, pips: int, lo: int) -> None:
+        """The same search for backgammon, which has no wins mid-turn and no own-band
+        rules.  With doubles the steps are taken in non-decreasing order of origin
+        (``lo``), as gnubg does: any legal sequence of equal dice stays legal, with the
+        same result and the same hits, when reordered that way (checkers only move
+        forward, the bar comes first, hits only open points, and moving a rear checker
+        first never spoils a bear-off), and the first-found (lexicographically least)
+        sequence of every result is already so ordered, so the turns and the step texts
+        come out exactly as the unpruned search gives them."""
         board = self.board
-        self.leaves.append(_Leaf(tuple(self.path), board.key(), n,
-                                 self.start_pips - self._distance(), jan_at, jan_burst, won,
-                                 None, None))
+        d = seq[i]
+        cands = board.steps(d, lo)
+        if not cands:
+            self._leaf(i, pips, None, False, False)
+            return
+        path = self.path
+        last = i + 1 == len(seq)
+        double = self.double
+        for frm, to, kind in cands:
+            board.push(frm, to, kind)
+            path.append((frm, to, d, kind))
+            if last:
+                self._leaf(i + 1, pips + to - frm, None, False, False)
+            else:
+                self._dfs_bg(seq, i + 1, pips + to - frm, frm if double else BAR)
+            path.pop()
+            board.pop()
+
+    def _leaf(self, n: int, pips: int, jan_at: int | None, jan_burst: bool,
+              won: bool) -> None:
+        board = self.board
+        key = board.key()
+        if key not in self.snaps:
+            self.snaps[key] = board.counts()
+        self.leaves.append((tuple(self.path), key, n, pips, jan_at, jan_burst, won))
 
     def _stop(self, outcome: Outcome) -> None:
-        self.stops.append((tuple(self.path), self.board.key(), outcome))
+        board = self.board
+        key = board.key()
+        if key not in self.snaps:
+            self.snaps[key] = board.counts()
+        self.stops.append((tuple(self.path), key, outcome))
 
     def _win_now(self, jan_at: int | None, jan_burst: bool) -> Outcome | None:
         """Vasa: does the position right now win (hemspel, vackert spel, jan)?"""
@@ -400,18 +779,19 @@ class _Search:
         out: dict[tuple, Turn] = {}
         cut = rules.cut
         for leaf in best:
-            if cut == "vasa" and leaf.won:
+            jan_at = leaf[_L_JAN]
+            if cut == "vasa" and leaf[_L_WON]:
                 continue
-            if cut == "bh_sprangjan" and leaf.jan_at is not None and leaf.jan_burst:
+            if cut == "bh_sprangjan" and jan_at is not None and leaf[_L_JB]:
                 continue
-            if cut == "classic_jan" and leaf.jan_at is not None:
-                steps = leaf.steps[: leaf.jan_at + 1]
+            if cut == "classic_jan" and jan_at is not None:
+                steps = leaf[_L_STEPS][: jan_at + 1]
                 key = self._replay_key(steps)
-                outcome = self._outcome_for_key(key, "sprangjan" if leaf.jan_burst else "jan")
+                outcome = self._outcome_for_key(key, "sprangjan" if leaf[_L_JB] else "jan")
                 self._keep(out, steps, key, outcome)
                 continue
             outcome = self._final_outcome(leaf)
-            self._keep(out, leaf.steps, leaf.key, outcome)
+            self._keep(out, leaf[_L_STEPS], leaf[_L_KEY], outcome)
         for steps, key, outcome in self.stops:
             if cut == "bh_sprangjan":
                 outcome = self._outcome_for_key(key, "sprangjan")
@@ -420,56 +800,65 @@ class _Search:
             return [Turn((), self.base.with_turn(self.base.turn.other), None)]
         return list(out.values())
 
-    def _filter(self, leaves: list[_Leaf]) -> list[_Leaf]:
+    def _filter(self, leaves: list[tuple]) -> list[tuple]:
         usage = self.rules.usage
         if not leaves:
             return []
         if usage == "max_pips":
-            top = max(lf.pips for lf in leaves)
-            return [lf for lf in leaves if lf.pips == top]
-        top_n = max(lf.n for lf in leaves)
-        kept = [lf for lf in leaves if lf.n == top_n]
+            top = max(lf[_L_PIPS] for lf in leaves)
+            return [lf for lf in leaves if lf[_L_PIPS] == top]
+        top_n = max(lf[_L_N] for lf in leaves)
+        kept = [lf for lf in leaves if lf[_L_N] == top_n]
         if top_n == 1 and len(self.dice) == 2 and not self.double:
             hi = max(self.dice)
-            higher = [lf for lf in kept if lf.steps[0].die == hi]
+            higher = [lf for lf in kept if lf[_L_STEPS][0][2] == hi]
             if higher:
                 kept = higher
         if usage == "max_dice":
-            top = max(lf.pips for lf in kept)
-            kept = [lf for lf in kept if lf.pips == top]
+            top = max(lf[_L_PIPS] for lf in kept)
+            kept = [lf for lf in kept if lf[_L_PIPS] == top]
         return kept
 
-    def _keep(self, out: dict[tuple, Turn], steps: tuple[Step, ...], key: tuple,
+    def _keep(self, out: dict[tuple, Turn], steps: tuple, key: tuple,
               outcome: Outcome | None) -> None:
         k = (key, outcome.kind if outcome else None, outcome.munk if outcome else None)
         if k in out:
             return
-        out[k] = Turn(steps, self._position_from_key(key), outcome)
+        out[k] = _turn(_steps_of(steps), self._position_from_key(key), outcome)
 
     def _position_from_key(self, key: tuple) -> Position:
-        me, op, my_col, op_col = key
-        board = self.board
-        saved = (board.me, board.op, board.my_col, board.op_col)
-        board.me, board.op, board.my_col, board.op_col = list(me), list(op), my_col, op_col
-        pos = board.position(self.base)
-        board.me, board.op, board.my_col, board.op_col = saved
-        return pos
+        me, op = self.snaps[key]
+        base = self.base
+        mover = base.turn
+        col: Side | None = None
+        if key[2] and me[7] >= 2:
+            col = mover
+        elif key[3] and op[7] >= 2:
+            col = mover.other
+        white, black = (me, op) if mover is Side.WHITE else (op, me)
+        if self.derive is None:
+            self.derive = _deriver(base)
+        return self.derive(white, black, mover.other, col)
 
-    def _replay_key(self, steps: tuple[Step, ...]) -> tuple:
+    def _replay_key(self, steps: tuple) -> tuple:
         board = Board(self.rules, self.base)
-        for s in steps:
-            board.push(s.frm, s.to, BURST if s.burst else HIT if s.hit else PLAIN)
-        return board.key()
+        for frm, to, _d, kind in steps:
+            board.push(frm, to, kind)
+        key = board.key()
+        if key not in self.snaps:
+            self.snaps[key] = board.counts()
+        return key
 
     def _outcome_for_key(self, key: tuple, kind: str) -> Outcome:
-        op = key[1]
+        op = self.snaps[key][1]
         munk = kind not in ("jan", "sprangjan") and op[BAR] > 0
         pts, tick = points(self.rules.scoring, kind, munk)
         return Outcome(kind, pts, munk, self.base.turn, tick)
 
-    def _final_outcome(self, leaf: _Leaf) -> Outcome | None:
+    def _final_outcome(self, leaf: tuple) -> Outcome | None:
         """Wins judged after the whole turn (B-21): the most valuable one that holds."""
-        me, op, _, _ = leaf.key
+        key = leaf[_L_KEY]
+        me, op = self.snaps[key]
         rules = self.rules
         if rules.family == "backgammon":
             if me[OFF] != 15:
@@ -483,17 +872,17 @@ class _Search:
             return Outcome(kind, points("bg", kind)[0], False, self.base.turn)
         found: list[Outcome] = []
         if me[OFF] == 15:
-            found.append(self._outcome_for_key(leaf.key, "hemspel"))
+            found.append(self._outcome_for_key(key, "hemspel"))
         elif not me[OFF]:
             saved = self.board.me
             self.board.me = list(me)
             b = self.board.beautiful()
             self.board.me = saved
             if b:
-                found.append(self._outcome_for_key(leaf.key, b))
-        if leaf.jan_at is not None:
-            found.append(self._outcome_for_key(leaf.key,
-                                               "sprangjan" if leaf.jan_burst else "jan"))
+                found.append(self._outcome_for_key(key, b))
+        if leaf[_L_JAN] is not None:
+            found.append(self._outcome_for_key(key,
+                                               "sprangjan" if leaf[_L_JB] else "jan"))
         if not found:
             return None
         return max(found, key=lambda o: (o.points, o.kind in ("jan", "sprangjan")))

@@ -25,6 +25,7 @@ play-out that lenient move notation needs (``play_out``).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from engine.dice import Dice
@@ -166,12 +167,29 @@ def _step(frm: int, to: int, die: int, hit: bool) -> Step:
     return s
 
 
-class _Gen:
-    """The working state of one roll: mover's and opponent's counts, mutated with undo.
+# The mover's counts are one int, a byte per point (index 0 bar … 25 off), so a step is
+# one addition and ``int.to_bytes`` reads the counts back in C.  Hits are a bit set of the
+# mover's points where an opposing blot has been hit this roll.
+_SHIFT = 8
+_DELTA = [[(1 << (_SHIFT * t)) - (1 << (_SHIFT * f)) for t in range(26)] for f in range(26)]
+_LOW = sum(255 << (_SHIFT * p) for p in range(1, 19))  # points 1–18
+_OFF_SHIFT = _SHIFT * OFF
 
-    ``land[t]`` says what landing on the mover's point ``t`` does (PLAIN, HIT, BLOCKED);
-    it changes only when a blot is hit there.  ``low`` counts the mover's checkers on the
-    bar and points 1–18, so "all in the fourth quarter" (P-5) is ``low == 0``.
+
+def _encode(counts: tuple[int, ...] | list[int]) -> int:
+    return int.from_bytes(bytes(counts), "little")
+
+
+def _decode(state: int) -> tuple[int, ...]:
+    return tuple(state.to_bytes(26, "little"))
+
+
+class _Gen:
+    """One roll being generated: the die sequence and the fixed facts about the board.
+
+    ``land[t]`` says what landing on the mover's point ``t`` did at the start of the roll
+    (PLAIN, HIT, BLOCKED); a hit blot's point is plain afterwards.  Boards are passed as
+    ``(state, hits)`` ints, so the search needs no undo.
     """
 
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
@@ -180,6 +198,7 @@ class _Gen:
         self.base = position
         self.double = dice[0] == dice[1]
         self.seq, self.reroll = _plan(rules, position, dice)
+        self.n = len(self.seq)
         opts = rules.options
         self.exact = "exact_off" in opts
         self.torn = "torn" in opts
@@ -189,8 +208,9 @@ class _Gen:
         lang = "lang_entry" in opts and g is Geometry.LANG
         self.lang = lang
         mover = position.turn
-        self.me = me = list(position.mover)
-        self.op = op = list(position.waiting)
+        me, op = position.mover, position.waiting
+        self.state0 = _encode(me)
+        self.op0 = op
         self.x = x = _CROSS[g]
         # lang_entry (5): while the mover has still to enter all 15 for the first time, a
         # checker entered this roll may go on with the next dice ("mellanlandning").
@@ -202,85 +222,57 @@ class _Gen:
             c = op[x[t]]
             land[t] = PLAIN if c == 0 else HIT if c == 1 and not protected else BLOCKED
         self.land = land
-        self.low = sum(me[0:19])
+        # Per die, the steps possible before the bear-off if the point is occupied (target
+        # on the board and not a band): (from, to, delta, plain step, hitting step, hit bit).
+        self.movable = {
+            d: [(p, p + d, _DELTA[p][p + d], _step(p, p + d, d, False),
+                 _step(p, p + d, d, True), 1 << (p + d) if land[p + d] == HIT else 0)
+                for p in range(1, 25 - d) if land[p + d] != BLOCKED]
+            for d in set(self.seq)}
         self.path: list[Step] = []
-        self.leaves: dict[tuple, tuple[Step, ...]] = {}
-        self.seen: set[tuple] = set()
+        self.leaves: dict[tuple[int, int, bool], tuple[Step, ...]] = {}
+        self.seen: set[tuple[int, int, int, int, int]] = set()
+        self._ops: dict[int, tuple[int, ...]] = {}
+        self._fields: dict[bool, tuple[Side, frozenset[Side], int]] = {}
 
     # -- single steps -------------------------------------------------------------------
-    def steps(self, d: int, live: int) -> list[tuple[int, int, int]]:
-        """Every legal single step ``(from, to, kind)`` for die ``d`` (P-1, P-2, P-5).
+    def steps(self, d: int, state: int, hits: int, live: int) -> list[tuple[int, int, bool]]:
+        """Every legal single step ``(from, to, hit)`` for die ``d`` (P-1, P-2, P-5).
 
         ``live`` is the point of a checker entered during this roll that lang_entry lets
         continue while others still wait on the bar (0: none).
         """
-        me, land = self.me, self.land
-        if me[BAR]:  # P-1 / T-5: only entering, onto own point d, own checkers no bar
+        b = state.to_bytes(26, "little")
+        land = self.land
+        if b[BAR]:  # P-1 / T-5: only entering, onto own point d; own checkers never block
             out = []
-            s = land[d]
-            if s != BLOCKED:
-                out.append((BAR, d, s))
+            k = land[d]
+            if k != BLOCKED:
+                out.append((BAR, d, k == HIT and not (hits >> d) & 1))
             if live:
                 t = live + d
                 if t <= 24 and land[t] != BLOCKED:
-                    out.append((live, t, land[t]))
+                    out.append((live, t, land[t] == HIT and not (hits >> t) & 1))
             return out
-        out = []
-        if self.low:
-            for p in range(1, 25):
-                if me[p]:
-                    t = p + d
-                    if t > 24:
-                        break  # no bearing off while a checker is outside the 4th quarter
-                    s = land[t]
-                    if s != BLOCKED:
-                        out.append((p, t, s))
-            return out
+        if state & _LOW:  # not all in the fourth quarter: no bearing off
+            return [(p, t, bool(hb) and not hits & hb)
+                    for p, t, _, _, _, hb in self.movable[d] if b[p]]
         # P-5: every checker is on 19–24.  Only the rearmost (or tied rearmost) leaves, with
         # any die that takes it past 24 (exact_off: also any checker exactly to 25); a die
         # that cannot take the rearmost off is used inside the quarter.
+        out = []
         rear = 0
-        exact = self.exact
         for p in range(19, 25):
-            if me[p]:
+            if b[p]:
                 if not rear:
                     rear = p
                 t = p + d
                 if t <= 24:
-                    s = land[t]
-                    if s != BLOCKED:
-                        out.append((p, t, s))
-                elif p == rear or (exact and t == OFF):
-                    out.append((p, OFF, PLAIN))
+                    if land[t] != BLOCKED:
+                        out.append((p, t, land[t] == HIT and not (hits >> t) & 1))
+                elif p == rear or (self.exact and t == OFF):
+                    out.append((p, OFF, False))
         return out
-
-    def push(self, frm: int, to: int, kind: int) -> None:
-        me = self.me
-        me[frm] -= 1
-        me[to] += 1
-        if frm <= 18:
-            self.low -= 1
-        if to <= 18:
-            self.low += 1
-        if kind == HIT:
-            op = self.op
-            op[self.x[to]] = 0
-            op[BAR] += 1
-            self.land[to] = PLAIN
-
-    def pop(self, frm: int, to: int, kind: int) -> None:
-        me = self.me
-        me[frm] += 1
-        me[to] -= 1
-        if frm <= 18:
-            self.low += 1
-        if to <= 18:
-            self.low -= 1
-        if kind == HIT:
-            op = self.op
-            op[self.x[to]] = 1
-            op[BAR] -= 1
-            self.land[to] = HIT
 
     # -- whole rolls --------------------------------------------------------------------
     def first_roll(self) -> bool:
@@ -291,19 +283,20 @@ class _Gen:
         enters two checkers (the second player's).  Later on neither can hold, because a
         player who has not yet entered all 15 cannot be hit (lang_entry (4)).
         """
-        if not self.lang or self.me[BAR] != CHECKERS or self.base.turn in self.base.entered:
+        base = self.base
+        if not self.lang or base.mover[BAR] != CHECKERS or base.turn in base.entered:
             return False
-        if self.double and len(self.seq) != 2:
+        if self.double and self.n != 2:
             return False  # only a first pasch can be a first roll
-        return self.op[BAR] in (CHECKERS, CHECKERS - 2)
+        return self.op0[BAR] in (CHECKERS, CHECKERS - 2)
 
     def run(self) -> list[Turn]:
         if self.first_roll():
             return [self._first_roll_turn()]
-        self._dfs(0, 0, 0)
+        self._dfs(0, self.state0, 0, 0, 0)
         return [self._turn(key, path) for key, path in self.leaves.items()]
 
-    def _dfs(self, i: int, min_from: int, live: int) -> None:
+    def _dfs(self, i: int, state: int, hits: int, min_from: int, live: int) -> None:
         """Depth-first over the die sequence; a die with no legal step ends the roll.
 
         Canonical order: of consecutive steps with the same die, only those with
@@ -312,95 +305,159 @@ class _Gen:
         on an earlier one from a higher point (it cannot supply the checker, bring the last
         checker home or make the mover's rearmost), and hits only ever free points.
         lang_entry's entering steps are exempt (``min_from`` 0), their order matters.
+        Boards met again at the same depth are not searched twice.
         """
-        seq = self.seq
-        if i == len(seq):
-            self._leaf(i)
-            return
-        d = seq[i]
-        if i and d != seq[i - 1]:  # the die changes: merge equal boards
-            k = (tuple(self.me), tuple(self.op), live)
+        if i:
+            k = (i, state, hits, live, min_from)
             if k in self.seen:
                 return
             self.seen.add(k)
-        cands = self.steps(d, live)
-        if not cands:
-            self._leaf(i)
-            return
-        same_next = i + 1 < len(seq) and seq[i + 1] == d
-        on_bar = self.me[BAR] > 0
+        seq = self.seq
+        d = seq[i]
+        last = i + 1 == self.n
         path = self.path
-        for frm, to, kind in cands:
+        if not state & 255 and state & _LOW:
+            # The common case, inlined: free steps before the bear-off.
+            b = state.to_bytes(26, "little")
+            moves = [m for m in self.movable[d] if b[m[0]]]
+            if not moves:
+                self._leaf(state, hits, i)
+                return
+            same_next = not last and seq[i + 1] == d
+            leaves = self.leaves
+            simple_leaf = last and not (self.torn or self.gasmarsch)
+            reroll = self.reroll
+            for frm, _to, delta, plain, hitting, hb in moves:
+                if frm < min_from:
+                    continue
+                if hb and not hits & hb:
+                    h2 = hits | hb
+                    path.append(hitting)
+                else:
+                    h2 = hits
+                    path.append(plain)
+                s2 = state + delta
+                if simple_leaf:
+                    key = (s2, h2, reroll and (s2 >> _OFF_SHIFT) & 255 != CHECKERS)
+                    if key not in leaves:
+                        leaves[key] = tuple(path)
+                elif last:
+                    self._leaf(s2, h2, self.n)
+                else:
+                    self._dfs(i + 1, s2, h2, frm if same_next else 0, 0)
+                path.pop()
+            return
+        cands = self.steps(d, state, hits, live)
+        if not cands:
+            self._leaf(state, hits, i)
+            return
+        same_next = not last and seq[i + 1] == d
+        on_bar = state & 255
+        lang_me = self.lang_me
+        for frm, to, hit in cands:
             if frm < min_from:
                 continue
-            self.push(frm, to, kind)
-            path.append(_step(frm, to, d, kind == HIT))
-            if on_bar:
-                self._dfs(i + 1, 0, to if self.lang_me and to <= 24 else 0)
+            s2 = state + _DELTA[frm][to]
+            h2 = hits | (1 << to) if hit else hits
+            path.append(_step(frm, to, d, hit))
+            if last:
+                self._leaf(s2, h2, self.n)
+            elif on_bar:
+                self._dfs(i + 1, s2, h2, 0, to if lang_me and to <= 24 else 0)
             else:
-                self._dfs(i + 1, frm if same_next else 0, 0)
+                self._dfs(i + 1, s2, h2, frm if same_next else 0, 0)
             path.pop()
-            self.pop(frm, to, kind)
 
-    def _leaf(self, n: int) -> None:
-        me, op = self.me, self.op
-        won = me[OFF] == CHECKERS or self._formation(me) is not None
-        again = self.reroll and not won and (n == len(self.seq) or not self.strict)
-        key = (tuple(me), tuple(op), again)
+    def _again(self, state: int, n: int) -> bool:
+        """Does the same player roll next after this play (P-4, strict_reroll)?"""
+        if not self.reroll or (self.strict and n != self.n):
+            return False
+        return not self._won(state)
+
+    def _won(self, state: int) -> bool:
+        if (state >> _OFF_SHIFT) & 255 == CHECKERS:
+            return True
+        return (self.torn or self.gasmarsch) and self._formation(_decode(state)) is not None
+
+    def _leaf(self, state: int, hits: int, n: int) -> None:
+        key = (state, hits, self._again(state, n) if self.reroll else False)
         if key not in self.leaves:
             self.leaves[key] = tuple(self.path)
 
     def _first_roll_turn(self) -> Turn:
         """lang_entry (2): one checker per die, in either order; a die whose point the
         opponent occupies (band or blot) is forfeited, the lower die included."""
+        state = self.state0
+        steps = []
         for d in self.seq:
-            if self.op[self.x[d]] == 0:
-                self.push(BAR, d, PLAIN)
-                self.path.append(_step(BAR, d, d, False))
-        return self._turn((tuple(self.me), tuple(self.op), False), tuple(self.path))
+            if self.op0[self.x[d]] == 0:
+                state += _DELTA[BAR][d]
+                steps.append(_step(BAR, d, d, False))
+        return self._turn((state, 0, False), tuple(steps))
 
     # -- results ------------------------------------------------------------------------
-    @staticmethod
-    def _formation_of(me: tuple[int, ...] | list[int], torn: bool, gas: bool) -> str | None:
-        if torn and max(me[1:25]) == CHECKERS:
+    def _formation(self, me: tuple[int, ...]) -> str | None:
+        """The torn or gåsmarsch the mover's checkers form, if that option is on."""
+        if self.torn and max(me[1:25]) == CHECKERS:
             return "torn"
-        if gas and me[BAR] == 0 and me[OFF] == 0 and max(me[1:25]) == 1:
-            first = next(p for p in range(1, 25) if me[p])
+        if self.gasmarsch and me[BAR] == 0 and me[OFF] == 0 and max(me[1:25]) == 1:
+            first = me.index(1)
             if first <= 10 and all(me[first:first + CHECKERS]):
                 return "gasmarsch"
         return None
-
-    def _formation(self, me: tuple[int, ...] | list[int]) -> str | None:
-        if not (self.torn or self.gasmarsch):
-            return None
-        return self._formation_of(me, self.torn, self.gasmarsch)
 
     def _outcome(self, me: tuple[int, ...], op: tuple[int, ...]) -> Outcome | None:
         mover = self.base.turn
         if me[OFF] == CHECKERS:
             return Outcome("hemspel", hemspel_points(op), False, mover)
-        f = self._formation(me)
-        if f == "torn":
-            return Outcome("torn", TORN_POINTS, False, mover)
-        if f == "gasmarsch":
-            return Outcome("gasmarsch", GASMARSCH_POINTS, False, mover)
+        if self.torn or self.gasmarsch:
+            f = self._formation(me)
+            if f == "torn":
+                return Outcome("torn", TORN_POINTS, False, mover)
+            if f == "gasmarsch":
+                return Outcome("gasmarsch", GASMARSCH_POINTS, False, mover)
         return None
 
-    def position_for(self, me: tuple[int, ...], op: tuple[int, ...], again: bool) -> Position:
+    def _op_after(self, hits: int) -> tuple[int, ...]:
+        op = self._ops.get(hits)
+        if op is None:
+            lst = list(self.op0)
+            t = 0
+            h = hits
+            while h:
+                if h & 1:
+                    lst[self.x[t]] = 0
+                    lst[BAR] += 1
+                h >>= 1
+                t += 1
+            op = self._ops[hits] = tuple(lst)
+        return op
+
+    def position_for(self, state: int, hits: int, again: bool) -> Position:
+        fields = self._fields.get(again)
         base = self.base
         mover = base.turn
+        if fields is None:
+            pasch = base.pasch | {mover} if self.double else base.pasch
+            fields = self._fields[again] = (
+                mover if again else mover.other, pasch, base.streak + 1 if again else 0)
+        nxt, pasch, streak = fields
+        me = _decode(state)
+        op = self._op_after(hits)
         white, black = (me, op) if mover is Side.WHITE else (op, me)
-        pasch = base.pasch | {mover} if self.double and mover not in base.pasch else base.pasch
         entered = base.entered
         if self.lang and not me[BAR] and mover not in entered:
             entered = entered | {mover}
-        return Position(white, black, mover if again else mover.other, base.geometry,
-                        None, pasch, base.streak + 1 if again else 0, 0, base.general,
-                        entered)
+        return Position(white, black, nxt, base.geometry, None, pasch, streak, 0,
+                        base.general, entered)
 
-    def _turn(self, key: tuple, steps: tuple[Step, ...]) -> Turn:
-        me, op, again = key
-        return Turn(steps, self.position_for(me, op, again), self._outcome(me, op))
+    def _turn(self, key: tuple[int, int, bool], steps: tuple[Step, ...]) -> Turn:
+        state, hits, again = key
+        pos = self.position_for(state, hits, again)
+        outcome = None
+        if (state >> _OFF_SHIFT) & 255 == CHECKERS or self.torn or self.gasmarsch:
+            outcome = self._outcome(_decode(state), self._op_after(hits))
+        return Turn(steps, pos, outcome)
 
 
 def puff_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
@@ -411,6 +468,34 @@ def puff_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
     after a pasch that re-rolls (P-4), with ``pasch``/``streak`` updated.
     """
     return _Gen(rules, position, tuple(dice)).run()
+
+
+def random_turn(rules: RuleSet, position: Position, dice: Dice, rng: random.Random) -> Turn:
+    """One legal play of ``dice``, picked by a random walk: each die takes a uniformly
+    chosen legal step, and the walk stops where the rules stop the roll.
+
+    The play's position and outcome are those of one of ``puff_turns`` (its steps may be
+    listed in another order), but plays are not equally likely, and it costs only the
+    steps: a later pasch can have tens of thousands of distinct results, so long random
+    self-play of puff uses this instead of choosing among all of them.
+    """
+    gen = _Gen(rules, position, tuple(dice))
+    if gen.first_roll():
+        return gen._first_roll_turn()
+    state, hits, live = gen.state0, 0, 0
+    steps: list[Step] = []
+    for d in gen.seq:
+        cands = gen.steps(d, state, hits, live)
+        if not cands:
+            break
+        frm, to, hit = cands[rng.randrange(len(cands))]
+        live = to if state & 255 and gen.lang_me and to <= 24 else 0
+        state += _DELTA[frm][to]
+        if hit:
+            hits |= 1 << to
+        steps.append(_step(frm, to, d, hit))
+    again = gen._again(state, len(steps))
+    return gen._turn((state, hits, again), tuple(steps))
 
 
 # -- notation ---------------------------------------------------------------------------
@@ -433,23 +518,19 @@ def play_out(rules: RuleSet, position: Position, dice: Dice,
     seq = gen.seq
     out: set[Position] = set()
 
-    def rec(i: int, pending: list[tuple[int, int]], live: int) -> None:
+    def rec(i: int, state: int, hits: int, pending: list[tuple[int, int]], live: int) -> None:
         if not pending:
-            if i == len(seq) or not gen.steps(seq[i], live):
-                me, op = tuple(gen.me), tuple(gen.op)
-                won = me[OFF] == CHECKERS or gen._formation(me) is not None
-                again = gen.reroll and not won and (i == len(seq) or not gen.strict)
-                out.add(gen.position_for(me, op, again))
+            if i == len(seq) or not gen.steps(seq[i], state, hits, live):
+                out.add(gen.position_for(state, hits, gen._again(state, i)))
             return
         if i == len(seq):
             return
-        d = seq[i]
-        on_bar = gen.me[BAR] > 0
-        cands = gen.steps(d, live)
+        on_bar = state & 255
+        cands = gen.steps(seq[i], state, hits, live)
         for j, (cur, goal) in enumerate(pending):
             if (cur, goal) in pending[:j]:
                 continue
-            for frm, to, kind in cands:
+            for frm, to, hit in cands:
                 if frm != cur or (to > goal and goal != OFF):
                     continue
                 rest = pending[:j] + pending[j + 1:]
@@ -457,16 +538,15 @@ def play_out(rules: RuleSet, position: Position, dice: Dice,
                     if to == OFF:
                         continue
                     rest.append((to, goal))
-                gen.push(frm, to, kind)
-                rec(i + 1, rest, to if on_bar and gen.lang_me and to <= 24 else 0)
-                gen.pop(frm, to, kind)
+                rec(i + 1, state + _DELTA[frm][to], hits | (1 << to) if hit else hits, rest,
+                    to if on_bar and gen.lang_me and to <= 24 else 0)
 
-    rec(0, list(hops), 0)
+    rec(0, gen.state0, 0, list(hops), 0)
     return out
 
 
 __all__ = [
     "GASMARSCH_POINTS", "LANG_OPTIONS", "OPTIONS", "TORN_POINTS", "die_sequence",
     "general_of", "hemspel_points", "is_generalpasch_roll", "play_out", "puff_turns",
-    "roll_options", "rolls_again", "starter",
+    "random_turn", "roll_options", "rolls_again", "starter",
 ]

@@ -265,7 +265,7 @@ def parse(text: str) -> Record:
     turns: list[RecordTurn] = []
     ending: tuple[str, Side] | None = None
     ending_line = 0
-    for n, raw in enumerate((text or "").splitlines(), 1):
+    for n, raw in enumerate((text or "").removeprefix("\ufeff").splitlines(), 1):
         line = _strip_comment(raw).strip()
         if not line:
             continue

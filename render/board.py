@@ -8,7 +8,9 @@ writes its few words, and is encoded on a fixed palette.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -17,7 +19,7 @@ from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.turn import Turn
 from render import encode, sprites
 from render.analysis import band_runs, describe_turn, jan_danger
-from render.fonts import font
+from render.fonts import draw_text, font, text_width
 from render.layout import (
     BAR_SHOWN,
     LAYOUT,
@@ -174,12 +176,15 @@ class _Board:
     def _badge(self, text: str, cx: float, cy: float, side: Side, size: int = 19) -> None:
         """A count on a checker, in the checker's own ink: readable on either colour."""
         face, rim, ink = self._face(side)
-        f = font(size, "bold")
-        w = max(24, round(self.dr.textlength(text, font=f)) + 12)
+        w = max(24, text_width(text, size, "bold") + 12)
         h = size + 7
         self.dr.rounded_rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), h // 2,
                                   fill=ink, outline=face, width=2)
-        self.dr.text((cx, cy + 1), text, font=f, fill=face, anchor="mm")
+        self._text((cx, cy + 1), text, size, face, "bold", "mm")
+
+    def _text(self, xy: tuple[float, float], text: str, size: int, fill: RGB,
+              weight: str = "regular", anchor: str = "la") -> None:
+        draw_text(self.im, xy, text, size, fill, weight, anchor)
 
     def _at_bottom(self, side: Side) -> bool:
         return side is self.view
@@ -205,37 +210,33 @@ class _Board:
             self._paste(chip, x0 + 38, cy)
             x = x0 + 64
             name = names.get(side) or side_name(self.lang, side)
-            f = font(27, "bold")
-            name = _fit(name, f, 330)
-            self.dr.text((x, cy), name, font=f, fill=th.text, anchor="lm")
-            x += round(self.dr.textlength(name, font=f)) + 16
+            name = _fit(name, font(27, "bold"), 330)
+            self._text((x, cy), name, 27, th.text, "bold", "lm")
+            x += text_width(name, 27, "bold") + 16
             if active:
                 word = label(self.lang, "to_move", side=side_name(self.lang, side))
-                fp = font(19, "bold")
-                w = round(self.dr.textlength(word, font=fp)) + 24
+                w = text_width(word, 19, "bold") + 24
                 self.dr.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, fill=th.accent)
-                self.dr.text((x + w / 2, cy + 1), word, font=fp, fill=th.background, anchor="mm")
+                self._text((x + w / 2, cy + 1), word, 19, th.background, "bold", "mm")
                 x += w + 16
             pips = label(self.lang, "pips", n=self.pos.pips(side))
-            self.dr.text((x, cy + 1), pips, font=font(21), fill=th.muted, anchor="lm")
-            x += round(self.dr.textlength(pips, font=font(21))) + 18
+            self._text((x, cy + 1), pips, 21, th.muted, "regular", "lm")
+            x += text_width(pips, 21) + 18
             danger = jan_danger(self.pos, side, self.info.family)
             if danger:
                 key = "jan_danger" if danger.bar else "jan_danger_none"
                 txt = label(self.lang, key, free=danger.free, bar=danger.bar)
-                fw = font(19, "bold")
-                w = round(self.dr.textlength(txt, font=fw)) + 24
+                w = text_width(txt, 19, "bold") + 24
                 self.dr.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, outline=th.warn,
                                           width=2)
-                self.dr.text((x + 12, cy + 1), txt, font=fw, fill=th.warn, anchor="lm")
+                self._text((x + 12, cy + 1), txt, 19, th.warn, "bold", "lm")
             rx = x1 - 18
             if score is not None:
                 pts = str(score.of(side))
-                fs = font(30, "bold")
-                w = max(44, round(self.dr.textlength(pts, font=fs)) + 20)
+                w = max(44, text_width(pts, 30, "bold") + 20)
                 self.dr.rounded_rectangle((rx - w, cy - 22, rx, cy + 22), 8,
                                           fill=th.background, outline=th.muted, width=1)
-                self.dr.text((rx - w / 2, cy + 1), pts, font=fs, fill=th.text, anchor="mm")
+                self._text((rx - w / 2, cy + 1), pts, 30, th.text, "bold", "mm")
                 rx -= w + 14
             if not bottom:
                 note = self.info.title
@@ -245,7 +246,7 @@ class _Board:
             else:
                 note = ""
             if note:
-                self.dr.text((rx, cy + 1), note, font=font(20), fill=th.muted, anchor="rm")
+                self._text((rx, cy + 1), note, 20, th.muted, "regular", "rm")
 
     # -- blockades ----------------------------------------------------------------------------
     def blockades(self) -> None:
@@ -267,13 +268,12 @@ class _Board:
                     if first:
                         first = False
                         txt = label(self.lang, word, n=len(run))
-                        f = font(18, "bold")
-                        w = round(self.dr.textlength(txt, font=f)) + 22
+                        w = text_width(txt, 18, "bold") + 22
                         cx = (x0 + x1) / 2
                         cy = (y1 + 16) if top else (y0 - 16)
                         self.dr.rounded_rectangle((cx - w / 2, cy - 13, cx + w / 2, cy + 13),
                                                   13, fill=self.th.blockade)
-                        self.dr.text((cx, cy + 1), txt, font=f, fill=(20, 20, 20), anchor="mm")
+                        self._text((cx, cy + 1), txt, 18, (20, 20, 20), "bold", "mm")
 
     # -- checkers ------------------------------------------------------------------------------
     def checkers(self) -> None:
@@ -302,6 +302,10 @@ class _Board:
                 if n > 1:
                     self._badge(str(n), *bar_center(bottom, shown - 1, L), side)
             off = counts[OFF]
+            tx0, ty0, tx1, ty1 = tray_rect(bottom, L)
+            word = label(self.lang, "off")
+            self._text(((tx0 + tx1) / 2, ty1 - 16 if bottom else ty0 + 16), word, 14,
+                       self.th.muted, "medium", "mm")
             if off:
                 face, rim, _ = self._face(side)
                 for i in range(off):
@@ -309,11 +313,9 @@ class _Board:
                     self.dr.rounded_rectangle((x0, y0 + 1, x1, y1 + 1), 4, fill=(0, 0, 0))
                     self.dr.rounded_rectangle((x0, y0, x1, y1), 4, fill=face, outline=rim)
                     self.dr.line((x0 + 6, y0 + 3, x1 - 6, y0 + 3), fill=_lift(face), width=1)
-                tx0, ty0, tx1, ty1 = tray_rect(bottom, L)
                 last = slab_rect(bottom, off - 1, L)
-                cy = last[1] - 22 if bottom else last[3] + 22
-                self.dr.text(((tx0 + tx1) / 2, cy), str(off), font=font(26, "bold"),
-                             fill=self.th.text, anchor="mm")
+                cy = last[1] - 22 if not bottom else last[3] + 22
+                self._text(((tx0 + tx1) / 2, cy), str(off), 26, self.th.text, "bold", "mm")
 
     # -- the last turn -------------------------------------------------------------------------
     def _place(self, place: int | str, n: int, side: Side) -> tuple[float, float]:
@@ -369,12 +371,11 @@ class _Board:
         name = roll_name(tuple(faces))
         if len(dice) == 1:
             name += " · " + label(self.lang, "one_die")
-        f = font(25, "bold")
         small = 34
         width = len(faces) * (size + 10) - 10
         if lower:
             then = label(self.lang, "then")
-            width += 14 + round(self.dr.textlength(then, font=font(17))) + 8 + 2 * (small + 6)
+            width += 14 + text_width(then, 17) + 8 + 2 * (small + 6)
         x = cx - width / 2
         dy = cy - 16
         for face in faces:
@@ -383,18 +384,18 @@ class _Board:
         if lower:
             x += 4
             then = label(self.lang, "then")
-            self.dr.text((x, dy), then, font=font(17), fill=th.text if not th.wood else
-                         (60, 40, 24), anchor="lm")
-            x += round(self.dr.textlength(then, font=font(17))) + 8
+            self._text((x, dy), then, 17, th.text if not th.wood else (60, 40, 24), "regular",
+                       "lm")
+            x += text_width(then, 17) + 8
             for face in lower:
                 self._paste(sprites.die(th, face, small, faded=True), x + small / 2, dy)
                 x += small + 6
         txt = name
-        tw = round(self.dr.textlength(txt, font=f))
+        tw = text_width(txt, 25, "bold")
         ty = cy + 30
         self.dr.rounded_rectangle((cx - tw / 2 - 14, ty - 16, cx + tw / 2 + 14, ty + 16), 16,
                                   fill=th.background)
-        self.dr.text((cx, ty + 1), txt, font=f, fill=th.text, anchor="mm")
+        self._text((cx, ty + 1), txt, 25, th.text, "bold", "mm")
 
 
 def _lift(c: RGB) -> RGB:
@@ -411,65 +412,63 @@ def _fit(text: str, f, width: int) -> str:  # type: ignore[no-untyped-def]
 
 def _draw_arrows(im: Image.Image, arrows: list[tuple[tuple[float, float], tuple[float, float],
                  int]], th: Theme, d: int) -> None:
-    """Arrows from where a checker stood to where it went, smoothed by drawing the masks
-    twice too large over just the box they cover."""
-    import math
-
-    if not arrows:
-        return
-    k = 2
-    pad = 30
-    xs = [p[0] for a, b, _ in arrows for p in (a, b)]
-    ys = [p[1] for a, b, _ in arrows for p in (a, b)]
-    x0 = max(0, int(min(xs)) - pad)
-    y0 = max(0, int(min(ys)) - pad)
-    x1 = min(im.width, int(max(xs)) + pad)
-    y1 = min(im.height, int(max(ys)) + pad)
-    size = ((x1 - x0) * k, (y1 - y0) * k)
-    edge = Image.new("L", size, 0)
-    fill = Image.new("L", size, 0)
-    de, df = ImageDraw.Draw(edge), ImageDraw.Draw(fill)
+    """Arrows from where a checker stood to where it went, with a count when several
+    checkers took the same way (a double's four steps)."""
     labels = []
     for (ax, ay), (bx, by), count in arrows:
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy)
-        if length < 1:
+        x0, y0 = round(ax), round(ay)
+        got = _arrow_masks(round(bx) - x0, round(by) - y0, d)
+        if got is None:
             continue
-        ux, uy = dx / length, dy / length
-        end = max(0.0, length - d * 0.45)
-        ex, ey = ax + ux * end, ay + uy * end
-        head = 17.0
-        hx, hy = ex - ux * head, ey - uy * head
-        px, py = -uy, ux
-        w = 6.0
-
-        def P(x: float, y: float) -> tuple[float, float]:
-            return ((x - x0) * k, (y - y0) * k)
-
-        tri = [P(ex, ey), P(hx + px * 11, hy + py * 11), P(hx - px * 11, hy - py * 11)]
-        de.line([P(ax, ay), P(hx, hy)], fill=255, width=round((w + 4) * k))
-        de.polygon([P(ex + ux * 2.5, ey + uy * 2.5), P(hx + px * 14 - ux * 2, hy + py * 14 - uy * 2),
-                    P(hx - px * 14 - ux * 2, hy - py * 14 - uy * 2)], fill=255)
-        r = 6.5
-        de.ellipse((*P(ax - r - 2, ay - r - 2), *P(ax + r + 2, ay + r + 2)), fill=255)
-        df.line([P(ax, ay), P(hx + ux, hy + uy)], fill=235, width=round(w * k))
-        df.polygon(tri, fill=235)
-        df.ellipse((*P(ax - r, ay - r), *P(ax + r, ay + r)), fill=235)
+        edge, fill, ox, oy = got
+        im.paste(th.arrow_edge, (x0 + ox, y0 + oy), edge)
+        im.paste(th.arrow, (x0 + ox, y0 + oy), fill)
         if count > 1:
             labels.append(((ax + bx) / 2, (ay + by) / 2, count))
-    box = (x0, y0, x1, y1)
-    edge = edge.reduce(k)
-    fill = fill.reduce(k)
-    im.paste(th.arrow_edge, box, edge)
-    im.paste(th.arrow, box, fill)
     dr = ImageDraw.Draw(im)
     for cx, cy, count in labels:
         txt = f"×{count}"
-        f = font(18, "bold")
-        w = dr.textlength(txt, font=f) + 14
+        w = text_width(txt, 18, "bold") + 14
         dr.rounded_rectangle((cx - w / 2, cy - 13, cx + w / 2, cy + 13), 13, fill=th.arrow,
                              outline=th.arrow_edge, width=2)
-        dr.text((cx, cy + 1), txt, font=f, fill=(255, 255, 255), anchor="mm")
+        draw_text(im, (cx, cy + 1), txt, 18, (255, 255, 255), "bold", "mm")
+
+
+@lru_cache(maxsize=4096)
+def _arrow_masks(dx: int, dy: int, d: int) -> tuple[Image.Image, Image.Image, int, int] | None:
+    """Edge and fill masks of an arrow from (0, 0) along (dx, dy), drawn twice too large
+    and reduced for smooth edges.  Checkers sit on a grid, so the same vectors recur and
+    the cache makes an arrow cost two pastes."""
+    length = math.hypot(dx, dy)
+    if length < 1:
+        return None
+    k, pad = 2, 18
+    x0, y0 = min(0, dx) - pad, min(0, dy) - pad
+    size = ((abs(dx) + 2 * pad) * k, (abs(dy) + 2 * pad) * k)
+    edge = Image.new("L", size, 0)
+    fill = Image.new("L", size, 0)
+    de, df = ImageDraw.Draw(edge), ImageDraw.Draw(fill)
+    ux, uy = dx / length, dy / length
+    end = max(0.0, length - d * 0.45)
+    ex, ey = ux * end, uy * end
+    head = 17.0
+    hx, hy = ex - ux * head, ey - uy * head
+    px, py = -uy, ux
+    w = 6.0
+
+    def P(x: float, y: float) -> tuple[float, float]:
+        return ((x - x0) * k, (y - y0) * k)
+
+    r = 6.5
+    de.line([P(0, 0), P(hx, hy)], fill=255, width=round((w + 4) * k))
+    de.polygon([P(ex + ux * 2.5, ey + uy * 2.5), P(hx + px * 14 - ux * 2, hy + py * 14 - uy * 2),
+                P(hx - px * 14 - ux * 2, hy - py * 14 - uy * 2)], fill=255)
+    de.ellipse((*P(-r - 2, -r - 2), *P(r + 2, r + 2)), fill=255)
+    df.line([P(0, 0), P(hx + ux, hy + uy)], fill=235, width=round(w * k))
+    df.polygon([P(ex, ey), P(hx + px * 11, hy + py * 11), P(hx - px * 11, hy - py * 11)],
+               fill=235)
+    df.ellipse((*P(-r, -r), *P(r, r)), fill=235)
+    return edge.reduce(k), fill.reduce(k), x0, y0
 
 
 def _samples(theme: Theme) -> list[Image.Image]:

@@ -17,6 +17,8 @@ from PIL import Image
 
 from render.themes import Theme
 
+COMPRESS = 3  # zlib level: 6 halves little more size and costs twice the time
+
 _SAMPLES: dict[str, Callable[[Theme], list[Image.Image]]] = {}
 
 
@@ -51,5 +53,5 @@ def palette(theme: Theme) -> Image.Image:
 def to_png(im: Image.Image, theme: Theme) -> bytes:
     q = im.quantize(palette=palette(theme), dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    q.save(buf, "PNG", compress_level=6)
+    q.save(buf, "PNG", compress_level=COMPRESS)
     return buf.getvalue()

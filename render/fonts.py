@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import font_roboto
-from PIL import ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 _FILES = {
     "regular": font_roboto.Roboto,
@@ -42,3 +42,28 @@ def missing_glyphs(text: str, f: ImageFont.FreeTypeFont) -> list[str]:
         if (m.size, bytes(m)) == ref:
             out.append(ch)
     return out
+
+
+@lru_cache(maxsize=4096)
+def text_mask(text: str, size: int, weight: str = "regular",
+              anchor: str = "la") -> tuple[Image.Image, int, int]:
+    """``text`` rendered once as a mask, with its offset from the anchor point.
+
+    Boards repeat most of their words (names, roll names, counts), and pasting a cached
+    mask is several times cheaper than rasterising the glyphs again.
+    """
+    f = font(size, weight)
+    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=255, anchor=anchor)
+    return mask, x0, y0
+
+
+def draw_text(im: Image.Image, xy: tuple[float, float], text: str, size: int,
+              fill: tuple[int, int, int], weight: str = "regular", anchor: str = "la") -> None:
+    mask, dx, dy = text_mask(text, size, weight, anchor)
+    im.paste(fill, (round(xy[0]) + dx, round(xy[1]) + dy), mask)
+
+
+def text_width(text: str, size: int, weight: str = "regular") -> int:
+    return round(font(size, weight).getlength(text))

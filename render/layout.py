@@ -206,21 +206,21 @@ def bar_center(side_at_bottom: bool, index: int, layout: Layout = LAYOUT) -> tup
 BAR_SHOWN = 4  # checkers drawn on the rail before the stack shows its count instead
 
 
-def tray_rect(side_at_bottom: bool, layout: Layout = LAYOUT) -> tuple[int, int, int, int]:
-    """The borne-off tray of a side: the bottom player's in the lower half."""
+def tray_rect(viewer: bool, layout: Layout = LAYOUT) -> tuple[int, int, int, int]:
+    """The borne-off tray of a side, right of the board.  The viewer's is the upper one,
+    beside the viewer's own 19–24 (always top right), so bear-off arrows stay short."""
     x0, x1 = layout.tray_x, layout.tray_x + layout.tray_w
-    if side_at_bottom:
+    if not viewer:
         return x0, layout.mid_y + 6, x1, layout.board_y + layout.board_h
     return x0, layout.board_y, x1, layout.mid_y - 6
 
 
-def slab_rect(side_at_bottom: bool, index: int,
-              layout: Layout = LAYOUT) -> tuple[int, int, int, int]:
+def slab_rect(viewer: bool, index: int, layout: Layout = LAYOUT) -> tuple[int, int, int, int]:
     """Borne-off checker ``index`` (0 first) as a slab, stacked from the tray's outer end."""
-    x0, y0, x1, y1 = tray_rect(side_at_bottom, layout)
+    x0, y0, x1, y1 = tray_rect(viewer, layout)
     pad = 12
     t = layout.slab
-    if side_at_bottom:
+    if not viewer:
         yb = y1 - pad - index * (t + 1)
         return x0 + pad, yb - t, x1 - pad, yb
     yt = y0 + pad + index * (t + 1)

@@ -19,14 +19,15 @@ from render.themes import RGB, Theme
 S = 2  # supersampling of the static layer
 
 
-def _wood(w: int, h: int, base: RGB, grain: RGB, seed: int, vertical: bool = False) -> Image.Image:
-    """Quiet wood grain: bands that vary across the grain, with a slow wave along it.
+def _wood(w: int, h: int, base: RGB, grain: RGB, seed: int, vertical: bool = False,
+          wave: float = 0.0) -> Image.Image:
+    """Quiet, planed wood grain: a few tones in bands across the grain, straight along it.
 
-    Kept smooth and low in detail on purpose: it survives the 256-colour palette and
-    costs little PNG size.
+    Straight on purpose: rows (or columns) that repeat cost next to nothing to compress,
+    while wavy grain more than doubled the PNG time; ``wave`` bends it where wanted.
     """
     if vertical:
-        return _wood(h, w, base, grain, seed).transpose(Image.Transpose.ROTATE_90)
+        return _wood(h, w, base, grain, seed, wave=wave).transpose(Image.Transpose.ROTATE_90)
     rng = random.Random(seed)
     y = np.arange(h, dtype=np.float32)[:, None]
     x = np.arange(w, dtype=np.float32)[None, :]
@@ -34,8 +35,8 @@ def _wood(w: int, h: int, base: RGB, grain: RGB, seed: int, vertical: bool = Fal
     for _ in range(5):
         f = rng.uniform(0.02, 0.16) / S
         ph = rng.uniform(0, 6.3)
-        wave = rng.uniform(2, 9) * S * np.sin(x * rng.uniform(0.002, 0.006) / S * 6.3 + ph)
-        t += np.sin((y + wave) * f + ph) * rng.uniform(0.3, 1.0)
+        bend = wave * rng.uniform(2, 9) * S * np.sin(x * rng.uniform(0.002, 0.006) / S * 6.3 + ph)
+        t += np.sin((y + bend) * f + ph) * rng.uniform(0.3, 1.0)
     t = (t - t.min()) / max(1e-6, float(t.max() - t.min()))
     t = np.round(t * 5) / 5  # a few tones: grain bands, not noise
     a = np.array(base, dtype=np.float32)
@@ -90,7 +91,7 @@ def base_layer(theme: Theme, geometry: Geometry, perspective: Side,
                                  fill=(176, 140, 82), outline=(96, 70, 36), width=S)
 
     # start areas (drawn under the points' edges, over the number strip)
-    _start_areas(im, theme, geometry, perspective, L)
+    tinted = _start_areas(im, theme, geometry, perspective, L)
 
     # points
     for col in range(12):
@@ -114,8 +115,15 @@ def base_layer(theme: Theme, geometry: Geometry, perspective: Side,
         for top in (False, True):
             own = 12 - col if not top else 13 + col
             cx, cy = number_center(col, top, L)
-            dr.text((cx * S, cy * S), str(own), font=f, fill=theme.numbers, anchor="mm",
-                    stroke_width=S if not theme.wood else 0, stroke_fill=theme.frame_dark)
+            owners = tinted.get((col, top), [])
+            fill, stroke = theme.numbers, (S if not theme.wood else 0)
+            if len(owners) == 1:
+                fill = theme.white_text if owners[0] is Side.WHITE else theme.black_text
+                stroke = 0
+            elif owners:
+                stroke = 2 * S
+            dr.text((cx * S, cy * S), str(own), font=f, fill=fill, anchor="mm",
+                    stroke_width=stroke, stroke_fill=theme.frame_dark)
 
     # borne-off trays
     for bottom in (True, False):
@@ -126,7 +134,7 @@ def base_layer(theme: Theme, geometry: Geometry, perspective: Side,
 
 
 def _start_areas(im: Image.Image, theme: Theme, geometry: Geometry, perspective: Side,
-                 L: Layout) -> None:
+                 L: Layout) -> dict[tuple[int, bool], list[Side]]:
     """Tint the number strip beyond each side's start area in that side's colour and put
     arrows in it pointing the way the side travels (RULES.md G-4, P-1).
 
@@ -189,6 +197,7 @@ def _start_areas(im: Image.Image, theme: Theme, geometry: Geometry, perspective:
             cy = (y0 + y1) / 2
             for ax in (x + 12, x + L.point_w - 12):
                 _triangle(dr, ax, cy, rightward, min(7.0, (y1 - y0) / 2 - 2), ink)
+    return places
 
 
 def _triangle(dr: ImageDraw.ImageDraw, x: float, y: float, right: bool, r: float,

@@ -300,7 +300,7 @@ class GameService:
             return [Post(text, buttons=buttons)]
         # Nothing playable: the engine forfeited the roll (T-4) and the turn has passed.
         text += "\n" + t("roll.forfeit", lang)
-        return self._turn_posts(lg, lang, text, last=None)
+        return self._turn_posts(lg, lang, text, last=None, dice=dice, mover=mover)
 
     def _turn_label(self, turn: Turn, lang: str) -> str:
         if turn.special == "column":
@@ -334,7 +334,7 @@ class GameService:
         head = t("played", public, who=self._who(lg, side, public),
                  dice=format_dice(dice or (), "–"), play=chosen.text)
         return Reply(lang=personal, posts=self._turn_posts(lg, public, head, last=chosen,
-                                                           dice=dice))
+                                                           dice=dice, mover=side))
 
     async def _finish_turn(self, lg: Loaded, ctx: Ctx, before: int) -> Loaded:
         """Save after a play; when a game of a match ends, set up the next one (T-1)."""
@@ -356,14 +356,15 @@ class GameService:
         return await self._save(lg, ctx, events_before=0, extra_events=extra)
 
     def _turn_posts(self, lg: Loaded, lang: str, head: str, *, last: Turn | None,
-                    dice: tuple[int, ...] | None = None) -> list[Post]:
+                    dice: tuple[int, ...] | None = None,
+                    mover: Side | None = None) -> list[Post]:
         """The board after a turn, then what happens next (a win, or the next roll)."""
         ended = lg.finished or (lg.game if lg.game.is_over else None)
         if ended is None:
-            return [self._board_post(lg, lang, head, last=last, dice=dice)]
+            return [self._board_post(lg, lang, head, last=last, dice=dice, mover=mover)]
         text = head + "\n" + self._win_text(lg, lang, ended)
         posts = [self._board_post(lg, lang, text, last=last, dice=dice, game=ended,
-                                  buttons=False)]
+                                  buttons=False, mover=mover)]
         if lg.finished is not None:
             n = len(lg.match.results) + 1
             posts.append(self._board_post(lg, lang, t(
@@ -387,14 +388,14 @@ class GameService:
 
     def _board_post(self, lg: Loaded, lang: str, text: str, *, last: Turn | None = None,
                     dice: tuple[int, ...] | None = None, buttons: bool = True,
-                    game: Game | None = None) -> Post:
+                    game: Game | None = None, mover: Side | None = None) -> Post:
         game = game or lg.game
         w = self.names(lg.row.guild_id, lg.row.white_id) if lg.row.white_id else \
             t("computer", lang)
         b = self.names(lg.row.guild_id, lg.row.black_id) if lg.row.black_id else \
             t("computer", lang)
         spec = BoardSpec(game.position, game.rules, dice=dice or game.dice, last_turn=last,
-                         lang=lang, names=(w, b),
+                         lang=lang, names=(w, b), mover=mover,
                          score=(lg.match.score(Side.WHITE), lg.match.score(Side.BLACK))
                          if lg.match.length > 1 else None)
         post = Post(text, board=spec)
@@ -458,7 +459,8 @@ class GameService:
                 lg = await self._finish_turn(lg, replace(ctx, user_id=COMPUTER), before)
                 head = t("played", public, who=self._who(lg, side, public),
                          dice=format_dice(dice, "–"), play=turn.text)
-                posts.extend(self._turn_posts(lg, public, head, last=turn, dice=dice))
+                posts.extend(self._turn_posts(lg, public, head, last=turn, dice=dice,
+                                              mover=side))
         return Reply(lang=personal, posts=posts)
 
     async def needs_computer(self, ctx: Ctx) -> bool:

@@ -61,6 +61,7 @@ class BoardSpec:
     lang: str = "sv"
     names: tuple[str, str] | None = None  # (white, black)
     score: tuple[int, int] | None = None
+    mover: Side | None = None  # who threw ``dice`` and played ``last_turn``
 
 
 @dataclass

@@ -41,6 +41,16 @@ def migration_files() -> list[tuple[int, str, str]]:
     return out
 
 
+async def _run(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = (), *,
+               lastrowid: bool = False) -> int:
+    """Execute one statement and close its cursor (an open cursor blocks COMMIT)."""
+    async with conn.execute(sql, tuple(params)) as cur:
+        if lastrowid:
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+        return cur.rowcount
+
+
 class Store:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
@@ -49,10 +59,9 @@ class Store:
     @classmethod
     async def open(cls, path: str | Path) -> Store:
         conn = await aiosqlite.connect(str(path), isolation_level=None)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON",
+                       "busy_timeout=5000"):
+            await _run(conn, f"PRAGMA {pragma}")
         store = cls(conn)
         await store.migrate()
         return store
@@ -62,8 +71,8 @@ class Store:
 
     async def migrate(self) -> list[int]:
         """Apply every migration not yet recorded; returns the numbers applied."""
-        await self._conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        await _run(
+            self._conn, "CREATE TABLE IF NOT EXISTS schema_migrations ("
             "version INTEGER PRIMARY KEY, name TEXT NOT NULL)")
         async with self._conn.execute("SELECT version FROM schema_migrations") as cur:
             done = {r[0] for r in await cur.fetchall()}
@@ -88,14 +97,14 @@ class Store:
     async def transaction(self) -> AsyncIterator[Tx]:
         """One atomic unit of work: committed on success, rolled back on any exception."""
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            await _run(self._conn, "BEGIN IMMEDIATE")
             try:
                 yield Tx(self._conn)
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                await _run(self._conn, "ROLLBACK")
                 raise
             else:
-                await self._conn.execute("COMMIT")
+                await _run(self._conn, "COMMIT")
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
@@ -141,14 +150,12 @@ class Tx:
     async def insert_game(self, *, guild_id: int | None, channel_id: int, status: str,
                           rules: str, white_id: int, black_id: int, match_length: int,
                           seed: int, state: dict[str, Any] | None, now: float) -> int:
-        cur = await self._conn.execute(
-            "INSERT INTO games (guild_id, channel_id, status, rules, white_id, black_id, "
+        return await _run(
+            self._conn, "INSERT INTO games (guild_id, channel_id, status, rules, white_id, black_id, "
             "match_length, seed, state, version, created_at, updated_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
             (guild_id, channel_id, status, rules, white_id, black_id, match_length, seed,
-             json.dumps(state) if state is not None else None, now, now))
-        assert cur.lastrowid is not None
-        return cur.lastrowid
+             json.dumps(state) if state is not None else None, now, now), lastrowid=True)
 
     async def update_game(self, game_id: int, expected_version: int, *, now: float,
                           **fields: Any) -> bool:
@@ -163,18 +170,17 @@ class Tx:
         if bad:
             raise ValueError(f"cannot update {sorted(bad)}")
         sets = "".join(f"{k} = ?, " for k in fields)
-        cur = await self._conn.execute(
-            f"UPDATE games SET {sets}version = version + 1, updated_at = ? "
+        return await _run(
+            self._conn, f"UPDATE games SET {sets}version = version + 1, updated_at = ? "
             "WHERE id = ? AND version = ?",
-            (*fields.values(), now, game_id, expected_version))
-        return cur.rowcount == 1
+            (*fields.values(), now, game_id, expected_version)) == 1
 
     async def touch_reminded(self, game_id: int, version: int, level: int) -> bool:
         """Mark a reminder sent without counting it as a move (version unchanged)."""
-        cur = await self._conn.execute(
+        return await _run(
+            self._conn,
             "UPDATE games SET reminded = ? WHERE id = ? AND version = ? AND reminded < ?",
-            (level, game_id, version, level))
-        return cur.rowcount == 1
+            (level, game_id, version, level)) == 1
 
     # -- events --------------------------------------------------------------------
 
@@ -183,10 +189,11 @@ class Tx:
         row = await self._one("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?",
                               (game_id,))
         start = (row[0] if row else 0) + 1
-        await self._conn.executemany(
+        async with self._conn.executemany(
             "INSERT INTO events (game_id, seq, at, actor_id, kind, data) VALUES (?,?,?,?,?,?)",
             [(game_id, start + i, at, actor_id, str(e.get("kind") or e.get("type") or "event"),
-              json.dumps(e, ensure_ascii=False)) for i, e in enumerate(events)])
+              json.dumps(e, ensure_ascii=False)) for i, e in enumerate(events)]):
+            pass
 
     async def events(self, game_id: int) -> list[EventRow]:
         rows = await self._all(
@@ -202,7 +209,7 @@ class Tx:
         return GuildSettings(guild_id, *row) if row else GuildSettings(guild_id)
 
     async def save_settings(self, s: GuildSettings) -> None:
-        await self._conn.execute(
-            "INSERT INTO guild_settings (guild_id, lang, rules) VALUES (?, ?, ?) "
+        await _run(
+            self._conn, "INSERT INTO guild_settings (guild_id, lang, rules) VALUES (?, ?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang, rules = excluded.rules",
             (s.guild_id, s.lang, s.rules))

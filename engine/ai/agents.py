@@ -24,7 +24,7 @@ from typing import Protocol, runtime_checkable
 from engine.ai.evaluation import DEFAULT_WEIGHTS, Weights, turn_value
 from engine.dice import Dice
 from engine.errors import EngineError
-from engine.position import Position
+from engine.position import Position, Side
 from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
 
@@ -145,13 +145,14 @@ class SearchAgent:
         tail = [(t, min(v, low) - 1e-6) for t, v in rest]
         return deep + tail
 
-    def _expect(self, rules: RuleSet, pos: Position, me, w: Weights) -> tuple[float, int]:
+    def _expect(self, rules: RuleSet, pos: Position, me: Side,
+                w: Weights) -> tuple[float, int]:
         """Average over the 21 rolls of the next mover's best reply, as ``me`` values it."""
         mine = pos.turn is me  # puff: a pasch can give the same side another roll (P-4)
         total = 0.0
         cost = 0
         for dice, weight in ROLLS21:
-            replies = rules.legal_turns(pos, dice)
+            replies = _replies(rules, pos, dice)
             cost += len(replies)
             if mine:
                 best = max(turn_value(rules, r, me, w) for r in replies)
@@ -163,6 +164,42 @@ class SearchAgent:
     def choose(self, rules: RuleSet, position: Position, dice: Dice, rng: random.Random,
                turns: Sequence[Turn] | None = None) -> Turn:
         return _pick_best(self.rank(rules, position, dice, turns), rng)
+
+
+#: Sampled replies for a roll too rich to enumerate in a look-ahead (a later puff pasch
+#: plays eight steps, P-4, and can have over ten thousand distinct results).
+SAMPLED_REPLIES = 24
+
+
+def _replies(rules: RuleSet, pos: Position, dice: Dice) -> list[Turn]:
+    """The next mover's plays for ``dice``; for a later puff pasch a seeded sample of
+    random walks instead (deterministic: the seed is the position and the roll)."""
+    if (rules.family == "puff" and dice[0] == dice[1] and pos.turn in pos.pasch):
+        try:
+            from engine.puff import random_turn
+        except ImportError:  # pragma: no cover - puff ships with the engine
+            return rules.legal_turns(pos, dice)
+        # tuples of ints hash the same in every process (str hashes are salted)
+        seed = hash((pos.white, pos.black, pos.turn is Side.WHITE, pos.streak, dice))
+        rng = random.Random(seed)
+        return [random_turn(rules, pos, dice, rng) for _ in range(SAMPLED_REPLIES)]
+    return rules.legal_turns(pos, dice)
+
+
+def prefers_one_die(rules: RuleSet, position: Position) -> bool:
+    """When the one-die rule (B-36) is offered: roll one die only if that finishes a
+    vackert spel more often than two dice would (two dice must still be played in full,
+    B-20, which can force the pattern apart).  A miss with one die owes two more one-die
+    rolls, so ties go to two dice.  Used by every level alike (it is arithmetic, not
+    judgement)."""
+    def finishes(dice: Dice) -> bool:
+        return any(t.outcome is not None and t.outcome.winner is position.turn
+                   and t.outcome.kind not in ("jan", "sprangjan")
+                   for t in rules.legal_turns(position, dice))
+
+    one = sum(1 for d in range(1, 7) if finishes((d,))) / 6
+    two = sum(w for dice, w in ROLLS21 if finishes(dice)) / 36
+    return one > two
 
 
 _FACTORIES: dict[str, Callable[[], Agent]] = {
@@ -190,3 +227,23 @@ def canonical(name: str) -> str:
 def get_agent(name: str) -> Agent:
     """A fresh agent by id (``nybörjare``/``gesäll``/``mästare``, or their ASCII forms)."""
     return _FACTORIES[canonical(name)]()
+
+
+# -- entry points for a worker process (plain, picklable arguments) ----------------------
+
+
+def pick(agent: str, rules_name: str, position: Position, dice: Dice, seed: int) -> Turn:
+    """The agent's turn, for ``ProcessPoolExecutor.submit(pick, ...)`` from the bot."""
+    from engine import rules as registry
+
+    rules = registry.get(rules_name)
+    return get_agent(agent).choose(rules, position, dice, random.Random(seed))
+
+
+def hints(agent: str, rules_name: str, position: Position, dice: Dice,
+          top: int = 3) -> list[tuple[Turn, float]]:
+    """The ``top`` plays with their values (expected points for the side to move)."""
+    from engine import rules as registry
+
+    rules = registry.get(rules_name)
+    return get_agent(agent).rank(rules, position, dice)[:top]

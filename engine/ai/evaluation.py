@@ -17,9 +17,10 @@ The model, in three layers:
    chance the opponent completes it with the next roll (how many of my blots outside the
    first quarter are hit by how many of the 36 rolls), and a slower pressure term built
    from the janblotta idea (B-35: seven checkers that could end up unable to enter).
-   Sprängjan (B-34): with the side on roll entering under B-12's count, which of the
-   waiting side's bands in its first quarter would burst it jan.  A blockade of six or
-   more bands (B-10) is a liability for its owner, not a prime.
+   Sprängjan (B-34): when the side on roll may enter by bursting (B-12's count, or the
+   all-blocked rule), which of the waiting side's bands on the entering side's first
+   quarter would, burst, leave the waiting side jan — and by how many of the 36 rolls.
+   A blockade of six or more bands (B-10) is a liability for its owner, not a prime.
 3. **Everything else** falls back to the generic part: any family this module does not
    know (puff, backgammon, future ones) gets race + blots + primes + entry.
 
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import mul
 
 from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.rules.ruleset import RuleSet
@@ -68,29 +70,6 @@ ROLLS_PER_PIP = 1 / 8.17  # mean pips of a roll, doubles counted four times
 _CROSS: dict[Geometry, list[int]] = {
     g: [0] + [g.cross(p) for p in range(1, 25)] + [0] for g in Geometry
 }
-
-#: Vackert spel patterns (B-31) as (kind, {point: count}); the pips they still stand
-#: short of "all off" are saved compared with hemspel.
-_PATTERNS: tuple[tuple[str, dict[int, int]], ...] = (
-    ("enkelt-kronspel", {20: 3, 21: 3, 22: 3, 23: 3, 24: 3}),
-    ("dubbelt-kronspel", {22: 5, 23: 5, 24: 5}),
-    ("trappspel", {22: 3, 23: 5, 24: 7}),
-    ("uppspel", {24: 15}),
-)
-
-
-def _pattern_table() -> list[tuple[str, int, list[int]]]:
-    out = []
-    for kind, target in _PATTERNS:
-        residual = sum((25 - p) * n for p, n in target.items())
-        # cumulative capacity from point 24 down to 19: checkers at or above k may not
-        # exceed the pattern's, since checkers only move forward.
-        cap = [sum(n for p, n in target.items() if p >= k) for k in range(25)]
-        out.append((kind, residual, cap))
-    return out
-
-
-PATTERNS = _pattern_table()
 
 
 @dataclass(frozen=True)
@@ -140,30 +119,30 @@ def evaluate(rules: RuleSet, position: Position, side: Side,
 
 # -- per-side features -------------------------------------------------------------------
 
-
-class _SideView:
-    """One side's counts and the opponent's, with the work shared by the terms."""
-
-    __slots__ = ("blots", "c", "occ1", "op", "rolls", "x")
-
-    def __init__(self, c: tuple[int, ...], op: tuple[int, ...], x: list[int]) -> None:
-        self.c = c
-        self.op = op
-        self.x = x
-        self.rolls = 0.0
-        self.blots: list[tuple[int, int, bool]] = []  # (point, hit mask, contact)
-        self.occ1 = 0
+_PIPW = (25, *range(24, 0, -1), 0)  # pips still to go from each index (bar .. off)
+_TABLE_CACHE: dict[str, tuple[float, float, float, float]] = {}
 
 
-def _blot_masks(v: _SideView) -> None:
-    """For each blot: the rolls of 36 on which the opponent can hit it, and whether any
-    opponent checker still stands behind it at all (contact)."""
-    c, op, x = v.c, v.op, v.x
-    behind = [r for r in range(25) if op[r]]
+def _values(table: str) -> tuple[float, float, float, float]:
+    """(hemspel, hemspel with munk, jan, sprängjan) points under a scoring table."""
+    v = _TABLE_CACHE.get(table)
+    if v is None:
+        v = (float(points(table, "hemspel")[0]), float(points(table, "hemspel", True)[0]),
+             float(points(table, "jan")[0]), float(points(table, "sprangjan")[0]))
+        _TABLE_CACHE[table] = v
+    return v
+
+
+def _blots(c: tuple[int, ...], op: tuple[int, ...], x: list[int]) -> list[tuple[int, int, bool]]:
+    """Each blot of ``c``: (point, rolls of 36 on which ``op`` can hit it, contact) —
+    contact meaning some opponent checker still stands behind it at all."""
     out = []
+    behind = None
     for p in range(1, 25):
         if c[p] != 1:
             continue
+        if behind is None:
+            behind = [r for r in range(25) if op[r]]
         q = x[p]
         m = 0
         contact = False
@@ -173,7 +152,7 @@ def _blot_masks(v: _SideView) -> None:
             contact = True
             m |= REACH[q - r]
         out.append((p, m, contact))
-    v.blots = out
+    return out
 
 
 def _entry_open(c: tuple[int, ...], op: tuple[int, ...], x: list[int], brade: bool) -> int:
@@ -186,89 +165,98 @@ def _entry_open(c: tuple[int, ...], op: tuple[int, ...], x: list[int], brade: bo
     return n
 
 
+def _race(c: tuple[int, ...], op: tuple[int, ...], x: list[int], w: Weights,
+          brade: bool) -> float:
+    """Rolls this side still needs: pips, bar delay and, in bräde, the vackert spel road."""
+    pips = sum(map(mul, c, _PIPW))
+    rolls = (pips + (w.bearoff_waste if c[OFF] < 15 else 0.0)) * ROLLS_PER_PIP
+    if c[BAR]:
+        opened = _entry_open(c, op, x, brade)
+        p_in = 1 - ((6 - opened) / 6) ** 2
+        rolls += min(6.0, c[BAR] * (1 / max(p_in, 0.08) - 1) * w.entry_delay)
+    if brade and not c[OFF]:
+        # B-31 patterns: checkers only move forward, so a pattern stays possible while no
+        # point from the top down holds more than the pattern's cumulative count.
+        s24 = c[24]
+        s23 = s24 + c[23]
+        s22 = s23 + c[22]
+        s21 = s22 + c[21]
+        if s24 <= 3 and s23 <= 6 and s22 <= 9 and s21 <= 12:
+            residual = 45  # enkelt kronspel
+        elif s24 <= 5 and s23 <= 10:
+            residual = 30  # dubbelt kronspel
+        elif s24 <= 7 and s23 <= 12:
+            residual = 26  # trappspel
+        else:
+            residual = 15  # uppspel
+        r = (pips - residual) * ROLLS_PER_PIP + w.pattern_extra
+        if r < rolls:
+            rolls = r
+    return rolls
+
+
 def _evaluate_white(rules: RuleSet, pos: Position, w: Weights) -> float:
     brade = rules.family == "brade"
     x = _CROSS[pos.geometry]
-    wh = _SideView(pos.white, pos.black, x)
-    bl = _SideView(pos.black, pos.white, x)
-    on_roll_white = pos.turn is Side.WHITE
-    table = rules.scoring
-    for v in (wh, bl):
-        _blot_masks(v)
-        _race(v, w, brade, rules)
+    wc, bc = pos.white, pos.black
+    white_on_roll = pos.turn is Side.WHITE
+    wr = _race(wc, bc, x, w, brade)
+    br = _race(bc, wc, x, w, brade)
+    wblots = _blots(wc, bc, x)
+    bblots = _blots(bc, wc, x)
     # Blots the opponent may hit: full weight for the side that just moved.
-    for v, moving_next in ((wh, on_roll_white), (bl, not on_roll_white)):
-        weight = w.hit_weight_on_roll if moving_next else w.hit_weight
-        loss = 0.0
-        for p, m, _ in v.blots:
-            if m:
-                loss += m.bit_count() / 36 * (p + 8 * w.entry_delay)
-        v.rolls += weight * loss * ROLLS_PER_PIP
+    k = 8 * w.entry_delay
+    loss = 0.0
+    for p, m, _ in wblots:
+        if m:
+            loss += m.bit_count() * (p + k)
+    wr += (w.hit_weight_on_roll if white_on_roll else w.hit_weight) * loss * (
+        ROLLS_PER_PIP / 36)
+    loss = 0.0
+    for p, m, _ in bblots:
+        if m:
+            loss += m.bit_count() * (p + k)
+    br += (w.hit_weight if white_on_roll else w.hit_weight_on_roll) * loss * (
+        ROLLS_PER_PIP / 36)
     # Primes and blockades, seen along the other side's path.
     burst_ok = brade and rules.blockade_burst
-    _primes(wh, bl, w, burst_ok)
-    _primes(bl, wh, w, burst_ok)
+    own, other = _primes(wc, bc, x, w, burst_ok)
+    wr += own
+    br += other
+    own, other = _primes(bc, wc, x, w, burst_ok)
+    br += own
+    wr += other
 
-    delta = bl.rolls - wh.rolls + (w.move_bonus if on_roll_white else -w.move_bonus)
-    sigma = w.sigma_a * math.sqrt(max(wh.rolls + bl.rolls, 0.0)) + w.sigma_b
+    delta = br - wr + (w.move_bonus if white_on_roll else -w.move_bonus)
+    sigma = w.sigma_a * math.sqrt(max(wr + br, 0.0)) + w.sigma_b
     z = 1.7 * delta / sigma
     p_white = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
     if not brade:
         return _generic_value(rules, pos, p_white)
 
-    win_w = _win_value(table, wh, bl, w)
-    win_b = _win_value(table, bl, wh, w)
+    hem, hem_munk, jan_pts, spr_pts = _values(rules.scoring)
+    win_w = hem + (w.munk_chance * (hem_munk - hem) if wr < 3.0 and bc[BAR] else 0.0)
+    win_b = hem + (w.munk_chance * (hem_munk - hem) if br < 3.0 and wc[BAR] else 0.0)
     race = p_white * win_w - (1 - p_white) * win_b
 
-    jan_pts = float(points(table, "jan")[0])
-    spr_pts = float(points(table, "sprangjan")[0])
     # Jan chances: the side not on roll can be jan'd by the coming roll; both by pressure.
-    pj_w, ps_w = _jan_risk(wh, bl, w, not on_roll_white, rules)
-    pj_b, ps_b = _jan_risk(bl, wh, w, on_roll_white, rules)
+    pj_w, ps_w = _jan_risk(wc, bc, x, wblots, w, not white_on_roll, rules)
+    pj_b, ps_b = _jan_risk(bc, wc, x, bblots, w, white_on_roll, rules)
     sudden = pj_w + ps_w + pj_b + ps_b
     if sudden > 0.95:
         f = 0.95 / sudden
         pj_w, ps_w, pj_b, ps_b = pj_w * f, ps_w * f, pj_b * f, ps_b * f
         sudden = 0.95
-    return ((pj_b - pj_w) * jan_pts + (ps_b - ps_w) * spr_pts + (1 - sudden) * race)
+    return (pj_b - pj_w) * jan_pts + (ps_b - ps_w) * spr_pts + (1 - sudden) * race
 
 
-def _race(v: _SideView, w: Weights, brade: bool, rules: RuleSet) -> None:
-    c = v.c
-    pips = 0
-    for p in range(25):
-        if c[p]:
-            pips += (25 - p) * c[p]
-    rolls = (pips + (w.bearoff_waste if c[OFF] < 15 else 0.0)) * ROLLS_PER_PIP
-    if c[BAR]:
-        opened = _entry_open(c, v.op, v.x, brade)
-        p_in = 1 - ((6 - opened) / 6) ** 2
-        rolls += min(6.0, c[BAR] * (1 / max(p_in, 0.08) - 1) * w.entry_delay)
-    if brade:
-        v.occ1 = sum(1 for p in range(1, 7) if c[p])
-        if not c[OFF]:
-            best = rolls
-            for _, residual, cap in PATTERNS:
-                above = 0
-                ok = True
-                for k in range(24, 18, -1):
-                    above += c[k]
-                    if above > cap[k]:
-                        ok = False
-                        break
-                if ok:
-                    r = (pips - residual) * ROLLS_PER_PIP + w.pattern_extra
-                    if r < best:
-                        best = r
-            rolls = best
-    v.rolls = rolls
-
-
-def _primes(owner: _SideView, runner: _SideView, w: Weights, burst_ok: bool) -> None:
-    """Runs of ``owner``'s bands along ``runner``'s path: a prime slows the runner's
-    checkers just behind it; a burstable blockade (B-10) is instead a risk to its owner."""
-    oc, rc, x = owner.c, runner.c, owner.x
+def _primes(oc: tuple[int, ...], rc: tuple[int, ...], x: list[int], w: Weights,
+            burst_ok: bool) -> tuple[float, float]:
+    """(rolls added to the owner, rolls added to the runner) for runs of the owner's
+    bands along the runner's path: a prime slows the runner's checkers just behind it; a
+    burstable blockade (B-10) is instead a risk to its owner."""
+    owner = runner = 0.0
     q = 1
     while q <= 24:
         if oc[x[q]] < 2:
@@ -280,38 +268,29 @@ def _primes(owner: _SideView, runner: _SideView, w: Weights, burst_ok: bool) -> 
         length = q - s
         if length < 3:
             continue
-        trapped = 0
-        for r in range(max(0, s - 6), s):
-            trapped += rc[r]
         if length >= 6 and burst_ok:
-            if any(rc[r] for r in range(0, s)):
-                owner.rolls += w.burstable_run
+            if any(rc[0:s]):
+                owner += w.burstable_run
             continue
+        trapped = sum(rc[max(0, s - 6):s])
         if not trapped:
             continue
         f = (w.prime3 if length == 3 else w.prime4 if length == 4
              else w.prime5 if length == 5 else w.full_prime)
-        runner.rolls += f * min(trapped, 6)
+        runner += f * min(trapped, 6)
+    return owner, runner
 
 
-def _win_value(table: str, me: _SideView, op: _SideView, w: Weights) -> float:
-    """Points a win is likely worth: hemspel, or a vackert spel if that road is open;
-    plus munk when the loser sits on the bar near the end (B-32)."""
-    base = float(points(table, "hemspel")[0])
-    if me.rolls < 3.0 and op.c[BAR]:
-        extra = float(points(table, "hemspel", True)[0]) - base
-        base += w.munk_chance * extra
-    return base
-
-
-def _jan_risk(v: _SideView, op: _SideView, w: Weights, exposed: bool,
+def _jan_risk(c: tuple[int, ...], o: tuple[int, ...], x: list[int],
+              blots: list[tuple[int, int, bool]], w: Weights, exposed: bool,
               rules: RuleSet) -> tuple[float, float]:
-    """(P jan, P sprängjan) against the side ``v`` over the next roll or so."""
-    c = v.c
+    """(P jan, P sprängjan) against the side with counts ``c`` over the next roll or so;
+    ``exposed``: the opponent (counts ``o``) rolls next."""
     if c[OFF] == 15:
         return 0.0, 0.0
-    need = 7 - c[BAR] - v.occ1  # hits still needed (B-33)
-    outside = [(p, m) for p, m, contact in v.blots if p > 6 and contact]
+    occ1 = (c[1] > 0) + (c[2] > 0) + (c[3] > 0) + (c[4] > 0) + (c[5] > 0) + (c[6] > 0)
+    need = 7 - c[BAR] - occ1  # hits still needed (B-33)
+    outside = [(p, m) for p, m, contact in blots if p > 6 and contact]
     p_now = 0.0
     if exposed and need >= 1 and len(outside) >= need:
         m = 0
@@ -320,16 +299,15 @@ def _jan_risk(v: _SideView, op: _SideView, w: Weights, exposed: bool,
         shots = m.bit_count() / 36
         p_now = shots if need == 1 else shots * (w.jan_now2 if need == 2 else
                                                   w.jan_now3 if need == 3 else 0.0)
-    pressure = c[BAR] + v.occ1 + w.jan_blot_weight * len(outside)
-    p_slow = w.jan_pressure / (1 + math.exp(-w.jan_slope * (pressure - w.jan_centre)))
-    if not outside and not c[BAR]:
+    if outside or c[BAR]:
+        pressure = c[BAR] + occ1 + w.jan_blot_weight * len(outside)
+        p_slow = w.jan_pressure / (1 + math.exp(-w.jan_slope * (pressure - w.jan_centre)))
+    else:
         p_slow = 0.0
     p_jan = min(0.95, p_now + (1 - p_now) * p_slow)
-    # Sprängjan: the opponent is on roll (``exposed``) and enters under B-12 onto my bands.
+    # Sprängjan: the opponent is on roll and enters under B-12 onto my bands.
     p_spr = 0.0
-    o = op.c
     if exposed and o[BAR] and rules.entry_burst and o[OFF] != 14:
-        x = v.x
         free = 0
         bands = []
         for d in range(1, 7):
@@ -345,12 +323,12 @@ def _jan_risk(v: _SideView, op: _SideView, w: Weights, exposed: bool,
             m = 0
             loss = 0.0
             for d, n in bands:
-                if c[BAR] + n + v.occ1 > 6:
+                if c[BAR] + n + occ1 > 6:
                     m |= DIE[d]
                 else:
                     loss += n
             p_spr = m.bit_count() / 36
-            p_jan = min(0.95 - p_spr, p_jan + w.burst_band_risk * loss / 15)
+            p_jan = max(0.0, min(0.95 - p_spr, p_jan + w.burst_band_risk * loss / 15))
     return p_jan, p_spr
 
 

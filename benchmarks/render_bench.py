@@ -1,0 +1,81 @@
+"""Render time and PNG size over 1,000 boards from random self-play (issue 2 targets:
+p50 ≤ 20 ms, p99 ≤ 50 ms including PNG encoding, ≤ 120 KB, ≥ 1000 px wide).
+
+    python benchmarks/render_bench.py [--boards 1000] [--seed 1] [--theme classic]
+
+Self-play cycles through the registered rulesets (bräde and backgammon); each board gets
+its dice, its last turn, names, a score and alternating perspective and language, so
+every layer of the picture is exercised.  Warm-up (fonts, static layers, palettes) is
+timed separately.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from engine import rules as registry
+from engine.dice import roll
+from engine.position import Side
+from render import render_board
+from render.layout import LAYOUT
+
+
+def positions(n: int, seed: int):  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    ids = registry.ids()
+    out = []
+    k = 0
+    while len(out) < n:
+        rules = registry.get(ids[k % len(ids)])
+        k += 1
+        pos = rules.start()
+        for _ in range(200):
+            dice = roll(rng)
+            turns = rules.legal_turns(pos, dice)
+            t = rng.choice(turns)
+            nxt = roll(rng)
+            out.append((rules, t.position, t, nxt))
+            if t.outcome or len(out) >= n:
+                break
+            pos = t.position
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--boards", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--theme", default="classic")
+    args = ap.parse_args()
+
+    boards = positions(args.boards, args.seed)
+    t0 = time.perf_counter()
+    for persp in Side:
+        for lang in ("sv", "en"):
+            render_board(boards[0][1], boards[0][0], perspective=persp, lang=lang,
+                         theme=args.theme)
+    warm = time.perf_counter() - t0
+
+    times, sizes = [], []
+    for i, (rules, pos, turn, dice) in enumerate(boards):
+        kw = dict(dice=dice, last_turn=turn, names=("Anna", "Björn"), score=(i % 5, 3, 7),
+                  perspective=Side.WHITE if i % 2 else Side.BLACK,
+                  lang="sv" if i % 3 else "en", theme=args.theme)
+        t = time.perf_counter()
+        png = render_board(pos, rules, **kw)
+        times.append((time.perf_counter() - t) * 1000)
+        sizes.append(len(png) / 1024)
+    times.sort()
+    q = statistics.quantiles(times, n=100)
+    print(f"boards: {len(times)}  theme: {args.theme}  size: {LAYOUT.width}x{LAYOUT.height}")
+    print(f"warm-up (static layers, palette, fonts): {warm * 1000:.0f} ms")
+    print(f"render+encode ms: p50 {q[49]:.1f}  p99 {q[98]:.1f}  max {times[-1]:.1f}  "
+          f"mean {statistics.fmean(times):.1f}")
+    print(f"PNG KB: mean {statistics.fmean(sizes):.1f}  max {max(sizes):.1f}")
+
+
+if __name__ == "__main__":
+    main()

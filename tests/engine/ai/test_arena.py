@@ -1,0 +1,81 @@
+"""Arena statistics against known values, and a tiny paired match end to end."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import rules as registry
+from engine.ai.agents import get_agent
+from engine.ai.arena import GameResult, main, opening, play_game, run, summarize
+from engine.ai.stats import mean_interval, wilson
+
+
+def test_wilson_known_values() -> None:
+    # R: prop.test(50, 100, correct = FALSE)$conf.int -> 0.4038315 0.5961685
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038315, abs=1e-7)
+    assert hi == pytest.approx(0.5961685, abs=1e-7)
+    # Closed forms at the edges: x = 0 gives [0, z²/(n+z²)], x = n gives [n/(n+z²), 1].
+    z2 = 1.959963984540054 ** 2
+    assert wilson(0, 10) == pytest.approx((0.0, z2 / (10 + z2)))
+    assert wilson(10, 10) == pytest.approx((10 / (10 + z2), 1.0))
+    # Wallis's worked example: 81 of 263 -> [0.2553, 0.3662].
+    lo, hi = wilson(81, 263)
+    assert (round(lo, 4), round(hi, 4)) == (0.2553, 0.3662)
+
+
+def test_mean_interval_known_values() -> None:
+    m, lo, hi = mean_interval([1, 2, 3, 4, 5])
+    # s = sqrt(2.5); half = 1.96 * s / sqrt(5)
+    assert m == 3
+    assert (lo, hi) == pytest.approx((3 - 1.385904, 3 + 1.385904), abs=1e-6)
+    assert mean_interval([]) == (0.0, 0.0, 0.0)
+
+
+def test_summarize_counts_draws_half_and_pairs_points() -> None:
+    results = [GameResult(0, True, "a", 2, "jan", 40), GameResult(0, False, "b", -1, "hemspel", 50),
+               GameResult(1, True, None, 0, None, 2000), GameResult(1, False, "a", 4, "sprangjan", 30)]
+    s = summarize(results)
+    assert (s.games, s.pairs, s.wins, s.losses, s.draws) == (4, 2, 2, 1, 1)
+    assert s.win_rate == pytest.approx(2.5 / 4)
+    assert s.mean_points == pytest.approx((0.5 + 2.0) / 2)
+
+
+def test_opening_lower_die_starts_in_brade() -> None:
+    import random
+
+    class Fixed(random.Random):
+        def __init__(self, faces):
+            super().__init__(0)
+            self.faces = list(faces)
+
+        def randint(self, a, b):
+            return self.faces.pop(0)
+
+    brade = registry.get("talisman")
+    assert opening(brade, Fixed([3, 3, 5, 2])).value == "black"  # tie re-rolled, 2 < 5
+    assert opening(brade, Fixed([1, 6])).value == "white"
+
+
+def test_paired_games_share_dice_and_replay() -> None:
+    rules = registry.get("talisman")
+    g, n = get_agent("gesäll"), get_agent("nybörjare")
+    first = play_game(rules, g, n, dice_seed=17, agent_seed=17)
+    again = play_game(rules, g, n, dice_seed=17, agent_seed=17)
+    assert first == again
+    results = run("gesäll", "nybörjare", "talisman", games=4, seed=3, jobs=1)
+    assert len(results) == 4
+    assert [r.a_white for r in results] == [True, False, True, False]
+    assert all(r.winner in ("a", "b", None) for r in results)
+
+
+def test_main_prints_the_intervals(capsys) -> None:
+    assert main(["--a", "gesall", "--b", "nyborjare", "--games", "2", "--seed", "1",
+                 "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Wilson 95%" in out and "mean points/game" in out
+
+
+def test_main_rejects_an_unknown_agent_politely(capsys) -> None:
+    assert main(["--a", "grandmaster", "--b", "gesall", "--games", "2"]) == 2
+    assert "grandmaster" in capsys.readouterr().err
