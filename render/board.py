@@ -25,7 +25,9 @@ from render.layout import (
     LAYOUT,
     Layout,
     bar_center,
+    DIE,
     checker_center,
+    die_centers,
     point_rect,
     slab_rect,
     tray_rect,
@@ -361,41 +363,31 @@ class _Board:
     def dice(self, dice: tuple[int, ...], owner: Side) -> None:
         L, th = self.L, self.th
         right = self._at_bottom(owner)  # each player throws into their own right half
-        cx = L.half_centre_x(right)
-        cy = L.mid_y
-        size = 50
         faces = sorted(dice, reverse=True)
-        lower: list[int] = []
+        centres = die_centers(len(faces), right, L)
+        for face, (x, y) in zip(faces, centres, strict=True):
+            self._paste(sprites.die(th, face, DIE), x, y)
         if self.info.family == "puff" and len(dice) == 2 and dice[0] == dice[1]:
-            lower = [7 - dice[0]] * 2  # P-4: a pasch also plays the opposite faces
+            # P-4: a pasch also plays the opposite faces, shown small after "then"
+            x = centres[-1][0] + DIE / 2 + 14
+            y = centres[-1][1]
+            then = label(self.lang, "then")
+            self._text((x, y), then, 17, th.text if not th.wood else (60, 40, 24), "regular",
+                       "lm")
+            x += text_width(then, 17) + 8
+            small = 34
+            for _ in range(2):
+                self._paste(sprites.die(th, 7 - dice[0], small, faded=True), x + small / 2, y)
+                x += small + 6
         name = roll_name(tuple(faces))
         if len(dice) == 1:
             name += " · " + label(self.lang, "one_die")
-        small = 34
-        width = len(faces) * (size + 10) - 10
-        if lower:
-            then = label(self.lang, "then")
-            width += 14 + text_width(then, 17) + 8 + 2 * (small + 6)
-        x = cx - width / 2
-        dy = cy - 16
-        for face in faces:
-            self._paste(sprites.die(th, face, size), x + size / 2, dy)
-            x += size + 10
-        if lower:
-            x += 4
-            then = label(self.lang, "then")
-            self._text((x, dy), then, 17, th.text if not th.wood else (60, 40, 24), "regular",
-                       "lm")
-            x += text_width(then, 17) + 8
-            for face in lower:
-                self._paste(sprites.die(th, face, small, faded=True), x + small / 2, dy)
-                x += small + 6
-        txt = name
-        tw = text_width(txt, 25, "bold")
-        ty = cy + 30
+        cx = L.half_centre_x(right)
+        tw = text_width(name, 25, "bold")
+        ty = L.mid_y + 30
         self.dr.rounded_rectangle((cx - tw / 2 - 14, ty - 16, cx + tw / 2 + 14, ty + 16), 16,
                                   fill=th.background)
-        self._text((cx, ty + 1), txt, 25, th.text, "bold", "mm")
+        self._text((cx, ty + 1), name, 25, th.text, "bold", "mm")
 
 
 def _lift(c: RGB) -> RGB:

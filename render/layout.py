@@ -203,6 +203,18 @@ def bar_center(side_at_bottom: bool, index: int, layout: Layout = LAYOUT) -> tup
     return layout.rail_cx, y
 
 
+DIE = 50  # die size in pixels
+
+
+def die_centers(n: int, right: bool, layout: Layout = LAYOUT) -> list[tuple[int, int]]:
+    """Centres of ``n`` dice thrown into the left or right half, in the middle band above
+    the roll's name."""
+    cx = layout.half_centre_x(right)
+    step = DIE + 10
+    x0 = cx - (n - 1) * step / 2
+    return [(round(x0 + i * step), layout.mid_y - 16) for i in range(n)]
+
+
 BAR_SHOWN = 4  # checkers drawn on the rail before the stack shows its count instead
 
 
