@@ -12,6 +12,7 @@ timed separately.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -53,28 +54,34 @@ def main() -> None:
 
     boards = positions(args.boards, args.seed)
     t0 = time.perf_counter()
-    for persp in Side:
-        for lang in ("sv", "en"):
-            render_board(boards[0][1], boards[0][0], perspective=persp, lang=lang,
-                         theme=args.theme)
+    for rid in registry.ids():
+        rules = registry.get(rid)
+        for persp in Side:
+            render_board(rules.start(), rules, perspective=persp, theme=args.theme)
     warm = time.perf_counter() - t0
 
-    times, sizes = [], []
+    times, cpu, sizes = [], [], []
     for i, (rules, pos, turn, dice) in enumerate(boards):
         kw = dict(dice=dice, last_turn=turn, names=("Anna", "Björn"), score=(i % 5, 3, 7),
                   perspective=Side.WHITE if i % 2 else Side.BLACK,
                   lang="sv" if i % 3 else "en", theme=args.theme)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         png = render_board(pos, rules, **kw)
         times.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
         sizes.append(len(png) / 1024)
     times.sort()
+    cpu.sort()
     q = statistics.quantiles(times, n=100)
+    qc = statistics.quantiles(cpu, n=100)
     print(f"boards: {len(times)}  theme: {args.theme}  size: {LAYOUT.width}x{LAYOUT.height}")
     print(f"warm-up (static layers, palette, fonts): {warm * 1000:.0f} ms")
     print(f"render+encode ms: p50 {q[49]:.1f}  p99 {q[98]:.1f}  max {times[-1]:.1f}  "
           f"mean {statistics.fmean(times):.1f}")
+    print(f"CPU ms (this process):  p50 {qc[49]:.1f}  p99 {qc[98]:.1f}  max {cpu[-1]:.1f}")
     print(f"PNG KB: mean {statistics.fmean(sizes):.1f}  max {max(sizes):.1f}")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
+          f"on {os.cpu_count()} CPUs (wall times stretch when the machine is busy)")
 
 
 if __name__ == "__main__":

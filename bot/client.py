@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import traceback
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from discord.ext import commands
 from bot.i18n import resolve_lang, t
 from bot.i18n.translator import BradeTranslator
 from bot.service.ai import Agent, ProcessAgent
+from bot.service.board import warm_up_renderer
 from bot.service.games import GameService
 from bot.store import Store
 from bot.views import GameButton, ThreadButton
@@ -68,6 +70,7 @@ class BradeBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        await asyncio.to_thread(warm_up_renderer)
         log.info("ready to play: database %s", self.db_path)
 
     async def close(self) -> None:

@@ -10,12 +10,11 @@ recorded as the search passes them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import fields, replace
 
 from engine.dice import Dice
 from engine.errors import DiceError
-from engine.position import BAR, OFF, Position, Side
+from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.rules.ruleset import RuleSet
 from engine.scoring import points
 from engine.turn import Outcome, Step, Turn
@@ -251,8 +250,8 @@ class Board:
             col = mover.other
         me, op = tuple(self.me), tuple(self.op)
         white, black = (me, op) if mover is Side.WHITE else (op, me)
-        return _deriver(base)(white, black, mover.other if next_turn is None else next_turn,
-                              col)
+        return _position(base, white, black,
+                         mover.other if next_turn is None else next_turn, col)
 
 
 #: One byte per point: ``_NIB[p]`` is 1 in point ``p``'s byte of a packed side.
@@ -263,63 +262,85 @@ def _pack(counts: list[int]) -> int:
     return int.from_bytes(bytes(counts), "little")
 
 
-_POS_FIELDS = tuple(f.name for f in fields(Position))
-_POS_SETTERS = dict(zip(_POS_FIELDS, (getattr(Position, n).__set__ for n in _POS_FIELDS),
-                        strict=True))
-_VARYING = ("white", "black", "turn", "column", "onedie")
+# -- building the values fast ------------------------------------------------------------
+# A legal-turn list holds one Position and one Turn per play, and their frozen-dataclass
+# constructors (``dataclasses.replace`` alone costs ~7 µs) were the largest single cost of
+# generation.  ``_PositionSlots`` and ``_TurnSlots`` have the same slot layouts without the
+# frozen ``__setattr__``: filled by plain stores and then switched to the real class, they
+# are the very same values, built several times faster.  ``_FAST`` checks at import that
+# the classes still have exactly the fields filled here and that the switch gives equal
+# values; if not (a field added, a ``__post_init__``), the real constructors are used.
+
+_POS_FIELDS = ("white", "black", "turn", "geometry", "column", "pasch", "streak", "onedie",
+               "general", "entered")
+_TURN_FIELDS = ("steps", "position", "outcome", "special")
 _new = object.__new__
 
 
-_CONST_SETTERS = tuple((n, _POS_SETTERS[n]) for n in _POS_FIELDS if n not in _VARYING)
-_SW, _SB, _ST, _SC, _SO = (_POS_SETTERS[n] for n in _VARYING)
-_SLOW_POSITIONS = hasattr(Position, "__post_init__")
+class _PositionSlots:
+    __slots__ = Position.__slots__
 
 
-def _deriver(base: Position) -> Callable[[tuple, tuple, Side, Side | None], Position]:
-    """A maker of ``replace(base, white=, black=, turn=, column=, onedie=0)``, fast.
-
-    ``dataclasses.replace`` costs ~7 µs a call (it re-reads the fields and runs the frozen
-    ``__init__``) and a legal-turn list builds one position per turn, which made it the
-    largest single cost of generation.  Position has no ``__post_init__``, so filling its
-    slots directly builds an equal value in about a microsecond.
-    """
-    if _SLOW_POSITIONS:  # pragma: no cover - stay correct if Position gains one
-        def slow(white: tuple, black: tuple, turn: Side, column: Side | None) -> Position:
-            return replace(base, white=white, black=black, turn=turn, column=column,
-                           onedie=0)
-        return slow
-    consts = [(setter, getattr(base, n)) for n, setter in _CONST_SETTERS]
-
-    def make(white: tuple, black: tuple, turn: Side, column: Side | None) -> Position:
-        pos = _new(Position)
-        _SW(pos, white)
-        _SB(pos, black)
-        _ST(pos, turn)
-        _SC(pos, column)
-        _SO(pos, 0)
-        for setter, v in consts:
-            setter(pos, v)
-        return pos
-
-    return make
+class _TurnSlots:
+    __slots__ = Turn.__slots__
 
 
-_TURN_FAST = not hasattr(Turn, "__post_init__") and tuple(
-    f.name for f in fields(Turn)) == ("steps", "position", "outcome", "special")
-_T_STEPS, _T_POS, _T_OUT, _T_SPECIAL = (getattr(Turn, n).__set__ for n in (
-    "steps", "position", "outcome", "special"))
+def _fast_ok() -> bool:
+    if (tuple(f.name for f in fields(Position)) != _POS_FIELDS
+            or tuple(f.name for f in fields(Turn)) != _TURN_FIELDS
+            or hasattr(Position, "__post_init__") or hasattr(Turn, "__post_init__")):
+        return False  # pragma: no cover
+    ref = Position((0, *[1] * 15, *[0] * 10), (*[0] * 10, 15, *[0] * 15), Side.BLACK,
+                   Geometry.LANG, Side.WHITE, frozenset({Side.BLACK}), 2, 1, (3, 4),
+                   frozenset({Side.WHITE}))
+    try:
+        pos = _new(_PositionSlots)
+        for name in _POS_FIELDS:
+            setattr(pos, name, getattr(ref, name))
+        pos.__class__ = Position  # type: ignore[assignment]
+        turn = _new(_TurnSlots)
+        turn.steps, turn.position, turn.outcome, turn.special = (Step(1, 2, 1),), pos, None, None
+        turn.__class__ = Turn  # type: ignore[assignment]
+    except TypeError:  # pragma: no cover - the layouts differ after all
+        return False
+    return (pos == ref and hash(pos) == hash(ref)
+            and turn == Turn((Step(1, 2, 1),), ref, None))
+
+
+_FAST = _fast_ok()
+
+
+def _position(base: Position, white: tuple, black: tuple, turn: Side,
+              column: Side | None) -> Position:
+    """``replace(base, white=, black=, turn=, column=, onedie=0)``, fast (see above)."""
+    if not _FAST:  # pragma: no cover
+        return replace(base, white=white, black=black, turn=turn, column=column, onedie=0)
+    pos = _new(_PositionSlots)
+    pos.white = white
+    pos.black = black
+    pos.turn = turn
+    pos.geometry = base.geometry
+    pos.column = column
+    pos.pasch = base.pasch
+    pos.streak = base.streak
+    pos.onedie = 0
+    pos.general = base.general
+    pos.entered = base.entered
+    pos.__class__ = Position
+    return pos  # type: ignore[return-value]
 
 
 def _turn(steps: tuple[Step, ...], position: Position, outcome: Outcome | None) -> Turn:
-    """``Turn(steps, position, outcome)`` without the frozen ``__init__`` (see _deriver)."""
-    if not _TURN_FAST:  # pragma: no cover
+    """``Turn(steps, position, outcome)``, fast (see above)."""
+    if not _FAST:  # pragma: no cover
         return Turn(steps, position, outcome)
-    t = _new(Turn)
-    _T_STEPS(t, steps)
-    _T_POS(t, position)
-    _T_OUT(t, outcome)
-    _T_SPECIAL(t, None)
-    return t
+    t = _new(_TurnSlots)
+    t.steps = steps
+    t.position = position
+    t.outcome = outcome
+    t.special = None
+    t.__class__ = Turn
+    return t  # type: ignore[return-value]
 
 
 _CROSS_CACHE: dict[object, list[int]] = {}
@@ -478,17 +499,15 @@ class _BgSearch:
         return self._turns(found)
 
     def _turns(self, found: dict[tuple[int, int], tuple[Step, ...]]) -> list[Turn]:
-        """One ``Turn`` per result, built straight into the slots (see ``_deriver``)."""
+        """One ``Turn`` per result; ``_position``/``_turn`` inlined, this is the hot loop."""
         base = self.base
         mover = base.turn
         nxt = mover.other
         white_moves = mover is Side.WHITE
         co0, op0 = self.co0, base.waiting
-        if _SLOW_POSITIONS or not _TURN_FAST:  # pragma: no cover
-            derive = _deriver(base)
-        consts = [(setter, getattr(base, n)) for n, setter in _CONST_SETTERS]
-        new, sw, sb, st, sc, so = _new, _SW, _SB, _ST, _SC, _SO
-        ts, tp, to, tx = _T_STEPS, _T_POS, _T_OUT, _T_SPECIAL
+        geometry, pasch, streak = base.geometry, base.pasch, base.streak
+        general, entered = base.general, base.entered
+        new = _new
         out = []
         for (cm, co), raw in found.items():
             me = tuple(cm.to_bytes(26, "little"))
@@ -502,27 +521,33 @@ class _BgSearch:
                     # the winner's home board (the loser's own points 1..6).
                     kind = "backgammon" if op[BAR] or any(op[1:7]) else "gammon"
                 outcome = Outcome(kind, points("bg", kind)[0], False, mover)
-            if _SLOW_POSITIONS or not _TURN_FAST:  # pragma: no cover
-                pos = derive(me, op, nxt, None) if white_moves else derive(op, me, nxt, None)
+            if not _FAST:  # pragma: no cover
+                pos = (_position(base, me, op, nxt, None) if white_moves
+                       else _position(base, op, me, nxt, None))
                 out.append(_turn(raw, pos, outcome))
                 continue
-            pos = new(Position)
+            pos = new(_PositionSlots)
             if white_moves:
-                sw(pos, me)
-                sb(pos, op)
+                pos.white = me
+                pos.black = op
             else:
-                sw(pos, op)
-                sb(pos, me)
-            st(pos, nxt)
-            sc(pos, None)
-            so(pos, 0)
-            for setter, v in consts:
-                setter(pos, v)
-            t = new(Turn)
-            ts(t, raw)
-            tp(t, pos)
-            to(t, outcome)
-            tx(t, None)
+                pos.white = op
+                pos.black = me
+            pos.turn = nxt
+            pos.geometry = geometry
+            pos.column = None
+            pos.pasch = pasch
+            pos.streak = streak
+            pos.onedie = 0
+            pos.general = general
+            pos.entered = entered
+            pos.__class__ = Position
+            t = new(_TurnSlots)
+            t.steps = raw
+            t.position = pos
+            t.outcome = outcome
+            t.special = None
+            t.__class__ = Turn
             out.append(t)
         return out
 
@@ -636,7 +661,6 @@ class _Search:
         self.seen: set[tuple] = set()
         #: key -> (mover counts, opponent counts) for every key a leaf or stop reached.
         self.snaps: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        self.derive: Callable[[tuple, tuple, Side, Side | None], Position] | None = None
 
     def run(self) -> list[Turn]:
         rules, board, dice = self.rules, self.board, self.dice
@@ -836,9 +860,7 @@ class _Search:
         elif key[3] and op[7] >= 2:
             col = mover.other
         white, black = (me, op) if mover is Side.WHITE else (op, me)
-        if self.derive is None:
-            self.derive = _deriver(base)
-        return self.derive(white, black, mover.other, col)
+        return _position(base, white, black, mover.other, col)
 
     def _replay_key(self, steps: tuple) -> tuple:
         board = Board(self.rules, self.base)

@@ -13,9 +13,13 @@ that cannot be moved ends the roll: for the lower die or an upper face that is t
 (everything after is forfeited), and for the higher die or a lower face nothing after it
 could move either, because the board has not changed and the remaining dice are equal.
 
-Two things keep whole-pasch generation cheap.  Steps with the same die are tried only in
-non-decreasing order of their starting point (every set of such steps reaches the same
-board in that order, see ``_Gen._dfs``), and boards are merged where the die changes.
+A later pasch is eight steps, and on a spread board it has thousands (rarely over
+100,000) of distinct results, all of which ``puff_turns`` lists.  Three things keep that
+affordable: steps with the same die are tried only in non-decreasing order of their
+starting point (every set of such steps reaches the same board in that order, see
+``_Gen._dfs``); a board met again at the same depth is not searched twice; and a board
+is one int with a byte per point, so a step is an addition and needs no undo.
+``random_turn`` samples one play without listing them all, for long random self-play.
 
 The module registers ``puff-lang``, ``puff-kontrar`` and ``puff-dubbel-kontrar`` with
 ``engine.rules`` on import.  It also offers the helpers the game needs for the opening
@@ -111,10 +115,10 @@ def die_sequence(rules: RuleSet, position: Position, dice: Dice) -> tuple[int, .
 
 
 def rolls_again(rules: RuleSet, position: Position, dice: Dice) -> bool:
-    """Does this roll, whatever is played, let the same player roll again (P-4)?
+    """Does this roll let the same player roll again (P-4), unless the play wins?
 
-    Under ``strict_reroll`` only a pasch played in full does; see the turn's
-    ``position.turn`` for the answer of each play.
+    Under ``strict_reroll`` only a pasch played in full does; each turn's
+    ``position.turn`` gives the answer for that play.
     """
     _check_dice(dice)
     return _plan(rules, position, dice)[1]
@@ -517,8 +521,13 @@ def play_out(rules: RuleSet, position: Position, dice: Dice,
         return {turn.position} if typed == Counter((s.frm, s.to) for s in turn.steps) else set()
     seq = gen.seq
     out: set[Position] = set()
+    seen: set[tuple] = set()
 
     def rec(i: int, state: int, hits: int, pending: list[tuple[int, int]], live: int) -> None:
+        key = (i, state, hits, live, tuple(sorted(pending)))
+        if key in seen:
+            return
+        seen.add(key)
         if not pending:
             if i == len(seq) or not gen.steps(seq[i], state, hits, live):
                 out.add(gen.position_for(state, hits, gen._again(state, i)))

@@ -7,8 +7,8 @@ writes its few words, and is encoded on a fixed palette.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -16,16 +16,17 @@ from PIL import Image, ImageDraw
 
 from engine.dice import roll_name
 from engine.position import BAR, OFF, Geometry, Position, Side
-from engine.turn import Turn
+from engine.turn import Outcome, Turn
 from render import encode, sprites
 from render.analysis import band_runs, describe_turn, jan_danger
 from render.fonts import draw_text, font, text_width
 from render.layout import (
     BAR_SHOWN,
+    DIE,
     LAYOUT,
     Layout,
+    arrow_bow,
     bar_center,
-    DIE,
     checker_center,
     die_centers,
     point_rect,
@@ -34,7 +35,15 @@ from render.layout import (
     view_slot,
 )
 from render.static import base_layer
-from render.texts import LANGS, RulesInfo, describe_rules, label, side_name
+from render.texts import (
+    LANGS,
+    RulesInfo,
+    describe_rules,
+    jan_text,
+    label,
+    outcome_text,
+    side_name,
+)
 from render.themes import RGB, Theme, get_theme
 
 COUNT_FROM = 7  # bands this tall show their count (seed 004: "mycket stort" bands)
@@ -101,13 +110,25 @@ def render_board(
     ``(white, black[, match length])``.
     """
     th = get_theme(theme)
-    im = render_image(position, rules, dice=dice, last_turn=last_turn, last_mover=last_mover,
-                      perspective=perspective, theme=th, lang=lang, names=names, score=score,
-                      dice_side=dice_side, layout=layout)
-    return encode.to_png(im, th)
+    b = _draw(position, rules, dice=dice, last_turn=last_turn, last_mover=last_mover,
+              perspective=perspective, theme=th, lang=lang, names=names, score=score,
+              dice_side=dice_side, layout=layout)
+    base = _base_indexed(th, position.geometry, b.view, layout)
+    return encode.to_png(b.im, th, base, b.dirty)
 
 
-def render_image(
+def render_image(position: Position, rules: object = None, **kwargs: object) -> Image.Image:
+    """The board as an RGB image, before palette encoding (arguments as ``render_board``)."""
+    return _draw(position, rules, **kwargs).im  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=24)
+def _base_indexed(theme: Theme, geometry: Geometry, perspective: Side,
+                  layout: Layout) -> Image.Image:
+    return encode.indexed(base_layer(theme, geometry, perspective, layout), theme)
+
+
+def _draw(
     position: Position,
     rules: object = None,
     *,
@@ -121,8 +142,7 @@ def render_image(
     score: object = None,
     dice_side: Side | None = None,
     layout: Layout = LAYOUT,
-) -> Image.Image:
-    """The board as an RGB image, before palette encoding (see ``render_board``)."""
+) -> _Board:
     if not isinstance(position, Position):
         raise TypeError("position must be an engine Position")
     if lang not in LANGS:
@@ -136,17 +156,21 @@ def render_image(
             raise ValueError(f"dice must be one or two faces 1–6, not {dice!r}")
     im = base_layer(th, position.geometry, perspective, layout).copy()
     b = _Board(im, position, info, th, lang, perspective, layout)
-    b.strips(_names(names), _score(score))
-    b.blockades()
     drawing = describe_turn(position, last_turn, last_mover) if last_turn else None
+    last = (drawing.mover, last_turn.text) if drawing and last_turn else None
+    over = last_turn is not None and last_turn.outcome is not None
+    b.strips(_names(names), _score(score), last, over)
+    b.blockades()
     if drawing:
         b.ghosts(drawing)
     b.checkers()
     if drawing:
         b.arrows(drawing)
-    if dice:
+    if last_turn is not None and last_turn.outcome is not None:
+        b.outcome(last_turn.outcome)  # the game is over: the banner replaces the dice
+    elif dice:
         b.dice(dice, Side(dice_side) if dice_side else position.turn)
-    return im
+    return b
 
 
 class _Board:
@@ -155,7 +179,8 @@ class _Board:
     def __init__(self, im: Image.Image, pos: Position, info: RulesInfo, theme: Theme,
                  lang: str, perspective: Side, layout: Layout) -> None:
         self.im = im
-        self.dr = ImageDraw.Draw(im)
+        self.dirty: list[tuple[int, int, int, int]] = []  # boxes drawn over the base
+        self.dr = _Recorder(ImageDraw.Draw(im), self.dirty)
         self.pos = pos
         self.info = info
         self.th = theme
@@ -166,8 +191,9 @@ class _Board:
 
     # -- helpers --------------------------------------------------------------------------
     def _paste(self, sprite: Image.Image, cx: float, cy: float) -> None:
-        self.im.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)),
-                      sprite)
+        x, y = round(cx - sprite.width / 2), round(cy - sprite.height / 2)
+        self.im.paste(sprite, (x, y), sprite)
+        self.dirty.append((x, y, x + sprite.width, y + sprite.height))
 
     def _face(self, side: Side) -> tuple[RGB, RGB, RGB]:
         t = self.th
@@ -177,7 +203,7 @@ class _Board:
 
     def _badge(self, text: str, cx: float, cy: float, side: Side, size: int = 19) -> None:
         """A count on a checker, in the checker's own ink: readable on either colour."""
-        face, rim, ink = self._face(side)
+        face, _, ink = self._face(side)
         w = max(24, text_width(text, size, "bold") + 12)
         h = size + 7
         self.dr.rounded_rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), h // 2,
@@ -186,13 +212,16 @@ class _Board:
 
     def _text(self, xy: tuple[float, float], text: str, size: int, fill: RGB,
               weight: str = "regular", anchor: str = "la") -> None:
-        draw_text(self.im, xy, text, size, fill, weight, anchor)
+        self.dirty.append(draw_text(self.im, xy, text, size, fill, weight, anchor))
 
     def _at_bottom(self, side: Side) -> bool:
         return side is self.view
 
     # -- information strips -----------------------------------------------------------------
-    def strips(self, names: dict[Side, str], score: Score | None) -> None:
+    def strips(self, names: dict[Side, str], score: Score | None,
+               last: tuple[Side, str] | None = None, over: bool = False) -> None:
+        """A strip per player: name, whose turn, pips, jan danger, the last turn's text,
+        and on the right the match score and the ruleset."""
         L, th = self.L, self.th
         x0, x1 = L.margin, L.width - L.margin
         for side in (self.view, self.view.other):
@@ -202,12 +231,30 @@ class _Board:
                 y1 = L.height - 6
             else:
                 y0, y1 = 6, L.board_y - 8
-            active = side is self.pos.turn
+            active = side is self.pos.turn and not over
             self.dr.rounded_rectangle((x0, y0, x1, y1), 12,
                                       fill=th.strip_active if active else th.strip)
             if active:
                 self.dr.rounded_rectangle((x0, y0, x0 + 8, y1), 4, fill=th.accent)
             cy = (y0 + y1) // 2
+            # right end first, so the left side knows how much room it has
+            rx = x1 - 18
+            if score is not None:
+                pts = str(score.of(side))
+                w = max(44, text_width(pts, 30, "bold") + 20)
+                self.dr.rounded_rectangle((rx - w, cy - 22, rx, cy + 22), 8,
+                                          fill=th.background, outline=th.muted, width=1)
+                self._text((rx - w / 2, cy + 1), pts, 30, th.text, "bold", "mm")
+                rx -= w + 14
+            if not bottom:
+                note = self.info.title
+            elif score is not None and score.length:
+                note = label(self.lang, "match", n=score.length)
+            else:
+                note = ""
+            if note:
+                self._text((rx, cy + 1), note, 20, th.muted, "regular", "rm")
+                rx -= text_width(note, 20) + 24
             chip = sprites.checker(th, side, 34)
             self._paste(chip, x0 + 38, cy)
             x = x0 + 64
@@ -226,29 +273,16 @@ class _Board:
             x += text_width(pips, 21) + 18
             danger = jan_danger(self.pos, side, self.info.family)
             if danger:
-                key = "jan_danger" if danger.bar else "jan_danger_none"
-                txt = label(self.lang, key, free=danger.free, bar=danger.bar)
+                txt = jan_text(self.lang, danger.free, danger.bar)
                 w = text_width(txt, 19, "bold") + 24
                 self.dr.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, outline=th.warn,
                                           width=2)
                 self._text((x + 12, cy + 1), txt, 19, th.warn, "bold", "lm")
-            rx = x1 - 18
-            if score is not None:
-                pts = str(score.of(side))
-                w = max(44, text_width(pts, 30, "bold") + 20)
-                self.dr.rounded_rectangle((rx - w, cy - 22, rx, cy + 22), 8,
-                                          fill=th.background, outline=th.muted, width=1)
-                self._text((rx - w / 2, cy + 1), pts, 30, th.text, "bold", "mm")
-                rx -= w + 14
-            if not bottom:
-                note = self.info.title
-            elif score is not None and score.length:
-                note = ("match till {n}" if self.lang == "sv" else "match to {n}").format(
-                    n=score.length)
-            else:
-                note = ""
-            if note:
-                self._text((rx, cy + 1), note, 20, th.muted, "regular", "rm")
+                x += w + 16
+            if last and last[0] is side and rx - x > 80:
+                txt = _fit(label(self.lang, "last", text=last[1]), font(19, "medium"), rx - x)
+                self._text((x, cy + 1), txt, 19, th.arrow if not th.wood else th.accent,
+                           "medium", "lm")
 
     # -- blockades ----------------------------------------------------------------------------
     def blockades(self) -> None:
@@ -292,6 +326,8 @@ class _Board:
             if n >= COUNT_FROM:
                 cx = sum(c[0] for c in centres[-2:]) / 2 if n % 2 == 0 else centres[-1][0]
                 self._badge(str(n), cx, centres[-1][1], side)
+            if pos.column is side and self.g.own_point(side, bpt) == 7:
+                self._column_label(bpt, centres[-1][1])
         for side in Side:
             counts = pos.side(side)
             bottom = self._at_bottom(side)
@@ -318,6 +354,17 @@ class _Board:
                 last = slab_rect(bottom, off - 1, L)
                 cy = last[1] - 22 if not bottom else last[3] + 22
                 self._text(((tx0 + tx1) / 2, cy), str(off), 26, self.th.text, "bold", "mm")
+
+    def _column_label(self, bpt: int, tip_y: float) -> None:
+        """The double-six column (seeds 001, 003) looks like a band but is not one: say so."""
+        col, top = view_slot(bpt, self.view, self.g)
+        cx = self.L.column_x(col) + self.L.point_w / 2
+        cy = tip_y + (self.L.checker / 2 + 16) * (1 if top else -1)
+        txt = label(self.lang, "column")
+        w = text_width(txt, 16, "bold") + 16
+        self.dr.rounded_rectangle((cx - w / 2, cy - 12, cx + w / 2, cy + 12), 12,
+                                  fill=self.th.background)
+        self._text((cx, cy + 1), txt, 16, self.th.text, "bold", "mm")
 
     # -- the last turn -------------------------------------------------------------------------
     def _place(self, place: int | str, n: int, side: Side) -> tuple[float, float]:
@@ -350,14 +397,26 @@ class _Board:
             a = self._place(st.frm, st.frm_n, mover)
             bpt = self._place(st.to, st.to_n, mover)
             groups.setdefault((a, bpt), []).append(st)
-        _draw_arrows(self.im, [(a, b, len(v)) for (a, b), v in groups.items()], self.th,
-                     self.L.checker)
+        self.dirty.extend(_draw_arrows(self.im, [(a, b, len(v)) for (a, b), v in groups.items()],
+                                       self.th, self.L.checker, self.L.mid_y))
         r = self.L.checker / 2
         for (_, (bx, by)), sts in groups.items():
             if any(s.burst for s in sts):
-                self._paste(sprites.burst_marker(self.th, 34), bx + r * 0.75, by - r * 0.75)
+                self._paste(sprites.burst_marker(self.th, 40), bx + r * 0.7, by - r * 0.7)
             elif any(s.hit for s in sts):
                 self._paste(sprites.hit_marker(self.th, 24), bx + r * 0.8, by - r * 0.8)
+
+    # -- a finished game ----------------------------------------------------------------------
+    def outcome(self, outcome: Outcome) -> None:
+        """A banner across the middle: who won, how, and for how many points."""
+        L, th = self.L, self.th
+        txt = outcome_text(self.lang, outcome.winner, outcome.kind, outcome.points,
+                           outcome.munk)
+        cx = L.field_x + L.field_w / 2
+        w = text_width(txt, 30, "bold") + 60
+        self.dr.rounded_rectangle((cx - w / 2, L.mid_y - 30, cx + w / 2, L.mid_y + 30), 18,
+                                  fill=th.accent, outline=th.background, width=3)
+        self._text((cx, L.mid_y + 1), txt, 30, th.background, "bold", "mm")
 
     # -- dice --------------------------------------------------------------------------------
     def dice(self, dice: tuple[int, ...], owner: Side) -> None:
@@ -372,8 +431,7 @@ class _Board:
             x = centres[-1][0] + DIE / 2 + 14
             y = centres[-1][1]
             then = label(self.lang, "then")
-            self._text((x, y), then, 17, th.text if not th.wood else (60, 40, 24), "regular",
-                       "lm")
+            self._text((x, y), then, 17, th.field_text, "medium", "lm")
             x += text_width(then, 17) + 8
             small = 34
             for _ in range(2):
@@ -390,6 +448,40 @@ class _Board:
         self._text((cx, ty + 1), name, 25, th.text, "bold", "mm")
 
 
+class _Recorder:
+    """An ``ImageDraw`` that notes the box of everything drawn, so only those boxes need
+    mapping to the palette (the rest is the cached, already-mapped static layer)."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw, boxes: list[tuple[int, int, int, int]]):
+        self._draw = draw
+        self._boxes = boxes
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        fn = getattr(self._draw, name)
+        if not callable(fn) or name in ("textlength", "textbbox"):
+            return fn
+
+        def call(xy, *args, **kwargs):  # type: ignore[no-untyped-def]
+            flat = _flatten(xy)
+            xs, ys = flat[0::2], flat[1::2]
+            pad = 3 + int(kwargs.get("width", 1) or 1)
+            self._boxes.append((int(min(xs)) - pad, int(min(ys)) - pad, int(max(xs)) + pad + 1,
+                                int(max(ys)) + pad + 1))
+            return fn(xy, *args, **kwargs)
+
+        return call
+
+
+def _flatten(xy: object) -> list[float]:
+    out: list[float] = []
+    for item in xy:  # type: ignore[attr-defined]
+        if isinstance(item, (tuple, list)):
+            out.extend(item)
+        else:
+            out.append(item)  # type: ignore[arg-type]
+    return out
+
+
 def _lift(c: RGB) -> RGB:
     return tuple(min(255, round(v + (255 - v) * 0.35)) for v in c)  # type: ignore[return-value]
 
@@ -403,20 +495,28 @@ def _fit(text: str, f, width: int) -> str:  # type: ignore[no-untyped-def]
 
 
 def _draw_arrows(im: Image.Image, arrows: list[tuple[tuple[float, float], tuple[float, float],
-                 int]], th: Theme, d: int) -> None:
+                 int]], th: Theme, d: int, mid_y: int) -> list[tuple[int, int, int, int]]:
     """Arrows from where a checker stood to where it went, with a count when several
-    checkers took the same way (a double's four steps)."""
+    checkers took the same way (a double's four steps).
+
+    An arrow along one side of the board bows toward the middle, over the empty tips of
+    the points rather than across the checkers standing at their bases.
+    """
     labels = []
+    boxes = []
     for (ax, ay), (bx, by), count in arrows:
         x0, y0 = round(ax), round(ay)
-        got = _arrow_masks(round(bx) - x0, round(by) - y0, d)
+        dx, dy = round(bx) - x0, round(by) - y0
+        bow = arrow_bow((ax, ay), (bx, by), mid_y)
+        got = _arrow_masks(dx, dy, d, bow)
         if got is None:
             continue
         edge, fill, ox, oy = got
         im.paste(th.arrow_edge, (x0 + ox, y0 + oy), edge)
         im.paste(th.arrow, (x0 + ox, y0 + oy), fill)
+        boxes.append((x0 + ox, y0 + oy, x0 + ox + fill.width, y0 + oy + fill.height))
         if count > 1:
-            labels.append(((ax + bx) / 2, (ay + by) / 2, count))
+            labels.append(((ax + bx) / 2, (ay + by) / 2 + bow / 2, count))
     dr = ImageDraw.Draw(im)
     for cx, cy, count in labels:
         txt = f"×{count}"
@@ -424,39 +524,62 @@ def _draw_arrows(im: Image.Image, arrows: list[tuple[tuple[float, float], tuple[
         dr.rounded_rectangle((cx - w / 2, cy - 13, cx + w / 2, cy + 13), 13, fill=th.arrow,
                              outline=th.arrow_edge, width=2)
         draw_text(im, (cx, cy + 1), txt, 18, (255, 255, 255), "bold", "mm")
+        boxes.append((round(cx - w / 2) - 2, round(cy) - 15, round(cx + w / 2) + 2, round(cy) + 15))
+    return boxes
 
 
-@lru_cache(maxsize=4096)
-def _arrow_masks(dx: int, dy: int, d: int) -> tuple[Image.Image, Image.Image, int, int] | None:
-    """Edge and fill masks of an arrow from (0, 0) along (dx, dy), drawn twice too large
-    and reduced for smooth edges.  Checkers sit on a grid, so the same vectors recur and
-    the cache makes an arrow cost two pastes."""
-    length = math.hypot(dx, dy)
-    if length < 1:
+@lru_cache(maxsize=256)  # a long arrow's masks take a few hundred kB: keep the cache small
+def _arrow_masks(dx: int, dy: int, d: int,
+                 bow: int = 0) -> tuple[Image.Image, Image.Image, int, int] | None:
+    """Edge and fill masks of an arrow from (0, 0) to (dx, dy), bent ``bow`` pixels down
+    (negative: up) at its middle, drawn twice too large and reduced for smooth edges.
+    Checkers sit on a grid, so the same vectors recur and the cache makes an arrow cost
+    two pastes."""
+    if math.hypot(dx, dy) < 1:
         return None
-    k, pad = 2, 18
-    x0, y0 = min(0, dx) - pad, min(0, dy) - pad
-    size = ((abs(dx) + 2 * pad) * k, (abs(dy) + 2 * pad) * k)
-    edge = Image.new("L", size, 0)
-    fill = Image.new("L", size, 0)
-    de, df = ImageDraw.Draw(edge), ImageDraw.Draw(fill)
-    ux, uy = dx / length, dy / length
-    end = max(0.0, length - d * 0.45)
-    ex, ey = ux * end, uy * end
+    # the path: a quadratic Bézier through (dx/2, dy/2 + bow), sampled
+    cx, cy = dx / 2, dy / 2 + 2 * bow  # a control point twice as far passes through bow
+    n = 24 if bow else 1
+    pts = [(0.0, 0.0)]
+    for i in range(1, n + 1):
+        t = i / n
+        pts.append(((1 - t) ** 2 * 0 + 2 * (1 - t) * t * cx + t * t * dx,
+                    (1 - t) ** 2 * 0 + 2 * (1 - t) * t * cy + t * t * dy))
+    # trim the end so the head stops at the target checker's edge
+    trim = d * 0.45
+    while len(pts) > 2 and math.dist(pts[-2], (dx, dy)) < trim:
+        pts.pop()
+    lx, ly = pts[-2]
+    seg = math.dist(pts[-2], (dx, dy))
+    if seg < 1e-6:
+        return None
+    ux, uy = (dx - lx) / seg, (dy - ly) / seg
+    end = max(0.0, seg - trim)
+    ex, ey = lx + ux * end, ly + uy * end
+    pts[-1] = (ex, ey)
     head = 17.0
     hx, hy = ex - ux * head, ey - uy * head
     px, py = -uy, ux
     w = 6.0
+    k, pad = 2, 18
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    x0, y0 = math.floor(min(xs)) - pad, math.floor(min(ys)) - pad
+    size = ((math.ceil(max(xs)) + pad - x0) * k, (math.ceil(max(ys)) + pad - y0) * k)
+    edge = Image.new("L", size, 0)
+    fill = Image.new("L", size, 0)
+    de, df = ImageDraw.Draw(edge), ImageDraw.Draw(fill)
 
     def P(x: float, y: float) -> tuple[float, float]:
         return ((x - x0) * k, (y - y0) * k)
 
+    shaft = [P(x, y) for x, y in pts[:-1]] + [P(hx, hy)]
     r = 6.5
-    de.line([P(0, 0), P(hx, hy)], fill=255, width=round((w + 4) * k))
+    de.line(shaft, fill=255, width=round((w + 4) * k), joint="curve")
     de.polygon([P(ex + ux * 2.5, ey + uy * 2.5), P(hx + px * 14 - ux * 2, hy + py * 14 - uy * 2),
                 P(hx - px * 14 - ux * 2, hy - py * 14 - uy * 2)], fill=255)
     de.ellipse((*P(-r - 2, -r - 2), *P(r + 2, r + 2)), fill=255)
-    df.line([P(0, 0), P(hx + ux, hy + uy)], fill=235, width=round(w * k))
+    df.line([*shaft[:-1], P(hx + ux, hy + uy)], fill=235, width=round(w * k), joint="curve")
     df.polygon([P(ex, ey), P(hx + px * 11, hy + py * 11), P(hx - px * 11, hy - py * 11)],
                fill=235)
     df.ellipse((*P(-r, -r), *P(r, r)), fill=235)

@@ -60,9 +60,13 @@ def text_mask(text: str, size: int, weight: str = "regular",
 
 
 def draw_text(im: Image.Image, xy: tuple[float, float], text: str, size: int,
-              fill: tuple[int, int, int], weight: str = "regular", anchor: str = "la") -> None:
+              fill: tuple[int, int, int], weight: str = "regular",
+              anchor: str = "la") -> tuple[int, int, int, int]:
+    """Draw ``text`` and return the box it covers."""
     mask, dx, dy = text_mask(text, size, weight, anchor)
-    im.paste(fill, (round(xy[0]) + dx, round(xy[1]) + dy), mask)
+    x, y = round(xy[0]) + dx, round(xy[1]) + dy
+    im.paste(fill, (x, y), mask)
+    return x, y, x + mask.width, y + mask.height
 
 
 def text_width(text: str, size: int, weight: str = "regular") -> int:

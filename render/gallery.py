@@ -68,6 +68,11 @@ def scenes() -> Iterator[tuple[str, dict]]:
     yield "brade-burst.png", dict(position=t.position, rules="talisman", dice=dice,
                                   dice_side=mover, last_turn=t)
 
+    t, dice, mover = _selfplay("talisman", 5, lambda t, n: t.outcome is not None
+                               and t.outcome.kind == "jan")
+    yield "brade-jan-finish.png", dict(position=t.position, rules="talisman", dice=dice,
+                                       dice_side=mover, last_turn=t, names=("Anna", "Björn"))
+
     # A blockade: white bands on its own 19–24 are black's 7–12 in a row (B-10), and black
     # with two on the bar and only two entry points left — jan danger (B-33).
     blockade = Position.parse("white=1x3,19x2,20x2,21x2,22x2,23x2,24x2 "
@@ -88,9 +93,9 @@ def scenes() -> Iterator[tuple[str, dict]]:
 
     bg = Position.parse("white=1x2,12x3,14x2,17x3,19x3,20x2 black=1,7,12x5,17x3,19x3,20x2 "
                         "turn=black", g.BACKGAMMON)
-    yield "backgammon.png", dict(position=bg, rules="backgammon", dice=(4, 1), lang="en",
+    yield "backgammon.png", dict(position=bg, rules="backgammon", dice=(4, 2), lang="en",
                                  dice_side=Side.WHITE, last_mover=Side.WHITE,
-                                 last_turn=Turn((Step(13, 14, 1), Step(10, 14, 4)), bg))
+                                 last_turn=Turn((Step(12, 14, 2), Step(10, 14, 4)), bg))
 
     yield "puff-lang-start.png", dict(position=Position.start(g.LANG), rules="puff-lang",
                                       dice=(5, 5))

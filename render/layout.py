@@ -168,8 +168,9 @@ def checker_center(board_point: int, index: int, count: int, perspective: Side,
 
 def point_center(board_point: int, perspective: Side, layout: Layout = LAYOUT,
                  geometry: Geometry = Geometry.BRADE) -> tuple[int, int]:
-    """Pixel centre of the first checker on ``board_point`` (a blot, or the middle of a band's
-    base): the spot a test probes to find which colour holds a point."""
+    """Pixel centre of a blot on ``board_point`` (the middle of the point's base): the spot a
+    test probes to find which colour holds a point.  A band's checkers stand either side
+    of it; use ``checker_center`` for those."""
     col, top = view_slot(board_point, perspective, geometry)
     cx = layout.column_x(col) + layout.point_w // 2
     dist = 2 + layout.checker // 2
@@ -201,6 +202,20 @@ def bar_center(side_at_bottom: bool, index: int, layout: Layout = LAYOUT) -> tup
     dist = layout.middle // 2 + d // 2 + 6 + index * (d + 2)
     y = layout.mid_y + dist if side_at_bottom else layout.mid_y - dist
     return layout.rail_cx, y
+
+
+def arrow_bow(a: tuple[float, float], b: tuple[float, float], mid_y: float) -> int:
+    """How far a last-turn arrow from ``a`` to ``b`` bends at its middle (positive: down).
+
+    A long arrow along one side of the board bows toward the middle, over the empty tips
+    of the points instead of across the checkers at their bases; short or crossing
+    arrows stay straight.
+    """
+    (ax, ay), (bx, by) = a, b
+    dx, dy = abs(bx - ax), abs(by - ay)
+    if (ay - mid_y) * (by - mid_y) <= 0 or dx <= 150 or dx <= 2 * dy:
+        return 0
+    return min(round(dx * 0.2), 70) * (1 if ay < mid_y else -1)
 
 
 DIE = 50  # die size in pixels

@@ -195,7 +195,10 @@ def _start_areas(im: Image.Image, theme: Theme, geometry: Geometry, perspective:
                 else:
                     y0, y1 = (y0, mid) if near else (mid, y1)
             cy = (y0 + y1) / 2
-            for ax in (x + 12, x + L.point_w - 12):
+            ends = (x + 12, x + L.point_w - 12)
+            if shared:  # half height: one arrow, on the side the path leaves by
+                ends = (ends[1],) if rightward else (ends[0],)
+            for ax in ends:
                 _triangle(dr, ax, cy, rightward, min(7.0, (y1 - y0) / 2 - 2), ink)
     return places
 

@@ -27,13 +27,23 @@ LABELS: dict[str, dict[str, str]] = {
         "blockade": "blockad {n}",
         "bridge": "bro {n}",
         "prime": "prime {n}",
-        "jan_danger": "janfara: {free} ingångar, {bar} slagna",
-        "jan_danger_none": "janfara: {free} ingångar kvar",
+        "jan_danger": "janfara: {free} {entries} kvar, {bar} {hit}",
+        "jan_danger_none": "janfara: {free} {entries} kvar",
+        "entry_1": "ingång",
+        "entry_n": "ingångar",
+        "hit_1": "slagen",
+        "hit_n": "slagna",
         "then": "sedan",
         "score": "ställning {a}–{b}",
         "score_to": "ställning {a}–{b} (till {n})",
         "last": "senast: {text}",
         "one_die": "en tärning",
+        "match": "match till {n}",
+        "column": "kolumn",
+        "wins": "{side} vinner: {kind}{munk} · {n} {points}",
+        "munk": " med munk",
+        "point_1": "poäng",
+        "point_n": "poäng",
     },
     "en": {
         "white": "White",
@@ -48,14 +58,42 @@ LABELS: dict[str, dict[str, str]] = {
         "blockade": "blockade {n}",
         "bridge": "bridge {n}",
         "prime": "prime {n}",
-        "jan_danger": "jan danger: {free} entry points, {bar} on bar",
-        "jan_danger_none": "jan danger: {free} entry points left",
+        "jan_danger": "jan danger: {free} {entries} left, {bar} {hit}",
+        "jan_danger_none": "jan danger: {free} {entries} left",
+        "entry_1": "entry point",
+        "entry_n": "entry points",
+        "hit_1": "on the bar",
+        "hit_n": "on the bar",
         "then": "then",
         "score": "score {a}–{b}",
         "score_to": "score {a}–{b} (to {n})",
         "last": "last: {text}",
         "one_die": "one die",
+        "match": "match to {n}",
+        "column": "column",
+        "wins": "{side} wins: {kind}{munk} · {n} {points}",
+        "munk": " with munk",
+        "point_1": "point",
+        "point_n": "points",
     },
+}
+
+#: Ways of winning (RULES.md §6 kind ids): Swedish terms stay Swedish in English too.
+OUTCOMES: dict[str, tuple[str, str]] = {
+    "hemspel": ("hemspel", "hemspel"),
+    "enkelt-kronspel": ("enkelt kronspel", "enkelt kronspel"),
+    "dubbelt-kronspel": ("dubbelt kronspel", "dubbelt kronspel"),
+    "trappspel": ("trappspel", "trappspel"),
+    "uppspel": ("uppspel", "uppspel"),
+    "kejsarspel": ("kejsarspel", "kejsarspel"),
+    "jan": ("jan", "jan"),
+    "sprangjan": ("sprängjan", "sprängjan"),
+    "resign": ("uppgivet parti", "resignation"),
+    "torn": ("torn", "torn"),
+    "gasmarsch": ("gåsmarsch", "gåsmarsch"),
+    "single": ("enkel vinst", "single game"),
+    "gammon": ("gammon", "gammon"),
+    "backgammon": ("backgammon", "backgammon"),
 }
 
 _TITLES: dict[str, tuple[str, str]] = {  # id -> (sv, en)
@@ -82,6 +120,22 @@ _FAMILY = {Geometry.BRADE: "brade", Geometry.BACKGAMMON: "backgammon"}
 
 def label(lang: str, key: str, **params: object) -> str:
     return LABELS[lang][key].format(**params)
+
+
+def jan_text(lang: str, free: int, bar: int) -> str:
+    """The jan-danger warning with its nouns in the right number."""
+    entries = LABELS[lang]["entry_1" if free == 1 else "entry_n"]
+    hit = LABELS[lang]["hit_1" if bar == 1 else "hit_n"]
+    key = "jan_danger" if bar else "jan_danger_none"
+    return label(lang, key, free=free, bar=bar, entries=entries, hit=hit)
+
+
+def outcome_text(lang: str, winner: Side, kind: str, points: int, munk: bool) -> str:
+    names = OUTCOMES.get(kind)
+    word = names[0 if lang == "sv" else 1] if names else kind
+    return label(lang, "wins", side=side_name(lang, winner), kind=word,
+                 munk=LABELS[lang]["munk"] if munk else "", n=points,
+                 points=LABELS[lang]["point_1" if points == 1 else "point_n"])
 
 
 def side_name(lang: str, side: Side) -> str:
@@ -131,7 +185,11 @@ def all_strings() -> list[str]:
     for lang in LANGS:
         for key, text in LABELS[lang].items():
             out.append(text.format(side=LABELS[lang]["black"], n=167, free=2, bar=3,
-                                   a=3, b=5, text="13/18* 12/16!", key=key))
+                                   a=3, b=5, text="13/18* 12/16!", key=key,
+                                   entries=LABELS[lang]["entry_n"], hit=LABELS[lang]["hit_n"],
+                                   kind="x", munk="", points="p"))
+        for kind in OUTCOMES:
+            out.append(outcome_text(lang, Side.WHITE, kind, 2, True))
         out.extend(t[0 if lang == "sv" else 1] for t in _TITLES.values())
     for hi in range(1, 7):
         out.append(FACE_NAMES[hi])

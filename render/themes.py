@@ -49,6 +49,7 @@ class Theme:
     die_edge: RGB
     strip: RGB  # information strip background
     strip_active: RGB  # strip of the side to move
+    field_text: RGB  # words written on the playing field
     wood: bool = True  # draw grain
 
 
@@ -86,6 +87,7 @@ CLASSIC = Theme(
     die_edge=(120, 100, 80),
     strip=(52, 37, 27),
     strip_active=(86, 58, 34),
+    field_text=(60, 40, 24),
 )
 
 # Okabe & Ito (2008): blue #0072B2, orange #E69F00, sky blue #56B4E9, vermillion #D55E00,
@@ -124,6 +126,7 @@ CONTRAST = Theme(
     die_edge=(0, 0, 0),
     strip=(20, 20, 20),
     strip_active=(0, 70, 110),
+    field_text=(0, 0, 0),
     wood=False,
 )
 

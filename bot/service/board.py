@@ -18,3 +18,11 @@ def render_png(spec: BoardSpec) -> bytes:
 
 async def render_async(spec: BoardSpec) -> bytes:
     return await asyncio.to_thread(render_png, spec)
+
+
+def warm_up_renderer() -> None:
+    """Draw one board so the renderer's cached layers exist before the first player waits."""
+    from engine import rules
+
+    r = rules.get(rules.DEFAULT)
+    render_png(BoardSpec(r.start(), r, dice=(5, 2)))

@@ -153,14 +153,13 @@ class GameService:
         fields.setdefault("reminded", 0)
         self._games.pop(lg.row.id, None)
         async with self.store.transaction() as tx:
-            ok = await tx.update_game(lg.row.id, lg.row.version, now=now, state=state, **fields)
-            if not ok:
+            row = await tx.update_game(lg.row.id, lg.row.version, now=now, state=state,
+                                       **fields)
+            if row is None:
                 raise UserError("stale")
             new = [*extra_events, *game.events[events_before:]]
             if new:
                 await tx.append_events(lg.row.id, new, at=now, actor_id=ctx.user_id)
-            row = await tx.game(lg.row.id)
-        assert row is not None
         self._games[row.id] = (row.version, game)
         return Loaded(row, game, lg.match, lg.level, lg.finished)
 
@@ -536,14 +535,13 @@ class GameService:
                 if row.abort_by == ctx.user_id:
                     raise UserError("abort.already_asked", who=_mention(other))
                 async with self.store.transaction() as tx:
-                    if not await tx.update_game(row.id, row.version, now=row.updated_at,
-                                                abort_by=ctx.user_id):
+                    new = await tx.update_game(row.id, row.version, now=row.updated_at,
+                                               abort_by=ctx.user_id)
+                    if new is None:
                         raise UserError("stale")
                     await tx.append_events(row.id, [{"type": "abort_request",
                                                      "by": ctx.user_id}],
                                            at=self.clock(), actor_id=ctx.user_id)
-                    new = await tx.game(row.id)
-                assert new is not None
                 self._games.pop(row.id, None)
                 post = Post(t("abort.asked", public, who=_mention(ctx.user_id),
                               other=_mention(other)),

@@ -41,14 +41,12 @@ def migration_files() -> list[tuple[int, str, str]]:
     return out
 
 
-async def _run(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = (), *,
-               lastrowid: bool = False) -> int:
-    """Execute one statement and close its cursor (an open cursor blocks COMMIT)."""
-    async with conn.execute(sql, tuple(params)) as cur:
-        if lastrowid:
-            assert cur.lastrowid is not None
-            return cur.lastrowid
-        return cur.rowcount
+async def _run(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+    """Execute one statement in a single hop to the database thread; its rows, if any.
+
+    ``execute_fetchall`` closes the cursor itself (an open cursor would block COMMIT).
+    """
+    return list(await conn.execute_fetchall(sql, tuple(params)))
 
 
 class Store:
@@ -120,12 +118,11 @@ class Tx:
         self._conn = conn
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
-        async with self._conn.execute(sql, tuple(params)) as cur:
-            return await cur.fetchone()
+        rows = await _run(self._conn, sql, params)
+        return rows[0] if rows else None
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self._conn.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        return await _run(self._conn, sql, params)
 
     # -- games ---------------------------------------------------------------------
 
@@ -150,18 +147,19 @@ class Tx:
     async def insert_game(self, *, guild_id: int | None, channel_id: int, status: str,
                           rules: str, white_id: int, black_id: int, match_length: int,
                           seed: int, state: dict[str, Any] | None, now: float) -> int:
-        return await _run(
+        rows = await _run(
             self._conn, "INSERT INTO games (guild_id, channel_id, status, rules, white_id, black_id, "
             "match_length, seed, state, version, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id",
             (guild_id, channel_id, status, rules, white_id, black_id, match_length, seed,
-             json.dumps(state) if state is not None else None, now, now), lastrowid=True)
+             json.dumps(state) if state is not None else None, now, now))
+        return int(rows[0][0])
 
     async def update_game(self, game_id: int, expected_version: int, *, now: float,
-                          **fields: Any) -> bool:
+                          **fields: Any) -> GameRow | None:
         """Write ``fields`` and bump the version, only if nobody else has since.
 
-        False means the row moved on under us: the caller's view is stale.
+        Returns the updated row; None means the row moved on under us (a stale writer).
         """
         for key in ("state", "result"):
             if key in fields and fields[key] is not None:
@@ -170,30 +168,35 @@ class Tx:
         if bad:
             raise ValueError(f"cannot update {sorted(bad)}")
         sets = "".join(f"{k} = ?, " for k in fields)
-        return await _run(
+        rows = await _run(
             self._conn, f"UPDATE games SET {sets}version = version + 1, updated_at = ? "
-            "WHERE id = ? AND version = ?",
-            (*fields.values(), now, game_id, expected_version)) == 1
+            f"WHERE id = ? AND version = ? RETURNING {', '.join(GameRow.COLUMNS)}",
+            (*fields.values(), now, game_id, expected_version))
+        return GameRow.from_sql(rows[0]) if rows else None
 
     async def touch_reminded(self, game_id: int, version: int, level: int) -> bool:
         """Mark a reminder sent without counting it as a move (version unchanged)."""
-        return await _run(
-            self._conn,
-            "UPDATE games SET reminded = ? WHERE id = ? AND version = ? AND reminded < ?",
-            (level, game_id, version, level)) == 1
+        return bool(await _run(
+            self._conn, "UPDATE games SET reminded = ? WHERE id = ? AND version = ? "
+            "AND reminded < ? RETURNING id", (level, game_id, version, level)))
 
     # -- events --------------------------------------------------------------------
 
     async def append_events(self, game_id: int, events: list[dict[str, Any]], *, at: float,
                             actor_id: int | None) -> None:
+        if not events:
+            return
         row = await self._one("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?",
                               (game_id,))
         start = (row[0] if row else 0) + 1
-        async with self._conn.executemany(
-            "INSERT INTO events (game_id, seq, at, actor_id, kind, data) VALUES (?,?,?,?,?,?)",
-            [(game_id, start + i, at, actor_id, str(e.get("kind") or e.get("type") or "event"),
-              json.dumps(e, ensure_ascii=False)) for i, e in enumerate(events)]):
-            pass
+        params: list[Any] = []
+        for i, e in enumerate(events):
+            params += [game_id, start + i, at, actor_id,
+                       str(e.get("kind") or e.get("type") or "event"),
+                       json.dumps(e, ensure_ascii=False)]
+        values = ", ".join("(?, ?, ?, ?, ?, ?)" for _ in events)
+        await _run(self._conn, "INSERT INTO events (game_id, seq, at, actor_id, kind, data) "
+                   f"VALUES {values}", params)
 
     async def events(self, game_id: int) -> list[EventRow]:
         rows = await self._all(

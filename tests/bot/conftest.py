@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
+import simcord
 
 from bot.client import BradeBot
 from bot.service.ai import ThreadAgent
@@ -31,3 +33,18 @@ def simcord_bot(db_path: Path) -> BradeBot:
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(7)
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot: BradeBot, request: pytest.FixtureRequest):
+    """SimCord's own fixture with a settle timeout that allows for a busy test machine."""
+    marker = request.node.get_closest_marker("simcord")
+    options = {"settle_timeout": 30.0, **(marker.kwargs if marker else {})}
+    env = simcord.Env(simcord_bot, **options)
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)

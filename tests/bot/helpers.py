@@ -59,9 +59,17 @@ def assert_png(data: bytes | None) -> None:
         assert im.format == "PNG" and im.size[0] > 100 and im.size[1] > 100
 
 
-def find_button(channel: simcord.ChannelHandle, custom_id: str, depth: int = 8) -> Any:
+def recent(env: simcord.Env, channel: simcord.ChannelHandle, n: int = 8) -> list[Any]:
+    """The newest ``n`` messages, newest first (``history()`` converts the whole channel)."""
+    from simcord.results import to_discord_message
+
+    stored = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
+    return [to_discord_message(env, m) for m in reversed(stored[-n:])]
+
+
+def find_button(env: simcord.Env, channel: simcord.ChannelHandle, custom_id: str) -> Any:
     """The newest message in ``channel`` carrying a button with ``custom_id``."""
-    for message in reversed(channel.history()[-depth:]):
+    for message in recent(env, channel):
         for row in message.components:
             for child in getattr(row, "children", []):
                 if getattr(child, "custom_id", None) == custom_id:
@@ -92,7 +100,7 @@ async def play_to_end(env: simcord.Env, channel: simcord.ChannelHandle, db: Path
             owed = game.history[game.turn].onedie_owed
             action = "roll1" if owed else "roll"
             cid = f"brade:{action}:{row['id']}:{row['version']}:"
-            msg = find_button(channel, cid)
+            msg = find_button(env, channel, cid)
             result = await actor.click(msg, custom_id=cid)
             assert result.acknowledged
             continue
@@ -105,8 +113,8 @@ async def play_to_end(env: simcord.Env, channel: simcord.ChannelHandle, db: Path
             assert set(offered) == set(legal)
         result = await actor.slash(channel, "brade move", play=offered[0])
         assert not result.ephemeral, result.response
-        posts = result.followups
-        assert posts, "a move posts the board"
+        posts = [result.response, *result.followups]
+        assert posts[0] is not None and posts[0].attachments, "a move posts the board"
         if check_boards:
             for data in pngs(env, posts[0]):
                 assert_png(data)

@@ -7,10 +7,10 @@ import time
 import pytest
 import simcord
 
-from tests.bot.helpers import assert_png, game_row, play_to_end, pngs
+from tests.bot.helpers import assert_png, play_to_end, pngs
 
 
-@pytest.mark.parametrize("rules", ["talisman"])
+@pytest.mark.parametrize("rules", ["talisman", "behrens-helmfrid", "classic", "vasa"])
 async def test_complete_game(simcord_env: simcord.Env, db_path, rules: str) -> None:
     env = simcord_env
     guild = env.create_guild()

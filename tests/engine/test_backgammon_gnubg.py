@@ -18,6 +18,7 @@ import gnubg_nn
 import pytest
 
 from engine import rules as rules_registry
+from engine.movegen import search_turns
 from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.testing import bearoff_corpus, gnubg_board, gnubg_side, selfplay_corpus
 from engine.turn import Turn
@@ -51,6 +52,11 @@ def engine_results(pos: Position, dice: tuple[int, int]) -> set[Board]:
     return {gnubg_board(t.position, pos.turn) for t in engine_turns(pos, dice)}
 
 
+def core_results(pos: Position, dice: tuple[int, int]) -> set[Board]:
+    """The general search bräde uses too (``legal_turns`` takes a backgammon fast path)."""
+    return {gnubg_board(t.position, pos.turn) for t in search_turns(BG, pos, dice)}
+
+
 def board_text(board: Board, mover: Side) -> str:
     """A gnubg board back in the engine's text format, for readable failure messages."""
     def own(row: tuple[int, ...]) -> tuple[int, ...]:
@@ -62,10 +68,11 @@ def board_text(board: Board, mover: Side) -> str:
     return Position(white, black, mover.other, Geometry.BACKGAMMON).format()
 
 
-def mismatches(cases: list[tuple[Position, tuple[int, int]]]) -> list[str]:
+def mismatches(cases: list[tuple[Position, tuple[int, int]]], ours_of=engine_results
+               ) -> list[str]:
     out = []
     for pos, dice in cases:
-        ours, theirs = engine_results(pos, dice), gnubg_results(pos, dice)
+        ours, theirs = ours_of(pos, dice), gnubg_results(pos, dice)
         if ours != theirs:
             extra = sorted(board_text(b, pos.turn) for b in ours - theirs)
             missing = sorted(board_text(b, pos.turn) for b in theirs - ours)
@@ -148,6 +155,16 @@ def test_every_roll_matches_gnubg_on_a_sample(selfplay_cases, bearoff_cases) -> 
     sample = selfplay_cases[::20] + bearoff_cases[::20]
     bad = mismatches([(p, d) for p, _ in sample for d in ALL_ROLLS])
     assert not bad, f"{len(bad)} mismatches, first:\n" + "\n".join(bad[:3])
+
+
+def test_general_search_matches_gnubg_too(selfplay_cases, bearoff_cases) -> None:
+    """The shared core itself (bar first, both dice, higher die, bear-off), not only the
+    backgammon fast path, agrees with gnubg; and both paths give the very same turns."""
+    sample = selfplay_cases[::2] + bearoff_cases[::2]
+    bad = mismatches(sample, core_results)
+    assert not bad, f"{len(bad)} mismatches, first:\n" + "\n".join(bad[:3])
+    for pos, dice in sample[::5]:
+        assert engine_turns(pos, dice) == search_turns(BG, pos, dice), pos.format()
 
 
 def test_turns_are_distinct_and_replay(selfplay_cases, bearoff_cases) -> None:

@@ -88,3 +88,14 @@ def test_point_center_lies_inside_its_point(geometry: Geometry, perspective: Sid
 
 def test_layout_is_at_least_1000_pixels_wide() -> None:
     assert LAYOUT.width >= 1000
+
+
+def test_long_arrows_along_one_side_bow_toward_the_middle() -> None:
+    from render.layout import arrow_bow
+
+    mid = LAYOUT.mid_y
+    top, bottom = mid - 250, mid + 250
+    assert arrow_bow((100, top), (600, top), mid) > 0  # top row: bends down
+    assert arrow_bow((600, bottom), (100, bottom), mid) < 0  # bottom row: bends up
+    assert arrow_bow((100, top), (180, top), mid) == 0  # next point: straight
+    assert arrow_bow((100, top), (600, bottom), mid) == 0  # across the board: straight

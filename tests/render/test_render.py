@@ -1,0 +1,273 @@
+"""The rendered PNG: valid, deterministic, small, and showing what it should where it should
+(pixel probes at the coordinates ``render.layout`` computes)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+from PIL import Image
+
+from engine import rules as registry
+from engine.position import Geometry, Position, Side
+from engine.turn import Step, Turn
+from render import render_board
+from render.gallery import scenes
+from render.layout import (
+    LAYOUT,
+    arrow_bow,
+    bar_center,
+    checker_center,
+    die_centers,
+    point_center,
+    slab_rect,
+)
+from render.texts import describe_rules
+from render.themes import CLASSIC, CONTRAST, THEMES, Theme
+
+RGB = tuple[int, int, int]
+
+
+def decode(png: bytes) -> Image.Image:
+    im = Image.open(io.BytesIO(png))
+    assert im.format == "PNG"
+    return im.convert("RGB")
+
+
+def dist(a: RGB, b: RGB) -> float:
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+
+
+def faces(theme: Theme) -> dict[Side, RGB]:
+    return {Side.WHITE: theme.white_face, Side.BLACK: theme.black_face}
+
+
+def assert_checker(im: Image.Image, xy: tuple[int, int], side: Side, theme: Theme) -> None:
+    px = im.getpixel(xy)
+    want, other = faces(theme)[side], faces(theme)[side.other]
+    assert dist(px, want) < 40 and dist(px, want) < dist(px, other), (xy, px, side)
+
+
+def count_near(im: Image.Image, box: tuple[int, int, int, int], colour: RGB,
+               tol: float = 30) -> int:
+    crop = im.crop(box)
+    return sum(1 for px in crop.getdata() if dist(px, colour) < tol)
+
+
+# White blot on its own 5, black blot on its own 9, three more white on its own 20 and the
+# rest borne off: the board points differ in every geometry (G-4).
+def probe_position(geometry: Geometry) -> Position:
+    return Position.parse("white=5,20x3,offx11 black=9,offx14 turn=white", geometry)
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+@pytest.mark.parametrize("perspective", list(Side))
+@pytest.mark.parametrize("geometry", list(Geometry))
+def test_checkers_of_the_right_colour_at_the_right_points(geometry: Geometry, perspective: Side,
+                                                          theme: str) -> None:
+    pos = probe_position(geometry)
+    im = decode(render_board(pos, None, perspective=perspective, theme=theme))
+    th = THEMES[theme]
+    wb = geometry.board_point(Side.WHITE, 5)
+    bb = geometry.board_point(Side.BLACK, 9)
+    assert_checker(im, point_center(wb, perspective, geometry=geometry), Side.WHITE, th)
+    assert_checker(im, point_center(bb, perspective, geometry=geometry), Side.BLACK, th)
+    band = geometry.board_point(Side.WHITE, 20)
+    for i in range(3):
+        assert_checker(im, checker_center(band, i, 3, perspective, geometry), Side.WHITE, th)
+    # and nothing on an empty point: the probe would see the point or the field
+    empty = geometry.board_point(Side.WHITE, 11)
+    px = im.getpixel(point_center(empty, perspective, geometry=geometry))
+    assert dist(px, faces(th)[Side.WHITE]) > 10 or dist(px, th.point_light) < 10
+
+
+def test_brade_start_from_either_side_puts_own_home_band_bottom_right() -> None:
+    pos = Position.start(Geometry.BRADE)
+    for view in Side:
+        im = decode(render_board(pos, "talisman", perspective=view))
+        home = Geometry.BRADE.board_point(view, 1)
+        x, y = point_center(home, view)
+        assert x > LAYOUT.rail_x and y > LAYOUT.mid_y  # bottom right
+        for i in (0, 1, 12):  # two stacks of seven (the fifteenth on top wears the count)
+            assert_checker(im, checker_center(home, i, 15, view, Geometry.BRADE), view, CLASSIC)
+        other = Geometry.BRADE.board_point(view.other, 1)
+        ox, oy = point_center(other, view)
+        assert ox < LAYOUT.rail_x and oy < LAYOUT.mid_y  # the opponent's home top left
+        assert_checker(im, checker_center(other, 0, 15, view, Geometry.BRADE), view.other,
+                       CLASSIC)
+
+
+def test_bar_and_borne_off_checkers_per_side() -> None:
+    pos = Position.parse("white=bar,1x12,offx2 black=barx3,1x10,offx2 turn=white")
+    im = decode(render_board(pos, "talisman", perspective=Side.BLACK))
+    # the viewer's (black) bar checkers in the lower half of the rail, white's in the upper
+    assert_checker(im, bar_center(True, 0), Side.BLACK, CLASSIC)
+    assert_checker(im, bar_center(True, 2), Side.BLACK, CLASSIC)
+    assert_checker(im, bar_center(False, 0), Side.WHITE, CLASSIC)
+    for viewer, side in ((True, Side.BLACK), (False, Side.WHITE)):
+        x0, y0, x1, y1 = slab_rect(viewer, 1)
+        px = im.getpixel(((x0 + x1) // 2, (y0 + y1) // 2 + 1))
+        assert dist(px, faces(CLASSIC)[side]) < 40
+
+
+@pytest.mark.parametrize("perspective", list(Side))
+def test_dice_lie_in_the_throwers_right_half(perspective: Side) -> None:
+    pos = Position.start(Geometry.BRADE)
+    for thrower in Side:
+        im = decode(render_board(pos, "talisman", dice=(2, 5), dice_side=thrower,
+                                 perspective=perspective))
+        right = thrower is perspective
+        (x5, y5), (x2, y2) = die_centers(2, right)
+        assert (x5 > LAYOUT.rail_x) == right
+        # higher die first: the 5 shows a pip in its centre, the 2 a blank face
+        assert dist(im.getpixel((x5, y5)), CLASSIC.die_pip) < 40
+        assert dist(im.getpixel((x2, y2)), CLASSIC.die_face) < 30
+        (ox, oy), _ = die_centers(2, not right)
+        assert dist(im.getpixel((ox, oy)), CLASSIC.die_pip) > 60  # nothing in the other half
+
+
+def test_no_dice_no_die_face() -> None:
+    im = decode(render_board(Position.start(), "talisman"))
+    (x, y), _ = die_centers(2, True)
+    assert dist(im.getpixel((x, y)), CLASSIC.die_pip) > 60
+
+
+def _hit_turn() -> tuple[Position, Turn]:
+    # White took a checker from home with a 5 to its 6, hitting black's blot there
+    # (black's 18 is white's 6 in bräde, G-4).
+    after = Position.parse("white=1x14,6 black=bar,1x14 turn=black")
+    return after, Turn((Step(1, 6, 5, hit=True),), after)
+
+
+@pytest.mark.parametrize("theme", [CLASSIC, CONTRAST])
+def test_last_turn_arrow_and_hit_marker(theme: Theme) -> None:
+    after, turn = _hit_turn()
+    plain = decode(render_board(after, "talisman", theme=theme))
+    im = decode(render_board(after, "talisman", last_turn=turn, theme=theme))
+    a = checker_center(1, 14, 15, Side.WHITE, Geometry.BRADE)
+    b = checker_center(6, 0, 1, Side.WHITE, Geometry.BRADE)
+    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2 + arrow_bow(a, b, LAYOUT.mid_y))
+    assert dist(im.getpixel(mid), theme.arrow) < 45
+    assert dist(plain.getpixel(mid), theme.arrow) > 45
+    r = LAYOUT.checker // 2
+    box = (b[0], b[1] - 2 * r, b[0] + 2 * r, b[1])  # the badge sits up and right of it
+    assert count_near(im, box, theme.hit) > 40
+    assert count_near(plain, box, theme.hit) == 0
+    assert count_near(im, box, theme.burst) < 5  # a hit is not drawn as a burst
+
+
+def test_burst_is_marked_differently_from_a_hit() -> None:
+    after, _ = _hit_turn()
+    turn = Turn((Step(1, 6, 5, burst=True),), after)
+    im = decode(render_board(after, "talisman", last_turn=turn))
+    b = checker_center(6, 0, 1, Side.WHITE, Geometry.BRADE)
+    r = LAYOUT.checker // 2
+    box = (b[0] - 4, b[1] - 2 * r - 4, b[0] + 2 * r + 4, b[1] + 4)
+    assert count_near(im, box, CLASSIC.burst) > 60
+    assert count_near(im, box, CLASSIC.hit) < 5
+
+
+def test_blockade_is_highlighted() -> None:
+    pos = Position.parse("white=1x3,19x2,20x2,21x2,22x2,23x2,24x2 "
+                         "black=barx2,1x6,2,3,4,14x2,16,17 turn=black")
+    im = decode(render_board(pos, "talisman"))
+    start = decode(render_board(Position.start(), "talisman"))
+    field = (LAYOUT.field_x, LAYOUT.field_y, LAYOUT.field_x + LAYOUT.field_w,
+             LAYOUT.field_y + LAYOUT.field_h)
+    assert count_near(im, field, CLASSIC.blockade, 20) > 500
+    assert count_near(start, field, CLASSIC.blockade, 20) == 0
+
+
+def test_same_input_same_bytes() -> None:
+    after, turn = _hit_turn()
+    kw = dict(dice=(6, 6), last_turn=turn, names=("Åsa", "Örjan"), score=(1, 2, 5))
+    assert render_board(after, "talisman", **kw) == render_board(after, "talisman", **kw)
+
+
+def test_same_bytes_in_a_fresh_process() -> None:
+    # The palette is learnt at first use; it must not depend on hash seeds or history.
+    code = ("import hashlib;from engine.position import Position;from render import "
+            "render_board;print(hashlib.sha256(render_board(Position.start(),'talisman',"
+            "dice=(5,2))).hexdigest())")
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, check=True).stdout.strip()
+    here = hashlib.sha256(render_board(Position.start(), "talisman", dice=(5, 2))).hexdigest()
+    assert out == here
+
+
+def test_gallery_boards_are_valid_wide_and_small() -> None:
+    for name, kwargs in scenes():
+        png = render_board(**kwargs)
+        im = Image.open(io.BytesIO(png))
+        assert im.format == "PNG" and im.width >= 1000, name
+        assert len(png) <= 120 * 1024, (name, len(png))
+
+
+def test_rules_may_be_a_ruleset_an_id_or_a_lightweight_object() -> None:
+    pos = Position.start(Geometry.LANG)
+    like = SimpleNamespace(id="puff-lang", family="puff")
+    for rules in (None, "puff-lang", "puff-lang+torn", like):
+        assert describe_rules(rules, pos.geometry, "sv").title == "Lång puff"
+        assert render_board(pos, rules, dice=(3, 3))
+    info = describe_rules(registry.get("classic"), Geometry.BRADE, "en")
+    assert (info.family, info.blockade_burst) == ("brade", False)
+
+
+@pytest.mark.parametrize("bad", [
+    dict(theme="neon"), dict(lang="de"), dict(dice=(7, 1)), dict(dice=(1, 2, 3)),
+    dict(score="3-2"), dict(names=42),
+])
+def test_bad_arguments_raise_value_error(bad: dict) -> None:
+    with pytest.raises(ValueError):
+        render_board(Position.start(), "talisman", **bad)
+
+
+def test_mapping_only_the_drawn_boxes_equals_mapping_the_whole_picture() -> None:
+    # render_board maps only what it drew onto the palette; a forgotten box would leave
+    # the static layer showing through.  Compare with mapping every pixel.
+    from render import encode
+    from render.board import _draw
+
+    for _, kwargs in list(scenes())[:8]:
+        kw = dict(kwargs)
+        pos, rules = kw.pop("position"), kw.pop("rules")
+        theme = THEMES[kw.get("theme", "classic")]
+        full = encode.to_png(_draw(pos, rules, **kw).im, theme)
+        assert decode(full).tobytes() == decode(render_board(pos, rules, **kw)).tobytes()
+
+
+def test_finished_game_shows_a_banner_instead_of_dice() -> None:
+    from engine.turn import Outcome
+
+    after, turn = _hit_turn()
+    won = Turn(turn.steps, after, Outcome("jan", 2, False, Side.WHITE))
+    im = decode(render_board(after, "talisman", last_turn=won, dice=(5, 3)))
+    field = (LAYOUT.field_x, LAYOUT.mid_y - 20, LAYOUT.field_x + LAYOUT.field_w,
+             LAYOUT.mid_y + 20)
+    assert count_near(im, field, CLASSIC.accent, 12) > 2000
+    # the dice's upper edges would show above the banner (black, to move, throws them
+    # into black's right half: the left half as white sees it)
+    (x, y), _ = die_centers(2, False)
+    top = (x - 20, y - 24, x + 20, LAYOUT.mid_y - 32)
+    assert count_near(im, top, CLASSIC.die_face, 12) == 0
+    plain = decode(render_board(after, "talisman", last_turn=turn, dice=(5, 3)))
+    assert count_near(plain, top, CLASSIC.die_face, 12) > 100
+
+
+def test_jan_danger_warning_appears_in_the_endangered_players_strip() -> None:
+    pos = Position.parse("white=1x3,19x2,20x2,21x2,22x2,23x2,24x2 "
+                         "black=barx2,1x6,2,3,4,14x2,16,17 turn=black")
+    top = (LAYOUT.margin, 0, LAYOUT.width - LAYOUT.margin, LAYOUT.board_y - 6)
+    bottom = (LAYOUT.margin, LAYOUT.board_y + LAYOUT.board_h, LAYOUT.width - LAYOUT.margin,
+              LAYOUT.height)
+    im = decode(render_board(pos, "talisman"))  # black, in danger, sits at the top
+    assert count_near(im, top, CLASSIC.warn, 25) > 200
+    assert count_near(im, bottom, CLASSIC.warn, 25) == 0
+    puff = decode(render_board(Position.start(Geometry.LANG), "puff-lang"))
+    assert count_near(puff, top, CLASSIC.warn, 25) == 0  # puff has no jan
