@@ -6,6 +6,10 @@ ruleset's obligation allows (B-20 max pips, seed 003's max dice, backgammon's bo
 rule), then deduplicate by (resulting position, outcome).  The ruleset-specific wins that
 cut a turn short (vasa's winning step, classic's jan, Behrens–Helmfrid's sprängjan) are
 recorded as the search passes them.
+
+Backgammon takes a fast path (``_BgSearch``) that gives the very same list; it and the
+fast construction of positions and turns (``_position``, ``_turn``) exist for the
+issue-7 benchmark (``benchmarks/gnubg_diff.py``: within 25x of gnubg's C generator).
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ class Board:
         """Every legal single step ``(from, to, kind)`` for die ``d`` (RULES.md §2–§4).
 
         ``lo`` skips steps from points below it (the backgammon doubles search moves its
-        checkers in non-decreasing order of origin, see ``_Search._dfs``).
+        checkers in non-decreasing order of origin, see ``_Search._dfs_bg``).
         """
         me, op, x, rules = self.me, self.op, self.x, self.rules
         if me[BAR]:  # T-5: while on the bar every step enters
@@ -452,8 +456,9 @@ class _BgSearch:
       reordered that way (checkers only move forward, the bar comes first, hits only
       open points, a rear checker moving first never spoils a bear-off), and the
       lexicographically least sequence of each result, the one kept, is so ordered;
-    * in the second order of a non-double (the larger die first) a two-step play whose
-      steps commute is skipped: the first order already found its result.
+    * in the second order of a non-double (the dice the other way round) a two-step
+      play whose steps commute is skipped: the first order already found its result
+      (``_pair``; ``_pair_again`` when only one checker moving on can be new).
     """
 
     __slots__ = ("base", "by_n", "cm0", "co0", "dice", "me", "me0", "ones", "op", "x")

@@ -18,7 +18,7 @@ from engine.dice import roll_name
 from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.turn import Outcome, Turn
 from render import encode, sprites
-from render.analysis import band_runs, describe_turn, jan_danger
+from render.analysis import TurnDrawing, band_runs, describe_turn, jan_danger
 from render.fonts import draw_text, font, text_width
 from render.layout import (
     BAR_SHOWN,
@@ -64,10 +64,12 @@ class Score:
 def _score(score: object) -> Score | None:
     if score is None or isinstance(score, Score):
         return score
+    if isinstance(score, str):
+        raise ValueError(f"score must be (white, black[, length]), not {score!r}")
     if isinstance(score, Mapping):
         return Score(int(score.get(Side.WHITE, score.get("white", 0))),
                      int(score.get(Side.BLACK, score.get("black", 0))),
-                     score.get("length"))
+                     int(score["length"]) if score.get("length") else None)
     if isinstance(score, Sequence) and len(score) in (2, 3):
         return Score(int(score[0]), int(score[1]), int(score[2]) if len(score) == 3 else None)
     raise ValueError(f"score must be (white, black[, length]) or a mapping, not {score!r}")
@@ -377,7 +379,7 @@ class _Board:
             return (x0 + x1) / 2, (y0 + y1) / 2
         return checker_center(int(place), max(n, 1) - 1, max(n, 1), self.view, self.g, self.L)
 
-    def ghosts(self, drawing) -> None:  # type: ignore[no-untyped-def]
+    def ghosts(self, drawing: TurnDrawing) -> None:
         spr = sprites.ghost(self.th, drawing.mover, self.L.checker)
         for place, (after, before) in drawing.vacated.items():
             if place == "bar":
@@ -390,7 +392,7 @@ class _Board:
                 self._paste(spr, *checker_center(int(place), i, before, self.view, self.g,
                                                  self.L))
 
-    def arrows(self, drawing) -> None:  # type: ignore[no-untyped-def]
+    def arrows(self, drawing: TurnDrawing) -> None:
         mover = drawing.mover
         groups: dict[tuple, list] = {}
         for st in drawing.steps:
