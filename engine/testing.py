@@ -123,6 +123,23 @@ def bearoff_position(rng: random.Random) -> Position:
     return Position(white, black, mover, g)
 
 
+def scattered_position(rng: random.Random) -> Position:
+    """Any legal backgammon position at all: both sides scattered over bar, points and off
+    with uneven weights, no two colours on a point.  Reaches shapes no sensible game does
+    (many on the bar, checkers far back while others are off), which is the point."""
+    g = Geometry.BACKGAMMON
+    me = [0] * 26
+    op = [0] * 26
+    spots = list(range(26))
+    _spread(rng, CHECKERS, spots, me)
+    free = [q for q in range(26) if q in (BAR, OFF) or not me[g.cross(q)]]
+    _spread(rng, CHECKERS, free, op)
+    mover = rng.choice((Side.WHITE, Side.BLACK))
+    mt, ot = tuple(me), tuple(op)
+    white, black = (mt, ot) if mover is Side.WHITE else (ot, mt)
+    return Position(white, black, mover, g)
+
+
 def bearoff_corpus(n: int, seed: int) -> list[tuple[Position, Dice]]:
     """``n`` seeded synthetic bear-off positions, each with a random roll."""
     rng = random.Random(seed)

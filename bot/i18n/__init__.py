@@ -44,7 +44,7 @@ def resolve_lang(setting: str | None, user_locale: str | None,
     return "en"
 
 
-def t(key: str, lang: str, **params: Any) -> str:
+def t(key: str, lang: str, /, **params: Any) -> str:
     table = _TABLES["sv" if lang == "sv" else "en"]
     template = table.get(key)
     if template is None:

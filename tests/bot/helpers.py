@@ -119,3 +119,67 @@ async def play_to_end(env: simcord.Env, channel: simcord.ChannelHandle, db: Path
             for data in pngs(env, posts[0]):
                 assert_png(data)
     raise AssertionError("the game did not end")
+
+
+async def start_game(env: simcord.Env, *, locale: str | None = None, rules: str | None = None,
+                     names: tuple[str, ...] = ("alice", "bob", "carol")) -> tuple:
+    """A guild with three members; alice has challenged bob and bob accepted."""
+    guild = env.create_guild(preferred_locale=locale) if locale else env.create_guild()
+    ch = guild.create_text_channel("spel")
+    members = [guild.add_member(env.create_user(n)) for n in names]
+    alice, bob = members[0], members[1]
+    opts = {"opponent": bob}
+    if rules:
+        opts["ruleset"] = rules
+    r = await alice.slash(ch, "brade new", **opts)
+    accept = next(c for row in r.response.message.components for c in row.children
+                  if c.custom_id.startswith("brade:accept:"))
+    await bob.click(r.response, custom_id=accept.custom_id)
+    return guild, ch, members
+
+
+def mover_and_waiter(db: Path, channel_id: int, members: list) -> tuple:
+    row = game_row(db, channel_id)
+    assert row is not None
+    by_id = {m.id: m for m in members}
+    white, black = by_id[row["white_id"]], by_id[row["black_id"]]
+    return (white, black) if row["game"].turn.value == "white" else (black, white)
+
+
+async def roll_now(env: simcord.Env, ch: simcord.ChannelHandle, db: Path, members: list) -> Any:
+    """The player to move presses the current roll button; returns the result."""
+    row = game_row(db, ch.id)
+    mover, _ = mover_and_waiter(db, ch.id, members)
+    cid = f"brade:roll:{row['id']}:{row['version']}:"
+    return await mover.click(find_button(env, ch, cid), custom_id=cid)
+
+
+async def roll_until_move(env: simcord.Env, ch: simcord.ChannelHandle, db: Path,
+                          members: list) -> dict[str, Any]:
+    """Roll (skipping forfeits) until someone has a roll with a choice of plays."""
+    for _ in range(20):
+        await roll_now(env, ch, db, members)
+        row = game_row(db, ch.id)
+        if row["game"].phase == "move":
+            return row
+    raise AssertionError("every roll was forfeited")
+
+
+async def double_click(env: simcord.Env, actor: simcord.MemberActor, message: Any,
+                       custom_id: str) -> None:
+    """Two presses of one button arriving together, before the bot answers either."""
+    from simcord import interactions as _interactions
+    from simcord.backend import serializers
+    from simcord.enums import ComponentType, InteractionType
+
+    backend = env.backend
+    stored = backend.get_message(message.channel.id, message.id)
+    for _ in range(2):
+        record, payload = _interactions.base_payload(
+            backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
+            guild_id=actor.guild.id, user_id=actor.id,
+            data={"custom_id": custom_id, "component_type": ComponentType.BUTTON})
+        payload["message"] = dict(serializers.message_payload(backend, stored))
+        record.source_message_id = stored.id
+        backend.emit("INTERACTION_CREATE", payload)
+    await env.settle()

@@ -1,0 +1,208 @@
+"""Who may act, what bad input gets, stale and simultaneous presses, restarts, languages."""
+
+from __future__ import annotations
+
+import asyncio
+
+import simcord
+
+from bot.service.model import Ctx
+from tests.bot.conftest import make_bot
+from tests.bot.helpers import (
+    assert_png,
+    double_click,
+    find_button,
+    game_row,
+    mover_and_waiter,
+    pngs,
+    recent,
+    roll_now,
+    roll_until_move,
+    snapshot,
+    start_game,
+)
+
+
+async def test_out_of_turn_and_strangers_change_nothing(simcord_env: simcord.Env,
+                                                        db_path) -> None:
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    carol = members[2]
+    mover, waiter = mover_and_waiter(db_path, ch.id, members)
+    before = snapshot(db_path)
+
+    r = await waiter.slash(ch, "brade roll")
+    assert r.ephemeral and "not your turn" in r.response.content
+    assert mover.mention in r.response.content
+    r = await carol.slash(ch, "brade roll")
+    assert r.ephemeral and "not playing" in r.response.content
+    row = game_row(db_path, ch.id)
+    cid = f"brade:roll:{row['id']}:{row['version']}:"
+    r = await carol.click(find_button(env, ch, cid), custom_id=cid)
+    assert r.ephemeral and "not playing" in r.response.content
+    r = await mover.slash(ch, "brade move", play="1/7")
+    assert r.ephemeral and "Roll the dice first" in r.response.content
+    r = await carol.slash(ch, "brade abort")
+    assert r.ephemeral and "Manage Channels" in r.response.content
+    assert snapshot(db_path) == before
+
+
+async def test_bad_moves_are_explained_and_change_nothing(simcord_env: simcord.Env,
+                                                         db_path) -> None:
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    await roll_until_move(env, ch, db_path, members)
+    mover, waiter = mover_and_waiter(db_path, ch.id, members)
+    before = snapshot(db_path)
+    cases = {
+        "hello": "cannot read",        # malformed
+        "1/30": "cannot read",         # no such point
+        "24/off": "not legal",         # nothing there / not bearing off
+        "5/4": "cannot read",          # backwards
+    }
+    for text, expected in cases.items():
+        r = await mover.slash(ch, "brade move", play=text)
+        assert r.ephemeral, text
+        assert expected in r.response.content, (text, r.response.content)
+    r = await waiter.slash(ch, "brade move", play="1/7")
+    assert r.ephemeral and "not your turn" in r.response.content
+    # autocomplete offers nothing to anyone but the player to move
+    assert await waiter.autocomplete(ch, "brade move", "play", "") == []
+    assert await members[2].autocomplete(ch, "brade move", "play", "") == []
+    assert snapshot(db_path) == before
+
+
+async def test_autocomplete_filters_by_typed_text(simcord_env: simcord.Env, db_path) -> None:
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    row = await roll_until_move(env, ch, db_path, members)
+    mover, _ = mover_and_waiter(db_path, ch.id, members)
+    legal = [t.text for t in row["game"].legal_turns]
+    everything = [c["value"] for c in await mover.autocomplete(ch, "brade move", "play", "")]
+    assert set(everything) <= set(legal) and len(everything) == min(25, len(legal))
+    first = legal[0].split()[0]
+    narrowed = [c["value"] for c in await mover.autocomplete(ch, "brade move", "play", first)]
+    assert narrowed and all(first in x for x in narrowed)
+    assert set(narrowed) == {x for x in legal if first in x} or len(narrowed) == 25
+    # the typed play, parsed by the engine, is offered first even when written loosely
+    loose = legal[0].replace("/", "-")
+    offered = await mover.autocomplete(ch, "brade move", "play", loose)
+    assert offered and offered[0]["value"] in legal
+
+
+async def test_stale_and_double_presses_apply_once(simcord_env: simcord.Env, db_path) -> None:
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    mover, _ = mover_and_waiter(db_path, ch.id, members)
+    await mover.slash(ch, "brade show")  # a second board carrying the same roll button
+    row = game_row(db_path, ch.id)
+    cid = f"brade:roll:{row['id']}:{row['version']}:"
+    messages = [m for m in recent(env, ch, 4)
+                if any(getattr(c, "custom_id", None) == cid
+                       for r in m.components for c in r.children)]
+    assert len(messages) == 2
+    await mover.click(messages[0], custom_id=cid)
+    after_first = snapshot(db_path)
+    r = await mover.click(messages[1], custom_id=cid)
+    assert r.ephemeral and "already been made" in r.response.content
+    assert snapshot(db_path) == after_first
+
+    # two presses of one button at the same moment: exactly one roll is applied
+    row = game_row(db_path, ch.id)
+    if row["game"].phase == "move":
+        await mover.slash(ch, "brade move",
+                          play=row["game"].legal_turns[0].text)
+    row = game_row(db_path, ch.id)
+    mover, _ = mover_and_waiter(db_path, ch.id, members)
+    cid = f"brade:roll:{row['id']}:{row['version']}:"
+    message = find_button(env, ch, cid)
+    events_before = len(snapshot(db_path)[1])
+    await double_click(env, mover, message, cid)
+    after = game_row(db_path, ch.id)
+    assert after["version"] == row["version"] + 1
+    rolls = [e for e in after["game"].events if e["type"] == "roll"]
+    assert len(rolls) == len([e for e in row["game"].events if e["type"] == "roll"]) + 1
+    assert len(snapshot(db_path)[1]) > events_before
+
+
+async def test_two_simultaneous_moves_apply_once(simcord_env: simcord.Env, db_path) -> None:
+    """Service level: two /move commands racing for one game."""
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    row = await roll_until_move(env, ch, db_path, members)
+    mover, _ = mover_and_waiter(db_path, ch.id, members)
+    service = env.bot.service
+    ctx = Ctx(mover.id, ch.id, ch.guild.id if ch.guild else None)
+    play = row["game"].legal_turns[0].text
+    results = await asyncio.gather(service.move(ctx, play), service.move(ctx, play),
+                                   return_exceptions=True)
+    ok = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(ok) == 1 and len(refused) == 1
+    after = game_row(db_path, ch.id)
+    assert after["version"] == row["version"] + 1
+    plays = [e for e in after["game"].events if e["type"] == "play"]
+    assert plays[-1]["moves"] == play and len(plays) == 1 + sum(
+        1 for e in row["game"].events if e["type"] == "play")
+
+
+async def test_restart_continues_game_and_buttons(simcord_env: simcord.Env, db_path) -> None:
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    row = game_row(db_path, ch.id)
+    cid = f"brade:roll:{row['id']}:{row['version']}:"
+    board = find_button(env, ch, cid)
+    await env.restart_bot(make_bot(db_path))  # a new process on the same database file
+    mover, _ = mover_and_waiter(db_path, ch.id, members)
+    r = await mover.click(board, custom_id=cid)  # the button posted before the restart
+    assert r.acknowledged and not r.ephemeral
+    after = game_row(db_path, ch.id)
+    assert after["version"] == row["version"] + 1
+    if after["game"].phase == "move":
+        play = after["game"].legal_turns[0].text
+        r = await mover.slash(ch, "brade move", play=play)
+        assert not r.ephemeral
+        for data in pngs(env, r.response):
+            assert_png(data)
+        assert game_row(db_path, ch.id)["version"] == after["version"] + 1
+
+
+async def test_swedish_server(simcord_env: simcord.Env, db_path) -> None:
+    env = simcord_env
+    guild = env.create_guild(preferred_locale="sv-SE")
+    ch = guild.create_text_channel("spel")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    r = await alice.slash(ch, "brade new", opponent=bob)
+    assert "utmanar" in r.response.content
+    r = await bob.click(r.response, label="Anta")
+    assert "Tekning" in r.followups[0].content
+    members = [alice, bob]
+    mover, waiter = mover_and_waiter(db_path, ch.id, members)
+    r = await waiter.slash(ch, "brade roll")
+    assert r.ephemeral and "Det är inte din tur" in r.response.content
+    r = await roll_now(env, ch, db_path, members)
+    assert " slår " in r.followups[0].content
+    row = game_row(db_path, ch.id)
+    if row["game"].phase == "move":
+        r = await mover.slash(ch, "brade move", play="hej")
+        assert "Jag kan inte läsa" in r.response.content
+    # the server owner switches the server to English
+    owner = guild.add_member(guild.owner)
+    r = await owner.slash(ch, "brade settings", language="en")
+    assert "Saved" in r.response.content
+    r = await waiter.slash(ch, "brade history")
+    assert "Game record" in r.response.content
+
+
+async def test_commands_are_localised(simcord_env: simcord.Env) -> None:
+    env = simcord_env
+    command = env.backend.find_command("brade", None)
+    assert command["name_localizations"]["sv-SE"] == "bräde"
+    subs = {o["name"]: o for o in command["options"]}
+    assert subs["new"]["name_localizations"]["sv-SE"] == "ny"
+    assert subs["move"]["name_localizations"]["sv-SE"] == "flytta"
+    for sub in subs.values():
+        assert sub["description_localizations"]["sv-SE"]
+        for opt in sub.get("options", []):
+            assert opt["name_localizations"]["sv-SE"], (sub["name"], opt["name"])
