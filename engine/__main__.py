@@ -54,11 +54,21 @@ def play_random_game(rules_name: str, rng: random.Random, max_turns: int = 20000
     """A game between two random players (selfplay, property tests, benchmarks)."""
     game = Game.new(rules_name, rng=random.Random(rng.getrandbits(64)))
     game.opening()
+    puff = game.rules.family == "puff"
     while not game.is_over and game.turn_count < max_turns:
         if game.phase == "roll":
             game.roll(one_die=bool(game.history[game.turn].onedie_owed))
+        if game.phase == "choose":
+            game.choose_roll(rng.choice(game.roll_choices))
         if game.phase == "move":
-            game.play_turn(rng.choice(game.legal_turns))
+            if puff:
+                # A later pasch can have tens of thousands of results: walk one at random.
+                from engine.puff import random_turn
+
+                assert game.dice is not None
+                game.apply_generated(random_turn(game.rules, game.position, game.dice, rng))
+            else:
+                game.play_turn(rng.choice(game.legal_turns))
     return game
 
 
@@ -93,6 +103,9 @@ def _selfplay(args: argparse.Namespace) -> int:
     if pts:
         print(f"points per game: mean {statistics.mean(pts):.3f}; wins white "
               f"{wins['white']}, black {wins['black']}")
+        spread = Counter(pts)
+        print("points: " + ", ".join(f"{p} in {100 * c / n:.2f}%"
+                                     for p, c in sorted(spread.items())))
     return 0
 
 

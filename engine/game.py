@@ -5,7 +5,8 @@ game continues with exactly the dice it would have rolled, and a seeded game rep
 identically.  Every action appends an event; the events are the game's full record.
 
 Phases: ``opening`` (teka not yet rolled) → ``roll`` (the side to move must roll) →
-``move`` (a roll awaits its play) → back to ``roll``, until ``over``.
+``move`` (a roll awaits its play) → back to ``roll``, until ``over``.  Puff's generalpasch
+adds ``choose`` between ``roll`` and ``move``: the roller may name a pasch.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import rules as rules_registry
-from engine.dice import Dice, roll_name
+from engine.dice import Dice, format_dice, roll_name
 from engine.errors import EngineError, GameError
 from engine.movegen import BURST, HIT, PLAIN, Board
 from engine.notation import parse_play
@@ -137,7 +138,7 @@ class Game:
             raise GameError("game.over")
         if self.phase == "opening":
             raise GameError("game.opening_pending")
-        if self.phase == "move":
+        if self.phase in ("move", "choose"):
             raise GameError("game.already_rolled")
         hist = self.history[self.turn]
         if hist.onedie_owed and not one_die:
@@ -156,10 +157,63 @@ class Game:
             hist.onedie_series = True
         self.events.append({"type": "roll", "side": self.turn.value, "dice": list(dice),
                             "name": roll_name(dice)})
+        if self.roll_choices:
+            self.phase = "choose"  # generalpasch: the roller may name a pasch first
+            return dice
+        self._forfeit_if_stuck()
+        return dice
+
+    @property
+    def roll_choices(self) -> list[Dice]:
+        """Puff's generalpasch: what the rolled dice may be played as (empty otherwise)."""
+        if self.rules.family != "puff" or self.dice is None:
+            return []
+        from engine import puff
+
+        options = puff.roll_options(self.rules, self.position, self.dice)
+        return options if len(options) > 1 else []
+
+    def choose_roll(self, dice: Dice) -> Dice:
+        """Play the generalpasch roll as ``dice`` (the roll itself or a named pasch)."""
+        if self.phase != "choose":
+            raise GameError("game.no_choice")
+        options = self.roll_choices
+        dice = tuple(dice)
+        if dice not in options:
+            raise GameError("game.bad_choice", dice=format_dice(dice))
+        self.dice = dice
+        self.phase = "move"
+        self._legal = None
+        self.events.append({"type": "choose", "side": self.turn.value, "dice": list(dice),
+                            "name": roll_name(dice)})
+        self._forfeit_if_stuck()
+        return dice
+
+    def _forfeit_if_stuck(self) -> None:
+        """A roll with no legal play is forfeited at once (T-4), and recorded."""
+        assert self.dice is not None
+        if self.rules.family == "puff":
+            # Puff's plays are settled die by die (P-3), so one sampled walk tells whether
+            # anything moves, without listing a pasch's thousands of results.
+            from engine import puff
+
+            probe = puff.random_turn(self.rules, self.position, self.dice, random.Random(0))
+            if probe.is_forfeit:
+                self._apply(probe, forfeit=True)
+            return
         legal = self.legal_turns
         if len(legal) == 1 and legal[0].is_forfeit:
             self._apply(legal[0], forfeit=True)
-        return dice
+
+    def apply_generated(self, turn: Turn) -> Turn:
+        """Apply a play the engine itself produced (an AI or a sampling self-play player).
+
+        Skips the check against the whole legal list, which for a puff pasch can hold
+        tens of thousands of plays; user input always goes through ``play``/``play_turn``.
+        """
+        self._need_move()
+        self._apply(turn)
+        return turn
 
     # -- playing ------------------------------------------------------------------------
     def play(self, text: str) -> Turn:
@@ -179,6 +233,8 @@ class Game:
     def _need_move(self) -> None:
         if self.phase == "over":
             raise GameError("game.over")
+        if self.phase == "choose":
+            raise GameError("game.choose_first")
         if self.phase != "move":
             raise GameError("game.roll_first")
 
@@ -322,10 +378,10 @@ class Game:
             rules = rules_registry.get(data["rules"])
             position = rules.parse_position(data["position"])
             phase = data["phase"]
-            if phase not in ("opening", "roll", "move", "over"):
+            if phase not in ("opening", "roll", "choose", "move", "over"):
                 raise ValueError(f"unknown phase {phase!r}")
             dice = tuple(int(d) for d in data["dice"]) if data.get("dice") else None
-            if phase == "move" and not dice:
+            if phase in ("move", "choose") and not dice:
                 raise ValueError("a game waiting for a move has no dice")
             rng = random.Random()
             v, st, gauss = data["rng"]

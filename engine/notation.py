@@ -93,6 +93,15 @@ def parse_play(rules: RuleSet, position: Position, dice: Dice, text: str,
             return t
     hops = parse_hops(raw)
     if rules.family == "puff":
+        from engine.puff import play_out
+
+        reached = play_out(rules, position, dice, hops)
+        matched = [t for t in legal if t.position in reached]
+        if len({t.position for t in matched}) > 1:
+            options = " | ".join(t.text for t in matched[:4])
+            raise AmbiguousMove("move.ambiguous", text=raw, options=options)
+        if matched:
+            return matched[0]
         return _match_steps(raw, hops, legal)
     column = [t for t in legal if t.special == "column"]
     if column and Counter(hops) == Counter({(1, 7): 6}):

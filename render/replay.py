@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from itertools import pairwise
@@ -270,15 +270,13 @@ class _Painter:
         self.names = names
         self.kw = {"perspective": perspective, "theme": theme, "lang": lang, "names": names}
 
-    def _player_names(self) -> tuple[str, str]:
+    def _player_names(self) -> dict[Side, str]:
         n = self.names
-        got: dict[Side, str] = {}
-        if isinstance(n, dict):
-            got = {Side(k): str(v) for k, v in n.items()}
-        elif isinstance(n, Sequence) and not isinstance(n, str) and len(n) == 2:
-            got = {Side.WHITE: str(n[0]), Side.BLACK: str(n[1])}
-        return (got.get(Side.WHITE) or side_name(self.lang, Side.WHITE),
-                got.get(Side.BLACK) or side_name(self.lang, Side.BLACK))
+        if isinstance(n, Mapping):
+            return {Side(k): str(v) for k, v in n.items() if v}
+        if isinstance(n, Sequence) and not isinstance(n, str) and len(n) == 2:
+            return {s: str(v) for s, v in zip(Side, n, strict=True) if v}
+        return {}
 
     def frame(self, i: int) -> Image.Image:
         rg, total = self.rg, len(self.rg.turns)
@@ -327,10 +325,14 @@ class _Painter:
         return label(self.lang, "to_move", side=side_name(self.lang, self.rg.final.turn))
 
     def _players(self) -> str:
-        white, black = self._player_names()
-        return _word(self.lang, "players", white=white, black=black,
-                     w=side_name(self.lang, Side.WHITE).lower(),
-                     b=side_name(self.lang, Side.BLACK).lower())
+        """"Anna (vit) – Bertil (svart)"; just "Vit – Svart" when nobody is named."""
+        got = self._player_names()
+        white = side_name(self.lang, Side.WHITE)
+        black = side_name(self.lang, Side.BLACK)
+        if not got:
+            return f"{white} – {black}"
+        return _word(self.lang, "players", white=got.get(Side.WHITE, white),
+                     black=got.get(Side.BLACK, black), w=white.lower(), b=black.lower())
 
     def _turns(self) -> str:
         n = len(self.rg.turns)
@@ -451,8 +453,7 @@ def _anim_palette(theme: Theme) -> tuple[list[int], int, list[int]]:
 
 def _transparent_deltas(images: list[Image.Image], clear: int) -> Iterator[Image.Image]:
     """Each frame after the first with the pixels equal to the previous frame's set to
-    the transparent index (the previous frame stays on screen beneath).  A generator:
-    the writers accept one, and a copy of every frame is not held twice."""
+    the transparent index (the previous frame stays on screen beneath)."""
     for prev, cur in pairwise(images):
         a = Image.frombytes("L", prev.size, prev.tobytes())
         b = Image.frombytes("L", cur.size, cur.tobytes())
@@ -465,7 +466,7 @@ def _transparent_deltas(images: list[Image.Image], clear: int) -> Iterator[Image
 def _encode(images: list[Image.Image], durations: list[int], fmt: str,
             theme: Theme) -> bytes:
     clear = _anim_palette(theme)[1]
-    first, rest = images[0], _transparent_deltas(images, clear)
+    first, rest = images[0], list(_transparent_deltas(images, clear))
     buf = io.BytesIO()
     if fmt == "gif":
         first.save(buf, "GIF", save_all=True, append_images=rest, duration=durations, loop=0,

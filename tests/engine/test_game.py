@@ -238,3 +238,38 @@ def test_match_json_round_trip() -> None:
     m = Match(5, "ny1")
     m.record(_o("jan", 2, Side.WHITE, 1))
     assert Match.from_json(json.loads(json.dumps(m.to_json()))).to_json() == m.to_json()
+
+
+# -- puff in the game --------------------------------------------------------------------
+
+
+def test_puff_teka_higher_starts_and_generalpasch_choice() -> None:
+    """T-1: puff's higher die starts; with generalpasch the opening pair may later be
+    played as any pasch (seed 002, "får ange valfri pasch")."""
+    for seed in range(20):
+        g = Game.new("puff-kontrar+generalpasch", seed=seed)
+        w, b = g.opening()
+        assert g.turn is (Side.WHITE if w > b else Side.BLACK)
+        assert g.position.general == (max(w, b), min(w, b))
+    general = g.position.general
+    assert general is not None
+    g.roll(dice=general)
+    assert g.phase == "choose" and (6, 6) in g.roll_choices
+    with pytest.raises(GameError) as e:
+        g.play("bar/6")
+    assert e.value.key == "game.choose_first"
+    with pytest.raises(GameError):
+        g.choose_roll((7, 7))
+    g.choose_roll((6, 6))
+    assert g.phase == "move" and g.dice == (6, 6)
+    restored = Game.from_json(json.loads(json.dumps(g.to_json())))
+    assert restored.dice == (6, 6) and restored.phase == "move"
+
+
+def test_puff_notation_reaches_a_legal_play_in_another_order() -> None:
+    rules = registry.get("puff-kontrar")
+    g = Game.new(rules, starter=Side.WHITE)
+    g.position = rules.parse_position("white=1x14,5 black=3x12,16x2,17 turn=white")
+    g.roll(dice=(4, 3))
+    turn = g.play("5/8* 1/5")
+    assert turn.position.black[0] == 1

@@ -3,9 +3,13 @@ the same bytes for a game and its record, and a size bound that is kept."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
+import os
 import random
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -17,7 +21,14 @@ from engine.game import Game
 from engine.position import Side
 from engine.record import export
 from render.layout import LAYOUT, checker_center
-from render.replay import FOOTER, decode_frames, frame_count, load, render_replay
+from render.replay import (
+    FOOTER,
+    _anim_palette,
+    decode_frames,
+    frame_count,
+    load,
+    render_replay,
+)
 from render.themes import CLASSIC
 
 SMALL = 0.25  # quarter size keeps every test here fast
@@ -96,6 +107,11 @@ def test_apng_has_the_same_frames_as_the_gif(game: Game, gif: bytes) -> None:
     for n, (x, y) in enumerate(zip(a, b, strict=True)):
         assert x.tobytes() == y.tobytes(), f"frame {n} differs"
     assert len({f.tobytes() for f in a}) == 14  # no two frames alike
+    # the colour parked on the transparent index never shows
+    pal, clear, _ = _anim_palette(CLASSIC)
+    hidden = tuple(pal[3 * clear:3 * clear + 3])
+    for f in a:
+        assert hidden not in {c for _, c in f.getcolors(1 << 16) or []}
 
 
 def test_deterministic_and_thread_safe(game: Game, gif: bytes) -> None:
@@ -104,6 +120,20 @@ def test_deterministic_and_thread_safe(game: Game, gif: bytes) -> None:
         got = list(pool.map(lambda _: render_replay(game, fmt="gif", scale=SMALL,
                                                     frame_ms=500), range(3)))
     assert got == [gif] * 3
+
+
+def test_same_bytes_in_a_fresh_process(gif: bytes) -> None:
+    # The palette and its transparent index are chosen at first use; neither may depend
+    # on hash seeds or on what the process drew before.
+    code = ("import hashlib,random;from engine.__main__ import play_random_game;"
+            "from render.replay import render_replay;"
+            "g=play_random_game('talisman',random.Random(197));"
+            "print(hashlib.sha256(render_replay(g,fmt='gif',scale=0.25,frame_ms=500))"
+            ".hexdigest())")
+    env = {**os.environ, "PYTHONHASHSEED": "4242"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, check=True).stdout.strip()
+    assert out == hashlib.sha256(gif).hexdigest()
 
 
 def test_record_text_gives_the_same_bytes(game: Game, gif: bytes) -> None:
