@@ -44,7 +44,7 @@ async def test_resign_needs_confirmation(simcord_env: simcord.Env, db_path) -> N
 async def test_abort_by_agreement_or_manager(simcord_env: simcord.Env, db_path) -> None:
     env = simcord_env
     guild, ch, members = await start_game(env)
-    alice, bob, carol = members
+    alice, bob, _carol = members
     r = await alice.slash(ch, "brade abort")
     assert "wants to abort" in r.response.content
     r2 = await alice.slash(ch, "brade abort")
@@ -66,8 +66,8 @@ async def test_abort_by_agreement_or_manager(simcord_env: simcord.Env, db_path) 
 
 async def test_decline_and_busy_channel_thread(simcord_env: simcord.Env, db_path) -> None:
     env = simcord_env
-    guild, ch, members = await start_game(env)
-    alice, bob, carol = members
+    _guild, ch, members = await start_game(env)
+    alice, _bob, carol = members
     before = snapshot(db_path)
     r = await carol.slash(ch, "brade new", opponent=alice)
     assert r.ephemeral and "already going on" in r.response.content
