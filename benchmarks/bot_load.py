@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import itertools
 import json
+import random
 import sqlite3
 import statistics
 import tempfile
@@ -103,7 +104,12 @@ async def run(games: int, turns: int, think: float) -> dict[str, float]:
 
         # Watch what reaches "Discord": the board (or roll text) that answers a command.
         pending: dict[int, tuple[str, float]] = {}
-        ready_at: dict[int, float] = {ch.id: 0.0 for ch, _ in tables}
+        # Players start at random moments and think a random while (mean ``think``), as
+        # people do; a synchronised start would measure one thundering herd.
+        jitter = random.Random(5)
+        t_start = time.perf_counter()
+        ready_at: dict[int, float] = {ch.id: t_start + jitter.uniform(0, think)
+                                      for ch, _ in tables}
         latencies: list[float] = []
         roll_latencies: list[float] = []
         done_turns = 0
@@ -120,11 +126,11 @@ async def run(games: int, turns: int, think: float) -> dict[str, float]:
                         latencies.append(now - t0)
                         done_turns += 1
                         pending.pop(cid)
-                        ready_at[cid] = now + think
+                        ready_at[cid] = now + jitter.uniform(0, 2 * think)
                     elif kind == "roll":
                         roll_latencies.append(now - t0)
                         pending.pop(cid)
-                        ready_at[cid] = now + think
+                        ready_at[cid] = now + jitter.uniform(0, 2 * think)
             return original_emit(name, payload)
 
         env.backend.emit = watch  # type: ignore[method-assign]
@@ -156,6 +162,7 @@ async def run(games: int, turns: int, think: float) -> dict[str, float]:
         elapsed = time.perf_counter() - started
         await env.settle(timeout=600.0)
         env.backend.emit = original_emit  # type: ignore[method-assign]
+    await bot.close()  # closes the database thread, or the process would not exit
     q = statistics.quantiles(latencies, n=100)
     rq = statistics.quantiles(roll_latencies, n=100) if len(roll_latencies) > 1 else [0.0] * 99
     return {"games": games, "turns": done_turns, "seconds": elapsed,
