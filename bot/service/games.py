@@ -215,13 +215,18 @@ class GameService:
     async def accept(self, ctx: Ctx, game_id: int, version: int) -> Reply:
         personal, public = await self.langs(ctx)
         async with self._locks[ctx.channel_id]:
-            async with self.store.read() as tx:
-                row = await tx.game(game_id)
-            if row is None or row.status != "offered" or row.version != version:
-                raise UserError("stale")
+            row = await self._offered(game_id, version)
             if ctx.user_id != row.black_id:
                 raise UserError("accept.not_you", who=_mention(row.black_id))
             return await self._start(ctx, row, personal, public)
+
+    async def _offered(self, game_id: int, version: int) -> GameRow:
+        """The open challenge a button belongs to; a stale press is answered, not applied."""
+        async with self.store.read() as tx:
+            row = await tx.game(game_id)
+        if row is None or row.status != "offered" or row.version != version:
+            raise UserError("stale")
+        return row
 
     async def _start(self, ctx: Ctx, row: GameRow, personal: str, public: str) -> Reply:
         """Accepted (or against the computer): teka, then the starter's first roll."""
@@ -241,10 +246,7 @@ class GameService:
     async def decline(self, ctx: Ctx, game_id: int, version: int) -> Reply:
         personal, public = await self.langs(ctx)
         async with self._locks[ctx.channel_id]:
-            async with self.store.read() as tx:
-                row = await tx.game(game_id)
-            if row is None or row.status != "offered" or row.version != version:
-                raise UserError("stale")
+            row = await self._offered(game_id, version)
             if ctx.user_id not in row.players():
                 raise UserError("decline.not_you")
             async with self.store.transaction() as tx:
