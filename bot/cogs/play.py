@@ -173,16 +173,17 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @app_commands.command(name=_("new"),
                           description=_("Challenge a member (or the computer) to a game"))
     @app_commands.rename(opponent=_("opponent"), ruleset=_("ruleset"), match=_("match"),
-                         level=_("level"))
+                         level=_("level"), rated=_("rated"))
     @app_commands.describe(opponent=_("Who to play; leave out to play the computer"),
                            ruleset=_("Which rules (default: the server's)"),
                            match=_("Number of games in the match (odd)"),
-                           level=_("The computer's strength"))
+                           level=_("The computer's strength"),
+                           rated=_("Whether a game between members counts for ratings"))
     @app_commands.choices(level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction,
                   opponent: discord.Member | None = None, ruleset: str | None = None,
                   match: app_commands.Range[int, 1, 25] = 1,
-                  level: str = DEFAULT_LEVEL) -> None:
+                  level: str = DEFAULT_LEVEL, rated: bool = True) -> None:
         me = self.bot.user
         computer = opponent is None or (me is not None and opponent.id == me.id)
         opp_id = COMPUTER if computer else opponent.id  # type: ignore[union-attr]
@@ -196,7 +197,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
         await self.run(interaction, lambda c: self.service.new_game(
             c, None if computer else opp_id,
             opponent_is_bot=bool(opponent and opponent.bot and not computer),
-            rules=ruleset, match_length=match, level=level), busy_view=busy)
+            rules=ruleset, match_length=match, level=level, rated=rated), busy_view=busy)
 
     @new.autocomplete("ruleset")
     async def ruleset_complete(self, interaction: discord.Interaction,

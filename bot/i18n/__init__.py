@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from bot.i18n import en, sv
@@ -14,7 +15,26 @@ from engine.messages import render_message
 from engine.position import Side
 
 LANGS = ("sv", "en")
-_TABLES = {"en": en.MESSAGES, "sv": sv.MESSAGES}
+
+#: Feature text modules (``bot/i18n/<name>.py`` with ``EN``, ``SV`` and ``COMMANDS_SV``
+#: dicts), kept apart so each feature's texts live beside each other, not in one huge table.
+FEATURES = ("tournaments", "ratings", "spectate")
+
+
+def _tables() -> dict[str, dict[str, str]]:
+    tables = {"en": dict(en.MESSAGES), "sv": dict(sv.MESSAGES)}
+    for name in FEATURES:
+        module = importlib.import_module(f"bot.i18n.{name}")
+        for lang, extra in (("en", module.EN), ("sv", module.SV)):
+            clash = set(extra) & set(tables[lang])
+            if clash:
+                raise RuntimeError(f"bot.i18n.{name} redefines {sorted(clash)}")
+            tables[lang].update(extra)
+    return tables
+
+
+TABLES = _tables()
+_TABLES = TABLES
 
 
 def lang_of(locale: str | None) -> str | None:
@@ -66,4 +86,4 @@ def outcome_text(kind: str, munk: bool, lang: str) -> str:
     return t("kind.munk", lang, how=how) if munk else how
 
 
-__all__ = ["LANGS", "lang_of", "outcome_text", "resolve_lang", "side_name", "t"]
+__all__ = ["LANGS", "TABLES", "lang_of", "outcome_text", "resolve_lang", "side_name", "t"]

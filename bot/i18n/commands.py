@@ -25,6 +25,7 @@ SV: dict[str, str] = {
     "ruleset": "regelverk", "Which rules (default: the server's)": "Vilka regler (standard: serverns)",
     "match": "match", "Number of games in the match (odd)": "Antal partier i matchen (udda)",
     "level": "nivå", "The computer's strength": "Datorns styrka",
+    "rated": "rankat", "Whether a game between members counts for ratings": "Om ett parti mellan medlemmar räknas i rankingen",
     "one_die": "en-tärning", "Roll one die (B-36, when allowed)": "Slå en tärning (B-36, när det är tillåtet)",
     "play": "drag", "Your play; suggestions appear as you type": "Ditt drag; förslag visas medan du skriver",
     "language": "språk", "Reply language in this server": "Svarsspråk i den här servern",

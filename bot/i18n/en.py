@@ -44,6 +44,7 @@ MESSAGES: dict[str, str] = {
     "btn.kejsarspel": "Kejsarspel!",
     "win": "🏆 {who} wins by {how}: {points} {unit}.",
     "match.score": "Match score: {white} {w} – {b} {black} ({played} of {length} games).",
+    "match.line": "    Game {n}: {who}, {how}, {points}",
     "match.won": "🏆 {who} wins the match!",
     "show": "{white} against {black}, rules `{rules}`.",
     "show.over": "Last game here: {white} against {black}, rules `{rules}`.",
@@ -86,6 +87,7 @@ MESSAGES: dict[str, str] = {
     "err.new.bot": "Bots cannot play. Leave the opponent out to play the computer.",
     "err.new.no_ai": "The computer opponent is not available.",
     "err.new.level": "Unknown level; choose one of {levels}.",
+    "err.hint.tournament": "Hints are off in tournament games.",
     "err.new.busy": "A game is already going on in this channel. Finish it, or start yours "
                     "in a thread:",
     "err.new.match_length": "A match is an odd number of games, from 1 to {most} (M-1).",

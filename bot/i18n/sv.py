@@ -41,6 +41,7 @@ MESSAGES: dict[str, str] = {
     "btn.kejsarspel": "Kejsarspel!",
     "win": "🏆 {who} vinner med {how}: {points} {unit}.",
     "match.score": "Matchställning: {white} {w} – {b} {black} ({played} av {length} partier).",
+    "match.line": "    Parti {n}: {who}, {how}, {points}",
     "match.won": "🏆 {who} vinner matchen!",
     "show": "{white} mot {black}, regler `{rules}`.",
     "show.over": "Senaste partiet här: {white} mot {black}, regler `{rules}`.",
@@ -80,6 +81,7 @@ MESSAGES: dict[str, str] = {
     "err.new.bot": "Bottar kan inte spela. Utelämna motståndaren för att spela mot datorn.",
     "err.new.no_ai": "Datormotståndaren är inte tillgänglig.",
     "err.new.level": "Okänd nivå; välj en av {levels}.",
+    "err.hint.tournament": "Tips är avstängda i turneringspartier.",
     "err.new.busy": "Ett parti pågår redan i den här kanalen. Spela klart det, eller starta "
                     "ditt i en tråd:",
     "err.new.match_length": "En match är ett udda antal partier, från 1 till {most} (M-1).",

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+import importlib
+
 from discord import Locale, app_commands
 
-from bot.i18n.commands import SV
+from bot.i18n import FEATURES
+from bot.i18n.commands import SV as _BASE
+
+
+def _names() -> dict[str, str]:
+    names = dict(_BASE)
+    for feature in FEATURES:
+        names.update(importlib.import_module(f"bot.i18n.{feature}").COMMANDS_SV)
+    return names
+
+
+SV = _names()
 
 
 class BradeTranslator(app_commands.Translator):

@@ -9,10 +9,11 @@ checks the row's version, so two presses of one button can never both apply.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -30,8 +31,13 @@ from engine.notation import parse_play
 from engine.position import Side
 from engine.turn import Turn
 
+log = logging.getLogger(__name__)
 MAX_PLAY_BUTTONS = 3
 MAX_MATCH_GAMES = 25
+ENDED = ("over", "aborted")
+
+#: Called once with a game's final row when it ends (over or aborted), after the commit.
+GameEndListener = Callable[[GameRow], Awaitable[None]]
 
 
 @dataclass
@@ -76,6 +82,16 @@ class GameService:
         self._games: dict[int, tuple[int, Game]] = {}  # id -> (version, game) cache
         self._settings: dict[int, GuildSettings] = {}
         self._ranks: dict[tuple[int, int], list[str]] = {}
+        #: Ratings and tournaments subscribe here; the service stays ignorant of both.
+        self.end_listeners: list[GameEndListener] = []
+
+    async def _ended(self, row: GameRow) -> None:
+        """Tell the listeners; one failing listener must not hide the game's result."""
+        for listener in self.end_listeners:
+            try:
+                await listener(row)
+            except Exception:
+                log.exception("game-end listener %r failed for game %s", listener, row.id)
 
     # -- languages and settings ----------------------------------------------------------
 
@@ -161,13 +177,15 @@ class GameService:
             if new:
                 await tx.append_events(lg.row.id, new, at=now, actor_id=ctx.user_id)
         self._games[row.id] = (row.version, game)
+        if row.status in ENDED and lg.row.status not in ENDED:
+            await self._ended(row)
         return Loaded(row, game, lg.match, lg.level, lg.finished)
 
     # -- starting ------------------------------------------------------------------------
 
     async def new_game(self, ctx: Ctx, opponent_id: int | None, *, opponent_is_bot: bool = False,
                        rules: str | None = None, match_length: int = 1,
-                       level: str = DEFAULT_LEVEL) -> Reply:
+                       level: str = DEFAULT_LEVEL, rated: bool = True) -> Reply:
         personal, public = await self.langs(ctx)
         computer = opponent_id is None or opponent_id == COMPUTER
         if opponent_id == ctx.user_id:
@@ -197,7 +215,8 @@ class GameService:
                     guild_id=ctx.guild_id, channel_id=ctx.channel_id,
                     status="offered", rules=ruleset.name, white_id=ctx.user_id, black_id=opp,
                     match_length=match_length, seed=seed,
-                    state={"ai": level} if computer else None, now=now)
+                    state={"ai": level} if computer else None, now=now,
+                    rated=rated and not computer)
                 await tx.append_events(gid, [offer], at=now, actor_id=ctx.user_id)
                 row = await tx.game(gid)
         assert row is not None
@@ -218,6 +237,36 @@ class GameService:
             row = await self._offered(game_id, version)
             if ctx.user_id != row.black_id:
                 raise UserError("accept.not_you", who=_mention(row.black_id))
+            return await self._start(ctx, row, personal, public)
+
+    async def start_arranged(self, ctx: Ctx, white_id: int, black_id: int, *, rules: str,
+                             match_length: int = 1, tournament_id: int | None = None,
+                             rated: bool = True) -> Reply:
+        """A game both players have already agreed to (a tournament pairing).
+
+        No offer and no buttons to accept: it goes straight to the teka in ``ctx``'s
+        channel (the match's thread).  ``ctx.user_id`` is whoever arranged it.
+        """
+        personal, public = await self.langs(ctx)
+        ruleset = rules_registry.get(rules)
+        if not 1 <= match_length <= MAX_MATCH_GAMES or match_length % 2 == 0:
+            raise UserError("new.match_length", most=MAX_MATCH_GAMES)
+        async with self._locks[ctx.channel_id]:
+            async with self.store.read() as tx:
+                if await tx.live_game(ctx.channel_id) is not None:
+                    raise UserError("new.busy")
+            now = self.clock()
+            async with self.store.transaction() as tx:
+                gid = await tx.insert_game(
+                    guild_id=ctx.guild_id, channel_id=ctx.channel_id, status="offered",
+                    rules=ruleset.name, white_id=white_id, black_id=black_id,
+                    match_length=match_length, seed=self.seed_source(), state=None, now=now,
+                    rated=rated, tournament_id=tournament_id)
+                await tx.append_events(gid, [{"type": "arranged", "by": ctx.user_id,
+                                              "tournament": tournament_id}],
+                                       at=now, actor_id=ctx.user_id)
+                row = await tx.game(gid)
+            assert row is not None
             return await self._start(ctx, row, personal, public)
 
     async def _offered(self, game_id: int, version: int) -> GameRow:
@@ -385,6 +434,11 @@ class GameService:
                              b=m.score(Side.BLACK), played=m.completed, length=m.length)
             if m.is_over and m.winner is not None:
                 text += "\n" + t("match.won", lang, who=self._who(lg, m.winner, lang))
+                for n, o in enumerate(m.results, 1):  # the match's summary, game by game
+                    text += "\n" + t("match.line", lang, n=n, who=side_name(o.winner, lang),
+                                      how=outcome_text(o.kind, o.munk, lang),
+                                      points=f"{o.points} " + t(
+                                          "point" if o.points == 1 else "points", lang))
         return text
 
     def _board_post(self, lg: Loaded, lang: str, text: str, *, last: Turn | None = None,
@@ -552,12 +606,15 @@ class GameService:
                             mentions=(other,))
                 return Reply(lang=personal, posts=[post])
             async with self.store.transaction() as tx:
-                if not await tx.update_game(row.id, row.version, now=self.clock(),
-                                            status="aborted"):
+                ended = await tx.update_game(row.id, row.version, now=self.clock(),
+                                             status="aborted")
+                if not ended:
                     raise UserError("stale")
                 await tx.append_events(row.id, [{"type": "abort", "by": ctx.user_id}],
                                        at=self.clock(), actor_id=ctx.user_id)
             self._games.pop(row.id, None)
+            if row.status == "active":
+                await self._ended(ended)
         return Reply(lang=personal, posts=[Post(t("aborted", public, who=_mention(ctx.user_id)))])
 
     async def claim(self, ctx: Ctx, *, game_id: int | None = None,
@@ -662,6 +719,8 @@ class GameService:
         personal, _ = await self.langs(ctx)
         lg = await self._live(ctx)
         self._mover_check(lg, ctx)
+        if lg.row.tournament_id is not None:
+            raise UserError("hint.tournament")
         if lg.game.phase != "move":
             raise UserError("game.roll_first")
         ranked = await self.ranked(lg)

@@ -117,42 +117,52 @@ class Tx:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
-    async def _one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
+    # The store's feature modules (``bot/store/*_sql.py``) build their queries on these
+    # three, so every statement still runs inside the caller's transaction.
+
+    async def one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
+        """The first row of ``sql``, or None."""
         rows = await _run(self._conn, sql, params)
         return rows[0] if rows else None
 
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+    async def all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        return await _run(self._conn, sql, params)
+
+    async def run(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        """A write; its ``RETURNING`` rows, if any."""
         return await _run(self._conn, sql, params)
 
     # -- games ---------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameRow | None:
-        row = await self._one(f"{_SELECT_GAME} WHERE id = ?", (game_id,))
+        row = await self.one(f"{_SELECT_GAME} WHERE id = ?", (game_id,))
         return GameRow.from_sql(row) if row else None
 
     async def live_game(self, channel_id: int) -> GameRow | None:
-        row = await self._one(
+        row = await self.one(
             f"{_SELECT_GAME} WHERE channel_id = ? AND status IN {LIVE}", (channel_id,))
         return GameRow.from_sql(row) if row else None
 
     async def last_game(self, channel_id: int) -> GameRow | None:
-        row = await self._one(
+        row = await self.one(
             f"{_SELECT_GAME} WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
         return GameRow.from_sql(row) if row else None
 
     async def active_games(self) -> list[GameRow]:
-        rows = await self._all(f"{_SELECT_GAME} WHERE status = 'active'")
+        rows = await self.all(f"{_SELECT_GAME} WHERE status = 'active'")
         return [GameRow.from_sql(r) for r in rows]
 
     async def insert_game(self, *, guild_id: int | None, channel_id: int, status: str,
                           rules: str, white_id: int, black_id: int, match_length: int,
-                          seed: int, state: dict[str, Any] | None, now: float) -> int:
+                          seed: int, state: dict[str, Any] | None, now: float,
+                          rated: bool = False, tournament_id: int | None = None) -> int:
         rows = await _run(
             self._conn, "INSERT INTO games (guild_id, channel_id, status, rules, white_id, black_id, "
-            "match_length, seed, state, version, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id",
+            "match_length, seed, state, version, created_at, updated_at, rated, tournament_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, status, rules, white_id, black_id, match_length, seed,
-             json.dumps(state) if state is not None else None, now, now))
+             json.dumps(state) if state is not None else None, now, now, int(rated),
+             tournament_id))
         return int(rows[0][0])
 
     async def update_game(self, game_id: int, expected_version: int, *, now: float,
@@ -186,7 +196,7 @@ class Tx:
                             actor_id: int | None) -> None:
         if not events:
             return
-        row = await self._one("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?",
+        row = await self.one("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?",
                               (game_id,))
         start = (row[0] if row else 0) + 1
         params: list[Any] = []
@@ -199,7 +209,7 @@ class Tx:
                    f"VALUES {values}", params)
 
     async def events(self, game_id: int) -> list[EventRow]:
-        rows = await self._all(
+        rows = await self.all(
             "SELECT seq, at, actor_id, kind, data FROM events WHERE game_id = ? ORDER BY seq",
             (game_id,))
         return [EventRow(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
@@ -207,7 +217,7 @@ class Tx:
     # -- settings ------------------------------------------------------------------
 
     async def settings(self, guild_id: int) -> GuildSettings:
-        row = await self._one("SELECT lang, rules FROM guild_settings WHERE guild_id = ?",
+        row = await self.one("SELECT lang, rules FROM guild_settings WHERE guild_id = ?",
                               (guild_id,))
         return GuildSettings(guild_id, *row) if row else GuildSettings(guild_id)
 

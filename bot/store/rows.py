@@ -27,16 +27,19 @@ class GameRow:
     reminded: int
     abort_by: int | None
     result: dict[str, Any] | None
+    rated: bool = False  # both players members and the game counts for ratings
+    tournament_id: int | None = None  # a tournament's match game: no hints
 
     COLUMNS = ("id", "guild_id", "channel_id", "status", "rules", "white_id", "black_id",
                "match_length", "seed", "state", "version", "created_at", "updated_at",
-               "reminded", "abort_by", "result")
+               "reminded", "abort_by", "result", "rated", "tournament_id")
 
     @classmethod
     def from_sql(cls, row: tuple[Any, ...]) -> GameRow:
         d = dict(zip(cls.COLUMNS, row, strict=True))
         d["state"] = json.loads(d["state"]) if d["state"] else None
         d["result"] = json.loads(d["result"]) if d["result"] else None
+        d["rated"] = bool(d["rated"])
         return cls(**d)
 
     @property

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import threading
 from pathlib import Path
 
 import pytest
@@ -13,11 +14,28 @@ import simcord
 from bot.client import BradeBot
 from bot.service.ai import ThreadAgent
 
+_made: list[BradeBot] = []
+
 
 def make_bot(db: Path, seed: int = 1, **kw) -> BradeBot:
     seeds = itertools.count(seed * 1000)
     kw.setdefault("agent", ThreadAgent())
-    return BradeBot(db_path=db, seed_source=lambda: next(seeds), **kw)
+    bot = BradeBot(db_path=db, seed_source=lambda: next(seeds), **kw)
+    _made.append(bot)
+    return bot
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def release_bots():
+    """SimCord detaches a bot without closing it: close every bot's database and workers."""
+    yield
+    while _made:
+        await _made.pop().release()
+    # An unclosed aiosqlite connection once hung the whole run at exit: fail here instead.
+    for thread in threading.enumerate():
+        if "_connection_worker_thread" in thread.name:
+            thread.join(timeout=10)
+            assert not thread.is_alive(), "a database connection was left open"
 
 
 @pytest.fixture
