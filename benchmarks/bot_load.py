@@ -1,31 +1,61 @@
 """Load benchmark: many concurrent games in SimCord, turns/s and command→board latency.
 
-    python benchmarks/bot_load.py [--games 200] [--turns 2000] [--think 0]
+    python benchmarks/bot_load.py [--games 200] [--turns 2000] [--rate 55]
+                                  [--phase both|saturated|paced] [--think S] [--profile F]
 
-Every game is one channel with two members who answer as fast as the bot does: as soon as
-a game's previous answer has been posted (plus ``--think`` seconds), its player to move
-sends the next command (the roll button, then ``/brade move`` with the first legal play).
+Every game is one channel with two members.  The player to move sends the next command
+(the roll button, then ``/brade move`` with the first legal play) once the game's
+previous answer has reached (simulated) Discord and the player has thought for a while.
 Commands are injected as gateway events without waiting for the bot in between, so the
 bot really has up to ``--games`` interactions in flight at once.
 
-A *turn* is one play (or one forfeited roll) that posts a board.  Latency is measured
-from the command's arrival to the moment the message carrying the board reaches (the
-simulated) Discord.  Note Little's law: with every game always waiting on the bot,
-latency ≈ games / command rate, so a saturated run trades latency for throughput; use
-``--think`` to model players who take a moment, which is what real games look like.
+A *turn* is one play (or one forfeited roll) that posts a board.  Its latency runs from
+the moment the command is handed to the gateway to the moment the message carrying the
+board reaches SimCord's backend; the roll's own answer is reported separately.
+
+Two questions, two phases (one bot, one set of games, the phases back to back):
+
+``saturated``
+    Nobody thinks (think time 0): every game always has a command waiting, so this
+    measures the bot's *capacity*, the most turns per second it can answer.  Its latency
+    says nothing about players' experience: in a closed loop Little's law gives
+    latency ≈ games / command rate, so 200 games at 50 turns/s (100 commands/s) wait
+    ~2 s per command whatever the bot does; p99 ≤ 300 ms at zero think time would need
+    some 670 commands (over 330 turns) a second.
+
+``paced``
+    Players think a random while (exponential, so commands arrive as a Poisson stream,
+    bursts included) with the mean chosen so that the games *offer* ``--rate`` turns/s
+    (default 55, above the 50 turns/s target): a turn is two commands, so the mean think
+    time is games / (2 × rate); the bot's own answer time lowers the offered rate a
+    little, so the achieved rate is printed too and a bot that cannot keep up shows it.
+    Its latency is what players see at that load.
+
+Everything runs in one process: SimCord's simulated Discord (gateway, HTTP routes,
+message store) and this driver share the bot's event loop and CPU, so the figures are a
+lower bound on what the bot alone would do against the real Discord.  The driver picks
+each play from the bot's in-memory copy of the game (what the posted board shows) rather
+than decoding the database row and generating the plays a second time, which charged the
+players' thinking to the bot's CPU.  Each phase also prints how busy the event-loop
+thread was and the whole process's CPU (render workers are separate processes, not
+counted), and the load average, because the machine is shared.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
+import heapq
 import itertools
 import json
+import os
 import random
 import sqlite3
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -71,117 +101,240 @@ def emit_slash(env: simcord.Env, actor: simcord.MemberActor, channel: Any, name:
     backend.emit("INTERACTION_CREATE", payload)
 
 
-def load(db: Path, channel_id: int) -> dict[str, Any]:
-    conn = sqlite3.connect(db)
-    try:
-        row = conn.execute("SELECT id, version, status, white_id, black_id, state FROM games "
-                           "WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-                           (channel_id,)).fetchone()
-    finally:
-        conn.close()
-    gid, version, status, white, black, state = row
-    game = Game.from_json(json.loads(state)["game"]) if state else None
-    return {"id": gid, "version": version, "status": status, "white": white, "black": black,
-            "game": game}
+class Reader:
+    """The driver's view of the games: one read-only connection kept open (opening one
+    per command cost the shared CPU more than the query)."""
+
+    def __init__(self, db: Path) -> None:
+        self.conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+
+    def load(self, channel_id: int) -> dict[str, Any]:
+        row = self.conn.execute(
+            "SELECT id, version, status, white_id, black_id, state FROM games "
+            "WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)).fetchone()
+        gid, version, status, white, black, state = row
+        game = Game.from_json(json.loads(state)["game"]) if state else None
+        return {"id": gid, "version": version, "status": status, "white": white,
+                "black": black, "game": game}
+
+    def close(self) -> None:
+        self.conn.close()
 
 
-async def run(games: int, turns: int, think: float) -> dict[str, float]:
+@dataclass
+class Phase:
+    name: str
+    think: float  # mean seconds a player waits after an answer before the next command
+    turns: int
+    latencies: list[float] = field(default_factory=list)
+    roll_latencies: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+    counted: int = 0  # boards seen when the clock stopped (later ones drain the queue)
+    loop_cpu: float = 0.0  # CPU seconds of the event-loop thread (bot + SimCord + driver)
+    process_cpu: float = 0.0  # … of the whole process, database and render threads too
+    load_before: float = 0.0
+    load_after: float = 0.0
+
+    def summary(self, games: int) -> str:
+        q = _quantiles(self.latencies)
+        rq = _quantiles(self.roll_latencies)
+        n = self.counted
+        rate = n / self.seconds if self.seconds else 0.0
+        head = (f"{self.name}: {games} games, think 0 s" if self.think == 0 else
+                f"{self.name}: {games} games, mean think {self.think:.2f} s "
+                f"(offers ≈ {games / (2 * self.think):.0f} turns/s)")
+        return (f"{head}: {n} turns in {self.seconds:.1f} s = {rate:.1f} turns/s; "
+                f"command→board p50 {q[49] * 1000:,.0f} ms, p99 {q[98] * 1000:,.0f} ms "
+                f"(roll→answer p50 {rq[49] * 1000:,.0f} ms, p99 {rq[98] * 1000:,.0f} ms); "
+                f"event loop busy {self.loop_cpu / self.seconds:.0%}, process CPU "
+                f"{self.process_cpu / self.seconds:.0%} of one core; "
+                f"load average {self.load_before:.2f} → {self.load_after:.2f}")
+
+
+def _quantiles(xs: list[float]) -> list[float]:
+    return statistics.quantiles(xs, n=100) if len(xs) > 1 else [0.0] * 99
+
+
+class Driver:
+    """Plays every game's turns: a heap of (when, channel) says who acts next; a wrapper
+    round the backend's ``emit`` sees each answer arrive and schedules the next command."""
+
+    def __init__(self, env: simcord.Env, bot: BradeBot, db: Path,
+                 tables: list[tuple[Any, dict[int, Any]]], seed: int = 5) -> None:
+        self.env = env
+        assert bot.service is not None
+        self.service = bot.service
+        self.reader = Reader(db)
+        self.tables = {ch.id: (ch, players) for ch, players in tables}
+        self.game_ids: dict[int, int] = {}
+        self.colours: dict[int, tuple[int, int]] = {}
+        for cid in self.tables:
+            row = self.reader.load(cid)
+            self.game_ids[cid] = row["id"]
+            self.colours[cid] = (row["white"], row["black"])
+        self.rng = random.Random(seed)
+        self.pending: dict[int, tuple[str, float]] = {}
+        self.roll_message: dict[int, int] = {}  # channel → latest message with a roll button
+        self.heap: list[tuple[float, int]] = []
+        self.active = set(self.tables)
+        self.phase: Phase | None = None
+        self._emit = env.backend.emit
+        env.backend.emit = self.watch  # type: ignore[method-assign]
+
+    def restore(self) -> None:
+        self.env.backend.emit = self._emit  # type: ignore[method-assign]
+        self.reader.close()
+
+    def _think(self) -> float:
+        assert self.phase is not None
+        return self.rng.expovariate(1 / self.phase.think) if self.phase.think else 0.0
+
+    def peek(self, cid: int) -> dict[str, Any] | None:
+        """The game as the bot last saved it, from the bot's own in-memory cache.
+
+        A player decides from the posted board; recomputing that here (reading the row,
+        decoding its JSON, generating the legal plays again) would charge the players'
+        thinking to the CPU the bot runs on.  The cache holds exactly what the bot wrote
+        to the database; a miss falls back to reading the database.
+        """
+        gid = self.game_ids.get(cid)
+        hit = self.service._games.get(gid) if gid is not None else None
+        if hit is None:
+            return None
+        version, game = hit
+        white, black = self.colours[cid]
+        return {"id": gid, "version": version, "status": "over" if game.is_over else "active",
+                "white": white, "black": black, "game": game}
+
+    def watch(self, name: str, payload: Any) -> Any:
+        if name in ("MESSAGE_CREATE", "MESSAGE_UPDATE") and isinstance(payload, dict):
+            cid = int(payload.get("channel_id") or 0)
+            if name == "MESSAGE_CREATE" and cid in self.tables and payload.get("components") \
+                    and "brade:roll:" in json.dumps(payload["components"]):
+                self.roll_message[cid] = int(payload["id"])
+            if cid in self.pending and payload.get("content"):
+                kind, t0 = self.pending[cid]
+                now = time.perf_counter()
+                board = bool(payload.get("attachments"))
+                if board or kind == "roll":
+                    assert self.phase is not None
+                    (self.phase.latencies if board else self.phase.roll_latencies).append(
+                        now - t0)
+                    self.pending.pop(cid)
+                    heapq.heappush(self.heap, (now + self._think(), cid))
+        return self._emit(name, payload)
+
+    def act(self, cid: int) -> None:
+        ch, players = self.tables[cid]
+        row = self.peek(cid) or self.reader.load(cid)
+        if row["status"] != "active":
+            self.active.discard(cid)
+            return
+        game = row["game"]
+        actor = players[row["white"] if game.turn.value == "white" else row["black"]]
+        if game.phase == "roll":
+            custom_id = f"brade:roll:{row['id']}:{row['version']}:"
+            message_id = self.roll_message.get(cid)
+            stored = self.env.backend.messages[cid].get(message_id) if message_id else None
+            if stored is None or custom_id not in json.dumps(stored.components):
+                stored = next(m for m in sorted(self.env.backend.messages[cid].values(),
+                                                key=lambda m: -m.id)
+                              if custom_id in json.dumps(m.components))
+            self.pending[cid] = ("roll", time.perf_counter())
+            emit_click(self.env, actor, cid, stored.id, custom_id)
+        else:
+            self.pending[cid] = ("move", time.perf_counter())
+            emit_slash(self.env, actor, ch, "brade move", {"play": game.legal_turns[0].text})
+
+    async def play(self, phase: Phase) -> Phase:
+        """Run one phase until it has seen ``phase.turns`` boards, then let it drain."""
+        self.phase = phase
+        phase.load_before = os.getloadavg()[0]
+        start = time.perf_counter()
+        cpu0, proc0 = time.thread_time(), time.process_time()
+        # players start at random moments, as people do: a synchronised start would
+        # measure one thundering herd
+        self.heap = [(start + self._think(), cid) for cid in self.active]
+        heapq.heapify(self.heap)
+        while len(phase.latencies) < phase.turns and (self.active or self.pending):
+            now = time.perf_counter()
+            while self.heap and self.heap[0][0] <= now:
+                _, cid = heapq.heappop(self.heap)
+                if cid in self.active and cid not in self.pending:
+                    self.act(cid)
+            await asyncio.sleep(0.002)
+        phase.seconds = time.perf_counter() - start
+        phase.loop_cpu = time.thread_time() - cpu0
+        phase.process_cpu = time.process_time() - proc0
+        phase.counted = len(phase.latencies)
+        phase.load_after = os.getloadavg()[0]
+        self.heap = []  # nobody starts anything new; answers in flight still arrive, and
+        # their latencies count: they were asked for under the phase's load
+        deadline = time.perf_counter() + 60
+        while self.pending and time.perf_counter() < deadline:
+            await asyncio.sleep(0.01)
+        if self.pending:
+            raise RuntimeError(f"{len(self.pending)} commands never answered")
+        return phase
+
+
+async def run(games: int, turns: int, phases: list[Phase],
+              profile: str | None = None) -> list[Phase]:
     tmp = Path(tempfile.mkdtemp())
     db = tmp / "load.sqlite3"
     seeds = itertools.count(1)
     bot = BradeBot(db_path=db, seed_source=lambda: next(seeds), agent=None,
                    remind_after=10**9, claim_after=10**9)
-    async with simcord.run(bot, settle_timeout=600.0) as env:
-        guild = env.create_guild()
-        tables = []
-        for i in range(games):
-            ch = guild.create_text_channel(f"g{i}")
-            a = guild.add_member(env.create_user(f"a{i}"))
-            b = guild.add_member(env.create_user(f"b{i}"))
-            r = await a.slash(ch, "brade new", opponent=b)
-            await b.click(r.response, label="Accept")
-            tables.append((ch, {a.id: a, b.id: b}))
-
-        # Watch what reaches "Discord": the board (or roll text) that answers a command.
-        pending: dict[int, tuple[str, float]] = {}
-        # Players start at random moments and think a random while (mean ``think``), as
-        # people do; a synchronised start would measure one thundering herd.
-        jitter = random.Random(5)
-        t_start = time.perf_counter()
-        ready_at: dict[int, float] = {ch.id: t_start + jitter.uniform(0, think)
-                                      for ch, _ in tables}
-        latencies: list[float] = []
-        roll_latencies: list[float] = []
-        done_turns = 0
-        original_emit = env.backend.emit
-
-        def watch(name: str, payload: Any) -> Any:
-            nonlocal done_turns
-            if name in ("MESSAGE_CREATE", "MESSAGE_UPDATE") and isinstance(payload, dict):
-                cid = int(payload.get("channel_id") or 0)
-                if cid in pending and payload.get("content"):
-                    kind, t0 = pending[cid]
-                    now = time.perf_counter()
-                    if payload.get("attachments"):
-                        latencies.append(now - t0)
-                        done_turns += 1
-                        pending.pop(cid)
-                        ready_at[cid] = now + jitter.uniform(0, 2 * think)
-                    elif kind == "roll":
-                        roll_latencies.append(now - t0)
-                        pending.pop(cid)
-                        ready_at[cid] = now + jitter.uniform(0, 2 * think)
-            return original_emit(name, payload)
-
-        env.backend.emit = watch  # type: ignore[method-assign]
-        active = {ch.id for ch, _ in tables}
-        started = time.perf_counter()
-        while done_turns < turns and active:
-            now = time.perf_counter()
-            for ch, players in tables:
-                if ch.id not in active or ch.id in pending or ready_at[ch.id] > now:
-                    continue
-                row = load(db, ch.id)
-                if row["status"] != "active":
-                    active.discard(ch.id)
-                    continue
-                game = row["game"]
-                actor = players[row["white"] if game.turn.value == "white" else row["black"]]
-                if game.phase == "roll":
-                    cid = f"brade:roll:{row['id']}:{row['version']}:"
-                    message = next(m for m in sorted(env.backend.messages[ch.id].values(),
-                                                     key=lambda m: -m.id)
-                                   if cid in json.dumps(m.components))
-                    pending[ch.id] = ("roll", time.perf_counter())
-                    emit_click(env, actor, ch.id, message.id, cid)
-                else:
-                    pending[ch.id] = ("move", time.perf_counter())
-                    emit_slash(env, actor, ch, "brade move",
-                               {"play": game.legal_turns[0].text})
-            await asyncio.sleep(0.002)
-        elapsed = time.perf_counter() - started
-        await env.settle(timeout=600.0)
-        env.backend.emit = original_emit  # type: ignore[method-assign]
-    await bot.close()  # closes the database thread, or the process would not exit
-    q = statistics.quantiles(latencies, n=100)
-    rq = statistics.quantiles(roll_latencies, n=100) if len(roll_latencies) > 1 else [0.0] * 99
-    return {"games": games, "turns": done_turns, "seconds": elapsed,
-            "turns_per_s": done_turns / elapsed, "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000,
-            "roll_p50_ms": rq[49] * 1000, "roll_p99_ms": rq[98] * 1000}
+    try:
+        async with simcord.run(bot, settle_timeout=600.0) as env:
+            guild = env.create_guild()
+            tables = []
+            for i in range(games):
+                ch = guild.create_text_channel(f"g{i}")
+                a = guild.add_member(env.create_user(f"a{i}"))
+                b = guild.add_member(env.create_user(f"b{i}"))
+                r = await a.slash(ch, "brade new", opponent=b)
+                await b.click(r.response, label="Accept")
+                tables.append((ch, {a.id: a, b.id: b}))
+            driver = Driver(env, bot, db, tables)
+            prof = cProfile.Profile() if profile else None
+            try:
+                for phase in phases:
+                    if prof:
+                        prof.enable()
+                    await driver.play(phase)
+                    if prof:
+                        prof.disable()
+            finally:
+                driver.restore()
+            if prof and profile:
+                prof.dump_stats(profile)
+            await env.settle(timeout=600.0)
+    finally:
+        await bot.close()  # the database thread and the render pool, or the process lingers
+    return phases
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--turns", type=int, default=2000)
-    ap.add_argument("--think", type=float, default=0.0,
-                    help="seconds a player waits after each answer before the next command")
+    ap.add_argument("--turns", type=int, default=2000, help="boards to measure per phase")
+    ap.add_argument("--phase", choices=("both", "saturated", "paced"), default="both")
+    ap.add_argument("--rate", type=float, default=55.0,
+                    help="turns/s the paced phase offers (sets its mean think time)")
+    ap.add_argument("--think", type=float, default=None,
+                    help="mean think seconds for the paced phase (overrides --rate)")
+    ap.add_argument("--profile", default=None,
+                    help="write a cProfile of the measured phases (event-loop thread) here")
     args = ap.parse_args()
-    r = asyncio.run(run(args.games, args.turns, args.think))
-    print(f"{r['games']} concurrent games, think {args.think:g} s: {r['turns']} turns in "
-          f"{r['seconds']:.1f} s = {r['turns_per_s']:.1f} turns/s; command→board latency "
-          f"p50 {r['p50_ms']:.0f} ms, p99 {r['p99_ms']:.0f} ms (roll→answer p50 "
-          f"{r['roll_p50_ms']:.0f} ms, p99 {r['roll_p99_ms']:.0f} ms)")
+    think = args.think if args.think is not None else args.games / (2 * args.rate)
+    phases = []
+    if args.phase in ("both", "saturated"):
+        phases.append(Phase("saturated", 0.0, args.turns))
+    if args.phase in ("both", "paced"):
+        phases.append(Phase("paced", think, args.turns))
+    for phase in asyncio.run(run(args.games, args.turns, phases, args.profile)):
+        print(phase.summary(args.games), flush=True)
 
 
 if __name__ == "__main__":

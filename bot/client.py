@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import traceback
 from collections.abc import Callable
@@ -15,14 +14,15 @@ from discord.ext import commands
 from bot.i18n import resolve_lang, t
 from bot.i18n.translator import BradeTranslator
 from bot.service.ai import Agent, ProcessAgent
-from bot.service.board import warm_up_renderer
+from bot.service.board import start_renderer
 from bot.service.games import GameService
 from bot.store import Store
 from bot.views import GameButton, ThreadButton
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.play", "bot.cogs.reminders")
+EXTENSIONS = ("bot.cogs.play", "bot.cogs.reminders", "bot.cogs.tournaments",
+              "bot.cogs.ratings", "bot.cogs.spectate")
 
 
 def discord_clock() -> float:
@@ -70,11 +70,24 @@ class BradeBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        await asyncio.to_thread(warm_up_renderer)
+        self.renderer = await start_renderer()  # board workers, stopped in close()
         log.info("ready to play: database %s", self.db_path)
 
     async def close(self) -> None:
         await super().close()
+        await self.release()
+
+    async def release(self) -> None:
+        """Close what the bot itself opened: board workers, the database, AI workers.
+
+        Separate from ``close`` because a test harness may detach the bot from Discord
+        without closing it, and an open aiosqlite connection's (non-daemon) thread would
+        then keep the interpreter alive at exit.
+        """
+        renderer = getattr(self, "renderer", None)
+        if renderer is not None:
+            renderer.close()  # waits for the board worker processes to exit
+            self.renderer = None
         if self.store is not None:
             await self.store.close()
             self.store = None

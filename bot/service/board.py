@@ -1,11 +1,32 @@
-"""The one place the bot calls the renderer, so the call can be run off the event loop."""
+"""The one place the bot calls the renderer, so the call can be run off the event loop.
+
+Boards are drawn in a small pool of worker *processes*: in a thread, the drawing would
+take the interpreter lock from the event loop (and from the database thread, which
+needs it to hand back every query's result) for a few milliseconds per board.  The
+workers are spawned, not forked (a fork would copy the bot's event loop, sockets and
+threads), import the renderer and draw one board at start so their caches are warm,
+and are shut down by ``RenderPool.close`` (``BradeBot.close``): nothing is left running.
+
+Until the workers are ready, and wherever no pool has been started (scripts, some
+tests), boards are drawn in a thread as before; the bytes are the same either way,
+``render_board`` being a pure function.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
+import os
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from bot.service.model import BoardSpec
 from render import render_board
+
+log = logging.getLogger(__name__)
+
+WORKERS_ENV = "BRADE_RENDER_WORKERS"
 
 
 def render_png(spec: BoardSpec) -> bytes:
@@ -16,13 +37,131 @@ def render_png(spec: BoardSpec) -> bytes:
                         score=spec.score)
 
 
-async def render_async(spec: BoardSpec) -> bytes:
-    return await asyncio.to_thread(render_png, spec)
-
-
 def warm_up_renderer() -> None:
     """Draw one board so the renderer's cached layers exist before the first player waits."""
     from engine import rules
 
     r = rules.get(rules.DEFAULT)
     render_png(BoardSpec(r.start(), r, dice=(5, 2)))
+
+
+def default_workers() -> int:
+    """``BRADE_RENDER_WORKERS`` if set (0: draw in threads), else one process per core
+    beyond the one the event loop uses, at most two: a board costs ~12 ms of CPU, so one
+    worker already draws ~80 boards a second."""
+    env = os.environ.get(WORKERS_ENV, "").strip()
+    if env:
+        try:
+            return max(0, int(env))
+        except ValueError:
+            log.warning("%s=%r is not a number; using the default", WORKERS_ENV, env)
+    return max(1, min(2, (os.cpu_count() or 2) - 1))
+
+
+def _ready() -> int:
+    """Run in each worker once its initializer has warmed it: proves it is up."""
+    return os.getpid()
+
+
+class RenderPool:
+    """Worker processes that draw boards; ``render`` falls back to a thread until they
+    are up (and after ``close``)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = default_workers() if workers is None else workers
+        self._pool: ProcessPoolExecutor | None = None
+        self._pending = 0  # workers not yet warm
+        self.broken = False
+        self.drawn = 0  # boards the workers have drawn (the rest went to threads)
+        self.pids: set[int] = set()
+        self._probes: list[Future[int]] = []
+
+    @property
+    def ready(self) -> bool:
+        return self._pool is not None and self._pending == 0
+
+    def start(self) -> RenderPool:
+        """Spawn the workers without waiting for them (each takes a second or two to
+        import and warm up); ``wait_ready`` waits."""
+        if self.workers <= 0 or self._pool is not None:
+            return self
+        self._pool = ProcessPoolExecutor(self.workers,
+                                         mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=warm_up_renderer)
+        # The executor spawns a worker per submitted job while none is idle, so one
+        # probe per worker starts them all now rather than at the first boards.
+        self._pending = self.workers
+        try:
+            self._probes = [self._pool.submit(_ready) for _ in range(self.workers)]
+        except Exception:  # no processes on this host: threads it is
+            log.exception("could not start render workers; drawing boards in threads")
+            self.close()
+            return self
+        for probe in self._probes:
+            probe.add_done_callback(self._warm)
+        return self
+
+    def _warm(self, probe: Future[int]) -> None:
+        # runs on the executor's manager thread: only plain assignments here
+        if probe.cancelled():
+            pass
+        elif probe.exception() is not None:
+            self.broken = True
+            log.error("render worker failed to start; drawing boards in threads",
+                      exc_info=probe.exception())
+        else:
+            self.pids.add(probe.result())
+        self._pending -= 1
+
+    async def wait_ready(self) -> None:
+        if self._pool is not None:
+            await asyncio.gather(*(asyncio.wrap_future(p) for p in self._probes),
+                                 return_exceptions=True)
+
+    async def render(self, spec: BoardSpec) -> bytes:
+        pool = self._pool
+        if pool is None or self._pending or self.broken:
+            return await asyncio.to_thread(render_png, spec)
+        try:
+            png = await asyncio.get_running_loop().run_in_executor(pool, render_png, spec)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): keep serving
+            log.exception("render worker died; drawing boards in threads from now on")
+            self.broken = True
+            return await asyncio.to_thread(render_png, spec)
+        self.drawn += 1
+        return png
+
+    def close(self) -> None:
+        """Stop the workers and wait for them to exit (a board being drawn is finished
+        first, queued ones are cancelled; a worker still warming up finishes that first,
+        a second or two)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        if _current is self:
+            use(None)
+
+
+_current: RenderPool | None = None
+
+
+def use(pool: RenderPool | None) -> None:
+    """Make ``pool`` the one ``render_async`` draws with (the running bot's)."""
+    global _current
+    _current = pool
+
+
+async def start_renderer(workers: int | None = None) -> RenderPool:
+    """For ``setup_hook``: warm this process's renderer (the fallback) and start the
+    worker processes in the background."""
+    pool = RenderPool(workers).start()
+    use(pool)
+    await asyncio.to_thread(warm_up_renderer)
+    return pool
+
+
+async def render_async(spec: BoardSpec) -> bytes:
+    pool = _current
+    if pool is None:
+        return await asyncio.to_thread(render_png, spec)
+    return await pool.render(spec)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 import random
 import threading
 from pathlib import Path
@@ -13,6 +14,10 @@ import simcord
 
 from bot.client import BradeBot
 from bot.service.ai import ThreadAgent
+
+# Boards in threads: a worker process per test bot costs ~2 s of CPU each;
+# tests/bot/test_board_pool.py covers the worker pool itself.
+os.environ.setdefault("BRADE_RENDER_WORKERS", "0")
 
 _made: list[BradeBot] = []
 

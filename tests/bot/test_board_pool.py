@@ -1,0 +1,108 @@
+"""The board worker processes: they draw the posted boards, give the same bytes as drawing
+in-process, survive a dead worker, and leave nothing running once the bot is closed (a
+leaked worker once kept pytest alive)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+from concurrent.futures.process import _ExecutorManagerThread  # type: ignore[attr-defined]
+
+import simcord
+
+from bot.service import board
+from bot.service.board import RenderPool, render_async, render_png
+from bot.service.model import BoardSpec
+from engine import rules
+from engine.position import Side
+from tests.bot.conftest import make_bot
+from tests.bot.helpers import (
+    assert_png,
+    game_row,
+    mover_and_waiter,
+    pngs,
+    roll_until_move,
+    start_game,
+)
+
+
+def _pool_leftovers(pids: set[int]) -> list[str]:
+    """Live worker processes or executor threads of a closed pool, described."""
+    out = [f"child {p.pid}" for p in multiprocessing.active_children()]
+    for pid in pids:
+        try:
+            os.kill(pid, 0)
+            out.append(f"pid {pid}")
+        except ProcessLookupError:
+            pass
+    out += [t.name for t in threading.enumerate() if t.is_alive() and
+            (isinstance(t, _ExecutorManagerThread) or t.name == "QueueFeederThread")]
+    return out
+
+
+def _spec() -> BoardSpec:
+    r = rules.get(rules.DEFAULT)
+    pos = r.start()
+    turn = r.legal_turns(pos, (6, 5))[0]
+    return BoardSpec(turn.position, r, dice=(4, 1), last_turn=turn, lang="en",
+                     names=("Åsa", "Örjan"), perspective=Side.BLACK, mover=Side.WHITE)
+
+
+async def test_posted_boards_come_from_the_workers_and_close_leaves_nothing(
+        db_path, monkeypatch) -> None:
+    # its own bot, so a suite-wide BRADE_RENDER_WORKERS=0 (threads) cannot skip the pool
+    monkeypatch.setenv(board.WORKERS_ENV, "1")
+    bot = make_bot(db_path, agent=None)
+    env = simcord.Env(bot, settle_timeout=30.0)
+    await env.start()
+    try:
+        pool = bot.renderer
+        assert isinstance(pool, RenderPool) and pool.workers == 1
+        await pool.wait_ready()
+        assert pool.ready and len(pool.pids) == 1
+        assert pool.pids <= {p.pid for p in multiprocessing.active_children()}
+
+        _, ch, members = await start_game(env)
+        row = await roll_until_move(env, ch, db_path, members)
+        mover, _ = mover_and_waiter(db_path, ch.id, members)
+        r = await mover.slash(ch, "brade move", play=row["game"].legal_turns[0].text)
+        posted = [m for m in (r.response.message, *r.followups) if m and m.attachments]
+        assert posted, "the play posted no board"
+        assert_png(pngs(env, posted[-1])[0])
+        assert pool.drawn >= 1  # drawn in a worker, not in a thread
+        assert game_row(db_path, ch.id)["version"] > row["version"]
+        pids = set(pool.pids)
+    finally:
+        await env.shutdown()
+        await bot.close()  # also on failure: an open store keeps pytest alive
+    assert bot.renderer is None
+    assert _pool_leftovers(pids) == []
+    await bot.close()  # closing twice is harmless
+
+
+async def test_worker_bytes_match_in_process_and_a_dead_worker_is_survived() -> None:
+    spec = _spec()
+    expected = render_png(spec)
+    pool = RenderPool(workers=1).start()
+    try:
+        await pool.wait_ready()
+        assert await pool.render(spec) == expected  # deterministic across processes
+        assert pool.drawn == 1
+        (pid,) = pool.pids
+        os.kill(pid, signal.SIGKILL)
+        assert await pool.render(spec) == expected  # answered from a thread instead
+        assert pool.broken and pool.drawn == 1
+    finally:
+        pool.close()
+    assert _pool_leftovers({pid}) == []
+
+
+async def test_without_a_pool_boards_are_drawn_in_threads() -> None:
+    board.use(None)
+    spec = _spec()
+    assert await render_async(spec) == render_png(spec)
+    pool = RenderPool(workers=0).start()  # BRADE_RENDER_WORKERS=0: threads only
+    assert await pool.render(spec) == render_png(spec) and pool.drawn == 0
+    pool.close()
