@@ -1,0 +1,490 @@
+"""Slash commands for tournaments: create, join, matches in threads, standings.
+
+Thin like bot/cogs/play.py: every decision is ``TournamentService``'s.  This layer turns
+an interaction into a ``Ctx``, an ``Outcome`` into messages, threads and games, and a
+refusal into an ephemeral note in the user's language.  A game's end arrives through
+``GameService.end_listeners``; what it sets off (announcements, the next round's
+threads) runs in a task of its own so the finishing player's command is answered at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.app_commands import locale_str as _
+from discord.ext import commands, tasks
+
+from bot.cogs.play import make_ctx, ruleset_names
+from bot.i18n import t
+from bot.league.errors import LeagueError
+from bot.service.model import Ctx, Reply, UserError
+from bot.service.tournaments import MatchToOpen, Notice, Outcome, Picture, TournamentService
+from engine.errors import EngineError
+from render.bracket import render_bracket, render_standings
+
+if TYPE_CHECKING:
+    from bot.client import BradeBot
+    from bot.store import GameRow
+
+log = logging.getLogger(__name__)
+
+FORMAT_CHOICES = [Choice(name=_("single elimination"), value="single_elimination"),
+                  Choice(name=_("round robin"), value="round_robin"),
+                  Choice(name=_("Swiss"), value="swiss")]
+TIEBREAK_CHOICES = [Choice(name=_("Buchholz"), value="buchholz"),
+                    Choice(name=_("Median-Buchholz"), value="median_buchholz")]
+
+
+class WalkoverButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"bradetrn:wo:(?P<tid>\d+):(?P<pairing>[0-9.]+):(?P<winner>\d+)"):
+    """The organiser's "walkover to …" button after a deadline; works after a restart."""
+
+    def __init__(self, tournament_id: int, pairing: str, winner: int, *,
+                 label: str = "…") -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:80], style=discord.ButtonStyle.danger if winner == 0
+            else discord.ButtonStyle.primary,
+            custom_id=f"bradetrn:wo:{tournament_id}:{pairing}:{winner}"[:100]))
+        self.tournament_id, self.pairing, self.winner = tournament_id, pairing, winner
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> WalkoverButton:
+        return cls(int(match["tid"]), match["pairing"], int(match["winner"]),
+                   label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        bot: BradeBot = interaction.client  # type: ignore[assignment]
+        cog = bot.get_cog("Tournaments")
+        try:
+            await cog.on_walkover_button(interaction, self)  # type: ignore[union-attr]
+        except Exception as error:
+            await bot.report_failure(interaction, error)
+
+
+def _view(notice: Notice) -> discord.ui.View | None:
+    if not notice.choices:
+        return None
+    view = discord.ui.View(timeout=None)
+    for c in notice.choices[:25]:
+        view.add_item(WalkoverButton(c.tournament_id, c.pairing, c.winner, label=c.label))
+    return view
+
+
+def _draw(picture: Picture) -> bytes:
+    if picture.kind == "bracket":
+        return render_bracket(picture.tournament, lang=picture.lang)
+    return render_standings(picture.tournament, lang=picture.lang)
+
+
+async def _file(picture: Picture | None) -> discord.File | None:
+    """The picture drawn in a worker thread (never on the event loop)."""
+    if picture is None:
+        return None
+    png = await asyncio.to_thread(_draw, picture)
+    return discord.File(io.BytesIO(png), filename=f"{picture.kind}.png")
+
+
+def _allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False,
+                                   users=[discord.Object(u) for u in mentions if u])
+
+
+@app_commands.guild_only()
+class Tournaments(commands.GroupCog, group_name=_("tournament"),
+                  group_description=_("Tournaments: create, join, play, standings")):
+    def __init__(self, bot: BradeBot) -> None:
+        self.bot = bot
+        assert bot.store is not None and bot.service is not None
+        self.service = TournamentService(bot.store, clock=bot.clock,
+                                         langs=bot.service.langs)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.check.change_interval(seconds=bot.check_every)
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        assert self.bot.service is not None
+        self.bot.service.end_listeners.append(self.on_game_end)
+        self.check.start()
+
+    async def cog_unload(self) -> None:
+        self.check.cancel()
+        if self.bot.service is not None and self.on_game_end in self.bot.service.end_listeners:
+            self.bot.service.end_listeners.remove(self.on_game_end)
+
+    # -- plumbing ----------------------------------------------------------------------
+
+    def _ctx(self, interaction: discord.Interaction) -> Ctx:
+        return make_ctx(interaction)
+
+    @staticmethod
+    def _manager(interaction: discord.Interaction) -> bool:
+        return bool(interaction.permissions.manage_guild)
+
+    async def _refuse(self, interaction: discord.Interaction, ctx: Ctx,
+                      error: Exception) -> None:
+        lang = (await self.bot.service.langs(ctx))[0]  # type: ignore[union-attr]
+        if isinstance(error, UserError):
+            text = t(f"err.{error.key}", lang, **error.params)
+        elif isinstance(error, LeagueError | EngineError):
+            text = error.message(lang)
+        else:
+            raise error
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def _run(self, interaction: discord.Interaction, action: Any, *,
+                   ctx: Ctx | None = None) -> None:
+        ctx = ctx or self._ctx(interaction)
+        try:
+            outcome: Outcome = await action(ctx)
+        except (UserError, LeagueError, EngineError) as error:
+            await self._refuse(interaction, ctx, error)
+            return
+        await self._answer(interaction, outcome)
+        await self.carry_out(outcome)
+
+    async def _answer(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        reply: Reply = outcome.reply
+        response = interaction.response
+        if reply.posts:
+            text = reply.posts[0].text
+            if outcome.picture is not None:
+                await response.defer(thinking=True)
+                file = await _file(outcome.picture)
+                await interaction.followup.send(text[:2000], file=file)  # type: ignore[arg-type]
+            else:
+                await response.send_message(text[:2000], allowed_mentions=_allowed(
+                    reply.posts[0].mentions))
+            for post in reply.posts[1:]:
+                await interaction.followup.send(post.text[:2000],
+                                                allowed_mentions=_allowed(post.mentions))
+            if reply.private:
+                await interaction.followup.send(reply.private, ephemeral=True)
+        elif reply.private:
+            if response.is_done():
+                await interaction.followup.send(reply.private, ephemeral=True)
+            else:
+                await response.send_message(reply.private, ephemeral=True)
+
+    async def carry_out(self, outcome: Outcome) -> None:
+        """Stop games decided otherwise, announce, then open the new matches' threads."""
+        for thread_id in outcome.stop_threads:
+            await self._stop_game(thread_id)
+        for notice in outcome.notices:
+            await self._notify(notice)
+        for match in outcome.matches:
+            try:
+                await self._open_match(match)
+            except (discord.HTTPException, UserError, EngineError):
+                log.exception("could not open the thread of match %s", match.pairing)
+
+    async def _notify(self, notice: Notice) -> None:
+        channel = self.bot.get_channel(notice.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            log.warning("tournament channel %s is gone", notice.channel_id)
+            return
+        kwargs: dict[str, Any] = {"allowed_mentions": _allowed(notice.mentions)}
+        view = _view(notice)
+        if view is not None:
+            kwargs["view"] = view
+        file = await _file(notice.picture)
+        if file is not None:
+            kwargs["file"] = file
+        try:
+            await channel.send(notice.text[:2000], **kwargs)
+        except discord.HTTPException:
+            log.warning("could not post in channel %s", notice.channel_id)
+
+    async def _stop_game(self, thread_id: int) -> None:
+        """A match decided by the organiser: its game stops without a result."""
+        service = self.bot.service
+        assert service is not None and self.bot.user is not None
+        ctx = Ctx(self.bot.user.id, thread_id, can_manage=True)
+        try:
+            reply = await service.abort(ctx)
+        except UserError:
+            return  # no live game there
+        thread = self.bot.get_channel(thread_id)
+        play = self.bot.get_cog("Play")
+        if isinstance(thread, discord.abc.Messageable) and play is not None:
+            await play.post_to(thread, reply)  # type: ignore[attr-defined]
+
+    async def _open_match(self, m: MatchToOpen) -> None:
+        channel = self.bot.get_channel(m.channel_id)
+        if isinstance(channel, discord.Thread):
+            channel = channel.parent
+        if not isinstance(channel, discord.TextChannel):
+            log.warning("tournament channel %s is not a text channel", m.channel_id)
+            return
+        existing = self.bot.get_channel(m.thread_id) if m.thread_id else None
+        if isinstance(existing, discord.Thread):
+            thread = existing
+        else:
+            thread = await channel.create_thread(name=m.thread_name,
+                                                 type=discord.ChannelType.public_thread)
+            await self.service.set_ref(m.tournament_id, m.pairing, thread.id)
+        await thread.send(m.intro, allowed_mentions=_allowed((m.white_id, m.black_id)))
+        guild = self.bot.get_guild(m.guild_id)
+        assert self.bot.user is not None and self.bot.service is not None
+        ctx = Ctx(self.bot.user.id, thread.id, m.guild_id, None,
+                  str(guild.preferred_locale) if guild else None)
+        reply = await self.bot.service.start_arranged(
+            ctx, m.white_id, m.black_id, rules=m.rules, match_length=m.match_length,
+            tournament_id=m.tournament_id)
+        play = self.bot.get_cog("Play")
+        if play is not None:
+            await play.post_to(thread, reply)  # type: ignore[attr-defined]
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- results -------------------------------------------------------------------------
+
+    async def on_game_end(self, row: GameRow) -> None:
+        """Record a tournament game's result now; announce and pair on in a task."""
+        if row.tournament_id is None:
+            return
+        outcome = await self.service.game_ended(row)
+        if outcome is not None:
+            self._spawn(self.carry_out(outcome))
+
+    # -- deadlines -------------------------------------------------------------------------
+
+    @tasks.loop(seconds=60)
+    async def check(self) -> None:
+        for outcome in await self.service.due():
+            await self.carry_out(outcome)
+
+    @check.before_loop
+    async def _wait_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @check.error
+    async def _failed(self, error: BaseException) -> None:
+        log.exception("tournament deadline check failed", exc_info=error)
+        self.check.restart()
+
+    async def on_walkover_button(self, interaction: discord.Interaction,
+                                 btn: WalkoverButton) -> None:
+        ctx = self._ctx(interaction)
+
+        async def act(c: Ctx) -> Outcome:
+            return await self.service.organiser_action(
+                c, "", "walkover", manager=self._manager(interaction), match=btn.pairing,
+                winner=btn.winner or None, tournament_id=btn.tournament_id)
+
+        try:
+            outcome = await act(ctx)
+        except (UserError, LeagueError, EngineError) as error:
+            await self._refuse(interaction, ctx, error)
+            return
+        await interaction.response.edit_message(view=None)
+        await self.carry_out(outcome)
+
+    # -- autocomplete ----------------------------------------------------------------------
+
+    async def name_complete(self, interaction: discord.Interaction,
+                            current: str) -> list[Choice[str]]:
+        names = await self.service.names(interaction.guild_id, current or "")
+        return [Choice(name=n[:100], value=n[:100]) for n in names]
+
+    async def match_complete(self, interaction: discord.Interaction,
+                             current: str) -> list[Choice[str]]:
+        name = str(getattr(interaction.namespace, "name", "") or "")
+        lang = (await self.bot.service.langs(self._ctx(interaction)))[0]  # type: ignore[union-attr]
+        found = await self.service.open_matches(interaction.guild_id, name, current or "",
+                                                lang)
+        return [Choice(name=label, value=pid) for label, pid in found]
+
+    # -- registration ----------------------------------------------------------------------
+
+    @app_commands.command(name=_("create"),
+                          description=_("Create a tournament (you become its organiser)"))
+    @app_commands.rename(name=_("name"), format=_("format"), rounds=_("rounds"),
+                         ruleset=_("ruleset"), match_length=_("match_length"),
+                         max_players=_("max_players"), deadline_hours=_("deadline_hours"),
+                         tiebreak=_("tiebreak"))
+    @app_commands.describe(name=_("The tournament's name"),
+                           format=_("Single elimination, round robin or Swiss"),
+                           rounds=_("Number of rounds (Swiss only)"),
+                           ruleset=_("Which rules (default: the server's)"),
+                           match_length=_("Games per match (odd)"),
+                           max_players=_("Player limit"),
+                           deadline_hours=_("Hours per round before walkovers (optional)"),
+                           tiebreak=_("Swiss tie-break"))
+    @app_commands.choices(format=FORMAT_CHOICES, tiebreak=TIEBREAK_CHOICES)
+    async def create(self, interaction: discord.Interaction,
+                     name: app_commands.Range[str, 1, 60], format: str,
+                     rounds: app_commands.Range[int, 1, 20] | None = None,
+                     ruleset: str | None = None,
+                     match_length: app_commands.Range[int, 1, 25] = 1,
+                     max_players: app_commands.Range[int, 2, 256] | None = None,
+                     deadline_hours: app_commands.Range[int, 1, 720] | None = None,
+                     tiebreak: str = "buchholz") -> None:
+        ctx = self._ctx(interaction)
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) and channel.parent_id:
+            ctx = Ctx(ctx.user_id, channel.parent_id, ctx.guild_id, ctx.user_locale,
+                      ctx.guild_locale, ctx.can_manage)
+        elif not isinstance(channel, discord.TextChannel):
+            await self._refuse(interaction, ctx, UserError("trn.no_channel"))
+            return
+        service = self.bot.service
+        assert service is not None
+        default_rules = (await service.settings(ctx.guild_id)).rules or service.default_rules
+        await self._run(interaction, lambda c: self.service.create(
+            c, name=name, format=format, rounds=rounds, rules=ruleset,
+            match_length=match_length, max_players=max_players,
+            deadline_hours=deadline_hours, tiebreak=tiebreak, default_rules=default_rules),
+            ctx=ctx)
+
+    @create.autocomplete("ruleset")
+    async def ruleset_complete(self, interaction: discord.Interaction,
+                               current: str) -> list[Choice[str]]:
+        cur = (current or "").lower()
+        return [Choice(name=n, value=n) for n in ruleset_names() if cur in n][:25]
+
+    @app_commands.command(name=_("join"), description=_("Join a tournament before it starts"))
+    @app_commands.rename(name=_("name"))
+    @app_commands.describe(name=_("The tournament's name"))
+    @app_commands.autocomplete(name=name_complete)
+    async def join(self, interaction: discord.Interaction, name: str) -> None:
+        who = interaction.user.display_name
+        await self._run(interaction, lambda c: self.service.join(c, name, who))
+
+    @app_commands.command(name=_("leave"), description=_("Leave a tournament before it starts"))
+    @app_commands.rename(name=_("name"))
+    @app_commands.describe(name=_("The tournament's name"))
+    @app_commands.autocomplete(name=name_complete)
+    async def leave(self, interaction: discord.Interaction, name: str) -> None:
+        await self._run(interaction, lambda c: self.service.leave(c, name))
+
+    # -- looking ---------------------------------------------------------------------------
+
+    @app_commands.command(name=_("standings"), description=_("Show the standings"))
+    @app_commands.rename(name=_("name"))
+    @app_commands.describe(name=_("The tournament's name"))
+    @app_commands.autocomplete(name=name_complete)
+    async def standings(self, interaction: discord.Interaction, name: str) -> None:
+        await self._run(interaction, lambda c: self.service.show(c, name, "standings"))
+
+    @app_commands.command(name=_("bracket"), description=_("Show the bracket or pairings"))
+    @app_commands.rename(name=_("name"))
+    @app_commands.describe(name=_("The tournament's name"))
+    @app_commands.autocomplete(name=name_complete)
+    async def bracket(self, interaction: discord.Interaction, name: str) -> None:
+        await self._run(interaction, lambda c: self.service.show(c, name, "bracket"))
+
+    # -- organiser -------------------------------------------------------------------------
+
+    @app_commands.command(name=_("start"),
+                          description=_("Start the tournament and pair round one (organiser)"))
+    @app_commands.rename(name=_("name"))
+    @app_commands.describe(name=_("The tournament's name"))
+    @app_commands.autocomplete(name=name_complete)
+    async def start(self, interaction: discord.Interaction, name: str) -> None:
+        manager = self._manager(interaction)
+        await self._run(interaction, lambda c: self.service.start(c, name, manager=manager))
+
+    async def _organiser(self, interaction: discord.Interaction, name: str, kind: str,
+                         **kw: Any) -> None:
+        manager = self._manager(interaction)
+        await self._run(interaction, lambda c: self.service.organiser_action(
+            c, name, kind, manager=manager, **kw))
+
+    @app_commands.command(name=_("result"),
+                          description=_("Set or correct a match result (organiser)"))
+    @app_commands.rename(name=_("name"), match=_("match"), winner=_("winner"))
+    @app_commands.describe(name=_("The tournament's name"), match=_("The match, e.g. 1.2"),
+                           winner=_("Who won (leave out: both forfeit, not in knockouts)"))
+    @app_commands.autocomplete(name=name_complete)
+    async def result(self, interaction: discord.Interaction, name: str, match: str,
+                     winner: discord.Member | None = None) -> None:
+        await self._organiser(interaction, name, "result", match=match,
+                              winner=winner.id if winner else None)
+
+    @result.autocomplete("match")
+    async def _result_match(self, interaction: discord.Interaction,
+                            current: str) -> list[Choice[str]]:
+        return await self.match_complete(interaction, current)
+
+    @app_commands.command(name=_("walkover"),
+                          description=_("Award a walkover after the deadline (organiser)"))
+    @app_commands.rename(name=_("name"), match=_("match"), winner=_("winner"))
+    @app_commands.describe(name=_("The tournament's name"), match=_("The match, e.g. 1.2"),
+                           winner=_("Who won (leave out: both forfeit, not in knockouts)"))
+    @app_commands.autocomplete(name=name_complete)
+    async def walkover(self, interaction: discord.Interaction, name: str, match: str,
+                       winner: discord.Member | None = None) -> None:
+        await self._organiser(interaction, name, "walkover", match=match,
+                              winner=winner.id if winner else None)
+
+    @walkover.autocomplete("match")
+    async def _walkover_match(self, interaction: discord.Interaction,
+                              current: str) -> list[Choice[str]]:
+        return await self.match_complete(interaction, current)
+
+    @app_commands.command(name=_("restart"),
+                          description=_("Start a match's game again after an abort "
+                                        "(organiser)"))
+    @app_commands.rename(name=_("name"), match=_("match"))
+    @app_commands.describe(name=_("The tournament's name"), match=_("The match, e.g. 1.2"))
+    @app_commands.autocomplete(name=name_complete)
+    async def restart(self, interaction: discord.Interaction, name: str, match: str) -> None:
+        manager = self._manager(interaction)
+        await self._run(interaction, lambda c: self.service.restart(c, name, match,
+                                                                    manager=manager))
+
+    @restart.autocomplete("match")
+    async def _restart_match(self, interaction: discord.Interaction,
+                             current: str) -> list[Choice[str]]:
+        return await self.match_complete(interaction, current)
+
+    @app_commands.command(name=_("remove"), description=_("Remove a player (organiser)"))
+    @app_commands.rename(name=_("name"), player=_("player"))
+    @app_commands.describe(name=_("The tournament's name"), player=_("The player"))
+    @app_commands.autocomplete(name=name_complete)
+    async def remove(self, interaction: discord.Interaction, name: str,
+                     player: discord.Member) -> None:
+        await self._organiser(interaction, name, "remove", player=player.id)
+
+    @app_commands.command(name=_("pause"),
+                          description=_("Pause the tournament's deadlines (organiser)"))
+    @app_commands.rename(name=_("name"))
+    @app_commands.describe(name=_("The tournament's name"))
+    @app_commands.autocomplete(name=name_complete)
+    async def pause(self, interaction: discord.Interaction, name: str) -> None:
+        await self._organiser(interaction, name, "pause")
+
+    @app_commands.command(name=_("resume"),
+                          description=_("Resume a paused tournament (organiser)"))
+    @app_commands.rename(name=_("name"))
+    @app_commands.describe(name=_("The tournament's name"))
+    @app_commands.autocomplete(name=name_complete)
+    async def resume(self, interaction: discord.Interaction, name: str) -> None:
+        await self._organiser(interaction, name, "resume")
+
+    @app_commands.command(name=_("finish"),
+                          description=_("Finish the tournament now (organiser)"))
+    @app_commands.rename(name=_("name"))
+    @app_commands.describe(name=_("The tournament's name"))
+    @app_commands.autocomplete(name=name_complete)
+    async def finish(self, interaction: discord.Interaction, name: str) -> None:
+        await self._organiser(interaction, name, "finish")
+
+
+async def setup(bot: BradeBot) -> None:
+    bot.add_dynamic_items(WalkoverButton)
+    await bot.add_cog(Tournaments(bot))
