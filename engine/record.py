@@ -225,6 +225,11 @@ def export(game: Game, *, white: str = "White", black: str = "Black",
             text = f"{number}. {e['side']} {_dice_text(e['dice'])} {e['moves']}"
             lines.append(_comment(text, e["dice"], kind == "forfeit", comments))
         elif kind in ("resign", "abandon"):
+            if pending is not None:  # rolled, then gave up before playing: roll first
+                number += 1
+                text = f"{number}. {pending['side']} {_dice_text(pending['dice'])}"
+                lines.append(_comment(text, pending["dice"], False, comments))
+                pending = None
             loser = Side(e["outcome"]["winner"]).other
             lines.append(f"{loser.value} {'resigns' if kind == 'resign' else 'abandons'}")
     if pending is not None:

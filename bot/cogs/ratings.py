@@ -1,0 +1,84 @@
+"""Slash commands for ratings, the leaderboard and profiles (``/rating``, Swedish ``/ranking``).
+
+The cog also subscribes the rating service to the game service's end-of-game notices,
+and on load applies any rated game that ended while no listener ran.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.cogs.play import make_ctx
+from bot.i18n import t
+from bot.service.model import Ctx, Reply, UserError
+from bot.service.ratings import LEADERBOARD_DEFAULT, LEADERBOARD_MAX, RatingService
+
+if TYPE_CHECKING:
+    from bot.client import BradeBot
+
+log = logging.getLogger(__name__)
+
+
+@app_commands.guild_only()
+class Ratings(commands.GroupCog, group_name=_("rating"),
+              group_description=_("Ratings, the leaderboard and profiles")):
+    def __init__(self, bot: BradeBot) -> None:
+        self.bot = bot
+        assert bot.service is not None
+        self.service = RatingService(bot.service)
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        assert self.bot.service is not None
+        self.bot.service.end_listeners.append(self.service.on_game_end)
+        caught = await self.service.catch_up()
+        if caught:
+            log.info("applied %d rated game(s) that ended while the bot was away", caught)
+
+    async def cog_unload(self) -> None:
+        listeners = self.bot.service.end_listeners if self.bot.service else []
+        if self.service.on_game_end in listeners:
+            listeners.remove(self.service.on_game_end)
+
+    async def answer(self, interaction: discord.Interaction,
+                     action: Callable[[Ctx], Awaitable[Reply]], share: bool) -> None:
+        ctx = make_ctx(interaction)
+        try:
+            reply = await action(ctx)
+        except UserError as error:
+            lang = await self.service.games.lang_for(ctx)
+            await interaction.response.send_message(
+                t(f"err.{error.key}", lang, **error.params), ephemeral=True)
+            return
+        await interaction.response.send_message(reply.private or "", ephemeral=not share)
+
+    @app_commands.command(name=_("leaderboard"),
+                          description=_("The server's best players by rating"))
+    @app_commands.rename(count=_("count"), share=_("share"))
+    @app_commands.describe(count=_("How many players to show (1–25)"),
+                           share=_("Post it in the channel for everyone (default: only you)"))
+    async def leaderboard(self, interaction: discord.Interaction,
+                          count: app_commands.Range[int, 1, LEADERBOARD_MAX] = LEADERBOARD_DEFAULT,
+                          share: bool = False) -> None:
+        await self.answer(interaction, lambda c: self.service.leaderboard(c, count), share)
+
+    @app_commands.command(name=_("profile"),
+                          description=_("A member's rating, record and ways of winning"))
+    @app_commands.rename(member=_("member"), share=_("share"))
+    @app_commands.describe(member=_("Whose profile (default: yours)"),
+                           share=_("Post it in the channel for everyone (default: only you)"))
+    async def profile(self, interaction: discord.Interaction,
+                      member: discord.Member | None = None, share: bool = False) -> None:
+        await self.answer(interaction, lambda c: self.service.profile(
+            c, member.id if member else None, is_bot=bool(member and member.bot)), share)
+
+
+async def setup(bot: BradeBot) -> None:
+    await bot.add_cog(Ratings(bot))

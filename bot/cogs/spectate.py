@@ -1,0 +1,162 @@
+"""Slash commands for spectating (``/watch``, Swedish ``/titta``): running games, the move
+list of any game, its record as a file, and an animated replay.
+
+Answers go to the asker only unless ``share`` is set.  The replay is checked before the
+interaction is deferred, so a refusal is always a private note, and drawn in a worker
+thread afterwards.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.cogs.play import make_ctx
+from bot.i18n import t
+from bot.service.model import Ctx, UserError
+from bot.service.spectate import FileReply, SpectateService
+from engine.errors import EngineError
+
+if TYPE_CHECKING:
+    from bot.client import BradeBot
+
+GameOption = app_commands.Range[int, 1, 2**53]
+ChannelOption = discord.TextChannel | discord.Thread
+FORMAT_CHOICES = [Choice(name="GIF", value="gif"), Choice(name="APNG", value="apng")]
+
+
+@app_commands.guild_only()
+class Spectate(commands.GroupCog, group_name=_("watch"),
+               group_description=_("Watch games: running games, moves, records, replays")):
+    def __init__(self, bot: BradeBot) -> None:
+        self.bot = bot
+        assert bot.service is not None
+        self.service = SpectateService(bot.service, fetch_name=self.member_name)
+        self._names: dict[tuple[int | None, int], str] = {}
+        super().__init__()
+
+    async def member_name(self, guild_id: int | None, user_id: int) -> str:
+        """The member's display name: from the cache, else asked of Discord once."""
+        name = self.bot.display_name(guild_id, user_id)
+        if not name.startswith("#"):
+            return name
+        if (guild_id, user_id) in self._names:
+            return self._names[(guild_id, user_id)]
+        guild = self.bot.get_guild(guild_id) if guild_id else None
+        try:
+            if guild is not None:
+                name = (await guild.fetch_member(user_id)).display_name
+            else:
+                name = (await self.bot.fetch_user(user_id)).display_name
+        except discord.HTTPException:
+            return name
+        self._names[(guild_id, user_id)] = name
+        return name
+
+    async def refuse(self, interaction: discord.Interaction, ctx: Ctx,
+                     error: UserError | EngineError) -> None:
+        lang = await self.service.games.lang_for(ctx)
+        text = (t(f"err.{error.key}", lang, **error.params) if isinstance(error, UserError)
+                else error.message(lang))
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def answer(self, interaction: discord.Interaction,
+                     action: Callable[[Ctx], Awaitable[FileReply]]) -> None:
+        ctx = make_ctx(interaction)
+        try:
+            reply = await action(ctx)
+        except (UserError, EngineError) as error:
+            await self.refuse(interaction, ctx, error)
+            return
+        await self.send(interaction, reply)
+
+    @staticmethod
+    async def send(interaction: discord.Interaction, reply: FileReply) -> None:
+        kwargs: dict = {"ephemeral": not reply.public}
+        if reply.file is not None:
+            kwargs["file"] = discord.File(io.BytesIO(reply.file.data),
+                                          filename=reply.file.filename)
+        if interaction.response.is_done():
+            await interaction.followup.send(reply.text, **kwargs)
+        else:
+            await interaction.response.send_message(reply.text, **kwargs)
+
+    @app_commands.command(name=_("games"),
+                          description=_("The games being played on this server, with links"))
+    async def games(self, interaction: discord.Interaction) -> None:
+        async def listing(ctx: Ctx) -> FileReply:
+            reply = await self.service.running(ctx)
+            return FileReply(reply.lang, reply.private or "")
+
+        await self.answer(interaction, listing)
+
+    @app_commands.command(name=_("history"), description=_("List every move of a game"))
+    @app_commands.rename(game=_("game"), channel=_("channel"))
+    @app_commands.describe(game=_("The game's number, e.g. 12 (default: this channel's game)"),
+                           channel=_("The channel or thread the game is played in"))
+    async def history(self, interaction: discord.Interaction, game: GameOption | None = None,
+                      channel: ChannelOption | None = None) -> None:
+        await self.answer(interaction, lambda c: self.service.history(
+            c, game, channel.id if channel else None))
+
+    @app_commands.command(
+        name=_("export"),
+        description=_("A game's record as a text file that `python -m engine replay` replays"))
+    @app_commands.rename(game=_("game"), channel=_("channel"), number=_("number"),
+                         share=_("share"))
+    @app_commands.describe(game=_("The game's number, e.g. 12 (default: this channel's game)"),
+                           channel=_("The channel or thread the game is played in"),
+                           number=_("Which game of a match (default: the last)"),
+                           share=_("Post it in the channel for everyone (default: only you)"))
+    async def export(self, interaction: discord.Interaction, game: GameOption | None = None,
+                     channel: ChannelOption | None = None,
+                     number: app_commands.Range[int, 1, 99] | None = None,
+                     share: bool = False) -> None:
+        await self.answer(interaction, lambda c: self.service.export(
+            c, game, channel.id if channel else None, number, share))
+
+    @app_commands.command(name=_("replay"),
+                          description=_("An animated replay (GIF or APNG) of a finished game"))
+    @app_commands.rename(game=_("game"), channel=_("channel"), number=_("number"),
+                         format=_("format"), share=_("share"))
+    @app_commands.describe(game=_("The game's number, e.g. 12 (default: this channel's game)"),
+                           channel=_("The channel or thread the game is played in"),
+                           number=_("Which game of a match (default: the last)"),
+                           format=_("GIF or APNG (default GIF)"),
+                           share=_("Post it in the channel for everyone (default: only you)"))
+    @app_commands.choices(format=FORMAT_CHOICES)
+    async def replay(self, interaction: discord.Interaction, game: GameOption | None = None,
+                     channel: ChannelOption | None = None,
+                     number: app_commands.Range[int, 1, 99] | None = None,
+                     format: str = "gif", share: bool = False) -> None:
+        ctx = make_ctx(interaction)
+        try:
+            plan = await self.service.plan_replay(ctx, game, channel.id if channel else None,
+                                                  number, format, share)
+        except (UserError, EngineError) as error:
+            await self.refuse(interaction, ctx, error)
+            return
+        await interaction.response.defer(ephemeral=not share, thinking=True)
+        await self.send(interaction, await self.service.render(plan))
+
+    @history.autocomplete("game")
+    @export.autocomplete("game")
+    @replay.autocomplete("game")
+    async def game_complete(self, interaction: discord.Interaction,
+                            current: str) -> list[Choice[int]]:
+        found = await self.service.suggestions(make_ctx(interaction), str(current or ""))
+        return [Choice(name=label, value=gid) for label, gid in found]
+
+
+async def setup(bot: BradeBot) -> None:
+    await bot.add_cog(Spectate(bot))

@@ -1,0 +1,350 @@
+"""Watching games (issue 6), Discord-free: running games, move lists, records, replays.
+
+A game row holds a whole match; its events table holds every game of it in order, and
+``state["game"]`` the current (or last) one.  ``games_of`` splits the engine's events
+into the match's games, so each can be listed, exported in ``engine.record``'s format
+(docs/league.md) or drawn as an animated replay.  Every export is replayed before it is
+handed out, so a record the bot gives away always replays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.i18n import outcome_text, side_name, t
+from bot.service.games import GameService
+from bot.service.model import COMPUTER, Ctx, Reply, UserError
+from bot.store import GameRow
+from bot.store import spectate_sql as sql
+from engine import record
+from engine import rules as rules_registry
+from engine.dice import format_dice
+from engine.errors import EngineError
+from engine.game import Game
+from engine.match import Match
+from engine.position import Side
+from engine.turn import Outcome
+from render.replay import render_replay
+
+log = logging.getLogger(__name__)
+
+ENGINE_EVENTS = ("teka", "start", "roll", "choose", "play", "forfeit", "win", "resign",
+                 "abandon")
+ENDINGS = ("win", "resign", "abandon")
+MAX_LISTED = 8  # about 210 characters a line: the list stays in one message
+MESSAGE_LIMIT = 1900
+REPLAY_FORMATS = ("gif", "apng")
+REPLAY_MAX_BYTES = 8_000_000  # under Discord's smallest upload limit (10 MB)
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    data: bytes
+
+
+@dataclass
+class FileReply:
+    """An answer with a file: the text, the file, and whether it goes to the channel."""
+
+    lang: str
+    text: str
+    file: Attachment | None = None
+    public: bool = False
+
+
+@dataclass(frozen=True)
+class ReplayPlan:
+    """A checked request for an animated replay: which game, how, for whom."""
+
+    row: GameRow
+    game: Game
+    number: int
+    count: int
+    fmt: str
+    lang: str
+    public: bool
+
+
+def jump_url(row: GameRow) -> str:
+    return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}"
+
+
+def split_games(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The engine's events of a match row, one list per game (a game ends with its result)."""
+    out: list[list[dict[str, Any]]] = [[]]
+    for e in events:
+        if e.get("type") not in ENGINE_EVENTS:
+            continue
+        out[-1].append(e)
+        if e["type"] in ENDINGS:
+            out.append([])
+    return [g for g in out if g]
+
+
+def games_of(row: GameRow, events: list[dict[str, Any]]) -> list[Game]:
+    """Every game of the row as an engine ``Game``, replayed rule by rule from its events.
+
+    The last game is the stored one itself; earlier games of a match are rebuilt from
+    their events through the record format, which also checks them.
+    """
+    state = row.state or {}
+    if not state.get("game"):
+        return []
+    current = Game.from_json(state["game"])
+    parts = split_games(events)
+    rules = rules_registry.get(row.rules)
+    out = []
+    for part in parts[:-1]:
+        end = next(e for e in reversed(part) if e["type"] in ENDINGS)
+        shell = Game(rules, rules.start(), "over", None, Outcome.from_json(end["outcome"]),
+                     list(part))
+        out.append(record.replay(record.export(shell, comments=False)))
+    out.append(current)
+    return out
+
+
+class SpectateService:
+    def __init__(self, games: GameService,
+                 fetch_name: Callable[[int | None, int], Awaitable[str]] | None = None) -> None:
+        self.games = games
+        self.store = games.store
+        #: Display names for records and replays; the cog can ask Discord when the
+        #: member is not cached (the bot runs without the members intent).
+        self.fetch_name = fetch_name
+        self._replays = asyncio.Semaphore(1)  # one animation at a time: it takes seconds
+
+    # -- finding a game ------------------------------------------------------------------
+
+    async def _find(self, ctx: Ctx, game_id: int | None, channel_id: int | None,
+                    ) -> tuple[GameRow, list[dict[str, Any]]]:
+        if ctx.guild_id is None:
+            raise UserError("watch.guild_only")
+        async with self.store.read() as tx:
+            if game_id is not None:
+                row = await tx.game(game_id)
+                if row is None or row.guild_id != ctx.guild_id:
+                    raise UserError("watch.unknown", id=game_id)
+            else:
+                channel = channel_id or ctx.channel_id
+                row = await tx.live_game(channel) or await tx.last_game(channel)
+                if row is None or row.guild_id != ctx.guild_id:
+                    raise UserError("watch.no_game_in", channel=f"<#{channel}>")
+            events = [e.data for e in await tx.events(row.id)]
+        if not (row.state or {}).get("game"):
+            raise UserError("watch.not_started", id=row.id)
+        return row, events
+
+    async def _name(self, row: GameRow, side: Side, lang: str) -> str:
+        uid = row.white_id if side is Side.WHITE else row.black_id
+        if uid == COMPUTER:
+            return t("watch.computer_name", lang)
+        if self.fetch_name is not None:
+            return await self.fetch_name(row.guild_id, uid)
+        return self.games.names(row.guild_id, uid)
+
+    @staticmethod
+    def _pick(games: list[Game], number: int | None, row: GameRow) -> tuple[int, Game]:
+        if number is None:
+            return len(games), games[-1]
+        if not 1 <= number <= len(games):
+            raise UserError("watch.no_such_number", id=row.id, n=number, count=len(games))
+        return number, games[number - 1]
+
+    # -- the server's running games ------------------------------------------------------
+
+    async def running(self, ctx: Ctx) -> Reply:
+        personal, _ = await self.games.langs(ctx)
+        if ctx.guild_id is None:
+            raise UserError("watch.guild_only")
+        async with self.store.read() as tx:
+            rows = await sql.running_games(tx, ctx.guild_id)
+        if not rows:
+            raise UserError("watch.none_running")
+        lines = [t("watch.list.head", personal, n=len(rows))]
+        for row in rows[:MAX_LISTED]:
+            lines.append(self._running_line(row, personal))
+        if len(rows) > MAX_LISTED:
+            lines.append(t("watch.list.more", personal, n=len(rows) - MAX_LISTED))
+        lines.append(t("watch.list.foot", personal))
+        return Reply(lang=personal, private=_clip("\n".join(lines)))
+
+    def _running_line(self, row: GameRow, lang: str) -> str:
+        state = row.state or {}
+        game = Game.from_json(state["game"])
+        match = Match.from_json(state["match"]) if state.get("match") else None
+        mover = row.white_id if game.turn is Side.WHITE else row.black_id
+        who = t("computer", lang) if mover == COMPUTER else f"<@{mover}>"
+        doing = t("watch.to_move" if game.phase in ("move", "choose") else "watch.to_roll",
+                  lang, who=who)
+        if match is not None and match.length > 1:
+            score = t("watch.match_score", lang, w=match.score(Side.WHITE),
+                      b=match.score(Side.BLACK), n=match.completed + 1, length=match.length)
+        else:
+            pos = game.position
+            score = t("watch.pips", lang, w=pos.pips(Side.WHITE), b=pos.pips(Side.BLACK))
+        return t("watch.list.line", lang, id=row.id, white=_who(row.white_id, lang),
+                 black=_who(row.black_id, lang), rules=row.rules, turn=game.turn_count + 1,
+                 doing=doing, score=score, url=jump_url(row))
+
+    # -- move history --------------------------------------------------------------------
+
+    async def history(self, ctx: Ctx, game_id: int | None = None,
+                      channel_id: int | None = None) -> FileReply:
+        personal, _ = await self.games.langs(ctx)
+        row, events = await self._find(ctx, game_id, channel_id)
+        lines = [t("watch.history.head", personal, id=row.id, white=_who(row.white_id, personal),
+                   black=_who(row.black_id, personal), url=jump_url(row)),
+                 t("history.head", personal, rules=row.rules)]
+        parts = split_games(events)
+        for number, part in enumerate(parts, 1):
+            if len(parts) > 1:
+                lines.append(t("watch.history.game", personal, n=number))
+            lines += _history_lines(part, personal)
+        if row.status == "aborted":
+            lines.append(t("history.aborted", personal))
+        if not any(e.get("type") in ("play", "forfeit") for e in events):
+            lines.append(t("history.empty", personal))
+        text = "\n".join(lines)
+        if len(text) <= MESSAGE_LIMIT:
+            return FileReply(personal, text)
+        head = t("watch.history.long", personal, id=row.id, url=jump_url(row))
+        return FileReply(personal, head, Attachment(f"brade-{row.id}-history.txt",
+                                                    (text + "\n").encode()))
+
+    # -- records -------------------------------------------------------------------------
+
+    async def export(self, ctx: Ctx, game_id: int | None = None,
+                     channel_id: int | None = None, number: int | None = None,
+                     public: bool = False) -> FileReply:
+        personal, _ = await self.games.langs(ctx)
+        row, events = await self._find(ctx, game_id, channel_id)
+        games = games_of(row, events)
+        n, game = self._pick(games, number, row)
+        names = (await self._name(row, Side.WHITE, "en"), await self._name(row, Side.BLACK, "en"))
+        text = self.record_text(row, game, n, len(games), names)
+        name = f"brade-{row.id}" + (f"-{n}" if len(games) > 1 else "") + ".txt"
+        key = "watch.export.done" if game.is_over else "watch.export.running"
+        return FileReply(personal, t(key, personal, id=row.id, n=n, rules=row.rules),
+                         Attachment(name, text.encode("utf-8")), public)
+
+    @staticmethod
+    def record_text(row: GameRow, game: Game, n: int, count: int,
+                    names: tuple[str, str]) -> str:
+        """The game's record (docs/league.md), checked by replaying it before it leaves."""
+        date = datetime.fromtimestamp(row.created_at, UTC).date()
+        event = f"brade #{row.id}" + (f", game {n} of the match" if count > 1 else "")
+        text = record.export(game, white=names[0], black=names[1], date=date,
+                             seed=row.seed + n - 1, event=event,
+                             tags={"Site": jump_url(row)})
+        try:
+            record.replay(text)
+        except EngineError:  # a bug, not the user's doing: say so, keep the evidence
+            log.exception("the record of game %s (%s) does not replay:\n%s", row.id, n, text)
+            raise UserError("watch.broken", id=row.id) from None
+        return text
+
+    # -- animated replay -----------------------------------------------------------------
+
+    async def plan_replay(self, ctx: Ctx, game_id: int | None = None,
+                          channel_id: int | None = None, number: int | None = None,
+                          fmt: str = "gif", public: bool = False) -> ReplayPlan:
+        """Everything the animation needs, checked: refusals come before any waiting."""
+        personal, public_lang = await self.games.langs(ctx)
+        if fmt not in REPLAY_FORMATS:
+            raise UserError("watch.format", formats=", ".join(REPLAY_FORMATS))
+        row, events = await self._find(ctx, game_id, channel_id)
+        games = games_of(row, events)
+        if number is None:  # the last finished game of the row
+            done = [i for i, g in enumerate(games, 1) if g.is_over]
+            if not done:
+                raise UserError("watch.replay.running", id=row.id)
+            number = done[-1]
+        n, game = self._pick(games, number, row)
+        if not game.is_over:
+            raise UserError("watch.replay.running", id=row.id)
+        lang = public_lang if public else personal
+        return ReplayPlan(row, game, n, len(games), fmt, lang, public)
+
+    async def render(self, plan: ReplayPlan) -> FileReply:
+        """Draw the planned replay in a worker thread (seconds for a long game)."""
+        row, game, lang = plan.row, plan.game, plan.lang
+        names = (await self._name(row, Side.WHITE, lang), await self._name(row, Side.BLACK, lang))
+        async with self._replays:
+            data = await asyncio.to_thread(render_replay, game, lang=lang, names=names,
+                                           fmt=plan.fmt, max_bytes=REPLAY_MAX_BYTES)
+        o = game.outcome
+        assert o is not None
+        text = t("watch.replay.done", lang, id=row.id, n=plan.number,
+                 white=_who(row.white_id, lang), black=_who(row.black_id, lang),
+                 rules=row.rules, who=side_name(o.winner, lang),
+                 how=outcome_text(o.kind, o.munk, lang), points=o.points)
+        ext = "png" if plan.fmt == "apng" else "gif"
+        name = f"brade-{row.id}" + (f"-{plan.number}" if plan.count > 1 else "") + f".{ext}"
+        return FileReply(lang, text, Attachment(name, data), plan.public)
+
+    async def replay(self, ctx: Ctx, game_id: int | None = None,
+                     channel_id: int | None = None, number: int | None = None,
+                     fmt: str = "gif", public: bool = False) -> FileReply:
+        return await self.render(await self.plan_replay(ctx, game_id, channel_id, number,
+                                                        fmt, public))
+
+    # -- autocomplete --------------------------------------------------------------------
+
+    async def suggestions(self, ctx: Ctx, typed: str) -> list[tuple[str, int]]:
+        """The server's recent games as ``(label, id)``, those matching ``typed`` first."""
+        if ctx.guild_id is None:
+            return []
+        lang = await self.games.lang_for(ctx)
+        async with self.store.read() as tx:
+            rows = await sql.recent_games(tx, ctx.guild_id, 25)
+        out = []
+        for row in rows:
+            label = t("watch.choice", lang, id=row.id,
+                      white=_plain_name(self.games, row, Side.WHITE, lang),
+                      black=_plain_name(self.games, row, Side.BLACK, lang), rules=row.rules,
+                      status=t(f"watch.status.{row.status}", lang))
+            out.append((label[:100], row.id))
+        typed = (typed or "").strip().lower()
+        if typed:
+            out = [x for x in out if typed in x[0].lower()]
+        return out[:25]
+
+
+def _plain_name(games: GameService, row: GameRow, side: Side, lang: str) -> str:
+    """A cached name without asking Discord (autocomplete must answer within 3 s)."""
+    uid = row.white_id if side is Side.WHITE else row.black_id
+    return t("watch.computer_name", lang) if uid == COMPUTER else games.names(row.guild_id, uid)
+
+
+def _who(user_id: int, lang: str) -> str:
+    return t("computer", lang) if user_id == COMPUTER else f"<@{user_id}>"
+
+
+def _history_lines(events: list[dict[str, Any]], lang: str) -> list[str]:
+    """One game's turns in ``/brade history``'s form."""
+    lines = []
+    n = 0
+    for e in events:
+        kind = e.get("type")
+        if kind == "teka":
+            lines.append(t("history.teka", lang, w=e["white"], b=e["black"]))
+        elif kind in ("play", "forfeit"):
+            n += 1
+            side = side_name(Side(e["side"]), lang)
+            dice = format_dice(tuple(e["dice"]), "–") if e.get("dice") else ""
+            lines.append(f"{n}. {side} {dice}: {e['moves']}")
+        elif kind in ENDINGS:
+            o = e["outcome"]
+            lines.append(t("history.end", lang, who=side_name(Side(o["winner"]), lang),
+                           how=outcome_text(o["kind"], o["munk"], lang), points=o["points"]))
+    return lines
+
+
+def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[:limit] + "\n…"
