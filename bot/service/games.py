@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.i18n import outcome_text, resolve_lang, side_name, t
 from bot.service.ai import DEFAULT_LEVEL, LEVELS, Agent
+from bot.service.history import history_lines
 from bot.service.model import COMPUTER, BoardSpec, Button, Ctx, Post, Reply, UserError
 from bot.service.ranking import heuristic_order, matching
 from bot.store import GameRow, GuildSettings, Store
@@ -680,26 +681,10 @@ class GameService:
         if row is None:
             raise UserError("game.none")
         lines = [t("history.head", personal, rules=row.rules)]
-        n = 0
-        for ev in events:
-            e = ev.data
-            kind = e.get("type")
-            if kind == "teka":
-                lines.append(t("history.teka", personal, w=e["white"], b=e["black"]))
-            elif kind in ("play", "forfeit"):
-                n += 1
-                side = side_name(Side(e["side"]), personal)
-                dice = format_dice(tuple(e["dice"]), "–") if e.get("dice") else ""
-                lines.append(f"{n}. {side} {dice}: {e['moves']}")
-            elif kind in ("win", "resign", "abandon"):
-                o = e["outcome"]
-                lines.append(t("history.end", personal,
-                               who=side_name(Side(o["winner"]), personal),
-                               how=outcome_text(o["kind"], o["munk"], personal),
-                               points=o["points"]))
-            elif kind == "abort":
-                lines.append(t("history.aborted", personal))
-        if n == 0 and len(lines) == 1:
+        lines += history_lines([ev.data for ev in events], personal)
+        if row.status == "aborted":
+            lines.append(t("history.aborted", personal))
+        if len(lines) == 1:
             lines.append(t("history.empty", personal))
         return Reply(lang=personal, private=_clip("\n".join(lines)))
 

@@ -18,12 +18,12 @@ from typing import Any
 
 from bot.i18n import outcome_text, side_name, t
 from bot.service.games import GameService
+from bot.service.history import ENDINGS, history_lines
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
 from bot.store import GameRow
 from bot.store import spectate_sql as sql
 from engine import record
 from engine import rules as rules_registry
-from engine.dice import format_dice
 from engine.errors import EngineError
 from engine.game import Game
 from engine.match import Match
@@ -35,7 +35,6 @@ log = logging.getLogger(__name__)
 
 ENGINE_EVENTS = ("teka", "start", "roll", "choose", "play", "forfeit", "win", "resign",
                  "abandon")
-ENDINGS = ("win", "resign", "abandon")
 MAX_LISTED = 8  # about 210 characters a line: the list stays in one message
 MESSAGE_LIMIT = 1900
 REPLAY_FORMATS = ("gif", "apng")
@@ -205,7 +204,7 @@ class SpectateService:
         for number, part in enumerate(parts, 1):
             if len(parts) > 1:
                 lines.append(t("watch.history.game", personal, n=number))
-            lines += _history_lines(part, personal)
+            lines += history_lines(part, personal)
         if row.status == "aborted":
             lines.append(t("history.aborted", personal))
         if not any(e.get("type") in ("play", "forfeit") for e in events):
@@ -324,26 +323,6 @@ def _plain_name(games: GameService, row: GameRow, side: Side, lang: str) -> str:
 
 def _who(user_id: int, lang: str) -> str:
     return t("computer", lang) if user_id == COMPUTER else f"<@{user_id}>"
-
-
-def _history_lines(events: list[dict[str, Any]], lang: str) -> list[str]:
-    """One game's turns in ``/brade history``'s form."""
-    lines = []
-    n = 0
-    for e in events:
-        kind = e.get("type")
-        if kind == "teka":
-            lines.append(t("history.teka", lang, w=e["white"], b=e["black"]))
-        elif kind in ("play", "forfeit"):
-            n += 1
-            side = side_name(Side(e["side"]), lang)
-            dice = format_dice(tuple(e["dice"]), "–") if e.get("dice") else ""
-            lines.append(f"{n}. {side} {dice}: {e['moves']}")
-        elif kind in ENDINGS:
-            o = e["outcome"]
-            lines.append(t("history.end", lang, who=side_name(Side(o["winner"]), lang),
-                           how=outcome_text(o["kind"], o["munk"], lang), points=o["points"]))
-    return lines
 
 
 def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
