@@ -163,20 +163,18 @@ class GameService:
 
     async def _save(self, lg: Loaded, ctx: Ctx, *, events_before: int,
                     extra_events: list[dict[str, Any]] = (), **fields: Any) -> Loaded:  # type: ignore[assignment]
-        """Write the game in one transaction; the version check makes stale writers fail."""
+        """Write the game and its new events in one statement; the version check makes
+        stale writers fail."""
         now = self.clock()
         game = lg.game
         state = {"game": game.to_json(), "match": lg.match.to_json(), "ai": lg.level}
         fields.setdefault("reminded", 0)
         self._games.pop(lg.row.id, None)
-        async with self.store.transaction() as tx:
-            row = await tx.update_game(lg.row.id, lg.row.version, now=now, state=state,
-                                       **fields)
-            if row is None:
-                raise UserError("stale")
-            new = [*extra_events, *game.events[events_before:]]
-            if new:
-                await tx.append_events(lg.row.id, new, at=now, actor_id=ctx.user_id)
+        row = await self.store.save_game(
+            lg.row.id, lg.row.version, now=now, state=state, actor_id=ctx.user_id,
+            events=[*extra_events, *game.events[events_before:]], **fields)
+        if row is None:
+            raise UserError("stale")
         self._games[row.id] = (row.version, game)
         if row.status in ENDED and lg.row.status not in ENDED:
             await self._ended(row)

@@ -115,6 +115,23 @@ class Store:
             else:
                 await _run(self._conn, "COMMIT")
 
+    async def save_game(self, game_id: int, expected_version: int, *, now: float,
+                        events: list[dict[str, Any]], actor_id: int | None,
+                        **fields: Any) -> GameRow | None:
+        """A game's new state and its new events in one statement (one round trip).
+
+        The version check works as in ``Tx.update_game``: None means somebody saved
+        first.  The events reach the log through the ``games_append_events`` trigger
+        (migration 0005), inside the same statement, so both land or neither does.
+        """
+        fields["new_events"] = json.dumps(
+            [{"at": now, "actor": actor_id,
+              "kind": str(e.get("kind") or e.get("type") or "event"), "data": e}
+             for e in events], ensure_ascii=False)
+        async with self._lock:
+            return await Tx(self._conn).update_game(game_id, expected_version, now=now,
+                                                    **fields)
+
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
         """Reads of committed state; a write here fails (the connection is query-only)."""
@@ -184,7 +201,7 @@ class Tx:
         for key in ("state", "result"):
             if key in fields and fields[key] is not None:
                 fields[key] = json.dumps(fields[key])
-        bad = set(fields) - set(GameRow.COLUMNS) | ({"id", "version"} & set(fields))
+        bad = set(fields) - {*GameRow.COLUMNS, "new_events"} | ({"id", "version"} & set(fields))
         if bad:
             raise ValueError(f"cannot update {sorted(bad)}")
         sets = "".join(f"{k} = ?, " for k in fields)
