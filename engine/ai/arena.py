@@ -21,9 +21,11 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TextIO
 
 from engine import rules as rules_registry
 from engine.ai.agents import canonical, get_agent
+from engine.ai.pasch import is_long_pasch
 from engine.ai.stats import mean_interval, wilson
 from engine.errors import EngineError
 from engine.position import Side
@@ -69,7 +71,9 @@ def play_game(rules: RuleSet, white, black, dice_seed: int, agent_seed: int,
         else:
             dice = (dice_rng.randint(1, 6), dice_rng.randint(1, 6))
         mover = pos.turn
-        turns = rules.legal_turns(pos, dice)
+        # A later puff pasch can have 100,000 plays: the agents find theirs themselves
+        # (engine.ai.pasch) rather than the arena listing them all.
+        turns = None if is_long_pasch(rules, pos, dice) else rules.legal_turns(pos, dice)
         turn = agents[mover].choose(rules, pos, dice, agent_rng[mover], turns)
         if turn.outcome is not None:
             return turn.outcome.winner, turn.outcome.points, turn.outcome.kind, n
@@ -131,16 +135,53 @@ def summarize(results: Sequence[GameResult]) -> Summary:
 
 
 def run(a: str, b: str, rules_name: str, games: int, seed: int,
-        jobs: int = 1) -> list[GameResult]:
-    """Play ``games`` games (rounded up to whole pairs), in ``jobs`` processes."""
+        jobs: int = 1, progress: TextIO | None = None) -> list[GameResult]:
+    """Play ``games`` games (rounded up to whole pairs), in ``jobs`` processes.
+
+    With ``progress``, one line per finished pair (its games' signed points for A, and
+    the running win rate) is written there, so a long match that has to be stopped still
+    leaves its games on record (``summarize_log`` reads them back)."""
     pairs = (max(games, 2) + 1) // 2
     tasks = [(a, b, rules_name, seed, i) for i in range(pairs)]
+    out: list[GameResult] = []
     if jobs <= 1:
-        return [g for t in tasks for g in play_pair(t)]
+        for t in tasks:
+            out.extend(_logged(play_pair(t), out, progress))
+        return out
     import multiprocessing as mp
 
     with mp.get_context("spawn").Pool(jobs) as pool:
-        return [g for res in pool.imap(play_pair, tasks, chunksize=1) for g in res]
+        for res in pool.imap(play_pair, tasks, chunksize=1):
+            out.extend(_logged(res, out, progress))
+    return out
+
+
+def _logged(pair: list[GameResult], done: list[GameResult],
+            progress: TextIO | None) -> list[GameResult]:
+    if progress is not None:
+        every = [*done, *pair]
+        wins = sum(1.0 if r.winner == "a" else 0.5 if r.winner is None else 0.0
+                   for r in every)
+        games = " ".join(f"{'W' if r.a_white else 'B'}:{r.winner or '-'}:{r.points:+d}:"
+                         f"{r.kind or '-'}:{r.turns}" for r in pair)
+        print(f"pair {pair[0].pair} {games} | {len(every)} games, "
+              f"A {wins / len(every):.3f}", file=progress, flush=True)
+    return pair
+
+
+def summarize_log(lines: Sequence[str]) -> Summary:
+    """The summary of the games in ``--progress`` lines (for a match cut short)."""
+    results = []
+    for line in lines:
+        if not line.startswith("pair "):
+            continue
+        head, _, _ = line.partition(" | ")
+        _, index, *games = head.split()
+        for g in games:
+            seat, who, pts, kind, turns = g.split(":")
+            results.append(GameResult(int(index), seat == "W", None if who == "-" else who,
+                                      int(pts), None if kind == "-" else kind, int(turns)))
+    return summarize(results)
 
 
 def format_summary(a: str, b: str, rules_name: str, s: Summary, seconds: float) -> str:
@@ -165,6 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                     help="worker processes (default: all cores)")
+    ap.add_argument("--progress", action="store_true",
+                    help="write one line per finished pair to stderr")
     ns = ap.parse_args(list(argv) if argv is not None else None)
     try:
         a, b = canonical(ns.a), canonical(ns.b)
@@ -176,7 +219,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("--games must be at least 1", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    results = run(a, b, rules.name, ns.games, ns.seed, ns.jobs)
+    results = run(a, b, rules.name, ns.games, ns.seed, ns.jobs,
+                  sys.stderr if ns.progress else None)
     print(format_summary(a, b, rules.name, summarize(results), time.perf_counter() - t0))
     kinds: dict[str, int] = {}
     for r in results:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from operator import mul
+from typing import Protocol
 
 from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.rules.ruleset import RuleSet
@@ -102,7 +103,16 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
-def turn_value(rules: RuleSet, turn: Turn, side: Side, w: Weights = DEFAULT_WEIGHTS) -> float:
+class OtherModel(Protocol):
+    """Weights of another evaluation (puff's), which carry their own value function."""
+
+    def white_value(self, rules: RuleSet, pos: Position) -> float: ...
+
+
+Model = Weights | OtherModel
+
+
+def turn_value(rules: RuleSet, turn: Turn, side: Side, w: Model = DEFAULT_WEIGHTS) -> float:
     """Expected points for ``side`` after ``turn``: the outcome if it ends the game."""
     o = turn.outcome
     if o is not None:
@@ -111,10 +121,36 @@ def turn_value(rules: RuleSet, turn: Turn, side: Side, w: Weights = DEFAULT_WEIG
 
 
 def evaluate(rules: RuleSet, position: Position, side: Side,
-             w: Weights = DEFAULT_WEIGHTS) -> float:
+             w: Model = DEFAULT_WEIGHTS) -> float:
     """Expected points of ``position`` for ``side`` (antisymmetric, see module doc)."""
-    v = _evaluate_white(rules, position, w)
+    v = white_value(rules, position, w)
     return v if side is Side.WHITE else -v
+
+
+#: Memo of white's value per (ruleset, weights): the look-ahead meets the same positions
+#: again (the opponent's replies it scored become that opponent's candidates next turn;
+#: about one evaluation in six repeats in a mästare game).  Bounded: cleared when full.
+_MEMO: dict[tuple[str, int], tuple[object, dict[tuple, float]]] = {}
+MEMO_LIMIT = 200_000
+
+
+def white_value(rules: RuleSet, pos: Position, w: Model = DEFAULT_WEIGHTS) -> float:
+    """White's expected points, memoised (the value is a pure function of its inputs).
+
+    ``w`` is either this module's ``Weights`` or another model's weights that know their
+    own value function (``white_value(rules, pos)``, e.g. ``puff_eval.PuffWeights``)."""
+    slot = _MEMO.get((rules.name, id(w)))
+    if slot is None or slot[0] is not w:
+        slot = _MEMO[(rules.name, id(w))] = (w, {})
+    memo = slot[1]
+    key = (pos.white, pos.black, pos.turn, pos.pasch, pos.streak)
+    v = memo.get(key)
+    if v is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        v = memo[key] = (_evaluate_white(rules, pos, w) if isinstance(w, Weights)
+                         else w.white_value(rules, pos))
+    return v
 
 
 # -- per-side features -------------------------------------------------------------------

@@ -197,15 +197,111 @@ def test_worker_entry_points_pickle_and_agree() -> None:
     assert top[0][0].outcome is not None
 
 
-def test_later_puff_pasch_replies_are_a_seeded_sample_of_legal_plays() -> None:
-    # A later pasch plays eight steps (P-4); the look-ahead samples it instead of listing
-    # every play.  The sample must hold only legal results and repeat exactly.
+def test_later_puff_pasch_is_walked_with_a_beam_of_legal_plays() -> None:
+    # A later pasch plays eight steps (P-4) and can have thousands of results; the agents
+    # walk it die by die keeping the best boards.  Every play found must be one of the
+    # legal results, and the search must repeat exactly.
     from engine.ai.agents import _replies
+    from engine.ai.pasch import beam_turns, is_long_pasch
 
     rules = registry.get("puff-kontrar")
     pos = rules.parse_position(
         "white=13x3,16x4,20x8 black=2x5,3x5,4x5 turn=white pasch=white,black")
-    legal = {t.position for t in rules.legal_turns(pos, (2, 2))}
-    sample = _replies(rules, pos, (2, 2))
-    assert sample and all(t.position in legal for t in sample)
-    assert [t.position for t in sample] == [t.position for t in _replies(rules, pos, (2, 2))]
+    first = rules.parse_position("white=13x3,16x4,20x8 black=2x5,3x5,4x5 turn=white")
+    assert is_long_pasch(rules, pos, (3, 3)) and not is_long_pasch(rules, first, (3, 3))
+    assert not is_long_pasch(rules, pos, (3, 4))
+    for d in range(1, 7):
+        legal = {(t.position, t.outcome) for t in rules.legal_turns(pos, (d, d))}
+        greedy = _replies(rules, pos, (d, d))
+        assert greedy and all((t.position, t.outcome) in legal for t in greedy)
+        wide = beam_turns(rules, pos, (d, d), lambda p, s: evaluate(rules, p, s), 6)
+        assert all((t.position, t.outcome) in legal for t in wide)
+        assert len(wide) >= len(greedy)
+        # After a later pasch the same player rolls again (P-4) unless the play won.
+        assert all(t.position.turn is Side.WHITE for t in wide if t.outcome is None)
+    assert [t.position for t in _replies(rules, pos, (2, 2))] == [
+        t.position for t in _replies(rules, pos, (2, 2))]
+
+
+def test_beam_walk_matches_legal_plays_along_random_puff_games() -> None:
+    from engine.ai.pasch import beam_turns, is_long_pasch
+    from engine.puff import random_turn
+
+    rules = registry.get("puff-kontrar")
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(12):
+        pos = rules.start()
+        for _ in range(120):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            if is_long_pasch(rules, pos, dice) and checked < 12:
+                checked += 1
+                legal = {(t.position, t.outcome) for t in rules.legal_turns(pos, dice)}
+                found = beam_turns(rules, pos, dice, lambda p, s: evaluate(rules, p, s), 3)
+                assert found and all((t.position, t.outcome) in legal for t in found)
+            turn = random_turn(rules, pos, dice, rng)
+            if turn.outcome is not None:
+                break
+            pos = turn.position
+    assert checked >= 5
+
+
+def test_agents_choose_a_legal_later_pasch_play_without_a_list() -> None:
+    rules = registry.get("puff-kontrar")
+    pos = rules.parse_position(
+        "white=13x3,16x4,20x8 black=2x5,3x5,4x5 turn=white pasch=white,black")
+    legal = {(t.position, t.outcome) for t in rules.legal_turns(pos, (4, 4))}
+    for name in names():
+        t = get_agent(name).choose(rules, pos, (4, 4), random.Random(2))
+        assert (t.position, t.outcome) in legal, name
+
+
+def test_puff_evaluation_knows_puff() -> None:
+    from engine.ai.puff_eval import DEFAULT_PUFF
+
+    rules = registry.get("puff-kontrar")
+
+    def value(text: str) -> float:
+        return evaluate(rules, rules.parse_position(text), Side.WHITE, DEFAULT_PUFF)
+
+    # Bearing off lets one checker leave per die (P-5): 15 on 24 is far from done.
+    assert value("white=24x15 black=offx10,24x5 turn=white") < 0
+    # A side that has had its first pasch races faster (P-4 re-rolls).
+    race = "white=12x15 black=12x15 turn=white"
+    assert value(race + " pasch=white") > value(race) > value(race + " pasch=black")
+    # Losing with a checker on the bar costs triple, on own 1-6 double (P-6).
+    home = value("white=24x3,offx12 black=3,24x14 turn=white")
+    bar = value("white=24x3,offx12 black=bar,24x14 turn=white")
+    clean = value("white=24x3,offx12 black=12,24x14 turn=white")
+    assert bar > home > clean > 0
+    # Antisymmetric like the bräde evaluation.
+    pos = rules.parse_position("white=bar,3x2,13x4,20x8 black=2x5,3x5,9,10,11,14,15 turn=black")
+    assert evaluate(rules, pos, Side.WHITE, DEFAULT_PUFF) == pytest.approx(
+        -evaluate(rules, pos, Side.BLACK, DEFAULT_PUFF))
+
+
+def test_memoised_value_equals_a_fresh_evaluation(monkeypatch) -> None:
+    from engine.ai import evaluation
+    from engine.ai.puff_eval import DEFAULT_PUFF, puff_white_value
+
+    monkeypatch.setattr(evaluation, "MEMO_LIMIT", 7)  # force the memo to clear too
+    monkeypatch.setattr(evaluation, "_MEMO", {})
+    for rules_id, model in (("talisman", evaluation.DEFAULT_WEIGHTS),
+                            ("puff-kontrar", DEFAULT_PUFF)):
+        rules = registry.get(rules_id)
+        for pos, _ in _walk(rules, 20, seed=4) * 2:
+            fresh = (evaluation._evaluate_white(rules, pos, model)
+                     if rules.family == "brade" else puff_white_value(rules, pos, model))
+            assert evaluation.white_value(rules, pos, model) == fresh
+    assert all(len(memo) <= 7 for _, memo in evaluation._MEMO.values())
+
+
+def test_mästare_knows_puff_and_gesäll_keeps_the_generic_model() -> None:
+    from engine.ai.agents import GreedyAgent
+    from engine.ai.evaluation import DEFAULT_WEIGHTS
+    from engine.ai.puff_eval import DEFAULT_PUFF
+
+    puff = registry.get("puff-kontrar")
+    assert SearchAgent().model(puff) is DEFAULT_PUFF
+    assert SearchAgent().model(TALISMAN) is DEFAULT_WEIGHTS
+    assert GreedyAgent().model(puff) is DEFAULT_WEIGHTS

@@ -79,3 +79,16 @@ def test_main_prints_the_intervals(capsys) -> None:
 def test_main_rejects_an_unknown_agent_politely(capsys) -> None:
     assert main(["--a", "grandmaster", "--b", "gesall", "--games", "2"]) == 2
     assert "grandmaster" in capsys.readouterr().err
+
+
+def test_progress_lines_summarize_like_the_results() -> None:
+    import io
+
+    from engine.ai.arena import summarize_log
+
+    log = io.StringIO()
+    results = run("gesäll", "nybörjare", "puff-kontrar", games=4, seed=5, jobs=1,
+                  progress=log)
+    lines = log.getvalue().splitlines()
+    assert len(lines) == 2 and lines[-1].endswith(f"A {summarize(results).win_rate:.3f}")
+    assert summarize_log(lines) == summarize(results)
