@@ -31,6 +31,7 @@ search can take the opponent's best reply as the minimum of the mover's value.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from operator import mul
 from typing import Protocol
@@ -287,12 +288,10 @@ def _evaluate_white(rules: RuleSet, pos: Position, w: Weights) -> float:
     return (pj_b - pj_w) * jan_pts + (ps_b - ps_w) * spr_pts + (1 - sudden) * race
 
 
-def _primes(oc: tuple[int, ...], rc: tuple[int, ...], x: list[int], w: Weights,
-            burst_ok: bool) -> tuple[float, float]:
-    """(rolls added to the owner, rolls added to the runner) for runs of the owner's
-    bands along the runner's path: a prime slows the runner's checkers just behind it; a
-    burstable blockade (B-10) is instead a risk to its owner."""
-    owner = runner = 0.0
+def band_runs(oc: tuple[int, ...], x: list[int], shortest: int = 3) -> Iterator[tuple[int, int]]:
+    """(first point, length) of each run of at least ``shortest`` bands of the owner
+    (counts ``oc``) along the runner's path ``x`` (points 1..24 in the runner's numbering):
+    the primes both the bräde and the puff evaluation price."""
     q = 1
     while q <= 24:
         if oc[x[q]] < 2:
@@ -301,9 +300,17 @@ def _primes(oc: tuple[int, ...], rc: tuple[int, ...], x: list[int], w: Weights,
         s = q
         while q <= 24 and oc[x[q]] >= 2:
             q += 1
-        length = q - s
-        if length < 3:
-            continue
+        if q - s >= shortest:
+            yield s, q - s
+
+
+def _primes(oc: tuple[int, ...], rc: tuple[int, ...], x: list[int], w: Weights,
+            burst_ok: bool) -> tuple[float, float]:
+    """(rolls added to the owner, rolls added to the runner) for runs of the owner's
+    bands along the runner's path: a prime slows the runner's checkers just behind it; a
+    burstable blockade (B-10) is instead a risk to its owner."""
+    owner = runner = 0.0
+    for s, length in band_runs(oc, x):
         if length >= 6 and burst_ok:
             if any(rc[0:s]):
                 owner += w.burstable_run

@@ -139,17 +139,7 @@ def _gammons(lc: tuple[int, ...], pace: float, bar_time: float, winner_rolls: fl
 def _trapped(oc: tuple[int, ...], rc: tuple[int, ...], x: list[int], w: PuffWeights) -> float:
     """Rolls the runner ``rc`` loses behind the owner's runs of bands (P-2: never hit)."""
     out = 0.0
-    q = 1
-    while q <= 24:
-        if oc[x[q]] < 2:
-            q += 1
-            continue
-        s = q
-        while q <= 24 and oc[x[q]] >= 2:
-            q += 1
-        length = q - s
-        if length < 3:
-            continue
+    for s, length in ev.band_runs(oc, x):
         trapped = sum(rc[max(0, s - 6):s])
         if not trapped:
             continue
