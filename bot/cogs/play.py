@@ -20,6 +20,7 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.cogs.replies import refusal_text, send_private
 from bot.i18n import t
 from bot.service.ai import DEFAULT_LEVEL, LEVELS
 from bot.service.board import render_async
@@ -107,19 +108,12 @@ class Play(commands.GroupCog, group_name=_("brade"),
     async def refuse(self, interaction: discord.Interaction, ctx: Ctx,
                      error: UserError | EngineError,
                      busy_view: discord.ui.View | None = None) -> None:
-        lang = await self.service.lang_for(ctx)
-        if isinstance(error, UserError):
-            text = t(f"err.{error.key}", lang, **error.params)
-        else:
-            text = error.message(lang)
+        text = refusal_text(error, await self.service.lang_for(ctx))
         view = busy_view if isinstance(error, UserError) and error.key == "new.busy" else None
         if view is None and isinstance(error, UserError) and error.key == "new.busy":
             text = text.rstrip(":") + "."
         kwargs = {"view": view} if view is not None else {}
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        await send_private(interaction, text, **kwargs)
 
     async def deliver(self, interaction: discord.Interaction, reply: Reply, *,
                       component: bool = False) -> None:

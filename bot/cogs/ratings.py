@@ -16,7 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.cogs.play import make_ctx
-from bot.i18n import t
+from bot.cogs.replies import refusal_text, send_private
 from bot.service.model import Ctx, Reply, UserError
 from bot.service.ratings import LEADERBOARD_DEFAULT, LEADERBOARD_MAX, RatingService
 
@@ -53,9 +53,8 @@ class Ratings(commands.GroupCog, group_name=_("rating"),
         try:
             reply = await action(ctx)
         except UserError as error:
-            lang = await self.service.games.lang_for(ctx)
-            await interaction.response.send_message(
-                t(f"err.{error.key}", lang, **error.params), ephemeral=True)
+            await send_private(interaction,
+                               refusal_text(error, await self.service.games.lang_for(ctx)))
             return
         await interaction.response.send_message(reply.private or "", ephemeral=not share)
 

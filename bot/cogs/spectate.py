@@ -19,7 +19,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.cogs.play import make_ctx
-from bot.i18n import t
+from bot.cogs.replies import refusal_text, send_private
 from bot.service.model import Ctx, UserError
 from bot.service.spectate import FileReply, SpectateService
 from engine.errors import EngineError
@@ -62,13 +62,8 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
 
     async def refuse(self, interaction: discord.Interaction, ctx: Ctx,
                      error: UserError | EngineError) -> None:
-        lang = await self.service.games.lang_for(ctx)
-        text = (t(f"err.{error.key}", lang, **error.params) if isinstance(error, UserError)
-                else error.message(lang))
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await send_private(interaction,
+                           refusal_text(error, await self.service.games.lang_for(ctx)))
 
     async def answer(self, interaction: discord.Interaction,
                      action: Callable[[Ctx], Awaitable[FileReply]]) -> None:

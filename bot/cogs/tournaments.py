@@ -22,7 +22,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
 from bot.cogs.play import make_ctx, ruleset_names
-from bot.i18n import t
+from bot.cogs.replies import refusal_text, send_private
 from bot.league.errors import LeagueError
 from bot.service.model import Ctx, Reply, UserError
 from bot.service.tournaments import MatchToOpen, Notice, Outcome, Picture, TournamentService
@@ -130,17 +130,10 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
 
     async def _refuse(self, interaction: discord.Interaction, ctx: Ctx,
                       error: Exception) -> None:
-        lang = (await self.bot.service.langs(ctx))[0]  # type: ignore[union-attr]
-        if isinstance(error, UserError):
-            text = t(f"err.{error.key}", lang, **error.params)
-        elif isinstance(error, LeagueError | EngineError):
-            text = error.message(lang)
-        else:
+        if not isinstance(error, UserError | LeagueError | EngineError):
             raise error
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        lang = (await self.bot.service.langs(ctx))[0]  # type: ignore[union-attr]
+        await send_private(interaction, refusal_text(error, lang))
 
     async def _run(self, interaction: discord.Interaction, action: Any, *,
                    ctx: Ctx | None = None) -> None:
