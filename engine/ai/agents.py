@@ -28,7 +28,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from engine.ai.evaluation import DEFAULT_WEIGHTS, Model, Weights, evaluate, turn_value
+from engine.ai import net as learned_net
+from engine.ai.evaluation import DEFAULT_WEIGHTS, Model, Weights, evaluate, turn_values
 from engine.ai.pasch import beam_turns, is_long_pasch
 from engine.ai.puff_eval import DEFAULT_PUFF, PuffWeights
 from engine.dice import Dice
@@ -80,6 +81,17 @@ def _pick_best(ranked: list[tuple[Turn, float]], rng: random.Random) -> Turn:
     return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
 
 
+def _model(rules: RuleSet, weights: Weights, puff: PuffWeights | None,
+           learned: bool) -> Model:
+    """The evaluation an agent judges ``rules`` with: the shipped network if asked for
+    and there is one, else puff's own model in puff if given, else the hand-set weights."""
+    if learned:
+        net = learned_net.for_ruleset(rules.id)
+        if net is not None:
+            return net
+    return puff if puff is not None and rules.family == "puff" else weights
+
+
 class RandomAgent:
     """``nybörjare``: any legal turn, uniformly."""
 
@@ -104,26 +116,28 @@ class GreedyAgent:
     """``gesäll``: one-ply greedy on the static evaluation.
 
     In puff it uses the generic race model unless given ``puff`` weights (``mästare``
-    knows puff better, ``engine.ai.puff_eval``); a later pasch is walked with a beam of
-    ``beam`` boards per die."""
+    knows puff better, ``engine.ai.puff_eval``); with ``learned`` it uses the ruleset's
+    trained network where one is shipped (``engine.ai.net``).  A later pasch is walked
+    with a beam of ``beam`` boards per die."""
 
     name = "gesäll"
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS, puff: PuffWeights | None = None,
-                 beam: int = 4) -> None:
+                 beam: int = 4, learned: bool = False) -> None:
         self.weights = weights
         self.puff = puff
         self.beam = beam
+        self.learned = learned
 
     def model(self, rules: RuleSet) -> Model:
-        return self.puff if self.puff is not None and rules.family == "puff" else self.weights
+        return _model(rules, self.weights, self.puff, self.learned)
 
     def rank(self, rules: RuleSet, position: Position, dice: Dice,
              turns: Sequence[Turn] | None = None) -> list[tuple[Turn, float]]:
         me = position.turn
         w = self.model(rules)
-        scored = [(t, turn_value(rules, t, me, w))
-                  for t in _turns(rules, position, dice, turns, w, self.beam)]
+        ts = _turns(rules, position, dice, turns, w, self.beam)
+        scored = list(zip(ts, turn_values(rules, ts, me, w), strict=True))
         scored.sort(key=lambda tv: -tv[1])  # stable: generator order breaks ties
         return scored
 
@@ -150,8 +164,9 @@ class SearchAgent:
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS,
                  puff: PuffWeights | None = DEFAULT_PUFF, candidates: int = 4,
                  margin: float = 0.3, budget: int = 9000, beam: int = 8,
-                 reply_beam: int = 1) -> None:
+                 reply_beam: int = 1, learned: bool = True) -> None:
         self.weights = weights
+        self.learned = learned
         self.puff = puff
         self.candidates = candidates
         self.margin = margin
@@ -160,13 +175,13 @@ class SearchAgent:
         self.reply_beam = reply_beam
 
     def model(self, rules: RuleSet) -> Model:
-        return self.puff if self.puff is not None and rules.family == "puff" else self.weights
+        return _model(rules, self.weights, self.puff, self.learned)
 
     def rank(self, rules: RuleSet, position: Position, dice: Dice,
              turns: Sequence[Turn] | None = None) -> list[tuple[Turn, float]]:
         me = position.turn
         w = self.model(rules)
-        one_ply = GreedyAgent(self.weights, self.puff, self.beam).rank(
+        one_ply = GreedyAgent(self.weights, self.puff, self.beam, self.learned).rank(
             rules, position, dice, turns)
         if len(one_ply) == 1:
             return one_ply
@@ -202,11 +217,8 @@ class SearchAgent:
         for dice, weight in ROLLS21:
             replies = _replies(rules, pos, dice, w, self.reply_beam)
             cost += len(replies)
-            if mine:
-                best = max(turn_value(rules, r, me, w) for r in replies)
-            else:
-                best = min(turn_value(rules, r, me, w) for r in replies)
-            total += weight * best
+            values = turn_values(rules, replies, me, w)
+            total += weight * (max(values) if mine else min(values))
         return total / 36, cost
 
     def choose(self, rules: RuleSet, position: Position, dice: Dice, rng: random.Random,

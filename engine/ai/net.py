@@ -1,0 +1,141 @@
+"""A learned evaluation: a small network that values a position for the side to move.
+
+The hand-built evaluations (``evaluation``, ``puff_eval``) are guesses about what matters;
+this one is fitted to what happened in self-play games (``engine.ai.train``: offline
+TD(λ) over recorded games).  It values a position from the side to move's point of view,
+so one network serves both colours and the value is antisymmetric by construction.
+
+Input (``FEATURES`` numbers), everything in the mover's own numbering (RULES.md G-2), the
+opponent's checkers mapped onto it through the ruleset's geometry (G-4):
+
+- for each of the mover's points 1–24 and then the opponent's: at least one checker, at
+  least two (a band), at least three, and the count beyond three (÷ 3) — 4 × 48;
+- both sides' checkers on the bar (÷ 3) and borne off (÷ 15);
+- both sides' pips still to go (÷ 100);
+- whether each side has had its first pasch (puff P-4 gives it longer rolls after).
+
+Output: the expected points of the game for the side to move (puff pays 1, 2 or 3, P-6).
+One hidden layer of ``tanh`` units; weights are an ``.npz`` in ``engine/ai/weights``,
+named by ruleset id.  Batches are the unit of work: scoring the 20-odd replies to one roll
+in one matrix product costs about what scoring two of them one by one would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from engine.position import BAR, OFF, Geometry, Position, Side
+from engine.rules.ruleset import RuleSet
+
+WEIGHTS_DIR = Path(__file__).with_name("weights")
+FEATURES = 4 * 48 + 8
+
+#: Pips still to go from each index (bar .. off) in the mover's own numbering.
+_PIPS = np.array([25, *range(24, 0, -1), 0], dtype=np.float32)
+
+
+@lru_cache(maxsize=8)
+def _cross_index(geometry: Geometry) -> np.ndarray:
+    """Column ``q - 1`` holds the opponent's own number for the mover's point ``q``."""
+    return np.array([geometry.cross(q) for q in range(1, 25)], dtype=np.intp)
+
+
+def encode(me: np.ndarray, op: np.ndarray, pasched: np.ndarray,
+           geometry: Geometry) -> np.ndarray:
+    """Features of a batch: ``me``/``op`` are (n, 26) counts in each side's own numbering
+    (bar 0, points 1–24, off 25), ``pasched`` (n, 2) the mover's and the opponent's
+    first-pasch flags.  Training and play both come through here, so they cannot drift."""
+    me = np.asarray(me, dtype=np.float32)
+    op = np.asarray(op, dtype=np.float32)
+    n = me.shape[0]
+    pts = np.concatenate([me[:, 1:25], op[:, _cross_index(geometry)]], axis=1)  # (n, 48)
+    out = np.empty((n, FEATURES), dtype=np.float32)
+    out[:, 0:48] = pts >= 1
+    out[:, 48:96] = pts >= 2
+    out[:, 96:144] = pts >= 3
+    out[:, 144:192] = np.maximum(pts - 3, 0) / 3
+    out[:, 192] = me[:, BAR] / 3
+    out[:, 193] = op[:, BAR] / 3
+    out[:, 194] = me[:, OFF] / 15
+    out[:, 195] = op[:, OFF] / 15
+    out[:, 196] = me @ _PIPS / 100
+    out[:, 197] = op @ _PIPS / 100
+    out[:, 198:200] = pasched
+    return out
+
+
+def mover_arrays(positions: Sequence[Position]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The (me, op, pasched) arrays ``encode`` takes, from positions (mover = ``turn``)."""
+    me, op, flags = [], [], []
+    for p in positions:
+        if p.turn is Side.WHITE:
+            me.append(p.white)
+            op.append(p.black)
+        else:
+            me.append(p.black)
+            op.append(p.white)
+        flags.append((p.turn in p.pasch, p.turn.other in p.pasch))
+    return (np.array(me, dtype=np.float32), np.array(op, dtype=np.float32),
+            np.array(flags, dtype=np.float32))
+
+
+class Net:
+    """One hidden layer; ``forward`` gives expected points for the side to move."""
+
+    def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: float,
+                 meta: dict[str, str] | None = None) -> None:
+        self.w1 = np.ascontiguousarray(w1, dtype=np.float32)
+        self.b1 = np.asarray(b1, dtype=np.float32)
+        self.w2 = np.asarray(w2, dtype=np.float32)
+        self.b2 = float(b2)
+        self.meta = dict(meta or {})
+
+    @classmethod
+    def fresh(cls, hidden: int, rng: np.random.Generator) -> Net:
+        scale = 1 / np.sqrt(FEATURES)
+        return cls(rng.normal(0, scale, (FEATURES, hidden)), np.zeros(hidden),
+                   rng.normal(0, 1 / np.sqrt(hidden), hidden), 0.0)
+
+    def forward(self, x: np.ndarray) -> np.ndarray:
+        return np.tanh(x @ self.w1 + self.b1) @ self.w2 + self.b2
+
+    # -- the evaluation interface the agents use (``evaluation.Model``) ------------------
+
+    def mover_values(self, geometry: Geometry, positions: Sequence[Position]) -> np.ndarray:
+        return self.forward(encode(*mover_arrays(positions), geometry))
+
+    def white_value(self, rules: RuleSet, pos: Position) -> float:
+        v = float(self.mover_values(rules.geometry, [pos])[0])
+        return v if pos.turn is Side.WHITE else -v
+
+    def white_values(self, rules: RuleSet, positions: Sequence[Position]) -> list[float]:
+        """White's expected points for each position, in one batch."""
+        if not positions:
+            return []
+        vs = self.mover_values(rules.geometry, positions)
+        return [float(v) if p.turn is Side.WHITE else -float(v)
+                for v, p in zip(vs, positions, strict=True)]
+
+    # -- files ---------------------------------------------------------------------------
+
+    def save(self, path: str | Path) -> None:
+        np.savez_compressed(path, w1=self.w1, b1=self.b1, w2=self.w2,
+                            b2=np.array(self.b2, dtype=np.float32),
+                            meta=np.array(sorted(self.meta.items()), dtype=str))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Net:
+        with np.load(path) as z:
+            meta = {str(k): str(v) for k, v in z["meta"]} if "meta" in z else {}
+            return cls(z["w1"], z["b1"], z["w2"], float(z["b2"]), meta)
+
+
+@lru_cache(maxsize=16)
+def for_ruleset(ruleset_id: str) -> Net | None:
+    """The shipped network for a ruleset id (its options share it), or None."""
+    path = WEIGHTS_DIR / f"{ruleset_id}.npz"
+    return Net.load(path) if path.exists() else None
