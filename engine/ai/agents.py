@@ -12,9 +12,10 @@ Levels (issue 4):
   best (a winning turn is worth its points, so the most valuable win is always taken).
 - ``mästare`` — gnubg-style two-ply with candidate pruning: the best few turns by the
   one-ply value are each scored by the average, over the 21 rolls of the side to move
-  next, of that side's best reply as judged by the static evaluation.  In puff it also
-  judges with the puff evaluation (``engine.ai.puff_eval``) where gesäll keeps the
-  generic race model.
+  next, of that side's best reply as judged by the static evaluation.  Where a trained
+  network is shipped for the ruleset (``engine.ai.net``, today puff-kontrar) it judges
+  with that; otherwise in puff with the puff evaluation (``engine.ai.puff_eval``) where
+  gesäll keeps the generic race model.
 
 A later puff pasch (eight steps, P-4) can have 100,000 plays: unless a list is handed in,
 the agents walk it with a beam (``engine.ai.pasch``) — gesäll 4 boards per die, mästare

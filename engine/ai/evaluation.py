@@ -132,9 +132,8 @@ def turn_values(rules: RuleSet, turns: Sequence[Turn], side: Side,
     values = iter(batch(rules, [t.position for t in turns if t.outcome is None]))
     out = []
     for t in turns:
-        o = t.outcome
-        if o is not None:
-            out.append(float(o.points) if o.winner is side else -float(o.points))
+        if t.outcome is not None:
+            out.append(turn_value(rules, t, side, w))  # the points, no evaluation
         else:
             v = next(values)
             out.append(v if side is Side.WHITE else -v)
