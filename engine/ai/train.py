@@ -43,9 +43,9 @@ Record = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 def play_recorded(rules_name: str, seed: int, explore: float) -> Record:
-    """One self-play game: (me, op, pasched, sign) per position after a turn, where
-    ``sign`` is +1 when white is to move; the last row of ``me`` carries the result in
-    column 0 of an extra array (see ``_gather``)."""
+    """One self-play game: the ``encode`` arrays (me, op, pasched) of every position after
+    a turn, and ``sign`` (+1 where white is to move, −1 where black is) with one element
+    more at the end: the game's result in points for white."""
     rules = rules_registry.get(rules_name)
     rng = random.Random(seed)
     greedy, rand = GreedyAgent(), RandomAgent()
