@@ -1,29 +1,107 @@
-"""``python -m bot``: read the environment, set up logging, run until stopped."""
+"""``python -m bot``: read the environment, check the database, then connect to Discord.
+
+Start-up fails early and plainly.  The configuration is checked first, then the database
+is opened and proved usable (readable, intact, writable) *before* the bot logs in, so a
+bad file is reported even when Discord cannot be reached.  Each failure ends the process
+within a few seconds with one line on stderr (``brade: …``) and a non-zero exit code:
+2 bad configuration, 3 unusable database, 4 Discord unreachable or the token rejected.
+Log records written while starting are held back and printed once the bot has logged
+in, so a failed start shows that one line rather than a page of log.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 
 from bot.config import Config, ConfigError
+
+EXIT_CONFIG, EXIT_DATABASE, EXIT_DISCORD = 2, 3, 4
+
+
+class StartupLog(logging.Handler):
+    """Holds log records until start-up succeeds, then hands them to the real handler."""
+
+    def __init__(self, target: logging.Handler) -> None:
+        super().__init__(logging.NOTSET)
+        self.target = target
+        self.held: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.held.append(record)
+
+    def started(self) -> None:
+        """Start-up succeeded: print what was held and log directly from now on."""
+        root = logging.getLogger()
+        root.removeHandler(self)
+        root.addHandler(self.target)
+        for record in self.held:
+            if record.levelno >= self.target.level:
+                self.target.handle(record)
+        self.held.clear()
+
+
+def fail(text: str) -> None:
+    """The one line a failed start prints."""
+    print(f"brade: {' '.join(text.split())}", file=sys.stderr, flush=True)
 
 
 def main() -> int:
     try:
         config = Config.from_env()
     except ConfigError as e:
-        print(f"brade: {e}", file=sys.stderr)
-        return 2
-    logging.basicConfig(level=config.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("discord.http").setLevel(max(logging.INFO, logging.getLogger().level))
-    from bot.client import BradeBot
+        fail(str(e))
+        return EXIT_CONFIG
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    startup = StartupLog(handler)
+    root = logging.getLogger()
+    root.setLevel(config.log_level)
+    root.addHandler(startup)
+    logging.getLogger("discord.http").setLevel(max(logging.INFO, root.level))
+    try:
+        return asyncio.run(run(config, startup))
+    except KeyboardInterrupt:
+        return 0
 
-    bot = BradeBot(db_path=config.db_path, dev_guild=config.dev_guild,
+
+async def run(config: Config, startup: StartupLog) -> int:
+    import aiohttp
+    import discord
+
+    from bot.client import BradeBot
+    from bot.store import Store, StoreError
+
+    try:
+        store = await Store.open(config.db_path)
+    except StoreError as e:
+        fail(f"cannot use the {e}")
+        return EXIT_DATABASE
+    bot = BradeBot(store=store, db_path=config.db_path, dev_guild=config.dev_guild,
                    default_rules=config.default_rules, remind_after=config.remind_after,
-                   claim_after=config.claim_after)
+                   claim_after=config.claim_after, on_started=startup.started)
+    bot.challenge_expires = config.challenge_expires  # read by the Play cog (issue 13)
     logging.getLogger(__name__).info("starting with %s", config)  # repr hides the token
-    bot.run(config.token, log_handler=None)
+    try:
+        async with bot:
+            await bot.start(config.token)
+    except discord.LoginFailure:
+        fail("Discord rejected the token in DISCORD_TOKEN (401 Unauthorized). Reset it in "
+             "the developer portal (Applications → your app → Bot → Reset Token).")
+        return EXIT_DISCORD
+    except discord.PrivilegedIntentsRequired as e:
+        fail(f"Discord refused the connection: {e}")
+        return EXIT_DISCORD
+    except (TimeoutError, aiohttp.ClientError, OSError) as e:
+        fail(f"cannot reach Discord ({e or type(e).__name__}); check the network and DNS, "
+             "then start again.")
+        return EXIT_DISCORD
+    except discord.HTTPException as e:
+        fail(f"Discord answered {e.status} at start-up ({e.text or e}); try again later.")
+        return EXIT_DISCORD
+    finally:
+        await bot.release()  # idempotent: the database and workers, whatever happened
     return 0
 
 

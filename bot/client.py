@@ -22,7 +22,7 @@ from bot.views import GameButton, ThreadButton
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("bot.cogs.play", "bot.cogs.reminders", "bot.cogs.tournaments",
-              "bot.cogs.ratings", "bot.cogs.spectate")
+              "bot.cogs.ratings", "bot.cogs.spectate", "bot.cogs.recovery")
 
 
 def discord_clock() -> float:
@@ -36,7 +36,9 @@ class BradeBot(commands.Bot):
                  seed_source: Callable[[], int] | None = None,
                  agent: Agent | str | None = "process",
                  default_rules: str = "talisman", remind_after: float = 6 * 3600,
-                 claim_after: float = 48 * 3600, check_every: float | None = None) -> None:
+                 claim_after: float = 48 * 3600, check_every: float | None = None,
+                 store: Store | None = None,
+                 on_started: Callable[[], None] | None = None) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None,
@@ -50,12 +52,15 @@ class BradeBot(commands.Bot):
         self.remind_after = remind_after
         self.claim_after = claim_after
         self.check_every = check_every or max(1.0, min(60.0, remind_after / 4))
-        self.store: Store | None = None
+        #: ``python -m bot`` opens (and checks) the store before logging in and passes it.
+        self.store: Store | None = store
+        self.on_started = on_started
         self.service: GameService | None = None
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.db_path)
+        if self.store is None:
+            self.store = await Store.open(self.db_path)
         self.service = GameService(
             self.store, clock=self.clock, seed_source=self.seed_source, agent=self.agent,
             default_rules=self.default_rules, remind_after=self.remind_after,
@@ -72,6 +77,8 @@ class BradeBot(commands.Bot):
             await self.tree.sync()
         self.renderer = await start_renderer()  # board workers, stopped in close()
         log.info("ready to play: database %s", self.db_path)
+        if self.on_started is not None:
+            self.on_started()
 
     async def close(self) -> None:
         await super().close()

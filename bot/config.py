@@ -21,7 +21,7 @@ class ConfigError(Exception):
 
 def parse_duration(text: str, name: str) -> float:
     """Seconds from ``"90"``, ``"90s"``, ``"30m"``, ``"6h"`` or ``"2d"``."""
-    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*", text or "")
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*", text or "", re.ASCII)
     if not m:
         raise ConfigError(f"{name}={text!r} is not a duration; write e.g. 90s, 30m, 6h or 2d.")
     unit = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}[m.group(2)]
@@ -38,6 +38,8 @@ class Config:
     remind_after: float = 6 * 3600.0
     claim_after: float = 48 * 3600.0
     default_rules: str = "talisman"
+    #: An unanswered challenge lapses after this long and frees its channel.
+    challenge_expires: float = 15 * 60.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -50,7 +52,8 @@ class Config:
                 "DISCORD_TOKEN=<token> python -m bot."
             )
         dev = (env.get("BRADE_DEV_GUILD") or "").strip()
-        if dev and not dev.isdigit():
+        # str.isdigit() accepts "²" and other digits int() refuses: ASCII digits only.
+        if dev and not (dev.isascii() and dev.isdigit()):
             raise ConfigError(f"BRADE_DEV_GUILD={dev!r} must be a server (guild) id, digits only.")
         level = (env.get("BRADE_LOG_LEVEL") or "INFO").strip().upper()
         if level not in LOG_LEVELS:
@@ -64,14 +67,22 @@ class Config:
             from engine.rules import get as get_rules
 
             get_rules(rules)
-        except ValueError as e:
-            raise ConfigError(f"BRADE_DEFAULT_RULES: {e}") from None
+        except Exception as e:  # the registry's own error, whatever its type
+            raise ConfigError(f"BRADE_DEFAULT_RULES={rules!r}: {e}") from None
+        expires = parse_duration(env.get("BRADE_CHALLENGE_EXPIRES") or "15m",
+                                 "BRADE_CHALLENGE_EXPIRES")
+        if expires <= 0:
+            raise ConfigError("BRADE_CHALLENGE_EXPIRES must be longer than zero.")
+        db = env.get("BRADE_DB") or "brade.sqlite3"
+        if "\x00" in db:
+            raise ConfigError("BRADE_DB must be a file path; it contains a NUL character.")
         return cls(
             token=token,
-            db_path=Path(env.get("BRADE_DB") or "brade.sqlite3"),
+            db_path=Path(db),
             dev_guild=int(dev) if dev else None,
             log_level=level,
             remind_after=remind,
             claim_after=claim,
             default_rules=rules,
+            challenge_expires=expires,
         )

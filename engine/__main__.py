@@ -1,6 +1,8 @@
 """Command-line interface: ``python -m engine legal|selfplay|play|arena|replay``.
 
 ``legal`` is a contract other tools rely on (issue 7): its JSON shape must not change.
+``play`` is the quickest way to try the engine: a game in the terminal, in English or
+Swedish, that says in words why a roll is forfeited and how a game was won.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import statistics
 import sys
 from collections import Counter
@@ -17,7 +20,10 @@ from engine import rules as registry
 from engine.ascii_board import draw
 from engine.dice import format_dice, parse_dice, roll_name
 from engine.errors import EngineError
+from engine.explain import forfeit_reason
 from engine.game import Game
+from engine.messages import explain_outcome, side_name
+from engine.notation import format_turn
 from engine.position import Side
 
 
@@ -109,59 +115,227 @@ def _selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+#: What the terminal game and replay say, in English and Swedish.
+_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "intro": "You play {side} ({mark}) against {opponent}; your points are numbered "
+                 "along your own path. Type a number from the list or a move like 1/7 7/12; "
+                 "q quits.",
+        "random": "a random player",
+        "teka": "Teka: White {w}, Black {b}. {side} starts.",
+        "rolls": "{side} rolls {name} ({dice}).",
+        "choose": "Generalpasch: play the roll as which pasch? Choices: {choices}",
+        "choose_prompt": "choice (number): ",
+        "plays": "  {side} plays {moves}.",
+        "more": "  ... and {n} more; type the move.",
+        "prompt": "your play (number or move, q to quit): ",
+        "again": "Another game? (y/n): ",
+        "yes": "y",
+        "rolls_one": "{side} may roll one die (y/n): ",
+        "header": "{white} (white) – {black} (black), {rules}, {n} turns",
+        "position": "position: {text}",
+        "result": "result: {text}",
+        "to_play": "unfinished: {side} to play {dice}",
+        "to_roll": "unfinished: {side} to roll",
+        "cannot_read": "error: cannot read {file}: {why}",
+    },
+    "sv": {
+        "intro": "Du spelar {side} ({mark}) mot {opponent}; dina tungor är numrerade längs "
+                 "din egen väg. Skriv ett nummer ur listan eller ett drag som 1/7 7/12; "
+                 "q avslutar.",
+        "random": "en slumpspelare",
+        "teka": "Tekning: Vit {w}, Svart {b}. {side} börjar.",
+        "rolls": "{side} slår {name} ({dice}).",
+        "choose": "Generalpasch: vilken pasch ska slaget spelas som? Val: {choices}",
+        "choose_prompt": "val (nummer): ",
+        "plays": "  {side} spelar {moves}.",
+        "more": "  ... och {n} till; skriv draget.",
+        "prompt": "ditt drag (nummer eller drag, q avslutar): ",
+        "again": "Ett parti till? (j/n): ",
+        "yes": "j",
+        "rolls_one": "{side} får slå med en tärning (j/n): ",
+        "header": "{white} (vit) – {black} (svart), {rules}, {n} drag",
+        "position": "ställning: {text}",
+        "result": "resultat: {text}",
+        "to_play": "oavslutat: {side} ska spela {dice}",
+        "to_roll": "oavslutat: {side} ska slå",
+        "cannot_read": "fel: kan inte läsa {file}: {why}",
+    },
+}
+
+_LIST = 30  # plays listed for the human; the rest can be typed
+
+
+class _Quit(Exception):
+    """The player typed q or closed standard input."""
+
+
+def _say(lang: str, key: str, **params: object) -> str:
+    return _TEXTS[lang][key].format(**params)
+
+
+def _ask(prompt: str) -> str:
+    try:
+        text = input(prompt).strip()
+    except EOFError:
+        raise _Quit from None
+    if text.lower() in ("q", "quit", "avsluta"):
+        raise _Quit
+    return text
+
+
 def _play(args: argparse.Namespace) -> int:
-    """A human at the terminal against a random or AI player."""
+    """A human at the terminal against a random or AI player, as many games as wanted."""
     rules = registry.get(args.rules, args.option or ())
-    game = Game.new(rules, seed=args.seed)
+    lang = args.lang
     human = Side(args.side)
     agent = None
     if args.opponent != "random":
         from engine.ai import get_agent  # type: ignore[import-not-found]
 
         agent = get_agent(args.opponent)
-    rng = random.Random(args.seed)
+    seed = args.seed
+    print(_say(lang, "intro", side=side_name(human, lang).lower(),
+               mark="O" if human is Side.WHITE else "X",
+               opponent=_say(lang, "random") if agent is None else args.opponent))
+    try:
+        while True:
+            _one_game(rules, human, agent, seed, lang)
+            if _ask(_say(lang, "again")).lower()[:1] not in ("y", "j"):
+                return 0
+            seed = None if seed is None else seed + 1
+    except _Quit:
+        return 0
+
+
+def _one_game(rules, human: Side, agent, seed: int | None, lang: str) -> None:  # type: ignore[no-untyped-def]
+    game = Game.new(rules, seed=seed)
+    rng = random.Random(seed)
     w, b = game.opening()
-    print(f"Teka: white {w}, black {b} — {game.turn.value} starts.")
+    print(_say(lang, "teka", w=w, b=b, side=side_name(game.turn, lang)))
+    puff = rules.family == "puff"
+    if game.phase == "move" and game.dice:  # backgammon: the teka dice are the first roll
+        print(draw(game.position, perspective=human, lang=lang))
+        print(_say(lang, "rolls", side=side_name(game.turn, lang), name=roll_name(game.dice),
+                   dice=format_dice(game.dice, "–")))
     while not game.is_over:
-        print(draw(game.position, perspective=human))
         side = game.turn
         if game.phase == "roll":
-            game.roll(one_die=bool(game.history[side].onedie_owed))
-        last = game.events[-1] if game.events[-1]["type"] != "roll" else None
-        roll_ev = next(e for e in reversed(game.events) if e["type"] == "roll")
-        dice = tuple(roll_ev["dice"])
-        print(f"{side.value} rolls {roll_name(dice)} ({format_dice(dice, '–')})")
-        if last is not None and last["type"] == "forfeit":
-            print("  no legal play: the roll is forfeited")
-            continue
+            print(draw(game.position, perspective=human, lang=lang))
+            before = game.position
+            owed = bool(game.history[side].onedie_owed)
+            one = owed
+            if not owed and game.one_die_available() and side is human:
+                one = _ask(_say(lang, "rolls_one", side=side_name(side, lang))).lower()[:1] \
+                    in ("y", "j")
+            game.roll(one_die=one)
+            dice = tuple(game.dice or next(e["dice"] for e in reversed(game.events)
+                                           if e["type"] == "roll"))
+            print(_say(lang, "rolls", side=side_name(side, lang), name=roll_name(dice),
+                       dice=format_dice(dice, "–")))
+            if game.events[-1]["type"] == "forfeit":
+                print("  " + forfeit_reason(before, dice, lang))
+                continue
+        if game.phase == "choose":
+            choices = game.roll_choices
+            if side is human:
+                listed = ", ".join(f"{i}. {roll_name(c)} ({format_dice(c, '–')})"
+                                   for i, c in enumerate(choices, 1))
+                print(_say(lang, "choose", choices=listed))
+                pick = _ask(_say(lang, "choose_prompt"))
+                while not (pick.isdigit() and 1 <= int(pick) <= len(choices)):
+                    pick = _ask(_say(lang, "choose_prompt"))
+                chosen = choices[int(pick) - 1]
+            else:
+                chosen = rng.choice(choices)
+            before = game.position
+            game.choose_roll(chosen)
+            if game.phase != "move":  # the chosen pasch had no legal play
+                print("  " + forfeit_reason(before, chosen, lang))
+                continue
+        assert game.dice is not None
+        dice = game.dice
         if side is human:
             turns = game.legal_turns
-            for i, t in enumerate(turns[:30], 1):
-                print(f"  {i:>2}. {t.text}")
+            for i, t in enumerate(turns[:_LIST], 1):
+                print(f"  {i:>2}. {format_turn(t, lang)}")
+            if len(turns) > _LIST:
+                print(_say(lang, "more", n=len(turns) - _LIST))
             while True:
+                text = _ask(_say(lang, "prompt"))
                 try:
-                    text = input("your play (number or notation, q to quit): ").strip()
-                except EOFError:
-                    return 0
-                if text == "q":
-                    return 0
-                try:
-                    if text.isdigit() and 1 <= int(text) <= len(turns):
+                    if text.isdigit() and 1 <= int(text) <= min(len(turns), _LIST):
                         game.play_turn(turns[int(text) - 1])
                     else:
                         game.play(text)
                     break
                 except EngineError as e:
-                    print(f"  {e}")
+                    print("  " + e.message(lang))
         else:
-            turns = game.legal_turns
-            turn = agent.choose(rules, game.position, dice, rng) if agent else rng.choice(turns)
-            game.play_turn(turn)
-            print(f"  {side.value} plays {turn.text}")
-    print(draw(game.position, perspective=human))
-    o = game.outcome
-    assert o is not None
-    print(f"{o.winner.value} wins: {o.kind}{' with munk' if o.munk else ''}, {o.points} point(s)")
+            if agent is not None:
+                # the engine's own player: a puff pasch's play need not be listed first
+                turn = game.apply_generated(agent.choose(rules, game.position, dice, rng))
+            elif puff:
+                # A later pasch can have tens of thousands of plays: walk one at random.
+                from engine.puff import random_turn
+
+                turn = game.apply_generated(random_turn(rules, game.position, dice, rng))
+            else:
+                turn = game.play_turn(rng.choice(game.legal_turns))
+            # in the human's numbering, the one the board's labels use
+            print(_say(lang, "plays", side=side_name(side, lang),
+                       moves=format_turn(turn, lang, mover=side, numbering=human)))
+    print(draw(game.position, perspective=human, lang=lang))
+    assert game.outcome is not None
+    print(explain_outcome(game.outcome, lang, rules.family))
+
+
+def _result(game: Game, lang: str) -> str:
+    """The end of a replayed record in words, or who is to act in an unfinished one."""
+    if game.outcome is not None:
+        return explain_outcome(game.outcome, lang, game.rules.family)
+    who = side_name(game.turn, lang).lower()
+    if game.phase == "move" and game.dice:
+        return _say(lang, "to_play", side=who, dice=format_dice(game.dice, "-"))
+    return _say(lang, "to_roll", side=who)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """Replay a game record (docs/league.md) and print its end, in the chosen language."""
+    from engine.record import parse, replay
+
+    lang = args.lang
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        print(_say(lang, "cannot_read", file=args.file, why=e.strerror), file=sys.stderr)
+        return 2
+    view = Side(args.perspective)
+
+    def show(game: Game, t) -> None:  # type: ignore[no-untyped-def]
+        last = game.last_play()
+        moves = str(last["moves"]) if last else ""
+        if lang == "sv":
+            moves = re.sub(r"/off\b", "/ut", moves)
+        print(f"{t.number}. {side_name(t.side, lang).lower()} {format_dice(t.dice)} {moves}")
+        print(draw(game.position, perspective=view, lang=lang))
+        print()
+
+    try:
+        rec = parse(text)
+        game = replay(rec, on_turn=show if args.verbose else None)
+    except EngineError as e:
+        print(f"{'fel' if lang == 'sv' else 'error'}: {e.message(lang)}", file=sys.stderr)
+        return 2
+    print(_say(lang, "header", white=rec.white, black=rec.black, rules=game.rules.name,
+               n=game.turn_count))
+    print(draw(game.position, perspective=view, lang=lang))
+    print(_say(lang, "position", text=game.position.format()))
+    print(_say(lang, "result", text=_result(game, lang)))
     return 0
 
 
@@ -172,7 +346,10 @@ def _arena(argv: Sequence[str]) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    p = argparse.ArgumentParser(
+        prog="python -m engine",
+        description="The bräde and puff rules engine from the command line. "
+                    "'python -m engine SUBCOMMAND --help' tells more about each.")
     sub = p.add_subparsers(dest="cmd", required=True)
 
     def rules_args(sp: argparse.ArgumentParser) -> None:
@@ -201,7 +378,28 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--opponent", default="random",
                     help="random, or an AI level (nybörjare, gesäll, mästare)")
     pl.add_argument("--seed", type=int, default=None)
+    pl.add_argument("--lang", choices=["en", "sv"], default="en",
+                    help="language of everything the game says (sv: svenska)")
     pl.set_defaults(func=_play)
+
+    rp = sub.add_parser("replay", help="replay a game record and print its end and result",
+                        description="Replay a game record (docs/league.md) and print the "
+                                    "final position and the result.")
+    rp.add_argument("file", help="the record (a text file; '-' reads standard input)")
+    rp.add_argument("--verbose", "-v", action="store_true", help="print every position")
+    rp.add_argument("--perspective", choices=["white", "black"], default="white",
+                    help="whose numbering the boards use")
+    rp.add_argument("--lang", choices=["en", "sv"], default="en",
+                    help="language of the output and of error messages")
+    rp.set_defaults(func=_replay)
+
+    # arena parses its own arguments (python -m engine arena --help lists them)
+    sub.add_parser("arena", add_help=False,
+                   help="AI against AI: win rates and points with confidence intervals")
+
+    from engine import analyse_cli  # analyse GAME.txt [--lang sv]: engine/analyse_cli.py
+
+    analyse_cli.add_parser(sub)
     return p
 
 
@@ -209,10 +407,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "arena":
         return _arena(argv[1:])
-    if argv and argv[0] == "replay":
-        from engine.record import main as replay_main  # type: ignore[import-not-found]
-
-        return int(replay_main(argv[1:]) or 0)
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))

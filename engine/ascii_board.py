@@ -14,11 +14,19 @@ def _cell(pos: Position, board: int) -> str:
     return f"{n:>2}{_MARK[side]}"
 
 
-def draw(pos: Position, perspective: Side = Side.WHITE) -> str:
+_WORDS = {
+    "en": ("bar", "off", "pips", "to move", {"white": "white", "black": "black"}),
+    "sv": ("slagna", "ute", "ögon kvar", "drar", {"white": "vit", "black": "svart"}),
+}
+
+
+def draw(pos: Position, perspective: Side = Side.WHITE, lang: str = "en") -> str:
     """Board points 13..24 on top, 12..1 below, as seen by ``perspective``.
 
     Numbers are the viewer's own points, so each player reads the board in their path.
+    The summary line is in ``lang`` ("en" or "sv").
     """
+    bar_w, off_w, pips_w, move_w, sides = _WORDS["sv" if lang.startswith("sv") else "en"]
     g = pos.geometry
     top = [g.board_point(perspective, p) for p in range(13, 25)]
     bottom = [g.board_point(perspective, p) for p in range(12, 0, -1)]
@@ -37,8 +45,8 @@ def draw(pos: Position, perspective: Side = Side.WHITE) -> str:
     w, b = pos.side(Side.WHITE), pos.side(Side.BLACK)
     lines = [
         nums(top), row(top), "-" * 51, row(bottom), nums(bottom),
-        f"bar: O {w[BAR]}  X {b[BAR]}    off: O {w[OFF]}  X {b[OFF]}    "
-        f"pips: O {pos.pips(Side.WHITE)}  X {pos.pips(Side.BLACK)}    "
-        f"to move: {_MARK[pos.turn]} ({pos.turn.value})",
+        f"{bar_w}: O {w[BAR]}  X {b[BAR]}    {off_w}: O {w[OFF]}  X {b[OFF]}    "
+        f"{pips_w}: O {pos.pips(Side.WHITE)}  X {pos.pips(Side.BLACK)}    "
+        f"{move_w}: {_MARK[pos.turn]} ({sides[pos.turn.value]})",
     ]
     return "\n".join(lines)

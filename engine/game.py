@@ -12,14 +12,14 @@ adds ``choose`` between ``roll`` and ``move``: the roller may name a pasch.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine import plays
 from engine import rules as rules_registry
 from engine.dice import Dice, format_dice, roll_name
-from engine.errors import EngineError, GameError
+from engine.errors import DiceError, EngineError, GameError
 from engine.movegen import BURST, HIT, PLAIN, Board
-from engine.notation import parse_play
 from engine.position import BAR, OFF, Position, Side
 from engine.rules.ruleset import RuleSet
 from engine.scoring import points
@@ -112,8 +112,6 @@ class Game:
             self.roll(dice=(max(w, b), min(w, b)))
             return w, b
         if self.rules.family == "puff" and "generalpasch" in self.rules.options:
-            from dataclasses import replace
-
             self.position = replace(self.position, general=(max(w, b), min(w, b)))
         self.phase = "roll"
         self.events.append({"type": "start", "starter": starter.value})
@@ -148,8 +146,8 @@ class Game:
         n = 1 if one_die else 2
         if dice is None:
             dice = tuple(self.rng.randint(1, 6) for _ in range(n))
-        elif len(dice) != n:
-            raise GameError("game.one_die_unavailable")
+        else:
+            dice = _checked_dice(dice, n)  # before any change: a bad roll changes nothing
         self.dice = dice
         self.phase = "move"
         self._legal = None
@@ -178,7 +176,10 @@ class Game:
         if self.phase != "choose":
             raise GameError("game.no_choice")
         options = self.roll_choices
-        dice = tuple(dice)
+        try:
+            dice = _checked_dice(dice, 2)
+        except DiceError:
+            raise GameError("game.bad_choice", dice=repr(dice)[:40]) from None
         if dice not in options:
             raise GameError("game.bad_choice", dice=format_dice(dice))
         self.dice = dice
@@ -201,9 +202,9 @@ class Game:
             if probe.is_forfeit:
                 self._apply(probe, forfeit=True)
             return
-        legal = self.legal_turns
-        if len(legal) == 1 and legal[0].is_forfeit:
-            self._apply(legal[0], forfeit=True)
+        only = self.only_play()  # stops at the second play: no list (engine.plays)
+        if only is not None and only.is_forfeit:
+            self._apply(only, forfeit=True)
 
     def apply_generated(self, turn: Turn) -> Turn:
         """Apply a play the engine itself produced (an AI or a sampling self-play player).
@@ -219,13 +220,13 @@ class Game:
     def play(self, text: str) -> Turn:
         """Play the turn ``text`` describes (lenient notation); MoveError if not legal."""
         self._need_move()
-        turn = parse_play(self.rules, self.position, self.dice, text, self.legal_turns)  # type: ignore[arg-type]
+        turn = self.validate(text)  # by its steps, never against the whole list
         self._apply(turn)
         return turn
 
     def play_turn(self, turn: Turn) -> Turn:
         self._need_move()
-        if turn not in self.legal_turns:
+        if not (turn in self._legal if self._legal is not None else self._is_legal(turn)):
             raise GameError("move.illegal", text=turn.text)
         self._apply(turn)
         return turn
@@ -251,8 +252,6 @@ class Game:
         if turn.position.turn is not mover:
             owed = self.history[turn.position.turn].onedie_owed
             if owed != self.position.onedie:
-                from dataclasses import replace
-
                 self.position = replace(self.position, onedie=owed)
         self.dice = None
         self._legal = None
@@ -272,14 +271,7 @@ class Game:
         """Track janband and janblotta (B-35) through every step of the turn."""
         if not self.rules.is_brade:
             return
-        hist = self.history[mover]
-        board = Board(self.rules, self.position)
-        if _resign_flags(board.me, hist):
-            return
-        for s in turn.steps:
-            board.push(s.frm, s.to, BURST if s.burst else HIT if s.hit else PLAIN)
-            if _resign_flags(board.me, hist):
-                return
+        _breaks_b35(self.rules, self.position, turn, self.history[mover])
 
     def _one_die_after(self, mover: Side, turn: Turn) -> None:
         hist = self.history[mover]
@@ -306,24 +298,26 @@ class Game:
             return False, "resign.janband"
         if hist.janblotta:
             return False, "resign.janblotta"
-        if self.phase == "move" and side is self.turn and self.legal_turns:
-            probe = SideHistory()
-            forced = True
-            for t in self.legal_turns:
-                probe.janband = probe.janblotta = False
-                board = Board(self.rules, self.position)
-                bad = _resign_flags(board.me, probe)
-                for s in t.steps:
-                    if bad:
-                        break
-                    board.push(s.frm, s.to, BURST if s.burst else HIT if s.hit else PLAIN)
-                    bad = _resign_flags(board.me, probe)
-                if not bad:
-                    forced = False
-                    break
-            if forced:
-                return False, "resign.forced"
+        if self.phase == "move" and side is self.turn and self._roll_forces_b35():
+            # B-35: the roll forces either condition -- every play makes the janband, or
+            # puts the janblotta out, or does one or the other (seed 004: "bryta mot
+            # *något* av dessa villkor").
+            return False, "resign.forced"
         return True, None
+
+    def _roll_forces_b35(self) -> bool:
+        """Does every legal play of the roll break B-35?  The plays are walked lazily
+        (``plays.each_play``) and the walk stops at the first play that breaks neither
+        condition: asked on the event loop (resign prompt), it never lists every play."""
+        if self.dice is None:
+            return False
+        some = False
+        for t in (self._legal if self._legal is not None
+                  else plays.each_play(self.rules, self.position, self.dice)):
+            if not _breaks_b35(self.rules, self.position, t):
+                return False
+            some = True
+        return some
 
     def resign(self, side: Side) -> Outcome:
         ok, reason = self.can_resign(side)
@@ -372,42 +366,171 @@ class Game:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Game:
+        """A stored game back; GameError("game.bad_json") for anything that is not one.
+
+        Games stored before the position text carried ``first=`` (the double-six
+        option's first rolls, RULES.md §6) get it from their events: a side has made its
+        first roll once it has a play or a forfeit on record.
+        """
         try:
+            if not isinstance(data, dict):
+                raise TypeError("a stored game is a JSON object")
             if data.get("version") != JSON_VERSION:
                 raise ValueError(f"unknown version {data.get('version')!r}")
-            rules = rules_registry.get(data["rules"])
-            position = rules.parse_position(data["position"])
+            rules = rules_registry.get(_typed(data["rules"], str, "rules"))
+            position_text = _typed(data["position"], str, "position")
+            position = rules.parse_position(position_text)
             phase = data["phase"]
             if phase not in ("opening", "roll", "choose", "move", "over"):
                 raise ValueError(f"unknown phase {phase!r}")
-            dice = tuple(int(d) for d in data["dice"]) if data.get("dice") else None
+            raw_dice = data.get("dice")
+            dice = (_checked_dice(raw_dice, len(_typed(raw_dice, list, "dice")))
+                    if raw_dice else None)
+            if dice is not None and len(dice) not in (1, 2):
+                raise ValueError("a roll is one or two dice")
             if phase in ("move", "choose") and not dice:
                 raise ValueError("a game waiting for a move has no dice")
             rng = random.Random()
-            v, st, gauss = data["rng"]
-            rng.setstate((v, tuple(st), gauss))
-            history = {
-                Side(k): SideHistory(bool(h["janband"]), bool(h["janblotta"]),
-                                     int(h["onedie_owed"]), bool(h["onedie_series"]))
-                for k, h in data["history"].items()}
-            outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") else None
-            events = list(data["events"])
+            v, st, gauss = _typed(data["rng"], list, "rng")
+            rng.setstate((v, tuple(_typed(st, list, "rng")), gauss))
+            stored = _typed(data["history"], dict, "history")
+            history = {Side(k): _side_history(_typed(h, dict, "history"))
+                       for k, h in stored.items()}
+            if set(history) != set(Side):
+                raise ValueError("history needs white and black")
+            raw_outcome = data.get("outcome")
+            outcome = (Outcome.from_json(_typed(raw_outcome, dict, "outcome"))
+                       if raw_outcome else None)
+            if (phase == "over") != (outcome is not None):
+                raise ValueError("a game is over exactly when it has an outcome")
+            events = list(_typed(data["events"], list, "events"))
+            if not all(isinstance(e, dict) and isinstance(e.get("type"), str)
+                       for e in events):
+                raise ValueError("every event is an object with a type")
+            if rules.double_six and not position.first and "first=" not in position_text:
+                first = frozenset(Side(e["side"]) for e in events
+                                  if e["type"] in ("play", "forfeit"))
+                position = replace(position, first=first)
         except EngineError as e:
             raise GameError("game.bad_json", problem=str(e)) from e
-        except (KeyError, TypeError, ValueError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError,
+                OverflowError) as e:
             raise GameError("game.bad_json", problem=str(e) or type(e).__name__) from e
         return cls(rules, position, phase, dice, outcome, events, rng, history)
 
+    # -- the move contract (engine.plays): no list of every play ---------------------------
+    # A later puff pasch has up to ~145,000 plays; these answer a player's questions by
+    # walking steps instead (issue 12).  ``legal_turns`` stays for tests and the CLI.
+    def _roll(self) -> tuple[RuleSet, Position, Dice]:
+        self._need_move()
+        assert self.dice is not None
+        return self.rules, self.position, self.dice
 
-def _resign_flags(me: list[int] | tuple[int, ...], hist: SideHistory) -> bool:
-    """Update janband/janblotta from one position; True once both are known set."""
+    def validate(self, text: str) -> Turn:
+        """The legal play ``text`` describes (as ``legal_turns`` lists it); MoveError if
+        none, GameError when no roll awaits a play."""
+        return plays.validate(*self._roll(), text)
+
+    def suggest(self, typed: str = "", limit: int = plays.SUGGESTIONS) -> list[Turn]:
+        """Up to ``limit`` legal plays matching what has been typed, best first by a cheap
+        order (autocomplete); empty when no roll awaits a play."""
+        if self.phase != "move" or self.dice is None:
+            return []
+        return plays.suggest(self.rules, self.position, self.dice, typed, limit)
+
+    def count_plays(self, stop: int | None = None) -> int:
+        """The number of legal plays, or ``stop`` as soon as that many are found."""
+        if self.phase != "move" or self.dice is None:
+            return 0
+        if self._legal is not None:
+            return len(self._legal) if stop is None else min(stop, len(self._legal))
+        return plays.count(self.rules, self.position, self.dice, stop)
+
+    def only_play(self) -> Turn | None:
+        """The one legal play when the roll has exactly one (a forfeit included)."""
+        if self.phase != "move" or self.dice is None:
+            return None
+        if self._legal is not None:
+            return self._legal[0] if len(self._legal) == 1 else None
+        return plays.only_play(self.rules, self.position, self.dice)
+
+    def first_plays(self, n: int) -> list[Turn]:
+        """Up to ``n`` distinct legal plays (play buttons for a roll with few)."""
+        if self.phase != "move" or self.dice is None:
+            return []
+        return plays.first_plays(self.rules, self.position, self.dice, n)
+
+    def _is_legal(self, turn: Turn) -> bool:
+        return plays.is_legal(*self._roll(), turn)
+
+
+def _typed(value: Any, kind: type, what: str) -> Any:
+    """``value`` if it is a ``kind``; else the TypeError ``from_json`` reports."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{what}: expected {kind.__name__}, found {type(value).__name__}")
+    return value
+
+
+def _side_history(h: dict[str, Any]) -> SideHistory:
+    owed = h["onedie_owed"]
+    if type(owed) is not int or not 0 <= owed <= 6:
+        raise ValueError(f"onedie_owed: {owed!r}")
+    return SideHistory(bool(h["janband"]), bool(h["janblotta"]), owed,
+                       bool(h["onedie_series"]))
+
+
+def _resign_flags(me: list[int] | tuple[int, ...], column: bool, hist: SideHistory) -> bool:
+    """B-35: update janband/janblotta from a side's counts (``column``: a double-six
+    column stands on its 7); True once both are known set.
+
+    Janband: a band on own 13–24.  Janblotta: 7 blots on the board, or 6 while the home
+    band still stands; a lone checker left on 1 is a blot, and every checker of a
+    double-six column counts as a blot (seed 001: "Dessa räknas alla som blottor").
+    """
     if not hist.janband and any(me[p] >= 2 for p in range(13, 25)):
         hist.janband = True
     if not hist.janblotta:
         blots = sum(1 for p in range(1, 25) if me[p] == 1)
+        if column and me[7] >= 2:
+            blots += me[7]
         if blots >= 7 or (blots >= 6 and me[1] >= 2):
             hist.janblotta = True
     return hist.janband and hist.janblotta
+
+
+def _breaks_b35(rules: RuleSet, position: Position, turn: Turn,
+                hist: SideHistory | None = None) -> bool:
+    """B-35: does playing ``turn`` make the janband or put the janblotta out (either one,
+    at any step: a band made and broken within the turn counts as had, house)?
+
+    Updates ``hist`` (a fresh one when None) with what the turn does.
+    """
+    hist = SideHistory() if hist is None else hist
+    if not rules.is_brade:
+        return False
+    mover = position.turn
+    board = Board(rules, position)
+    done = _resign_flags(board.me, board.my_col, hist)
+    for s in turn.steps:
+        if done:
+            break
+        board.push(s.frm, s.to, BURST if s.burst else HIT if s.hit else PLAIN)
+        done = _resign_flags(board.me, board.my_col, hist)
+    if turn.special == "column":  # the steps alone do not show the column
+        after = turn.position
+        _resign_flags(after.side(mover), after.column is mover, hist)
+    return hist.janband or hist.janblotta
+
+
+def _checked_dice(dice: object, n: int) -> Dice:
+    """``dice`` as a tuple of ``n`` die values 1..6, or DiceError (T-1..T-3)."""
+    try:
+        values = tuple(dice)  # type: ignore[call-overload]
+    except TypeError:
+        raise DiceError("dice.bad", text=repr(dice)[:40]) from None
+    if len(values) != n or any(type(d) is not int or not 1 <= d <= 6 for d in values):
+        raise DiceError("dice.bad", text=repr(dice)[:40])
+    return values
 
 
 def can_finish_beautiful_with_one(me: tuple[int, ...]) -> bool:

@@ -99,7 +99,95 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "sv": "Det finns ingen datorspelare som heter '{name}'. Nivåer: {known}."},
     "ai.no_turns": {"en": "The computer found no legal play here.",
                     "sv": "Datorn hittade inget tillåtet drag här."},
+    # Why a roll was forfeited, in words (a player sees these, so no rule ids).
+    "forfeit.bar": {"en": "{side} has {checkers} to enter, and no entry point is open for {dice}; the roll is forfeited.",
+                    "sv": "{side} har {checkers} att spela in, och ingen ingång är öppen för {dice}; slaget fåtas."},
+    "checkers_1": {"en": "1 checker", "sv": "1 bricka"},
+    "checkers_n": {"en": "{n} checkers", "sv": "{n} brickor"},
+    "forfeit.blocked": {"en": "None of {side}'s checkers can move {dice}: every point they would reach is closed; the roll is forfeited.",
+                        "sv": "Ingen av {side}s brickor kan flytta {dice}: varje tunga de skulle nå är stängd; slaget fåtas."},
+    # How a game was won, in words: "<winner> wins: <kind>, <how>. <n> point(s)."
+    "win.line": {"en": "{side} wins: {kind} – {how}.{munk} {points}.",
+                 "sv": "{side} vinner: {kind} – {how}.{munk} {points}."},
+    "win.munk": {"en": " With munk: the loser still had a checker on the bar, one point more.",
+                 "sv": " Med munk: förloraren hade en bricka kvar bland de slagna, en poäng till."},
+    "win.puff_2": {"en": " Double: the loser still had a checker on their first six points.",
+                   "sv": " Dubbelt: förloraren hade kvar en bricka på sina första sex tungor."},
+    "win.puff_3": {"en": " Triple: the loser still had a checker on the bar.",
+                   "sv": " Tredubbelt: förloraren hade kvar en bricka på baren."},
+    "win.points_1": {"en": "1 point", "sv": "1 poäng"},
+    "win.points_n": {"en": "{n} points", "sv": "{n} poäng"},
+    "win.hemspel": {"en": "bore off all fifteen checkers first",
+                    "sv": "spelade hem alla femton brickor först"},
+    "win.enkelt-kronspel": {"en": "three checkers on each of their points 20 to 24",
+                            "sv": "tre brickor på var och en av sina tungor 20 till 24"},
+    "win.dubbelt-kronspel": {"en": "five checkers on each of their points 22, 23 and 24",
+                             "sv": "fem brickor på var och en av sina tungor 22, 23 och 24"},
+    "win.trappspel": {"en": "three, five and seven checkers on their points 22, 23 and 24",
+                      "sv": "tre, fem och sju brickor på sina tungor 22, 23 och 24"},
+    "win.uppspel": {"en": "all fifteen checkers on their point 24",
+                    "sv": "alla femton brickor på sin tunga 24"},
+    "win.kejsarspel": {"en": "seven checkers each on their 23 and 24 and a roll that brings the fifteenth to both",
+                       "sv": "sju brickor vardera på 23 och 24 och ett slag som för den femtonde till båda"},
+    "win.jan": {"en": "the opponent can never enter all their checkers: more to enter than open entry points",
+                "sv": "motspelaren kan aldrig spela in alla sina brickor: fler att spela in än lediga ingångar"},
+    "win.sprangjan": {"en": "a burst band left the opponent more checkers to enter than open entry points",
+                      "sv": "ett sprängt band gav motspelaren fler brickor att spela in än lediga ingångar"},
+    "win.resign": {"en": "the opponent gave up", "sv": "motspelaren gav upp"},
+    "win.torn": {"en": "all fifteen checkers on one point", "sv": "alla femton brickor på en tunga"},
+    "win.gasmarsch": {"en": "fifteen points in a row with one checker on each",
+                      "sv": "femton tungor i rad med en bricka på varje"},
+    "win.single": {"en": "bore off all fifteen checkers first",
+                   "sv": "spelade hem alla femton brickor först"},
+    "win.gammon": {"en": "bore off all fifteen before the opponent bore off any",
+                   "sv": "spelade hem alla femton innan motspelaren spelat hem någon"},
+    "win.backgammon": {"en": "bore off all fifteen while the opponent, with none off, still had a checker on the bar or in the winner's home board",
+                       "sv": "spelade hem alla femton medan motspelaren, utan någon hemspelad, hade en bricka kvar bland de slagna eller i vinnarens hemkvarter"},
 }
+
+#: Names of the ways to win as players say them: Swedish terms stay Swedish in English.
+WIN_NAMES: dict[str, tuple[str, str]] = {  # kind -> (sv, en)
+    "hemspel": ("hemspel", "hemspel"), "enkelt-kronspel": ("enkelt kronspel", "enkelt kronspel"),
+    "dubbelt-kronspel": ("dubbelt kronspel", "dubbelt kronspel"),
+    "trappspel": ("trappspel", "trappspel"), "uppspel": ("uppspel", "uppspel"),
+    "kejsarspel": ("kejsarspel", "kejsarspel"), "jan": ("jan", "jan"),
+    "sprangjan": ("sprängjan", "sprängjan"), "resign": ("uppgivet parti", "resignation"),
+    "torn": ("torn", "torn"), "gasmarsch": ("gåsmarsch", "gåsmarsch"),
+    "single": ("enkel vinst", "single game"), "gammon": ("gammon", "gammon"),
+    "backgammon": ("backgammon", "backgammon"),
+}
+
+_SIDE_NAMES = {"en": {"white": "White", "black": "Black"}, "sv": {"white": "Vit", "black": "Svart"}}
+
+
+def side_name(side: object, lang: str = "en") -> str:
+    """"White"/"Vit": a side (an engine ``Side`` or its value) as a player reads it."""
+    value = str(getattr(side, "value", side))
+    return _SIDE_NAMES[_lang(lang)].get(value, value)
+
+
+def explain_outcome(outcome: Any, lang: str = "en", family: str | None = None) -> str:
+    """A finished game in words: who won, how, and for how many points.
+
+    ``outcome`` is an ``engine.turn.Outcome`` (kind, points, munk, winner); with the
+    ruleset's ``family`` a puff hemspel also says why it counts double or triple.
+    """
+    lang = _lang(lang)
+    kind = str(outcome.kind)
+    name = WIN_NAMES.get(kind, (kind, kind))[0 if lang == "sv" else 1]
+    n = int(outcome.points)
+    points = render_message("win.points_1" if n == 1 else "win.points_n", lang, n=n)
+    munk = MESSAGES["win.munk"][lang] if outcome.munk else ""
+    if family == "puff" and kind == "hemspel" and n in (2, 3):
+        munk = MESSAGES[f"win.puff_{n}"][lang]
+    how = MESSAGES.get(f"win.{kind}", {}).get(lang, name)
+    text = render_message("win.line", lang, side=side_name(outcome.winner, lang), kind=name,
+                          how=how, munk=munk, points=points)
+    return text
+
+
+def _lang(lang: str) -> str:
+    return "sv" if lang.lower().startswith("sv") else "en"
 
 
 def render_message(key: str, lang: str = "en", /, **params: Any) -> str:

@@ -1,6 +1,6 @@
 """Legal turns for bräde and backgammon: whole step sequences, filtered by the roll's use.
 
-The shape follows gnubg's generator: enumerate every sequence of single-die steps
+The shape follows gnubg's generator: enumerate every sequence of single-die steps (T-2)
 (depth-first with undo, so no position is copied until a turn is kept), keep the ones the
 ruleset's obligation allows (B-20 max pips, seed 003's max dice, backgammon's both-dice
 rule), then deduplicate by (resulting position, outcome).  The ruleset-specific wins that
@@ -15,13 +15,18 @@ issue-7 benchmark (``benchmarks/gnubg_diff.py``: within 25x of gnubg's C generat
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from typing import TYPE_CHECKING
 
+from engine.bands import BLOCKADE, is_jan, run_length, run_span
 from engine.dice import Dice
 from engine.errors import DiceError
 from engine.position import BAR, OFF, Geometry, Position, Side
-from engine.rules.ruleset import RuleSet
+from engine.puff import puff_turns
 from engine.scoring import points
 from engine.turn import Outcome, Step, Turn
+
+if TYPE_CHECKING:  # the ruleset stands above the generators (no import circle)
+    from engine.rules.ruleset import RuleSet
 
 PLAIN, HIT, BURST = 0, 1, 2
 
@@ -61,7 +66,7 @@ class Board:
         if me[BAR]:  # T-5: while on the bar every step enters
             if lo > BAR:
                 return []
-            t = d
+            t = d  # B-5: entry with die d lands on own point d
             if me[t] and self.brade:  # B-2: never onto own checkers, home included
                 return []
             q = x[t]
@@ -70,7 +75,7 @@ class Board:
                 return [(BAR, t, PLAIN)]
             if c == 1 or (self.op_col and q == 7):
                 return [(BAR, t, HIT)]
-            if self._entry_burst_ok(q):
+            if self._entry_burst_ok(t):
                 return [(BAR, t, BURST)]
             return []
         out: list[tuple[int, int, int]] = []
@@ -89,7 +94,7 @@ class Board:
                 if self.brade:
                     if t <= 11:  # B-1: no band on own 2..11 (nor joining a column on 7)
                         continue
-                    if rules.max_band_run and me[t] == 1 and self._run_too_long(t):
+                    if rules.max_band_run and me[t] == 1 and self._run_too_long(p, t):
                         continue
                 out.append((p, t, PLAIN))
                 continue
@@ -98,9 +103,10 @@ class Board:
             if c == 0:
                 out.append((p, t, PLAIN))
             elif c == 1 or (self.op_col and q == 7):
-                out.append((p, t, HIT))
-            elif rules.blockade_burst and me[OFF] != 14 and self._blockade(q) >= 6:
-                out.append((p, t, BURST))  # B-10
+                out.append((p, t, HIT))  # B-3: a blot is hit (a column is hit whole)
+            elif (rules.blockade_burst and me[OFF] != 14  # B-13
+                  and run_length(op, x, t, 7 if self.op_col else 0) >= BLOCKADE):
+                out.append((p, t, BURST))  # B-10: a band of a blockade on the mover's path
         return out
 
     def _bearoff_ok(self, p: int, t: int) -> bool:
@@ -115,38 +121,18 @@ class Board:
             return True
         return regime == "reduce_rearmost" and rearmost  # B-16
 
-    def _blockade(self, q: int) -> int:
-        """Length of the run of opponent bands through the opponent's point ``q`` (G-5)."""
-        op, col = self.op, self.op_col
-        lo = q
-        while lo > 1 and op[lo - 1] >= 2 and not (col and lo - 1 == 7):
-            lo -= 1
-        hi = q
-        while hi < 24 and op[hi + 1] >= 2 and not (col and hi + 1 == 7):
-            hi += 1
-        return hi - lo + 1
-
-    def _blockade_span(self, q: int) -> tuple[int, int]:
-        op, col = self.op, self.op_col
-        lo = q
-        while lo > 1 and op[lo - 1] >= 2 and not (col and lo - 1 == 7):
-            lo -= 1
-        hi = q
-        while hi < 24 and op[hi + 1] >= 2 and not (col and hi + 1 == 7):
-            hi += 1
-        return lo, hi
-
-    def _entry_burst_ok(self, q: int) -> bool:
-        """May an entering checker burst the band on the opponent's point ``q``?"""
+    def _entry_burst_ok(self, t: int) -> bool:
+        """May a checker entering on the mover's point ``t`` burst the band there?"""
         rules, me = self.rules, self.me
         if not self.brade or me[OFF] == 14:  # B-13
             return False
-        if rules.blockade_burst and rules.entry_blockade and self._blockade(q) >= 6:
-            if rules.entry_blockade == "any":
-                return True
-            lo, hi = self._blockade_span(q)  # B-11: reaches into the mover's 2nd quarter
-            if lo <= self.x[7] <= hi:
-                return True
+        if rules.blockade_burst and rules.entry_blockade:
+            lo, hi = run_span(self.op, self.x, t, 7 if self.op_col else 0)
+            if hi - lo + 1 >= BLOCKADE:  # B-10 (G-5: along the mover's path)
+                if rules.entry_blockade == "any":  # behrens-helmfrid: any blockade band
+                    return True
+                if hi >= 7:  # B-11: the run reaches from the mover's 1st into its 2nd quarter
+                    return True
         if rules.entry_burst is None:
             return False
         free = 0
@@ -160,28 +146,23 @@ class Board:
             return me[BAR] > free  # B-12
         return free == 0  # "all_blocked"
 
-    def _run_too_long(self, t: int) -> bool:
-        """Classic: would a new band on ``t`` make more than five in a row (opponent's path)?"""
-        if self.op[OFF] == 14:
-            return False
-        me, x = self.me, self.x
-        if t == 12:
-            return False
+    def _run_too_long(self, p: int, t: int) -> bool:
+        """Classic: would the step ``p``→``t``, making a band on ``t``, leave more than
+        five bands in a row along the opponent's path (G-5)?
 
-        def band_at_opp(qq: int) -> bool:
-            p = x[qq]
-            return p != 12 and me[p] >= 2
-
-        q = x[t]
-        n = 1
-        j = q - 1
-        while j >= 1 and band_at_opp(j):
-            n += 1
-            j -= 1
-        j = q + 1
-        while j <= 24 and band_at_opp(j):
-            n += 1
-            j += 1
+        A band on own point 12 never counts (seed 003: "motståndaren aldrig blir blockerad
+        efter den tungan"): it is the last point of the opponent's path, and the point
+        before it, own 11, never holds a band (B-1), so no run passes through it.  No
+        limit once the opponent has borne off 14.  A double-six column is not a band.
+        """
+        if self.op[OFF] == 14 or t == 12:
+            return False
+        me = self.me
+        me[p] -= 1  # the board as the step leaves it: the run is measured there
+        me[t] += 1
+        n = run_length(me, self.x, self.x[t], 7 if self.my_col else 0)
+        me[p] += 1
+        me[t] -= 1
         return n > self.rules.max_band_run  # type: ignore[operator]
 
     # -- applying -----------------------------------------------------------------------
@@ -219,9 +200,7 @@ class Board:
     # -- judging ------------------------------------------------------------------------
     def opponent_jan(self) -> bool:
         """B-33: bar + own first-quarter points occupied > 6."""
-        op = self.op
-        return op[BAR] + (op[1] > 0) + (op[2] > 0) + (op[3] > 0) + (op[4] > 0) + (
-            op[5] > 0) + (op[6] > 0) > 6
+        return is_jan(self.op)
 
     def beautiful(self) -> str | None:
         """B-31: the vackert spel the mover's checkers form, if any."""
@@ -246,6 +225,8 @@ class Board:
         return tuple(self.me), tuple(self.op)
 
     def position(self, base: Position, next_turn: Side | None = None) -> Position:
+        """The position after the mover's turn, which began at ``base``."""
+        base = first_roll_made(self.rules, base)
         mover = base.turn
         col: Side | None = None
         if self.my_col and self.me[7] >= 2:
@@ -276,7 +257,7 @@ def _pack(counts: list[int]) -> int:
 # values; if not (a field added, a ``__post_init__``), the real constructors are used.
 
 _POS_FIELDS = ("white", "black", "turn", "geometry", "column", "pasch", "streak", "onedie",
-               "general", "entered")
+               "general", "entered", "first")
 _TURN_FIELDS = ("steps", "position", "outcome", "special")
 _new = object.__new__
 
@@ -296,7 +277,7 @@ def _fast_ok() -> bool:
         return False  # pragma: no cover
     ref = Position((0, *[1] * 15, *[0] * 10), (*[0] * 10, 15, *[0] * 15), Side.BLACK,
                    Geometry.LANG, Side.WHITE, frozenset({Side.BLACK}), 2, 1, (3, 4),
-                   frozenset({Side.WHITE}))
+                   frozenset({Side.WHITE}), frozenset({Side.BLACK}))
     try:
         pos = _new(_PositionSlots)
         for name in _POS_FIELDS:
@@ -330,6 +311,7 @@ def _position(base: Position, white: tuple, black: tuple, turn: Side,
     pos.onedie = 0
     pos.general = base.general
     pos.entered = base.entered
+    pos.first = base.first
     pos.__class__ = Position
     return pos  # type: ignore[return-value]
 
@@ -383,16 +365,16 @@ def _steps_of(raw: tuple[tuple[int, int, int, int], ...]) -> tuple[Step, ...]:
 
 
 def check_dice(dice: Dice) -> None:
-    if len(dice) not in (1, 2) or any(not (isinstance(d, int) and 1 <= d <= 6) for d in dice):
-        raise DiceError("dice.bad", text=str(dice))
+    """DiceError unless ``dice`` is one or two die values 1..6 (T-3's doubles included)."""
+    if (not isinstance(dice, tuple | list) or len(dice) not in (1, 2)
+            or any(type(d) is not int or not 1 <= d <= 6 for d in dice)):
+        raise DiceError("dice.bad", text=repr(dice)[:40])
 
 
 def legal_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
     """Every legal complete play of ``dice`` from ``position`` (RULES.md §2–§4)."""
     check_dice(dice)
     if rules.family == "puff":
-        from engine.puff import puff_turns
-
         return puff_turns(rules, position, dice)
     if (rules.family == "backgammon" and len(dice) == 2 and position.column is None
             and rules.bearoff == "reduce_rearmost" and rules.usage == "bg"):
@@ -511,7 +493,7 @@ class _BgSearch:
         white_moves = mover is Side.WHITE
         co0, op0 = self.co0, base.waiting
         geometry, pasch, streak = base.geometry, base.pasch, base.streak
-        general, entered = base.general, base.entered
+        general, entered, first = base.general, base.entered, base.first
         new = _new
         out = []
         for (cm, co), raw in found.items():
@@ -546,6 +528,7 @@ class _BgSearch:
             pos.onedie = 0
             pos.general = general
             pos.entered = entered
+            pos.first = first
             pos.__class__ = Position
             t = new(_TurnSlots)
             t.steps = raw
@@ -653,7 +636,22 @@ class _BgSearch:
             me[t] -= 1
 
 
+def first_roll_made(rules: RuleSet, base: Position) -> Position:
+    """``base`` with its mover among the sides that have made their first roll.
+
+    Recorded only where a rule asks (bräde's ``double_six`` option: the column belongs to
+    a player's own first roll), so other positions and their texts stay as they were.
+    """
+    if not rules.double_six or base.turn in base.first:
+        return base
+    return replace(base, first=base.first | {base.turn})
+
+
 class _Search:
+    #: Skip a board met again at the same depth of a double (see ``_dfs``); the tests
+    #: switch it off to compare against the plain search.
+    memo = True
+
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
         self.rules = rules
         self.base = position
@@ -670,8 +668,14 @@ class _Search:
     def run(self) -> list[Turn]:
         rules, board, dice = self.rules, self.board, self.dice
         specials: list[Turn] = []
-        mover = self.base.turn
-        if rules.is_brade and rules.double_six and dice == (6, 6) and board.me[1] == 15:
+        base = self.base
+        mover = base.turn
+        # Option double_six: only the mover's own first roll of the game (RULES.md; seeds
+        # 001, 003), whatever the board looks like.  Every position this roll leads to
+        # records the first roll as made (``first_roll_made``).
+        first_roll = rules.double_six and mover not in base.first and board.me[1] == 15
+        self.base = first_roll_made(rules, base)
+        if rules.is_brade and first_roll and dice == (6, 6):
             if board.op_col:
                 # seed 003: the opponent's column goes home when the own first roll is 6-6
                 board.op[1] += board.op[7]
@@ -702,13 +706,20 @@ class _Search:
 
     # The search ------------------------------------------------------------------------
     def _dfs(self, seq: tuple[int, ...], i: int, pips: int, jan_at: int | None,
-             jan_burst: bool, won: bool) -> None:
+             jan_burst: bool, won: bool, jan_key: tuple | None = None) -> None:
         board = self.board
         if i == len(seq):
             self._leaf(i, pips, jan_at, jan_burst, won)
             return
-        if self.double and i:
-            k = (i, board.key(), jan_at is not None, jan_burst, won)
+        if self.double and i and self.memo:
+            # Two step orders that reach the same board at the same depth have the same
+            # continuations, so the second is not searched again -- provided the plays
+            # kept from here cannot differ.  Classic cuts its play at the jan step
+            # ("förlorar genast"), so there the board at that step and its index must
+            # match too (``jan_key``): without them a jan made at the first step was lost
+            # whenever another order reached the same board with jan made later.
+            k = (i, board.key(), jan_at is not None if jan_key is None else (jan_at, jan_key),
+                 jan_burst, won)
             if k in self.seen:
                 return
             self.seen.add(k)
@@ -722,10 +733,12 @@ class _Search:
         for frm, to, kind in cands:
             board.push(frm, to, kind)
             path.append((frm, to, d, kind))
-            j_at, j_b, w = jan_at, jan_burst, won
+            j_at, j_b, w, j_key = jan_at, jan_burst, won, jan_key
             if kind and j_at is None and self.rules.is_brade and board.opponent_jan():
-                j_at, j_b = i, kind == BURST
-                if cut == "bh_sprangjan" and j_b:
+                j_at, j_b = i, kind == BURST  # B-33 (B-34 when the step burst)
+                if cut == "classic_jan":
+                    j_key = board.key()
+                elif cut == "bh_sprangjan" and j_b:
                     self._stop(Outcome("sprangjan", 0, False, self.base.turn))
                     w = True
             if cut == "vasa" and not won:
@@ -736,7 +749,7 @@ class _Search:
             # Past a stopping win the search goes on: the rest of the sequence still
             # counts when the best use of the roll is measured "as if there were no
             # stopping" (vasa), and is dropped from the kept plays in _select.
-            self._dfs(seq, i + 1, pips + to - frm, j_at, j_b, w)
+            self._dfs(seq, i + 1, pips + to - frm, j_at, j_b, w, j_key)
             path.pop()
             board.pop()
 
@@ -796,6 +809,7 @@ class _Search:
         return None
 
     def _outcome(self, kind: str) -> Outcome:
+        # B-32: munk when the loser has a checker on the bar (never with jan)
         munk = kind not in ("jan", "sprangjan") and self.board.op[BAR] > 0
         pts, tick = points(self.rules.scoring, kind, munk)
         return Outcome(kind, pts, munk, self.base.turn, tick)
@@ -898,7 +912,7 @@ class _Search:
                 kind = "backgammon" if op[BAR] or any(op[1:7]) else "gammon"
             return Outcome(kind, points("bg", kind)[0], False, self.base.turn)
         found: list[Outcome] = []
-        if me[OFF] == 15:
+        if me[OFF] == 15:  # B-30: hemspel
             found.append(self._outcome_for_key(key, "hemspel"))
         elif not me[OFF]:
             saved = self.board.me

@@ -93,6 +93,10 @@ class Position:
     #: Puff ``lang_entry`` only: sides that have had all 15 checkers entered at least once
     #: (seed 002's "ännu inte spelat alla sina femton brickor").
     entered: frozenset[Side] = frozenset()
+    #: Bräde ``double_six`` only: sides that have made their first roll of the game.  The
+    #: column may be taken, and the opponent's column is sent home, only on a player's
+    #: *own first roll* (RULES.md "Option double_six"), which the board cannot tell.
+    first: frozenset[Side] = frozenset()
 
     # -- access -------------------------------------------------------------------------
     def side(self, s: Side) -> Counts:
@@ -143,6 +147,8 @@ class Position:
             parts.append(f"general={self.general[0]}-{self.general[1]}")
         if self.entered:
             parts.append("entered=" + ",".join(s.value for s in Side if s in self.entered))
+        if self.first:
+            parts.append("first=" + ",".join(s.value for s in Side if s in self.first))
         return " ".join(parts)
 
     __str__ = format
@@ -178,9 +184,9 @@ def format_side(c: Counts) -> str:
     return ",".join(items) if items else "-"
 
 
-_ITEM = re.compile(r"^(bar|off|b|ut|\d{1,3})(?:[x*](\d{1,3}))?$")
+_ITEM = re.compile(r"^(bar|off|b|ut|[0-9]{1,3})(?:[x*]([0-9]{1,3}))?$")
 _KEYS = ("white", "black", "turn", "column", "pasch", "streak", "onedie", "general",
-         "entered")
+         "entered", "first")
 
 
 def parse_side(text: str, who: str) -> Counts:
@@ -233,12 +239,9 @@ def parse_position(text: str, geometry: Geometry = Geometry.BRADE) -> Position:
     black = parse_side(fields["black"], "black")
     turn = _parse_sidename(fields["turn"], "turn")
     column = _parse_sidename(fields["column"], "column") if "column" in fields else None
-    pasch: frozenset[Side] = frozenset()
-    if "pasch" in fields and fields["pasch"] not in ("", "-"):
-        pasch = frozenset(_parse_sidename(v, "pasch") for v in fields["pasch"].split(","))
-    entered: frozenset[Side] = frozenset()
-    if "entered" in fields and fields["entered"] not in ("", "-"):
-        entered = frozenset(_parse_sidename(v, "entered") for v in fields["entered"].split(","))
+    pasch = _parse_sides(fields, "pasch")
+    entered = _parse_sides(fields, "entered")
+    first = _parse_sides(fields, "first")
     streak = _parse_int(fields.get("streak", "0"), "streak", 0, 99)
     onedie = _parse_int(fields.get("onedie", "0"), "onedie", 0, 6)
     general = None
@@ -254,7 +257,7 @@ def parse_position(text: str, geometry: Geometry = Geometry.BRADE) -> Position:
     if column is not None and column_count(white if column is Side.WHITE else black) < 2:
         raise PositionError("position.bad_column", side=column.value)
     return Position(white, black, turn, geometry, column, pasch, streak, onedie, general,
-                    entered)
+                    entered, first)
 
 
 def column_count(c: Counts) -> int:
@@ -268,7 +271,19 @@ def _parse_sidename(v: str, key: str) -> Side:
         raise PositionError("position.bad_value", key=key, value=v) from None
 
 
+def _parse_sides(fields: dict[str, str], key: str) -> frozenset[Side]:
+    """A ``white,black`` list of sides (``pasch=``, ``entered=``, ``first=``)."""
+    text = fields.get(key, "")
+    if text in ("", "-"):
+        return frozenset()
+    return frozenset(_parse_sidename(v, key) for v in text.split(","))
+
+
+_DIGITS = re.compile(r"[0-9]{1,3}")
+
+
 def _parse_int(v: str, key: str, lo: int, hi: int) -> int:
-    if not v.isdigit() or not lo <= int(v) <= hi:
+    # ASCII digits only: ``str.isdigit`` accepts "²", which ``int`` then refuses.
+    if not _DIGITS.fullmatch(v) or not lo <= int(v) <= hi:
         raise PositionError("position.bad_value", key=key, value=v)
     return int(v)

@@ -21,8 +21,8 @@ starting point (every set of such steps reaches the same board in that order, se
 is one int with a byte per point, so a step is an addition and needs no undo.
 ``random_turn`` samples one play without listing them all, for long random self-play.
 
-The module registers ``puff-lang``, ``puff-kontrar`` and ``puff-dubbel-kontrar`` with
-``engine.rules`` on import.  It also offers the helpers the game needs for the opening
+The rulesets ``puff-lang``, ``puff-kontrar`` and ``puff-dubbel-kontrar`` are described in
+``engine.rules.puff``.  The module also offers the helpers the game needs for the opening
 and for generalpasch (``starter``, ``is_generalpasch_roll``, ``roll_options``) and the
 play-out that lenient move notation needs (``play_out``).
 """
@@ -31,13 +31,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from engine.dice import Dice
 from engine.errors import DiceError
 from engine.position import BAR, CHECKERS, OFF, Geometry, Position, Side
-from engine.rules import register
-from engine.rules.ruleset import RuleSet
 from engine.turn import Outcome, Step, Turn
+
+if TYPE_CHECKING:  # puff's rulesets are described in engine.rules.puff, above this module
+    from engine.rules.ruleset import RuleSet
 
 PLAIN, HIT, BLOCKED = 0, 1, 2
 
@@ -49,23 +51,6 @@ LANG_OPTIONS = (*OPTIONS, "lang_entry")
 
 #: Points of the puff wins (P-6 and the torn/gåsmarsch variants).
 TORN_POINTS, GASMARSCH_POINTS = 4, 3
-
-_PUFF = {"family": "puff", "usage": "puff", "bearoff": "puff", "binding_ban": False,
-         "blockade_burst": False, "entry_blockade": None, "entry_burst": None,
-         "one_die": None, "scoring": "puff", "resign": "any"}
-
-
-def _register() -> None:
-    base: dict[str, dict[str, object]] = {o: {} for o in OPTIONS}
-    register(RuleSet("puff-lang", geometry=Geometry.LANG, title="Lång puff", **_PUFF),
-             {**base, "lang_entry": {}})
-    register(RuleSet("puff-kontrar", geometry=Geometry.KONTRAR, title="Konträr puff",
-                     **_PUFF), dict(base))
-    register(RuleSet("puff-dubbel-kontrar", geometry=Geometry.DUBBEL_KONTRAR,
-                     title="Dubbel konträr puff", **_PUFF), dict(base))
-
-
-_register()
 
 
 # -- helpers for the game ---------------------------------------------------------------

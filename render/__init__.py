@@ -1,5 +1,9 @@
 """Board pictures: ``render_board(position, rules, ...) -> PNG bytes`` (issue 2).
 
+A board a player acts on is drawn for that player: ``render_board(..., perspective=side,
+dice=roll, dice_side=side, last_turn=turn, lang="sv")`` puts ``side`` at the bottom, labels
+the points in its numbering and writes the last turn in that numbering and language.
+
 Imports the engine, never the bot; returns bytes, never a Discord object.
 """
 

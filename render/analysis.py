@@ -7,37 +7,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.bands import BLOCKADE, entry_room, runs
 from engine.position import BAR, OFF, Position, Side
 from engine.turn import Turn
-
-BLOCKADE = 6  # B-10: six or more bands in a row
 
 
 def band_runs(position: Position, side: Side, minimum: int = BLOCKADE) -> list[list[int]]:
     """Runs of at least ``minimum`` of ``side``'s bands, as board points in path order.
 
-    "In a row" is counted along the *opponent's* path (G-5): the opponent is the one the
-    run blocks, and in bräde the owner's 24 and 1 are consecutive only on that path.  A
-    double-six column is not a band (seed 003).
+    The engine measures the runs (``engine.bands``, G-5: along the path of the player the
+    bands block), so the outline drawn is the blockade the rules see.  A double-six column
+    is not a band (seed 003).
     """
     g = position.geometry
-    own = position.side(side)
     opp = side.other
-    runs: list[list[int]] = []
-    cur: list[int] = []
-    for q in range(1, 25):
-        b = g.board_point(opp, q)
-        p = g.own_point(side, b)
-        band = own[p] >= 2 and not (position.column is side and p == 7)
-        if band:
-            cur.append(b)
-            continue
-        if len(cur) >= minimum:
-            runs.append(cur)
-        cur = []
-    if len(cur) >= minimum:
-        runs.append(cur)
-    return runs
+    board = [0, *(g.board_point(opp, q) for q in range(1, 25))]
+    to_owner = [0, *(g.own_point(side, board[q]) for q in range(1, 25))]
+    no_band = 7 if position.column is side else 0
+    return [[board[q] for q in range(lo, hi + 1)]
+            for lo, hi in runs(position.side(side), to_owner, minimum, no_band)]
 
 
 @dataclass(frozen=True)
@@ -65,7 +53,7 @@ def jan_danger(position: Position, side: Side, family: str, close: int = 1) -> J
     own = position.side(side)
     if own[OFF]:
         return None  # bearing off: the first quarter is long empty
-    free = 6 - sum(1 for p in range(1, 7) if own[p])
+    free = entry_room(own) + own[BAR]  # the engine's B-33 count
     danger = JanDanger(side, free, own[BAR])
     return danger if danger.margin <= close else None
 

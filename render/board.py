@@ -15,6 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.dice import roll_name
+from engine.notation import format_turn
 from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.turn import Outcome, Turn
 from render import encode, sprites
@@ -28,6 +29,7 @@ from render.layout import (
     arrow_bow,
     bar_center,
     checker_center,
+    clear_of,
     die_centers,
     point_rect,
     slab_rect,
@@ -107,9 +109,16 @@ def render_board(
 
     ``rules`` is a ``RuleSet``, a ruleset id or anything with an ``id`` (only its label and
     family are used).  ``dice`` are the dice on the board, thrown by ``dice_side`` (default:
-    the side to move).  ``last_turn`` is drawn as arrows; its mover is inferred unless
-    ``last_mover`` says.  ``names`` maps sides to player names; ``score`` is
-    ``(white, black[, match length])``.
+    the side to move), with the roll's traditional name.  ``last_turn`` is drawn as arrows;
+    its mover is inferred unless ``last_mover`` says.  ``names`` maps sides to player
+    names; ``score`` is ``(white, black[, match length])``.
+
+    ``perspective`` is the side the board is drawn for — pass the side of the player who
+    acts on it (against the computer, the human).  That side sits at the bottom with its
+    point 1 bottom right, the point labels are its own numbers (G-2), and the last turn's
+    text is written in those numbers too (``format_turn(..., numbering=perspective)``),
+    whoever moved, so the text names the labels its arrows start and end at.  Text is in
+    ``lang`` ("sv": ``20/ut``; "en": ``20/off``).
     """
     th = get_theme(theme)
     b = _draw(position, rules, dice=dice, last_turn=last_turn, last_mover=last_mover,
@@ -159,7 +168,8 @@ def _draw(
     im = base_layer(th, position.geometry, perspective, layout).copy()
     b = _Board(im, position, info, th, lang, perspective, layout)
     drawing = describe_turn(position, last_turn, last_mover) if last_turn else None
-    last = (drawing.mover, last_turn.text) if drawing and last_turn else None
+    last = (drawing.mover, last_turn_text(last_turn, drawing.mover, perspective, lang)) \
+        if drawing and last_turn else None
     over = last_turn is not None and last_turn.outcome is not None
     b.strips(_names(names), _score(score), last, over)
     b.blockades()
@@ -168,11 +178,19 @@ def _draw(
     b.checkers()
     if drawing:
         b.arrows(drawing)
+    b.counts()  # last: no arrow or marker may cover a stack's count
     if last_turn is not None and last_turn.outcome is not None:
         b.outcome(last_turn.outcome)  # the game is over: the banner replaces the dice
     elif dice:
         b.dice(dice, Side(dice_side) if dice_side else position.turn)
     return b
+
+
+def last_turn_text(turn: Turn, mover: Side, perspective: Side, lang: str = "sv") -> str:
+    """The last turn as its strip writes it: in the numbering of the side the board is
+    drawn from (the labels its arrows point at), with ``ut``/``off`` in the board's
+    language — the engine's one turn formatter does the writing."""
+    return format_turn(turn, lang, mover=mover, numbering=perspective)
 
 
 class _Board:
@@ -190,6 +208,7 @@ class _Board:
         self.view = perspective
         self.L = layout
         self.g: Geometry = pos.geometry
+        self.badges: list[tuple[str, float, float, Side]] = []  # counts, painted last
 
     # -- helpers --------------------------------------------------------------------------
     def _paste(self, sprite: Image.Image, cx: float, cy: float) -> None:
@@ -204,13 +223,20 @@ class _Board:
         return t.black_face, t.black_rim, t.black_text
 
     def _badge(self, text: str, cx: float, cy: float, side: Side, size: int = 19) -> None:
-        """A count on a checker, in the checker's own ink: readable on either colour."""
+        """A count written on a stack's top checker in the checker's own ink.
+
+        No disc of another colour: a dark disc on a white checker reads as a black checker
+        (and the other way round).  A patch of the face's own colour only hides the
+        groove of a wooden checker behind the digits.
+        """
         face, _, ink = self._face(side)
-        w = max(24, text_width(text, size, "bold") + 12)
-        h = size + 7
-        self.dr.rounded_rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), h // 2,
-                                  fill=ink, outline=face, width=2)
-        self._text((cx, cy + 1), text, size, face, "bold", "mm")
+        r = self.L.checker * 0.33
+        self.dr.ellipse((cx - r, cy - r, cx + r, cy + r), fill=face)
+        self._text((cx, cy + 1), text, size, ink, "bold", "mm")
+
+    def counts(self) -> None:
+        for text, cx, cy, side in self.badges:
+            self._badge(text, cx, cy, side)
 
     def _text(self, xy: tuple[float, float], text: str, size: int, fill: RGB,
               weight: str = "regular", anchor: str = "la") -> None:
@@ -326,8 +352,7 @@ class _Board:
             for cx, cy in centres:
                 self._paste(spr, cx, cy)
             if n >= COUNT_FROM:
-                cx = sum(c[0] for c in centres[-2:]) / 2 if n % 2 == 0 else centres[-1][0]
-                self._badge(str(n), cx, centres[-1][1], side)
+                self.badges.append((str(n), *centres[-1], side))
             if pos.column is side and self.g.own_point(side, bpt) == 7:
                 self._column_label(bpt, centres[-1][1])
         for side in Side:
@@ -339,8 +364,8 @@ class _Board:
                 shown = min(n, BAR_SHOWN)
                 for i in range(shown):
                     self._paste(spr, *bar_center(bottom, i, L))
-                if n > 1:
-                    self._badge(str(n), *bar_center(bottom, shown - 1, L), side)
+                if n > shown:  # only when not all are drawn: the count, on the last one
+                    self.badges.append((str(n), *bar_center(bottom, shown - 1, L), side))
             off = counts[OFF]
             tx0, ty0, tx1, ty1 = tray_rect(bottom, L)
             word = label(self.lang, "off")
@@ -396,7 +421,7 @@ class _Board:
         mover = drawing.mover
         groups: dict[tuple, list] = {}
         for st in drawing.steps:
-            a = self._place(st.frm, st.frm_n, mover)
+            a = self._clear_of_counts(self._place(st.frm, st.frm_n, mover))
             bpt = self._place(st.to, st.to_n, mover)
             groups.setdefault((a, bpt), []).append(st)
         self.dirty.extend(_draw_arrows(self.im, [(a, b, len(v)) for (a, b), v in groups.items()],
@@ -407,6 +432,13 @@ class _Board:
                 self._paste(sprites.burst_marker(self.th, 40), bx + r * 0.7, by - r * 0.7)
             elif any(s.hit for s in sts):
                 self._paste(sprites.hit_marker(self.th, 24), bx + r * 0.8, by - r * 0.8)
+
+    def _clear_of_counts(self, xy: tuple[float, float]) -> tuple[float, float]:
+        """An arrow's start, moved off a stack's count: a checker leaves from the top of
+        its stack, where the count of those left is written, so the dot would hide it."""
+        for _, bx, by, _ in self.badges:
+            xy = clear_of(xy, (bx, by), self.L)
+        return xy
 
     # -- a finished game ----------------------------------------------------------------------
     def outcome(self, outcome: Outcome) -> None:

@@ -216,7 +216,7 @@ class _Col:
 
 
 def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
-                     theme: str | Theme = "classic") -> bytes:
+                     theme: str | Theme = "classic", finished: bool | None = None) -> bytes:
     """The standings as a PNG table: place, player, score, tie-breaks, record, matches.
 
     Takes a ``Tournament`` (anything with ``standings()``, and ``bracket()`` for the
@@ -224,6 +224,11 @@ def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
     optionally the keys of ``Tournament.bracket()`` and ``tiebreak``.  Swiss shows the
     chosen tie-break first and then the other one; round robin Sonneborn–Berger; a
     knockout the seed and the round each player went out in.
+
+    Medals (gold, silver, bronze rings round the place) and the heading "final standings"
+    only for a tournament that is over: ``finished=True``.  Left out, it is read from the
+    data's ``state`` ("finished"), which a ``Tournament`` and its ``bracket()`` dict carry;
+    a bare list of rows is a running tournament, whose leaders have won nothing yet.
     """
     th = _check(lang, theme)
     info, rows = _standings_of(tournament_dict_or_obj)
@@ -261,7 +266,8 @@ def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
     im = Image.new("RGB", (width, height), th.background)
     dr = ImageDraw.Draw(im)
 
-    finished = info.get("state") == "finished"
+    if finished is None:
+        finished = info.get("state") == "finished"
     title = str(info.get("name") or _w(lang, "standings"))
     draw_text(im, (PAD, PAD), _fit(title, 40, "bold", table_w), 40, th.text, "bold", "la")
     kind = _w(lang, "final_standings" if finished else "standings")
@@ -291,7 +297,7 @@ def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
         for c in cols:
             cy = y + ROW / 2
             if c.key == "place":
-                if place <= 3 and not withdrawn and (finished or fmt != "single_elimination"):
+                if place <= 3 and not withdrawn and finished:
                     ring = (th.accent, th.muted, th.frame_light)[place - 1]
                     dr.ellipse((x + c.width / 2 - 17, cy - 17, x + c.width / 2 + 17, cy + 17),
                                fill=ring)

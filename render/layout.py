@@ -14,6 +14,7 @@ for dubbel konträr puff mirrored left to right, for lång puff unchanged.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -216,6 +217,18 @@ def arrow_bow(a: tuple[float, float], b: tuple[float, float], mid_y: float) -> i
     if (ay - mid_y) * (by - mid_y) <= 0 or dx <= 150 or dx <= 2 * dy:
         return 0
     return min(round(dx * 0.2), 70) * (1 if ay < mid_y else -1)
+
+
+def clear_of(xy: tuple[float, float], spot: tuple[float, float],
+             layout: Layout = LAYOUT) -> tuple[float, float]:
+    """Where a last-turn arrow starts that would start at ``xy``, when a stack's count is
+    written at ``spot``: moved toward the middle of the board to the stack's outer edge,
+    so its start dot never covers the count; ``xy`` itself when it is clear."""
+    x, y = xy
+    if math.dist(xy, spot) >= layout.checker * 0.6:
+        return xy
+    step = layout.checker * 0.62
+    return x, y + (step if y < layout.mid_y else -step)
 
 
 DIE = 50  # die size in pixels

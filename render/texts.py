@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.messages import WIN_NAMES
 from engine.position import Geometry, Side
 
 LANGS = ("sv", "en")
@@ -78,23 +79,8 @@ LABELS: dict[str, dict[str, str]] = {
     },
 }
 
-#: Ways of winning (RULES.md §6 kind ids): Swedish terms stay Swedish in English too.
-OUTCOMES: dict[str, tuple[str, str]] = {
-    "hemspel": ("hemspel", "hemspel"),
-    "enkelt-kronspel": ("enkelt kronspel", "enkelt kronspel"),
-    "dubbelt-kronspel": ("dubbelt kronspel", "dubbelt kronspel"),
-    "trappspel": ("trappspel", "trappspel"),
-    "uppspel": ("uppspel", "uppspel"),
-    "kejsarspel": ("kejsarspel", "kejsarspel"),
-    "jan": ("jan", "jan"),
-    "sprangjan": ("sprängjan", "sprängjan"),
-    "resign": ("uppgivet parti", "resignation"),
-    "torn": ("torn", "torn"),
-    "gasmarsch": ("gåsmarsch", "gåsmarsch"),
-    "single": ("enkel vinst", "single game"),
-    "gammon": ("gammon", "gammon"),
-    "backgammon": ("backgammon", "backgammon"),
-}
+#: Ways of winning (RULES.md §6 kind ids) as (sv, en): the engine's one table of names.
+OUTCOMES: dict[str, tuple[str, str]] = WIN_NAMES
 
 _TITLES: dict[str, tuple[str, str]] = {  # id -> (sv, en)
     "talisman": ("Bräde · Lyckans Talisman", "Bräde · Lyckans Talisman"),

@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.cogs.play import make_ctx
 from bot.cogs.replies import refusal_text, send_private
+from bot.i18n import t
 from bot.service.model import Ctx, UserError
 from bot.service.spectate import FileReply, SpectateService
 from engine.errors import EngineError
@@ -44,9 +45,12 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
 
     async def member_name(self, guild_id: int | None, user_id: int) -> str:
         """The member's display name: from the cache, else asked of Discord once."""
-        name = self.bot.display_name(guild_id, user_id)
-        if not name.startswith("#"):
-            return name
+        players = self.service.games.players
+        await players.resolve(guild_id, [user_id])
+        known = players.name(guild_id, user_id)
+        if known is not None:
+            return known
+        name = self.service.games.display_name(guild_id, user_id)
         if (guild_id, user_id) in self._names:
             return self._names[(guild_id, user_id)]
         guild = self.bot.get_guild(guild_id) if guild_id else None
@@ -144,9 +148,57 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         await interaction.response.defer(ephemeral=not share, thinking=True)
         await self.send(interaction, await self.service.render(plan))
 
+    @app_commands.command(
+        name=_("analyse"),
+        description=_("Analyse a finished game: each side's mistakes, points lost and luck, "
+                      "as a picture"))
+    @app_commands.rename(game=_("game"), channel=_("channel"), number=_("number"),
+                         share=_("share"))
+    @app_commands.describe(game=_("The game's number, e.g. 12 (default: this channel's game)"),
+                           channel=_("The channel or thread the game is played in"),
+                           number=_("Which game of a match (default: the last)"),
+                           share=_("Post it in the channel for everyone (default: only you)"))
+    async def analyse(self, interaction: discord.Interaction, game: GameOption | None = None,
+                      channel: ChannelOption | None = None,
+                      number: app_commands.Range[int, 1, 99] | None = None,
+                      share: bool = False) -> None:
+        """Checked first (a refusal is a private note), then deferred; the analysis runs in
+        the AI worker and the deferred reply is edited with its progress, then the result."""
+        ctx = make_ctx(interaction)
+        try:
+            plan = await self.service.plan_analysis(ctx, game, channel.id if channel else None,
+                                                    number, share)
+        except (UserError, EngineError) as error:
+            await self.refuse(interaction, ctx, error)
+            return
+        await interaction.response.defer(ephemeral=not share, thinking=True)
+        shown = [0]
+
+        async def progress(fraction: float) -> None:
+            pct = int(fraction * 100) // 10 * 10  # in steps of 10%: few edits
+            if pct <= shown[0] or pct >= 100:
+                return
+            shown[0] = pct
+            try:
+                await interaction.edit_original_response(
+                    content=t("watch.analyse.progress", plan.lang, id=plan.row.id, pct=pct))
+            except discord.HTTPException:
+                pass  # progress is a courtesy; the result still comes
+
+        try:
+            reply = await self.service.analyse(plan, progress)
+        except (UserError, EngineError) as error:
+            await interaction.edit_original_response(content=refusal_text(error, plan.lang))
+            return
+        assert reply.file is not None
+        await interaction.edit_original_response(
+            content=reply.text,
+            attachments=[discord.File(io.BytesIO(reply.file.data), filename=reply.file.filename)])
+
     @history.autocomplete("game")
     @export.autocomplete("game")
     @replay.autocomplete("game")
+    @analyse.autocomplete("game")
     async def game_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[int]]:
         found = await self.service.suggestions(make_ctx(interaction), str(current or ""))

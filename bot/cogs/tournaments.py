@@ -366,6 +366,11 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
 
     # -- looking ---------------------------------------------------------------------------
 
+    @app_commands.command(name=_("list"),
+                          description=_("This server's tournaments: status, players, format"))
+    async def list_tournaments(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, self.service.listing)
+
     @app_commands.command(name=_("standings"), description=_("Show the standings"))
     @app_commands.rename(name=_("name"))
     @app_commands.describe(name=_("The tournament's name"))
@@ -399,14 +404,16 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
 
     @app_commands.command(name=_("result"),
                           description=_("Set or correct a match result (organiser)"))
-    @app_commands.rename(name=_("name"), match=_("match"), winner=_("winner"))
+    @app_commands.rename(name=_("name"), match=_("match"), winner=_("winner"),
+                         score=_("score"))
     @app_commands.describe(name=_("The tournament's name"), match=_("The match, e.g. 1.2"),
-                           winner=_("Who won (leave out: both forfeit, not in knockouts)"))
+                           winner=_("Who won (leave out: both forfeit, not in knockouts)"),
+                           score=_("The match score, the winner's first, e.g. 3-1"))
     @app_commands.autocomplete(name=name_complete)
     async def result(self, interaction: discord.Interaction, name: str, match: str,
-                     winner: discord.Member | None = None) -> None:
+                     winner: discord.Member | None = None, score: str | None = None) -> None:
         await self._organiser(interaction, name, "result", match=match,
-                              winner=winner.id if winner else None)
+                              winner=winner.id if winner else None, score=score)
 
     @result.autocomplete("match")
     async def _result_match(self, interaction: discord.Interaction,

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any
 
 from bot.i18n import en, sv
@@ -18,7 +19,7 @@ LANGS = ("sv", "en")
 
 #: Feature text modules (``bot/i18n/<name>.py`` with ``EN``, ``SV`` and ``COMMANDS_SV``
 #: dicts), kept apart so each feature's texts live beside each other, not in one huge table.
-FEATURES = ("tournaments", "ratings", "spectate")
+FEATURES = ("tournaments", "ratings", "spectate", "analysis")
 
 
 def _tables() -> dict[str, dict[str, str]]:
@@ -77,6 +78,16 @@ def t(key: str, lang: str, /, **params: Any) -> str:
         return template
 
 
+_OFF = re.compile(r"\boff\b")
+
+
+def play_words(text: str, lang: str) -> str:
+    """A play already written out (a stored record, a suggestion) in the reader's words:
+    ``20/ut`` for a Swedish reader.  Input accepts both, so this is for display only;
+    turns themselves go through ``engine.notation.format_turn``."""
+    return _OFF.sub("ut", text) if lang == "sv" else text
+
+
 def side_name(side: Side, lang: str) -> str:
     return t(f"side.{side.value}", lang)
 
@@ -86,4 +97,5 @@ def outcome_text(kind: str, munk: bool, lang: str) -> str:
     return t("kind.munk", lang, how=how) if munk else how
 
 
-__all__ = ["LANGS", "TABLES", "lang_of", "outcome_text", "resolve_lang", "side_name", "t"]
+__all__ = ["LANGS", "TABLES", "lang_of", "outcome_text", "play_words", "resolve_lang",
+           "side_name", "t"]

@@ -37,7 +37,7 @@ MESSAGES: dict[str, str] = {
     "roll.forfeit": "No legal play: the roll is forfeited.",
     "played": "{who} played {dice}: `{play}`",
     "to_roll": "{who}, your turn ({side}): roll the dice.",
-    "to_roll_one": "{who}, your turn ({side}): you owe a one-die roll (B-36).",
+    "to_roll_one": "{who}, your turn ({side}): this time you roll one die only.",
     "to_move": "{who}, play your roll with `/brade move`.",
     "btn.roll": "Roll", "btn.roll_one": "Roll one die",
     "btn.play": "Play {play}", "btn.column": "Build the column (6 checkers to 7)",
@@ -49,8 +49,8 @@ MESSAGES: dict[str, str] = {
     "show": "{white} against {black}, rules `{rules}`.",
     "show.over": "Last game here: {white} against {black}, rules `{rules}`.",
     # resigning, aborting, claiming
-    "resign.confirm": "Resign this game? Your opponent scores {points} (B-35).",
-    "resign.refused": "You may not resign: {reason} (B-35). You can abandon the game instead; "
+    "resign.confirm": "Resign this game? Your opponent scores {points}.",
+    "resign.refused": "You may not resign: {reason}. You can abandon the game instead; "
                       "that scores as jan for your opponent ({points} points).",
     "resign.cancelled": "Fine, the game goes on.",
     "btn.resign": "Yes, resign", "btn.abandon": "Abandon the game", "btn.keep": "Keep playing",
@@ -90,7 +90,7 @@ MESSAGES: dict[str, str] = {
     "err.hint.tournament": "Hints are off in tournament games.",
     "err.new.busy": "A game is already going on in this channel. Finish it, or start yours "
                     "in a thread:",
-    "err.new.match_length": "A match is an odd number of games, from 1 to {most} (M-1).",
+    "err.new.match_length": "A match is an odd number of games, from 1 to {most}.",
     "err.accept.not_you": "Only {who} can accept this challenge.",
     "err.decline.not_you": "Only the two players can decline this challenge.",
     "err.abort.not_allowed": "Only the players, or someone with Manage Channels, may abort.",
@@ -102,14 +102,47 @@ MESSAGES: dict[str, str] = {
     "err.settings.guild_only": "Settings exist only in a server.",
     "err.internal": "Sorry, something went wrong on my side. Nothing was changed; please try "
                     "again.",
+    "err.unposted": "Done: that is saved, but the board could not be posted (Discord refused "
+                    "the message). `/brade show` posts it again.",
+    "err.computer_later": "Your turn is saved, but the computer could not answer just now. It "
+                          "will play by itself shortly; `/brade show` shows the game.",
     "err.dm": "Bräde is played in a server channel.",
     "btn.thread": "Start it in a new thread",
     "thread.name": "Bräde: {a} vs {b}",
     "thread.opened": "Opened {thread} for your game.",
+    # players, finished games, lapsed challenges, rematches, help, preferences (issue 13)
+    "player.unknown": "a player",
+    "err.game.over": "This game is over. Start a new one with `/brade new`, or press "
+                     "“Play again” on its last board.",
+    "err.offer.closed": "This challenge is no longer open.",
+    "err.offer.expired": "This challenge has expired; start a new one with `/brade new`.",
+    "offer.expired": "The challenge from {who} expired without an answer; the channel is free.",
+    "btn.rematch": "Play again",
+    "yes": "yes", "no": "no",
+    "err.settings.theme": "Unknown theme; choose one of {themes}.",
+    "settings.server_prefs": "Saved for this server: a thread per game {threads}, "
+                             "board theme {theme}.",
+    "settings.my_theme": "Your boards are now drawn with the theme {theme}.",
+    "settings.server_default": "the server's",
+    "help.first": "Welcome to bräde! Here is how to play here:",
+    "help": "**Bräde here, in short**\n"
+            "• `/brade new` challenges a member (`opponent:`) or, left empty, the computer; "
+            "`match:` makes it a match, `ruleset:` picks the rules.\n"
+            "• Press **Roll** when it is your turn. The board then shows your dice, drawn "
+            "from your side.\n"
+            "• Play with the buttons, or `/brade move` (it suggests your legal plays as you "
+            "type; write points like `13/7 8/off`).\n"
+            "• `/brade hint` suggests plays, `/brade show` shows the board again, "
+            "`/brade history` lists the turns, `/brade rules` explains the rules.\n"
+            "• `/brade resign`, `/brade abort` (both players agree) and `/brade claim` "
+            "(your opponent has left) end a game.\n"
+            "• `/brade settings theme:` picks your board colours; `/watch`, `/rating` and "
+            "`/tournament` are for watching, ratings and tournaments.",
     # rules summaries
     "rules.talisman": "Lyckans Talisman (1956), the baseline. Use as much of the roll as "
-                      "possible (most pips, B-20); no bands on your points 2–11; blockades of "
-                      "six bands can be burst; resign only as B-35 allows. Wins: hemspel 1, "
+                      "possible (the most pips); no bands on your points 2–11; blockades of "
+                      "six bands can be burst; you may resign only while your opponent has "
+                      "not begun to bear off. Wins: hemspel 1, "
                       "beautiful game 1, munk 2, jan 2, sprängjan 4.",
     "rules.behrens-helmfrid": "Behrens–Helmfrid (2005). Exact bear-off only; entry burst only "
                               "when every first-quarter point is blocked; a burst that makes "

@@ -34,7 +34,7 @@ MESSAGES: dict[str, str] = {
     "roll.forfeit": "Inget tillåtet drag: slaget fåtas.",
     "played": "{who} spelade {dice}: `{play}`",
     "to_roll": "{who}, din tur ({side}): slå tärningarna.",
-    "to_roll_one": "{who}, din tur ({side}): du ska slå med en tärning (B-36).",
+    "to_roll_one": "{who}, din tur ({side}): den här gången slår du bara en tärning.",
     "to_move": "{who}, spela ditt slag med `/bräde flytta`.",
     "btn.roll": "Slå", "btn.roll_one": "Slå en tärning",
     "btn.play": "Spela {play}", "btn.column": "Bygg kolonnen (6 brickor till 7)",
@@ -45,8 +45,8 @@ MESSAGES: dict[str, str] = {
     "match.won": "🏆 {who} vinner matchen!",
     "show": "{white} mot {black}, regler `{rules}`.",
     "show.over": "Senaste partiet här: {white} mot {black}, regler `{rules}`.",
-    "resign.confirm": "Ge upp partiet? Motståndaren får {points} poäng (B-35).",
-    "resign.refused": "Du får inte ge upp: {reason} (B-35). Du kan lämna partiet i stället; "
+    "resign.confirm": "Ge upp partiet? Motståndaren får {points} poäng.",
+    "resign.refused": "Du får inte ge upp: {reason}. Du kan lämna partiet i stället; "
                       "det räknas som jan för motståndaren ({points} poäng).",
     "resign.cancelled": "Bra, partiet fortsätter.",
     "btn.resign": "Ja, ge upp", "btn.abandon": "Lämna partiet", "btn.keep": "Spela vidare",
@@ -84,7 +84,7 @@ MESSAGES: dict[str, str] = {
     "err.hint.tournament": "Tips är avstängda i turneringspartier.",
     "err.new.busy": "Ett parti pågår redan i den här kanalen. Spela klart det, eller starta "
                     "ditt i en tråd:",
-    "err.new.match_length": "En match är ett udda antal partier, från 1 till {most} (M-1).",
+    "err.new.match_length": "En match är ett udda antal partier, från 1 till {most}.",
     "err.accept.not_you": "Bara {who} kan anta den här utmaningen.",
     "err.decline.not_you": "Bara de två spelarna kan avböja utmaningen.",
     "err.abort.not_allowed": "Bara spelarna, eller någon med behörigheten Hantera kanaler, får "
@@ -96,13 +96,45 @@ MESSAGES: dict[str, str] = {
     "err.settings.not_allowed": "Bara medlemmar med behörigheten Hantera server får ändra inställningarna.",
     "err.settings.guild_only": "Inställningar finns bara i en server.",
     "err.internal": "Förlåt, något gick fel hos mig. Inget ändrades; försök igen.",
+    "err.unposted": "Klart: det är sparat, men brädet kunde inte postas (Discord tog inte emot "
+                    "meddelandet). `/bräde visa` postar det igen.",
+    "err.computer_later": "Ditt drag är sparat, men datorn kunde inte svara just nu. Den spelar "
+                          "själv om en stund; `/bräde visa` visar partiet.",
     "err.dm": "Bräde spelas i en serverkanal.",
     "btn.thread": "Starta det i en ny tråd",
     "thread.name": "Bräde: {a} mot {b}",
     "thread.opened": "Öppnade {thread} för ert parti.",
+    "player.unknown": "en spelare",
+    "err.game.over": "Det här partiet är slut. Starta ett nytt med `/bräde ny`, eller tryck "
+                     "på ”Spela igen” på dess sista bräde.",
+    "err.offer.closed": "Den här utmaningen gäller inte längre.",
+    "err.offer.expired": "Den här utmaningen har gått ut; starta en ny med `/bräde ny`.",
+    "offer.expired": "Utmaningen från {who} gick ut utan svar; kanalen är ledig.",
+    "btn.rematch": "Spela igen",
+    "yes": "ja", "no": "nej",
+    "err.settings.theme": "Okänt tema; välj ett av {themes}.",
+    "settings.server_prefs": "Sparat för servern: en tråd per parti {threads}, "
+                             "brädtema {theme}.",
+    "settings.my_theme": "Dina bräden ritas nu med temat {theme}.",
+    "settings.server_default": "serverns",
+    "help.first": "Välkommen till bräde! Så här spelar du här:",
+    "help": "**Bräde här, i korthet**\n"
+            "• `/bräde ny` utmanar en medlem (`motståndare:`) eller, om du lämnar den tom, "
+            "datorn; `match:` gör det till en match, `regelverk:` väljer regler.\n"
+            "• Tryck **Slå** när det är din tur. Brädet visar då dina tärningar, ritat från "
+            "din sida.\n"
+            "• Spela med knapparna, eller `/bräde flytta` (den föreslår dina tillåtna drag "
+            "medan du skriver; skriv tungor som `13/7 8/ut`).\n"
+            "• `/bräde tips` föreslår drag, `/bräde visa` visar brädet igen, "
+            "`/bräde historik` listar dragen, `/bräde regler` förklarar reglerna.\n"
+            "• `/bräde ge-upp`, `/bräde avbryt` (båda spelarna är överens) och "
+            "`/bräde kräv` (motståndaren har försvunnit) avslutar ett parti.\n"
+            "• `/bräde inställningar tema:` väljer dina brädfärger; `/titta`, `/ranking` och "
+            "`/turnering` är till för att titta på partier, ranking och turneringar.",
     "rules.talisman": "Lyckans Talisman (1956), grundreglerna. Utnyttja slaget så långt det "
-                      "går (flest ögon, B-20); inga band på dina tungor 2–11; blockader av sex "
-                      "band kan sprängas; ge upp bara enligt B-35. Vinster: hemspel 1, vackert "
+                      "går (flest ögon); inga band på dina tungor 2–11; blockader av sex "
+                      "band kan sprängas; ge upp får man bara så länge motståndaren inte har "
+                      "börjat spela hem. Vinster: hemspel 1, vackert "
                       "spel 1, munk 2, jan 2, sprängjan 4.",
     "rules.behrens-helmfrid": "Behrens–Helmfrid (2005). Bara jämnt hem; inspelningssprängning "
                               "bara när alla tungor i första kvarteret är blockerade; en "

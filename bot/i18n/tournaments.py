@@ -71,6 +71,12 @@ EN: dict[str, str] = {
     "trn.state.running": "round {n} of {total}",
     "trn.state.paused": "paused in round {n} of {total}",
     "trn.state.finished": "finished",
+    "trn.list.head": "Tournaments in this server ({n}):",
+    "trn.list.line": "• **{name}**: {state} · {n} players · {settings}",
+    "trn.list.none": "There are no tournaments in this server yet. Start one with "
+                     "`/tournament create`.",
+    "err.trn.bad_score": "I cannot read the score “{score}”: write the winner's score "
+                         "first, e.g. 3-1.",
     "trn.col.player": "Player", "trn.col.score": "Score", "trn.col.record": "W–L",
     "trn.col.buchholz": "Buch", "trn.col.median_buchholz": "MBuch",
     "trn.col.sonneborn_berger": "SB",
@@ -150,6 +156,12 @@ SV: dict[str, str] = {
     "trn.state.running": "rond {n} av {total}",
     "trn.state.paused": "pausad i rond {n} av {total}",
     "trn.state.finished": "avslutad",
+    "trn.list.head": "Turneringar i den här servern ({n}):",
+    "trn.list.line": "• **{name}**: {state} · {n} spelare · {settings}",
+    "trn.list.none": "Det finns inga turneringar i den här servern än. Starta en med "
+                     "`/turnering skapa`.",
+    "err.trn.bad_score": "Jag kan inte läsa resultatet ”{score}”: skriv vinnarens poäng "
+                         "först, t.ex. 3-1.",
     "trn.col.player": "Spelare", "trn.col.score": "Poäng", "trn.col.record": "V–F",
     "trn.col.buchholz": "Buch", "trn.col.median_buchholz": "MBuch",
     "trn.col.sonneborn_berger": "SB",
@@ -179,6 +191,10 @@ COMMANDS_SV: dict[str, str] = {
     "start": "starta", "Start the tournament and pair round one (organiser)":
         "Starta turneringen och lotta rond ett (arrangör)",
     "standings": "ställning", "Show the standings": "Visa ställningen",
+    "list": "lista", "This server's tournaments: status, players, format":
+        "Serverns turneringar: läge, spelare, format",
+    "score": "resultat", "The match score, the winner's first, e.g. 3-1":
+        "Matchresultatet, vinnarens poäng först, t.ex. 3-1",
     "bracket": "lottning", "Show the bracket or pairings": "Visa spelträdet eller lottningen",
     "result": "resultat", "Set or correct a match result (organiser)":
         "Ange eller rätta ett matchresultat (arrangör)",

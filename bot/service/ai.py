@@ -14,10 +14,13 @@ import asyncio
 import logging
 import multiprocessing
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Protocol
+from concurrent.futures.process import BrokenProcessPool
+from typing import Protocol, TypeVar
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 LEVELS = ("nybörjare", "gesäll", "mästare")
 DEFAULT_LEVEL = "gesäll"
@@ -53,6 +56,27 @@ def rank_texts(rules_name: str, position: str, dice: tuple[int, ...], level: str
     return [turn.text for turn, _value in get_agent(level).rank(rules, pos, dice)]
 
 
+def analysis_turns(record_text: str) -> tuple[str, list] | None:
+    """Worker entry point: a game record's turns for ``analysis_part`` (engine.ai.analysis),
+    or None when the record does not replay.  A game is analysed in slices so the bot
+    can show progress and other AI calls wait at most one slice."""
+    from engine.ai.analysis import moments
+    from engine.errors import EngineError
+
+    try:
+        rules, turns, _outcome = moments(record_text)
+    except EngineError:
+        return None
+    return rules.name, turns
+
+
+def analysis_part(rules_name: str, part: list) -> list:
+    """Worker entry point: the analysis (``Decision``s) of a slice of a game's turns."""
+    from engine.ai.analysis import analyse_moments
+
+    return analyse_moments(rules_name, part)
+
+
 class ProcessAgent:
     """engine.ai in a pool of worker processes, created on first use."""
 
@@ -66,17 +90,36 @@ class ProcessAgent:
             self._pool = ProcessPoolExecutor(self._workers, mp_context=ctx)
         return self._pool
 
+    async def _call(self, fn: Callable[..., T], *args: object) -> T:
+        """Run ``fn`` in a worker; a pool broken by a dead worker (killed, out of memory)
+        is replaced and the call tried once more, instead of failing every call after."""
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            pool = self._executor()
+            try:
+                return await loop.run_in_executor(pool, fn, *args)
+            except BrokenProcessPool:
+                log.warning("an AI worker died; starting a new one (attempt %d)", attempt)
+                if self._pool is pool:
+                    self._pool = None
+                    pool.shutdown(wait=False, cancel_futures=True)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
     async def choose(self, rules: str, position: str, dice: tuple[int, ...], seed: int,
                      level: str = DEFAULT_LEVEL) -> str:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), choose_text, rules, position, dice,
-                                          seed, level)
+        return await self._call(choose_text, rules, position, dice, seed, level)
 
     async def rank(self, rules: str, position: str, dice: tuple[int, ...],
                    level: str = RANK_LEVEL) -> list[str]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), rank_texts, rules, position, dice,
-                                          level)
+        return await self._call(rank_texts, rules, position, dice, level)
+
+    async def analysis_turns(self, record_text: str) -> tuple[str, list] | None:
+        return await self._call(analysis_turns, record_text)
+
+    async def analysis_part(self, rules: str, part: list) -> list:
+        return await self._call(analysis_part, rules, part)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -94,6 +137,12 @@ class ThreadAgent:
     async def rank(self, rules: str, position: str, dice: tuple[int, ...],
                    level: str = RANK_LEVEL) -> list[str]:
         return await asyncio.to_thread(rank_texts, rules, position, dice, level)
+
+    async def analysis_turns(self, record_text: str) -> tuple[str, list] | None:
+        return await asyncio.to_thread(analysis_turns, record_text)
+
+    async def analysis_part(self, rules: str, part: list) -> list:
+        return await asyncio.to_thread(analysis_part, rules, part)
 
     def close(self) -> None:
         pass

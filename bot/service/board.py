@@ -34,7 +34,7 @@ def render_png(spec: BoardSpec) -> bytes:
     return render_board(spec.position, spec.rules, dice=spec.dice, last_turn=spec.last_turn,
                         last_mover=spec.mover, dice_side=spec.mover,
                         perspective=spec.perspective, lang=spec.lang, names=spec.names,
-                        score=spec.score)
+                        score=spec.score, theme=spec.theme)
 
 
 def warm_up_renderer() -> None:

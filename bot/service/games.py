@@ -17,23 +17,26 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.i18n import outcome_text, resolve_lang, side_name, t
+from bot.i18n import outcome_text, play_words, resolve_lang, side_name, t
 from bot.service.ai import DEFAULT_LEVEL, LEVELS, Agent
 from bot.service.history import history_lines
 from bot.service.model import COMPUTER, BoardSpec, Button, Ctx, Post, Reply, UserError
-from bot.service.ranking import heuristic_order, matching
-from bot.store import GameRow, GuildSettings, Store
+from bot.service.players import Players
+from bot.store import GameRow, GuildSettings, Store, players_sql, run_to_end
 from engine import rules as rules_registry
 from engine.dice import format_dice, roll_name
-from engine.errors import EngineError, MoveError
+from engine.errors import EngineError
 from engine.game import Game
 from engine.match import Match
-from engine.notation import parse_play
+from engine.notation import format_turn
 from engine.position import Side
 from engine.turn import Turn
 
 log = logging.getLogger(__name__)
 MAX_PLAY_BUTTONS = 3
+#: Plays a roll's buttons may show (a special play, the double-six column or
+#: kejsarspel, gets buttons even among more plays) and the cap of a roll's play count.
+MAX_BUTTON_PLAYS, COUNT_CAP = 5, 100
 MAX_MATCH_GAMES = 25
 ENDED = ("over", "aborted")
 
@@ -70,7 +73,8 @@ class GameService:
                  seed_source: Callable[[], int] | None = None, agent: Agent | None = None,
                  default_rules: str = rules_registry.DEFAULT, remind_after: float = 6 * 3600,
                  claim_after: float = 48 * 3600,
-                 names: Callable[[int | None, int], str] | None = None) -> None:
+                 names: Callable[[int | None, int], str] | None = None,
+                 challenge_expires: float = 15 * 60) -> None:
         self.store = store
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
@@ -78,13 +82,22 @@ class GameService:
         self.default_rules = default_rules
         self.remind_after = remind_after
         self.claim_after = claim_after
-        self.names = names or (lambda guild_id, user_id: f"#{user_id}")
+        #: Players' names from every interaction (issue 13); ``names`` is only the
+        #: gateway cache, consulted when a player has not been seen yet.
+        self.players = Players(store, clock=clock, fallback=names)
+        self.names = self.display_name
+        #: An unanswered challenge lapses after this many seconds (BRADE_CHALLENGE_EXPIRES).
+        self.challenge_expires = challenge_expires
+        self._prefs: dict[int, players_sql.GuildPrefs] = {}
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._games: dict[int, tuple[int, Game]] = {}  # id -> (version, game) cache
         self._settings: dict[int, GuildSettings] = {}
         self._ranks: dict[tuple[int, int], list[str]] = {}
         #: Ratings and tournaments subscribe here; the service stays ignorant of both.
         self.end_listeners: list[GameEndListener] = []
+        #: Channels whose game waits for a computer turn that did not happen (its worker
+        #: failed, or the bot stopped in between): played on the next command there.
+        self.computer_owed: set[int] = set()
 
     async def _ended(self, row: GameRow) -> None:
         """Tell the listeners; one failing listener must not hide the game's result."""
@@ -155,10 +168,11 @@ class GameService:
                          else tx.live_game(ctx.channel_id))
         if row is None:
             raise UserError("game.none")
+        if not row.live:
+            raise UserError(_closed_key(row) if game_id is not None else "game.none")
         if version is not None and row.version != version:
             raise UserError("stale")
-        if not row.live:
-            raise UserError("stale" if game_id is not None else "game.none")
+        await self._know(row)
         return self._unpack(row)
 
     async def _save(self, lg: Loaded, ctx: Ctx, *, events_before: int,
@@ -170,21 +184,32 @@ class GameService:
         state = {"game": game.to_json(), "match": lg.match.to_json(), "ai": lg.level}
         fields.setdefault("reminded", 0)
         self._games.pop(lg.row.id, None)
-        row = await self.store.save_game(
-            lg.row.id, lg.row.version, now=now, state=state, actor_id=ctx.user_id,
-            events=[*extra_events, *game.events[events_before:]], **fields)
+
+        async def write() -> GameRow | None:
+            row = await self.store.save_game(
+                lg.row.id, lg.row.version, now=now, state=state, actor_id=ctx.user_id,
+                events=[*extra_events, *game.events[events_before:]], **fields)
+            if row is not None and row.status in ENDED and lg.row.status not in ENDED:
+                await self._ended(row)  # a tournament records the result now
+            return row
+
+        # Once the save is sent it completes, listeners included, even if the command
+        # is cancelled meanwhile (the cancellation is re-raised after): a game that
+        # ended must not miss its tournament result.
+        row = await run_to_end(write())
         if row is None:
             raise UserError("stale")
         self._games[row.id] = (row.version, game)
-        if row.status in ENDED and lg.row.status not in ENDED:
-            await self._ended(row)
         return Loaded(row, game, lg.match, lg.level, lg.finished)
 
     # -- starting ------------------------------------------------------------------------
 
     async def new_game(self, ctx: Ctx, opponent_id: int | None, *, opponent_is_bot: bool = False,
                        rules: str | None = None, match_length: int = 1,
-                       level: str = DEFAULT_LEVEL, rated: bool = True) -> Reply:
+                       level: str = DEFAULT_LEVEL, rated: bool = True,
+                       swap: bool = False) -> Reply:
+        """A challenge (or, against the computer, a game at once).  ``swap`` gives the
+        challenger Black (a rematch with colours swapped)."""
         personal, public = await self.langs(ctx)
         computer = opponent_id is None or opponent_id == COMPUTER
         if opponent_id == ctx.user_id:
@@ -202,25 +227,34 @@ class GameService:
         async with self._locks[ctx.channel_id]:
             async with self.store.read() as tx:
                 existing = await tx.live_game(ctx.channel_id)
-            if existing is not None:
+            if existing is not None and not await self._lapse(existing):
                 raise UserError("new.busy")
+            async with self.store.read() as tx:
+                first = await players_sql.games_played(tx, ctx.guild_id, ctx.user_id) == 0
             seed = self.seed_source()
             now = self.clock()
             opp = COMPUTER if computer else int(opponent_id)  # type: ignore[arg-type]
+            white, black = (opp, ctx.user_id) if swap else (ctx.user_id, opp)
+            state: dict[str, Any] = {"by": ctx.user_id}
+            if computer:
+                state["ai"] = level
             offer = {"type": "offer", "by": ctx.user_id, "to": opp, "rules": ruleset.name,
                      "match": match_length}
             async with self.store.transaction() as tx:
                 gid = await tx.insert_game(
                     guild_id=ctx.guild_id, channel_id=ctx.channel_id,
-                    status="offered", rules=ruleset.name, white_id=ctx.user_id, black_id=opp,
-                    match_length=match_length, seed=seed,
-                    state={"ai": level} if computer else None, now=now,
+                    status="offered", rules=ruleset.name, white_id=white, black_id=black,
+                    match_length=match_length, seed=seed, state=state, now=now,
                     rated=rated and not computer)
                 await tx.append_events(gid, [offer], at=now, actor_id=ctx.user_id)
                 row = await tx.game(gid)
         assert row is not None
+        welcome = self.help_text(personal, first=True) if first else None
         if computer:
-            return await self._start(ctx, row, personal, public)
+            reply = await self._start(ctx, row, personal, public)
+            reply.private = welcome
+            return reply
+        await self._know(row)
         post = Post(
             t("offer", public, challenger=_mention(ctx.user_id), opponent=_mention(opp),
               rules=ruleset.name, title=ruleset.title,
@@ -228,14 +262,15 @@ class GameService:
             buttons=[Button("accept", row.id, row.version, t("btn.accept", public), "success"),
                      Button("decline", row.id, row.version, t("btn.decline", public), "danger")],
             mentions=(opp,))
-        return Reply(lang=personal, posts=[post])
+        return Reply(lang=personal, posts=[post], private=welcome, game_id=row.id)
 
     async def accept(self, ctx: Ctx, game_id: int, version: int) -> Reply:
         personal, public = await self.langs(ctx)
         async with self._locks[ctx.channel_id]:
             row = await self._offered(game_id, version)
-            if ctx.user_id != row.black_id:
-                raise UserError("accept.not_you", who=_mention(row.black_id))
+            invited = _invited(row)
+            if ctx.user_id != invited:
+                raise UserError("accept.not_you", who=_mention(invited))
             return await self._start(ctx, row, personal, public)
 
     async def start_arranged(self, ctx: Ctx, white_id: int, black_id: int, *, rules: str,
@@ -272,12 +307,20 @@ class GameService:
         """The open challenge a button belongs to; a stale press is answered, not applied."""
         async with self.store.read() as tx:
             row = await tx.game(game_id)
-        if row is None or row.status != "offered" or row.version != version:
+        if row is None:
             raise UserError("stale")
+        if row.status != "offered":
+            raise UserError(_closed_key(row))
+        if row.version != version:
+            raise UserError("stale")
+        if self._expired(row):
+            raise UserError("offer.expired")
+        await self._know(row)
         return row
 
     async def _start(self, ctx: Ctx, row: GameRow, personal: str, public: str) -> Reply:
         """Accepted (or against the computer): teka, then the starter's first roll."""
+        await self._know(row)
         game = Game.new(row.rules, seed=row.seed)
         w, b = game.opening()
         level = (row.state or {}).get("ai", DEFAULT_LEVEL)
@@ -289,7 +332,7 @@ class GameService:
                  black=self._who(lg, Side.BLACK, public), rules=row.rules)
         text += "\n" + t("teka", public, w=w, b=b, starter=self._who(lg, starter, public))
         post = self._board_post(lg, public, text)
-        return Reply(lang=personal, posts=[post])
+        return Reply(lang=personal, posts=[post], game_id=row.id)
 
     async def decline(self, ctx: Ctx, game_id: int, version: int) -> Reply:
         personal, public = await self.langs(ctx)
@@ -303,8 +346,9 @@ class GameService:
                     raise UserError("stale")
                 await tx.append_events(row.id, [{"type": "decline", "by": ctx.user_id}],
                                        at=self.clock(), actor_id=ctx.user_id)
-        key = "declined" if ctx.user_id == row.black_id else "withdrawn"
-        return Reply(lang=personal, posts=[Post(t(key, public, who=_mention(ctx.user_id)))])
+        key = "declined" if ctx.user_id == _invited(row) else "withdrawn"
+        return Reply(lang=personal, posts=[Post(t(key, public, who=_mention(ctx.user_id)),
+                                                final=True)], game_id=row.id)
 
     # -- playing -------------------------------------------------------------------------
 
@@ -331,22 +375,31 @@ class GameService:
             self._games.pop(lg.row.id, None)  # the cached game is about to change
             dice = lg.game.roll(one_die=one_die)
             lg = await self._save(lg, ctx, events_before=before)
-        return Reply(lang=personal, posts=self._after_roll(lg, mover, dice, public))
+        # A roll with plays to choose from redraws the board it was rolled on (message
+        # policy, README); a forfeited roll ends the turn and posts the next board.
+        return Reply(lang=personal, posts=self._after_roll(lg, mover, dice, public),
+                     edit=lg.game.phase == "move", game_id=lg.row.id)
 
     def _after_roll(self, lg: Loaded, mover: Side, dice: tuple[int, ...], lang: str) -> list[Post]:
         game = lg.game
         text = t("roll", lang, who=self._who(lg, mover, lang), name=roll_name(dice),
                  dice=format_dice(dice, "–"))
         if game.phase == "move":
-            legal = game.legal_turns
+            # The move contract (engine.plays): a few plays and a capped count, never
+            # the list of every play (a later puff pasch has up to ~145,000).
+            few = game.first_plays(MAX_BUTTON_PLAYS)
             buttons = []
-            if len(legal) <= MAX_PLAY_BUTTONS or any(x.special for x in legal):
-                for i, turn in enumerate(legal[:5]):
+            if len(few) <= MAX_PLAY_BUTTONS or any(x.special for x in few):
+                for i, turn in enumerate(few):
                     buttons.append(Button("play", lg.row.id, lg.row.version,
                                           self._turn_label(turn, lang), "primary", str(i)))
-            text += "\n" + (t("roll.one_play", lang) if len(legal) == 1
-                            else t("roll.choose", lang, n=len(legal)))
-            return [Post(text, buttons=buttons)]
+            n = len(few) if len(few) <= MAX_PLAY_BUTTONS else game.count_plays(COUNT_CAP + 1)
+            text += "\n" + (t("roll.one_play", lang) if n == 1 else t(
+                "roll.choose", lang, n=f"{COUNT_CAP}+" if n > COUNT_CAP else n))
+            # the roller's dice, named, on the position they move from (issue 13)
+            post = self._board_post(lg, lang, text, dice=dice, mover=mover, buttons=False)
+            post.buttons = buttons
+            return [post]
         # Nothing playable: the engine forfeited the roll (T-4) and the turn has passed.
         text += "\n" + t("roll.forfeit", lang)
         return self._turn_posts(lg, lang, text, last=None, dice=dice, mover=mover)
@@ -356,7 +409,7 @@ class GameService:
             return t("btn.column", lang)
         if turn.special == "kejsarspel":
             return t("btn.kejsarspel", lang)
-        return t("btn.play", lang, play=turn.text)[:80]
+        return t("btn.play", lang, play=format_turn(turn, lang))[:80]
 
     async def move(self, ctx: Ctx, text: str | None = None, *, index: int | None = None,
                    game_id: int | None = None, version: int | None = None) -> Reply:
@@ -369,21 +422,22 @@ class GameService:
                 raise UserError("game.roll_first")
             before = len(game.events)
             if index is not None:
-                legal = game.legal_turns
-                if not 0 <= index < len(legal):
+                few = game.first_plays(MAX_BUTTON_PLAYS)  # the plays the buttons showed
+                if not 0 <= index < len(few):
                     raise UserError("stale")
-                chosen = legal[index]
+                chosen = few[index]
             else:
-                chosen = parse_play(game.rules, game.position, game.dice, text or "",  # type: ignore[arg-type]
-                                    game.legal_turns)
+                chosen = game.validate(text or "")  # by its steps (engine.plays)
             dice = game.dice
             self._games.pop(lg.row.id, None)
             game.play_turn(chosen)
             lg = await self._finish_turn(lg, ctx, before)
         head = t("played", public, who=self._who(lg, side, public),
-                 dice=format_dice(dice or (), "–"), play=chosen.text)
+                 dice=format_dice(dice or (), "–"),
+                 play=self._play_text(lg, chosen, side, public))
         return Reply(lang=personal, posts=self._turn_posts(lg, public, head, last=chosen,
-                                                           dice=dice, mover=side))
+                                                           dice=dice, mover=side),
+                     game_id=lg.row.id)
 
     async def _finish_turn(self, lg: Loaded, ctx: Ctx, before: int) -> Loaded:
         """Save after a play; when a game of a match ends, set up the next one (T-1)."""
@@ -414,6 +468,10 @@ class GameService:
         text = head + "\n" + self._win_text(lg, lang, ended)
         posts = [self._board_post(lg, lang, text, last=last, dice=dice, game=ended,
                                   buttons=False, mover=mover)]
+        posts[0].final = True
+        if lg.finished is None and lg.row.status == "over":
+            posts[0].buttons = [Button("rematch", lg.row.id, lg.row.version,
+                                       t("btn.rematch", lang), "success")]
         if lg.finished is not None:
             n = len(lg.match.results) + 1
             posts.append(self._board_post(lg, lang, t(
@@ -444,12 +502,12 @@ class GameService:
                     dice: tuple[int, ...] | None = None, buttons: bool = True,
                     game: Game | None = None, mover: Side | None = None) -> Post:
         game = game or lg.game
-        w = self.names(lg.row.guild_id, lg.row.white_id) if lg.row.white_id else \
-            t("computer", lang)
-        b = self.names(lg.row.guild_id, lg.row.black_id) if lg.row.black_id else \
-            t("computer", lang)
+        w = self.display_name(lg.row.guild_id, lg.row.white_id, lang)
+        b = self.display_name(lg.row.guild_id, lg.row.black_id, lang)
+        view = self._view(lg, game, mover)
         spec = BoardSpec(game.position, game.rules, dice=dice or game.dice, last_turn=last,
-                         lang=lang, names=(w, b), mover=mover,
+                         lang=lang, names=(w, b), mover=mover, perspective=view,
+                         theme=self.theme_for(lg.row.guild_id, lg.player(view)),
                          score=(lg.match.score(Side.WHITE), lg.match.score(Side.BLACK))
                          if lg.match.length > 1 else None)
         post = Post(text, board=spec)
@@ -508,14 +566,20 @@ class GameService:
                     continue
                 text = await self.agent.choose(game.rules.name, game.position.format(), dice,
                                                self.seed_source(), lg.level)
-                turn = parse_play(game.rules, game.position, dice, text, game.legal_turns)
+                turn = game.validate(text)
                 game.play_turn(turn)
                 lg = await self._finish_turn(lg, replace(ctx, user_id=COMPUTER), before)
                 head = t("played", public, who=self._who(lg, side, public),
-                         dice=format_dice(dice, "–"), play=turn.text)
+                         dice=format_dice(dice, "–"),
+                         play=self._play_text(lg, turn, side, public))
                 posts.extend(self._turn_posts(lg, public, head, last=turn, dice=dice,
                                               mover=side))
-        return Reply(lang=personal, posts=posts)
+        return Reply(lang=personal, posts=posts, game_id=lg.row.id if posts else None)
+
+    async def channel_busy(self, channel_id: int) -> bool:
+        """Whether a game or challenge is live in the channel (a thread is kept open)."""
+        async with self.store.read() as tx:
+            return await tx.live_game(channel_id) is not None
 
     async def needs_computer(self, ctx: Ctx) -> bool:
         async with self.store.read() as tx:
@@ -524,6 +588,21 @@ class GameService:
             return False
         lg = self._unpack(row)
         return not lg.game.is_over and lg.player(lg.game.turn) == COMPUTER
+
+    async def owed_computer_turns(self) -> list[GameRow]:
+        """Live games where the computer is to play: after a restart or a failed reply
+        nobody would otherwise make it move.  Also remembered in ``computer_owed``."""
+        async with self.store.read() as tx:
+            rows = await tx.active_games()
+        owed = []
+        for row in rows:
+            if COMPUTER not in row.players():
+                continue
+            lg = self._unpack(row)
+            if not lg.game.is_over and lg.player(lg.game.turn) == COMPUTER:
+                owed.append(row)
+        self.computer_owed = {r.channel_id for r in owed}
+        return owed
 
     # -- giving up and stopping ------------------------------------------------------------
 
@@ -567,7 +646,8 @@ class GameService:
         key = "abandoned" if abandon else "resigned"
         head = t(key, public, who=self._who(lg, side, public))
         return Reply(lang=personal, private=t("ok", personal),
-                     posts=self._turn_posts(lg, public, head, last=None))
+                     posts=self._turn_posts(lg, public, head, last=None, mover=side),
+                     game_id=lg.row.id)
 
     async def keep_playing(self, ctx: Ctx) -> Reply:
         personal, _ = await self.langs(ctx)
@@ -614,7 +694,8 @@ class GameService:
             self._games.pop(row.id, None)
             if row.status == "active":
                 await self._ended(ended)
-        return Reply(lang=personal, posts=[Post(t("aborted", public, who=_mention(ctx.user_id)))])
+        return Reply(lang=personal, game_id=row.id,
+                     posts=[Post(t("aborted", public, who=_mention(ctx.user_id)), final=True)])
 
     async def claim(self, ctx: Ctx, *, game_id: int | None = None,
                     version: int | None = None) -> Reply:
@@ -640,7 +721,8 @@ class GameService:
             lg = await self._finish_turn(lg, ctx, before)
         head = t("claimed", public, who=_mention(ctx.user_id),
                  absent=self._who(lg, absent, public))
-        return Reply(lang=personal, posts=self._turn_posts(lg, public, head, last=None))
+        return Reply(lang=personal, posts=self._turn_posts(lg, public, head, last=None,
+                                                           mover=side), game_id=lg.row.id)
 
     # -- looking -------------------------------------------------------------------------
 
@@ -648,8 +730,9 @@ class GameService:
         personal, public = await self.langs(ctx)
         async with self.store.read() as tx:
             row = await tx.live_game(ctx.channel_id) or await tx.last_game(ctx.channel_id)
-        if row is None or row.state is None:
+        if row is None or not (row.state or {}).get("game"):
             raise UserError("game.none")
+        await self._know(row)
         lg = self._unpack(row)
         game = lg.game
         if row.status == "active" and not game.is_over:
@@ -665,11 +748,11 @@ class GameService:
                 text += "\n" + self._win_text(lg, public)
         post = self._board_post(lg, public, text)
         if row.status == "active" and game.phase == "move":
-            legal = game.legal_turns
-            if len(legal) <= MAX_PLAY_BUTTONS:
+            few = game.first_plays(MAX_PLAY_BUTTONS + 1)
+            if len(few) <= MAX_PLAY_BUTTONS:
                 post.buttons = [Button("play", row.id, row.version, self._turn_label(x, public),
-                                       "primary", str(i)) for i, x in enumerate(legal)]
-        return Reply(lang=personal, posts=[post])
+                                       "primary", str(i)) for i, x in enumerate(few)]
+        return Reply(lang=personal, posts=[post], game_id=row.id)
 
     async def history(self, ctx: Ctx) -> Reply:
         personal, _ = await self.langs(ctx)
@@ -706,14 +789,14 @@ class GameService:
             raise UserError("hint.tournament")
         if lg.game.phase != "move":
             raise UserError("game.roll_first")
-        ranked = await self.ranked(lg)
-        top = "\n".join(f"{i + 1}. `{x.text}`" for i, x in enumerate(ranked[:3]))
-        key = "hint.ai" if self.agent is not None else "hint.simple"
+        ranked, by_ai = await self.ranked(lg)
+        top = "\n".join(f"{i + 1}. `{play_words(x, personal)}`" for i, x in enumerate(ranked[:3]))
+        key = "hint.ai" if by_ai else "hint.simple"  # never claim a heuristic is the AI's
         return Reply(lang=personal, private=t(key, personal) + "\n" + top)
 
-    async def ranked(self, lg: Loaded) -> list[Turn]:
-        """Legal plays best first: the AI's ranking when there is one, else the heuristic."""
-        legal = lg.game.legal_turns
+    async def ranked(self, lg: Loaded) -> tuple[list[str], bool]:
+        """Plays best first, and whether the AI ranked them: the AI's ranking (searched in
+        its worker) when it answers in time, else the engine's cheap order."""
         key = (lg.row.id, lg.row.version)
         if self.agent is not None and key not in self._ranks:
             try:
@@ -726,9 +809,8 @@ class GameService:
                 self._ranks[key] = []
         order = self._ranks.get(key) or []
         if order:
-            pos = {txt: i for i, txt in enumerate(order)}
-            return sorted(legal, key=lambda x: pos.get(x.text, len(pos)))
-        return heuristic_order(legal)
+            return order, True
+        return [x.text for x in lg.game.suggest("", 3)], False
 
     async def suggestions(self, ctx: Ctx, typed: str) -> list[str]:
         """Autocomplete for /move: legal plays matching ``typed``, best first, at most 25."""
@@ -741,16 +823,9 @@ class GameService:
         if game.phase != "move" or lg.side_of(ctx.user_id) is not game.turn:
             return []
         self._games[row.id] = (row.version, game)
-        ranked = await self.ranked(lg)
-        found = matching(ranked, typed, 25)
-        if typed.strip():
-            try:
-                exact = parse_play(game.rules, game.position, game.dice, typed,  # type: ignore[arg-type]
-                                   game.legal_turns)
-                found = [exact, *[x for x in found if x != exact]][:25]
-            except MoveError:
-                pass
-        return [x.text for x in found]
+        # Never waits on the AI worker (Discord gives autocomplete 3 s, the worker takes
+        # ~2 s to start): the engine walks just enough plays, in its cheap order.
+        return [x.text for x in game.suggest(typed or "", 25)]
 
     # -- reminders -----------------------------------------------------------------------
 
@@ -790,6 +865,143 @@ class GameService:
             out.append((row.channel_id, post))
         return out
 
+    # -- players, preferences, challenges that lapse, rematches, help (issue 13) ---------
+
+    async def _know(self, row: GameRow) -> None:
+        """Names and themes of a game's players, so the boards drawn next can name them."""
+        await self.players.resolve(row.guild_id, row.players())
+        await self.prefs(row.guild_id)
+
+    def display_name(self, guild_id: int | None, user_id: int, lang: str = "en") -> str:
+        """A player's name for boards, threads and records: never their id."""
+        if user_id == COMPUTER:
+            return t("computer", lang)
+        return self.players.name(guild_id, user_id) or t("player.unknown", lang)
+
+    async def prefs(self, guild_id: int | None) -> players_sql.GuildPrefs:
+        if guild_id is None:
+            return players_sql.GuildPrefs(0)
+        p = self._prefs.get(guild_id)
+        if p is None:
+            async with self.store.read() as tx:
+                p = await players_sql.prefs(tx, guild_id)
+            self._prefs[guild_id] = p
+        return p
+
+    def theme_for(self, guild_id: int | None, user_id: int) -> str:
+        """The player's own board theme, else the server's, else the classic one."""
+        mine = self.players.theme(guild_id, user_id) if user_id != COMPUTER else None
+        server = self._prefs.get(guild_id or 0)
+        return mine or (server.theme if server else None) or "classic"
+
+    def _play_text(self, lg: Loaded, turn: Turn, mover: Side, lang: str) -> str:
+        """A played turn in the reader's words and in the numbering of the board it is
+        posted with (the arrows point at those labels)."""
+        ended = lg.finished or (lg.game if lg.game.is_over else None)
+        view = self._view(lg, ended or lg.game, mover)
+        return format_turn(turn, lang, mover=mover, numbering=view)
+
+    @staticmethod
+    def _view(lg: Loaded, game: Game, mover: Side | None) -> Side:
+        """The side a board is drawn from: against the computer always the human's; else
+        the side to act on it, and once a game is over the side that ended it."""
+        humans = [s for s in (Side.WHITE, Side.BLACK) if lg.player(s) != COMPUTER]
+        if len(humans) == 1:
+            return humans[0]
+        if game.is_over or lg.row.status != "active":
+            return mover or game.turn
+        return game.turn
+
+    def _expired(self, row: GameRow) -> bool:
+        return row.status == "offered" and \
+            self.clock() - row.updated_at >= self.challenge_expires
+
+    async def _lapse(self, row: GameRow) -> bool:
+        """Close a challenge nobody answered in time; True if it was (the channel is free)."""
+        if not self._expired(row):
+            return False
+        async with self.store.transaction() as tx:
+            if not await tx.update_game(row.id, row.version, now=row.updated_at,
+                                        status="declined"):
+                return False
+            await tx.append_events(row.id, [{"type": "expire"}], at=self.clock(),
+                                   actor_id=None)
+        return True
+
+    async def expire_offers(self) -> list[tuple[int, int, str]]:
+        """Close every lapsed challenge: ``(channel id, game id, public note)`` each."""
+        async with self.store.read() as tx:
+            due = await players_sql.expired_offers(tx, self.clock() - self.challenge_expires)
+        out = []
+        for game_id, channel_id, _version in due:
+            async with self._locks[channel_id]:
+                async with self.store.read() as tx:
+                    row = await tx.game(game_id)
+                if row is None or not await self._lapse(row):
+                    continue
+            s = await self.settings(row.guild_id)
+            lang = resolve_lang(s.lang, None, None)
+            out.append((channel_id, game_id, t("offer.expired", lang, who=_mention(
+                (row.state or {}).get("by", row.white_id)))))
+        return out
+
+    def help_text(self, lang: str, *, first: bool = False) -> str:
+        text = t("help", lang)
+        return t("help.first", lang) + "\n" + text if first else text
+
+    async def help(self, ctx: Ctx) -> Reply:
+        personal, _ = await self.langs(ctx)
+        return Reply(lang=personal, private=self.help_text(personal))
+
+    async def rematch(self, ctx: Ctx, game_id: int) -> Reply:
+        """Play again: same rules, match length and level, colours swapped.  Against the
+        computer the game starts at once; a member is challenged as usual."""
+        async with self.store.read() as tx:
+            row = await tx.game(game_id)
+        if row is None or row.status not in ENDED:
+            raise UserError("stale")
+        if ctx.user_id not in row.players():
+            raise UserError("not_player")
+        other = row.black_id if ctx.user_id == row.white_id else row.white_id
+        level = (row.state or {}).get("ai", DEFAULT_LEVEL)
+        return await self.new_game(ctx, None if other == COMPUTER else other,
+                                   rules=row.rules, match_length=row.match_length,
+                                   level=level, rated=row.rated or other == COMPUTER,
+                                   swap=ctx.user_id == row.white_id)
+
+    async def set_preferences(self, ctx: Ctx, *, threads: bool | None = None,
+                              theme: str | None = None,
+                              server_theme: str | None = None) -> Reply:
+        """A player's own board theme; the server's theme and game threads (the command
+        layer checks Manage Server for those)."""
+        from render import THEMES
+
+        personal, _ = await self.langs(ctx)
+        for name in (theme, server_theme):
+            if name is not None and name not in THEMES and name != "default":
+                raise UserError("settings.theme", themes=", ".join(THEMES))
+        lines = []
+        if threads is not None or server_theme is not None:
+            if ctx.guild_id is None:
+                raise UserError("settings.guild_only")
+            p = await self.prefs(ctx.guild_id)
+            if threads is not None:
+                p = replace(p, threads=threads)
+            if server_theme is not None:
+                p = replace(p, theme=None if server_theme == "default" else server_theme)
+            async with self.store.transaction() as tx:
+                await players_sql.save_prefs(tx, p)
+            self._prefs[ctx.guild_id] = p
+            lines.append(t("settings.server_prefs", personal,
+                           threads=t("yes" if p.threads else "no", personal),
+                           theme=p.theme or "classic"))
+        if theme is not None:
+            mine = None if theme == "default" else theme
+            await self.players.set_theme(ctx.guild_id, ctx.user_id, mine)
+            lines.append(t("settings.my_theme", personal, theme=mine or t(
+                "settings.server_default", personal)))
+        return Reply(lang=personal, private="\n".join(lines) or t("ok", personal))
+
     # -- words ---------------------------------------------------------------------------
 
     def _who(self, lg: Loaded, side: Side, lang: str) -> str:
@@ -809,6 +1021,19 @@ def _match_over(match: Match) -> bool:
 
 def _mention(user_id: int) -> str:
     return "🤖" if user_id == COMPUTER else f"<@{user_id}>"
+
+
+def _closed_key(row: GameRow) -> str:
+    """What a press on a button of a game that is no longer live is told."""
+    if row.status in ENDED:
+        return "game.over"
+    return "offer.closed"
+
+
+def _invited(row: GameRow) -> int:
+    """The player a challenge waits for: whoever did not make it."""
+    by = (row.state or {}).get("by", row.white_id)
+    return row.black_id if by == row.white_id else row.white_id
 
 
 def _resign_points(game: Game) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import outcome_text, side_name, t
+from bot.i18n import outcome_text, play_words, side_name, t
 from engine.dice import format_dice
 from engine.position import Side
 
@@ -26,7 +26,7 @@ def history_lines(events: list[dict[str, Any]], lang: str) -> list[str]:
             n += 1
             side = side_name(Side(e["side"]), lang)
             dice = format_dice(tuple(e["dice"]), "–") if e.get("dice") else ""
-            lines.append(f"{n}. {side} {dice}: {e['moves']}")
+            lines.append(f"{n}. {side} {dice}: {play_words(str(e['moves']), lang)}")
         elif kind in ENDINGS:
             o = e["outcome"]
             lines.append(t("history.end", lang, who=side_name(Side(o["winner"]), lang),

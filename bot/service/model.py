@@ -62,6 +62,7 @@ class BoardSpec:
     names: tuple[str, str] | None = None  # (white, black)
     score: tuple[int, int] | None = None
     mover: Side | None = None  # who threw ``dice`` and played ``last_turn``
+    theme: str = "classic"  # the viewer's (or the server's) board theme
 
 
 @dataclass
@@ -72,6 +73,8 @@ class Post:
     board: BoardSpec | None = None
     buttons: list[Button] = field(default_factory=list)
     mentions: tuple[int, ...] = ()
+    #: Ends a game: its own message, and the game's older boards lose their buttons.
+    final: bool = False
 
 
 @dataclass
@@ -82,6 +85,10 @@ class Reply:
     posts: list[Post] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)  # on the private note
     lang: str = "en"
+    #: A button press whose one post replaces the message the button is on (a roll).
+    edit: bool = False
+    #: The game the posts belong to (the command layer tracks its latest board).
+    game_id: int | None = None
 
     @property
     def slow(self) -> bool:

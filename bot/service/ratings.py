@@ -126,8 +126,10 @@ class RatingService:
             raise UserError("rating.empty")
         order = leaderboard({str(k): v for k, v in ratings.items()}, limit)
         lines = [t("rating.board.head", personal, n=len(order), total=len(ratings))]
+        await self.games.players.resolve(guild, [int(uid) for uid, _ in order])
         for place, (uid, r) in enumerate(order, 1):
-            lines.append(t("rating.board.line", personal, place=place, who=f"<@{uid}>",
+            lines.append(t("rating.board.line", personal, place=place,
+                           who=self._name(guild, int(uid), personal),
                            rating=_shown(r, personal), wins=r.wins, losses=r.losses,
                            games=r.games))
         lines.append(t("rating.board.foot", personal))
@@ -149,7 +151,8 @@ class RatingService:
             raise UserError("rating.no_games", who=f"<@{uid}>")
         games = [s for row in rows for s in summaries(row, uid)]
         p = build_profile(games, recent=RECENT)
-        lines = [t("rating.profile.head", personal, who=f"<@{uid}>")]
+        await self.games.players.resolve(guild, {uid, *(int(g.opponent or 0) for g in p.recent)})
+        lines = [t("rating.profile.head", personal, who=self._name(guild, uid, personal))]
         if mine is None:
             lines.append(t("rating.profile.unrated", personal))
         else:
@@ -166,12 +169,16 @@ class RatingService:
                 lines.append(self._recent_line(g, by_row, changes, uid, personal))
         return Reply(lang=personal, private="\n".join(lines)[:1990])
 
+    def _name(self, guild_id: int | None, user_id: int, lang: str) -> str:
+        """A member by name (issue 13), never a mention or an id; the computer in words."""
+        return self.games.display_name(guild_id, user_id, lang)
+
     def _recent_line(self, g: GameSummary, rows: dict[int, GameRow],
                      changes: dict[int, sql.RatedGame], uid: int, lang: str) -> str:
         row_id = int(g.game_id.split("/", 1)[0])
         row = rows.get(row_id)
         opp = g.opponent or "0"
-        who = t("computer", lang) if opp == str(COMPUTER) else f"<@{opp}>"
+        who = self._name(row.guild_id if row else None, int(opp), lang)
         how = t(f"kind.{g.kind}", lang)
         if g.munk:
             how = t("kind.munk", lang, how=how)

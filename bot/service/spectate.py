@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.i18n import outcome_text, side_name, t
+from bot.i18n import outcome_text, play_words, side_name, t
+from bot.service import ai as ai_workers
 from bot.service.games import GameService
 from bot.service.history import ENDINGS, history_lines
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
@@ -39,6 +40,7 @@ MAX_LISTED = 8  # about 210 characters a line: the list stays in one message
 MESSAGE_LIMIT = 1900
 REPLAY_FORMATS = ("gif", "apng")
 REPLAY_MAX_BYTES = 8_000_000  # under Discord's smallest upload limit (10 MB)
+ANALYSIS_SLICE = 8  # turns per worker call: progress steps, and other AI calls wait little
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,7 @@ class SpectateService:
         #: member is not cached (the bot runs without the members intent).
         self.fetch_name = fetch_name
         self._replays = asyncio.Semaphore(1)  # one animation at a time: it takes seconds
+        self._analyses = asyncio.Semaphore(1)  # one analysis at a time: CPU-bound
 
     # -- finding a game ------------------------------------------------------------------
 
@@ -143,9 +146,11 @@ class SpectateService:
         uid = row.white_id if side is Side.WHITE else row.black_id
         if uid == COMPUTER:
             return t("watch.computer_name", lang)
-        if self.fetch_name is not None:
-            return await self.fetch_name(row.guild_id, uid)
-        return self.games.names(row.guild_id, uid)
+        await self.games.players.resolve(row.guild_id, [uid])  # the table, then Discord
+        known = self.games.players.name(row.guild_id, uid)
+        if known is None and self.fetch_name is not None:
+            known = await self.fetch_name(row.guild_id, uid)
+        return known or self.games.display_name(row.guild_id, uid, lang)
 
     @staticmethod
     def _pick(games: list[Game], number: int | None, row: GameRow) -> tuple[int, Game]:
@@ -213,8 +218,13 @@ class SpectateService:
         if len(text) <= MESSAGE_LIMIT:
             return FileReply(personal, text)
         head = t("watch.history.long", personal, id=row.id, url=jump_url(row))
+        # A file is read outside Discord: names instead of mentions, no markdown.
+        names = [await self._name(row, side, personal) for side in (Side.WHITE, Side.BLACK)]
+        lines[0] = t("watch.history.head", personal, id=row.id, white=names[0],
+                     black=names[1], url=jump_url(row))
+        plain = "\n".join(lines).replace("`", "")
         return FileReply(personal, head, Attachment(f"brade-{row.id}-history.txt",
-                                                    (text + "\n").encode()))
+                                                    (plain + "\n").encode()))
 
     # -- records -------------------------------------------------------------------------
 
@@ -223,10 +233,12 @@ class SpectateService:
                      public: bool = False) -> FileReply:
         personal, _ = await self.games.langs(ctx)
         row, events = await self._find(ctx, game_id, channel_id)
-        games = games_of(row, events)
+        # Replaying records is CPU work (tens of ms for a long puff game, per game of a
+        # match): a worker thread, never the event loop.
+        games = await asyncio.to_thread(games_of, row, events)
         n, game = self._pick(games, number, row)
         names = (await self._name(row, Side.WHITE, "en"), await self._name(row, Side.BLACK, "en"))
-        text = self.record_text(row, game, n, len(games), names)
+        text = await asyncio.to_thread(self.record_text, row, game, n, len(games), names)
         name = f"brade-{row.id}" + (f"-{n}" if len(games) > 1 else "") + ".txt"
         key = "watch.export.done" if game.is_over else "watch.export.running"
         return FileReply(personal, t(key, personal, id=row.id, n=n, rules=row.rules),
@@ -258,7 +270,7 @@ class SpectateService:
         if fmt not in REPLAY_FORMATS:
             raise UserError("watch.format", formats=", ".join(REPLAY_FORMATS))
         row, events = await self._find(ctx, game_id, channel_id)
-        games = games_of(row, events)
+        games = await asyncio.to_thread(games_of, row, events)  # replays: a worker
         if number is None:  # the last finished game of the row
             done = [i for i, g in enumerate(games, 1) if g.is_over]
             if not done:
@@ -293,6 +305,77 @@ class SpectateService:
         return await self.render(await self.plan_replay(ctx, game_id, channel_id, number,
                                                         fmt, public))
 
+    # -- game analysis (engine.ai.analysis, render.review) -------------------------------
+
+    async def plan_analysis(self, ctx: Ctx, game_id: int | None = None,
+                            channel_id: int | None = None, number: int | None = None,
+                            public: bool = False) -> ReplayPlan:
+        """The finished game to analyse, checked like a replay: refusals come first."""
+        try:
+            return await self.plan_replay(ctx, game_id, channel_id, number, "gif", public)
+        except UserError as error:
+            if error.key == "watch.replay.running":
+                raise UserError("watch.analyse.running", **error.params) from None
+            raise
+
+    async def analyse(self, plan: ReplayPlan,
+                      progress: Callable[[float], Awaitable[None]] | None = None,
+                      ) -> FileReply:
+        """Analyse the planned game in the AI worker, slice by slice (``ANALYSIS_SLICE``
+        turns), reporting the fraction done after each; then draw the picture in a thread.
+        """
+        row, game, lang = plan.row, plan.game, plan.lang
+        names = (await self._name(row, Side.WHITE, lang), await self._name(row, Side.BLACK, lang))
+        text = record.export(game, white=names[0], black=names[1], comments=False)
+        agent = self.games.agent
+        async with self._analyses:
+            if hasattr(agent, "analysis_turns"):
+                prepared = await agent.analysis_turns(text)  # type: ignore[union-attr]
+            else:  # no AI worker configured: a thread still keeps it off the event loop
+                prepared = await asyncio.to_thread(ai_workers.analysis_turns, text)
+            if prepared is None:
+                log.error("game %s (%s) does not replay for analysis:\n%s", row.id,
+                          plan.number, text)
+                raise UserError("watch.broken", id=row.id)
+            rules_name, turns = prepared
+            decisions: list = []
+            for i in range(0, len(turns), ANALYSIS_SLICE):
+                part = turns[i:i + ANALYSIS_SLICE]
+                if hasattr(agent, "analysis_part"):
+                    decisions += await agent.analysis_part(rules_name, part)  # type: ignore[union-attr]
+                else:
+                    decisions += await asyncio.to_thread(ai_workers.analysis_part, rules_name,
+                                                         part)
+                if progress is not None:
+                    await progress(len(decisions) / len(turns))
+            analysis, data = await asyncio.to_thread(_review, text, rules_name, decisions,
+                                                     game.outcome, lang)
+        lines = [t("watch.analyse.head", lang, id=row.id, n=plan.number,
+                   white=_who(row.white_id, lang), black=_who(row.black_id, lang),
+                   rules=row.rules)]
+        from engine.ai.analysis import BLUNDER, DOUBTFUL
+        from engine.analyse_cli import number as num
+
+        for side in (Side.WHITE, Side.BLACK):
+            p = analysis.players[side]
+            lines.append(t("watch.analyse.player", lang, name=names[side is Side.BLACK],
+                           lost=num(p.total_loss, lang), decisions=p.decisions,
+                           blunders=p.blunders, doubtful=p.doubtful,
+                           luck=num(p.luck, lang, sign=True)))
+        worst = analysis.worst
+        if worst is None:
+            lines.append(t("watch.analyse.clean", lang))
+        else:
+            from engine.dice import format_dice
+
+            lines.append(t("watch.analyse.worst", lang, turn=worst.number,
+                           name=names[worst.side is Side.BLACK], dice=format_dice(worst.dice),
+                           played=play_words(worst.played.text, lang),
+                           best=play_words(worst.best.text, lang), loss=num(worst.loss, lang)))
+        lines.append(t("watch.analyse.foot", lang, d=num(DOUBTFUL, lang), b=num(BLUNDER, lang)))
+        name = f"brade-{row.id}" + (f"-{plan.number}" if plan.count > 1 else "") + "-analys.png"
+        return FileReply(lang, _clip("\n".join(lines)), Attachment(name, data), plan.public)
+
     # -- autocomplete --------------------------------------------------------------------
 
     async def suggestions(self, ctx: Ctx, typed: str) -> list[tuple[str, int]]:
@@ -319,6 +402,16 @@ def _plain_name(games: GameService, row: GameRow, side: Side, lang: str) -> str:
     """A cached name without asking Discord (autocomplete must answer within 3 s)."""
     uid = row.white_id if side is Side.WHITE else row.black_id
     return t("watch.computer_name", lang) if uid == COMPUTER else games.names(row.guild_id, uid)
+
+
+def _review(text: str, rules_name: str, decisions: list, outcome: Outcome | None,
+            lang: str) -> tuple[Any, bytes]:
+    """The analysis summed up and drawn (a worker thread: the drawing takes a second)."""
+    from engine.ai.analysis import summarise
+    from render.review import render_review
+
+    analysis = summarise(record.parse(text), rules_registry.get(rules_name), decisions, outcome)
+    return analysis, render_review(analysis, lang=lang)
 
 
 def _who(user_id: int, lang: str) -> str:

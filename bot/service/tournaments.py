@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+import re
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -25,6 +26,7 @@ from bot.league.model import Change, Format, State, Status
 from bot.league.standings import Standing
 from bot.league.tournament import Tournament
 from bot.service.model import Ctx, Post, Reply, UserError
+from bot.service.text import plain_name
 from bot.store import GameRow, Store, Tx
 from bot.store import tournaments_sql as sql
 from engine.match import Match
@@ -109,6 +111,20 @@ class Outcome:
 
 def _uid(player: str | None) -> int:
     return int(player) if player else 0
+
+
+def _parse_score(text: str | None, has_winner: bool) -> tuple[int, int]:
+    """``"3-1"`` -> (3, 1), the winner's score first; none given: 1–0 (0–0 for a
+    double forfeit)."""
+    if not text or not text.strip():
+        return (1, 0) if has_winner else (0, 0)
+    m = re.fullmatch(r"\s*(\d{1,3})\s*[-–:]\s*(\d{1,3})\s*", text)
+    if not m:
+        raise UserError("trn.bad_score", score=text[:20])
+    won, lost = int(m.group(1)), int(m.group(2))
+    if has_winner and won <= lost:
+        raise UserError("trn.bad_score", score=text[:20])
+    return won, lost
 
 
 def _mention(player: str | None) -> str:
@@ -263,9 +279,14 @@ class TournamentService:
     async def organiser_action(self, ctx: Ctx, name: str, kind: str, *,
                                manager: bool = False, match: str | None = None,
                                player: int | None = None, winner: int | None = None,
-                               tournament_id: int | None = None) -> Outcome:
-        """result / walkover / remove / pause / resume / finish, for the organiser only."""
+                               tournament_id: int | None = None,
+                               score: str | None = None) -> Outcome:
+        """result / walkover / remove / pause / resume / finish, for the organiser only.
+
+        A result records the match score the organiser gives (``score``, the winner's
+        first, as ``3-1``); without one the winner is recorded 1–0, never 0–0."""
         personal, _ = await self.langs(ctx)
+        points = _parse_score(score, winner is not None) if kind == "result" else (0, 0)
         if tournament_id is not None:
             async with self.store.read() as tx:
                 found = await sql.tournament(tx, tournament_id)
@@ -286,7 +307,11 @@ class TournamentService:
                 pid = (match or "").strip()
                 m = tr.pairing(pid)
                 if kind == "result":
-                    changes = tr.set_result(pid, win, now)
+                    won, lost = points
+                    a_first = win is None or win == m.a
+                    changes = tr.set_result(pid, win, now,
+                                            a_points=won if a_first else lost,
+                                            b_points=lost if a_first else won)
                 else:
                     changes = tr.confirm_walkover(pid, win, now)
                 if m.ref:
@@ -483,8 +508,9 @@ class TournamentService:
                     out.matches.append(MatchToOpen(
                         int(tour.id), m.id, row.guild_id, row.channel_id, int(m.a), int(m.b),
                         tour.rules, tour.match_length,
-                        f"{tour.name} {m.id}: {self._name(tour, m.a)} – "
-                        f"{self._name(tour, m.b)}"[:100], intro, lang))
+                        plain_name(f"{plain_name(tour.name, 40)} {m.id}: "
+                                   f"{plain_name(self._name(tour, m.a), 25)} – "
+                                   f"{plain_name(self._name(tour, m.b), 25)}"), intro, lang))
             elif c.kind == "walkover":
                 for pid in c.pairings:
                     out.notices.append(Notice(row.channel_id, t(
@@ -605,6 +631,23 @@ class TournamentService:
                     mentions=(_uid(tour.organiser),), choices=choices))
             outs.append(out)
         return outs
+
+    async def listing(self, ctx: Ctx) -> Outcome:
+        """``/tournament list``: the server's tournaments, status, players and format."""
+        personal, _ = await self.langs(ctx)
+        if ctx.guild_id is None:
+            raise UserError("trn.guild_only")
+        async with self.store.read() as tx:
+            rows = await sql.of_guild(tx, ctx.guild_id)
+        if not rows:
+            return Outcome(Reply(lang=personal, private=t("trn.list.none", personal)))
+        lines = [t("trn.list.head", personal, n=len(rows))]
+        for row in rows:
+            tour = Tournament.from_json(row.data)
+            lines.append(t("trn.list.line", personal, name=tour.name,
+                           state=self._state_text(tour, personal), n=len(tour.players),
+                           settings=self._settings_text(tour, personal)))
+        return Outcome(Reply(lang=personal, private="\n".join(lines)[:1990]))
 
     # -- autocomplete ----------------------------------------------------------------------
 

@@ -15,16 +15,28 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.store.rows import LIVE, EventRow, GameRow, GuildSettings
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def _no_statements(record: logging.LogRecord) -> bool:
+    """aiosqlite logs every call it runs, parameters included, at DEBUG ("executing
+    functools.partial(...)"): each game's seed and dice generator state.  Those records
+    never pass, whatever level the bot or anyone else sets."""
+    return record.levelno > logging.DEBUG
+
+
+logging.getLogger("aiosqlite").addFilter(_no_statements)
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 _SELECT_GAME = f"SELECT {', '.join(GameRow.COLUMNS)} FROM games"
@@ -52,31 +64,170 @@ async def _run(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ())
     return list(await conn.execute_fetchall(sql, tuple(params)))
 
 
+class StoreError(Exception):
+    """The database cannot be used: one line naming the file and what is wrong."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"database {path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+class _Probe(Exception):
+    """Raised inside the start-up write probe so its transaction rolls back."""
+
+
+async def run_to_end(aw: Awaitable[T]) -> T:
+    """Await ``aw`` to its end even if the caller is cancelled meanwhile, then re-raise
+    the cancellation.
+
+    aiosqlite hands each statement to its thread at once; cancelling the coroutine that
+    waits for it does not stop the statement, it only stops us learning its outcome.
+    For BEGIN, COMMIT, ROLLBACK and single-statement saves we must know it, so the wait
+    is shielded and the cancellation delivered afterwards.
+    """
+    task = asyncio.ensure_future(aw)
+    cancelled = False
+    while True:
+        try:
+            result = await asyncio.shield(task)
+            break
+        except asyncio.CancelledError:
+            if task.cancelled():
+                raise
+            cancelled = True
+            if task.done():
+                result = task.result()  # the statement's own error, if any, wins
+                break
+    if cancelled:
+        raise asyncio.CancelledError
+    return result
+
+
+async def _close_quietly(conn: aiosqlite.Connection) -> None:
+    """Close a connection and wait for its thread, even when cancelled meanwhile."""
+    try:
+        await run_to_end(conn.close())
+    except Exception:  # a connection that never opened: stop its thread all the same
+        log.debug("closing a failed database connection", exc_info=True)
+        conn.stop()
+    thread = getattr(conn, "_thread", None)
+    if thread is not None and thread.is_alive() and thread.ident is not None:
+        thread.join(5)  # it has its stop order: exits at once
+
+
+def _check_path(path: Path) -> None:
+    """The mistakes SQLite words badly ("unable to open database file"), said plainly."""
+    try:
+        _check_path_parts(path)
+    except OSError as e:  # e.g. a parent directory the bot may not enter
+        raise StoreError(path, f"cannot be reached: {e.strerror or e}") from e
+
+
+def _check_path_parts(path: Path) -> None:
+    if path.is_dir():
+        raise StoreError(path, "is a directory, not a database file; set BRADE_DB to a "
+                         "file path")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.exists():
+        raise StoreError(path, f"the directory {parent} does not exist; create it first")
+    if not parent.is_dir():
+        raise StoreError(path, f"{parent} is not a directory")
+
+
+def _describe(error: sqlite3.Error) -> str:
+    """What a SQLite error at start-up means for the person running the bot."""
+    text = str(error).strip() or type(error).__name__
+    low = text.lower()
+    if "not a database" in low:
+        return "not an SQLite database (a wrong file, or damaged beyond repair)"
+    if "malformed" in low or "corrupt" in low:
+        return "the file is damaged (database disk image is malformed); restore a backup"
+    if "readonly" in low or "read-only" in low:
+        return ("read-only: the bot must be able to write the file and to create its "
+                "-wal and -shm files in the same directory")
+    if "unable to open" in low or "disk i/o" in low:
+        return ("cannot be opened or written (the file and its directory must be writable: "
+                f"SQLite creates -wal and -shm files beside it): {text}")
+    if "locked" in low or "busy" in low:
+        return "is locked by another process (is another bot running on it?)"
+    return text
+
+
 class Store:
     def __init__(self, conn: aiosqlite.Connection,
-                 reader: aiosqlite.Connection | None = None) -> None:
+                 reader: aiosqlite.Connection | None = None, *,
+                 path: Path | None = None) -> None:
+        self.path = path or Path("?")
         self._conn = conn
         self._reader = reader or conn
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON",
-                       "busy_timeout=5000"):
-            await _run(conn, f"PRAGMA {pragma}")
-        store = cls(conn)
-        await store.migrate()
-        reader = await aiosqlite.connect(str(path), isolation_level=None)
-        for pragma in ("query_only=ON", "busy_timeout=5000"):
-            await _run(reader, f"PRAGMA {pragma}")
-        store._reader = reader
-        return store
+    async def open(cls, path: str | Path, *, check: bool = True) -> Store:
+        """Open (creating if need be), migrate and, with ``check``, prove the database usable.
+
+        Any failure closes what was opened (an aiosqlite connection left open keeps a
+        non-daemon thread alive, and the process with it) and raises ``StoreError``: one
+        line naming the file and what is wrong with it.
+        """
+        path = Path(path)
+        _check_path(path)
+        opened: list[aiosqlite.Connection] = []
+        try:
+            conn = aiosqlite.connect(str(path), isolation_level=None)
+            opened.append(conn)  # before the await: a failed connect has a thread too
+            await conn
+            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON",
+                           "busy_timeout=5000"):
+                await _run(conn, f"PRAGMA {pragma}")
+            store = cls(conn, path=path)
+            if check:
+                await store._check_intact()
+            await store.migrate()
+            reader = aiosqlite.connect(str(path), isolation_level=None)
+            opened.append(reader)
+            await reader
+            for pragma in ("query_only=ON", "busy_timeout=5000"):
+                await _run(reader, f"PRAGMA {pragma}")
+            store._reader = reader
+            if check:
+                await store._check_writable()
+            return store
+        except BaseException as error:
+            for c in reversed(opened):
+                await _close_quietly(c)
+            if isinstance(error, sqlite3.Error):
+                raise StoreError(path, _describe(error)) from error
+            raise
+
+    async def _check_intact(self) -> None:
+        """``PRAGMA quick_check``: a damaged or truncated file is refused at start-up,
+        not discovered by a player's command."""
+        rows = await _run(self._conn, "PRAGMA quick_check")
+        found = [str(r[0]) for r in rows]
+        if found != ["ok"]:
+            raise StoreError(self.path, "the file is damaged (quick_check: "
+                             f"{'; '.join(found)[:200]}); restore a backup")
+
+    async def _check_writable(self) -> None:
+        """Write inside a transaction and roll it back: a read-only file or directory is
+        refused at start-up instead of failing every command later."""
+        try:
+            async with self.transaction() as tx:
+                await tx.run("UPDATE schema_migrations SET name = name")
+                raise _Probe
+        except _Probe:
+            pass
+
+    async def check(self) -> list[str]:
+        """``PRAGMA integrity_check`` of committed state: ``["ok"]`` when sound."""
+        return [str(r[0]) for r in await _run(self._conn, "PRAGMA integrity_check")]
 
     async def close(self) -> None:
         if self._reader is not self._conn:
-            await self._reader.close()
-        await self._conn.close()
+            await _close_quietly(self._reader)
+        await _close_quietly(self._conn)
 
     async def migrate(self) -> list[int]:
         """Apply every migration not yet recorded; returns the numbers applied."""
@@ -104,16 +255,34 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        """One atomic unit of work: committed on success, rolled back on any exception."""
+        """One atomic unit of work: committed on success, rolled back on any exception.
+
+        Cancellation-safe: ``BEGIN`` runs inside the guarded block, and ``BEGIN``,
+        ``COMMIT`` and ``ROLLBACK`` each run to completion even when the command is
+        cancelled meanwhile (the cancellation is re-raised afterwards).  A cancelled
+        ``BEGIN`` used to leave the shared connection inside an open transaction, where
+        every later save landed uncommitted and was lost at the next restart.
+        """
         async with self._lock:
-            await _run(self._conn, "BEGIN IMMEDIATE")
             try:
+                await run_to_end(_run(self._conn, "BEGIN IMMEDIATE"))
                 yield Tx(self._conn)
             except BaseException:
-                await _run(self._conn, "ROLLBACK")
+                await self._roll_back()
                 raise
-            else:
-                await _run(self._conn, "COMMIT")
+            try:
+                await run_to_end(_run(self._conn, "COMMIT"))
+            except BaseException:
+                await self._roll_back()  # a failed COMMIT leaves the transaction open
+                raise
+
+    async def _roll_back(self) -> None:
+        """End whatever transaction the write connection is in; a no-op outside one."""
+        if self._conn.in_transaction:
+            try:
+                await run_to_end(_run(self._conn, "ROLLBACK"))
+            except sqlite3.OperationalError:  # SQLite rolled back itself (e.g. I/O error)
+                pass
 
     async def save_game(self, game_id: int, expected_version: int, *, now: float,
                         events: list[dict[str, Any]], actor_id: int | None,
@@ -129,8 +298,10 @@ class Store:
               "kind": str(e.get("kind") or e.get("type") or "event"), "data": e}
              for e in events], ensure_ascii=False)
         async with self._lock:
-            return await Tx(self._conn).update_game(game_id, expected_version, now=now,
-                                                    **fields)
+            if self._conn.in_transaction:  # never inside a transaction left open
+                await self._roll_back()
+            return await run_to_end(Tx(self._conn).update_game(game_id, expected_version,
+                                                            now=now, **fields))
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:

@@ -85,3 +85,10 @@ async def save(tx: Tx, tournament_id: int, version: int, *, state: str,
         "WHERE id = ? AND version = ? RETURNING id",
         (state, json.dumps(data), now, tournament_id, version))
     return bool(rows)
+
+
+async def of_guild(tx: Tx, guild_id: int, limit: int = 15) -> list[TournamentRow]:
+    """A server's tournaments for ``/tournament list``: unfinished first, newest first."""
+    rows = await tx.all(f"{_SELECT} WHERE guild_id = ? ORDER BY state = 'finished', id DESC "
+                        "LIMIT ?", (guild_id, limit))
+    return [TournamentRow.from_sql(r) for r in rows]

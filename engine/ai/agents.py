@@ -16,6 +16,9 @@ Levels (issue 4):
   network is shipped for the ruleset (``engine.ai.net``, today puff-kontrar) it judges
   with that; otherwise in puff with the puff evaluation (``engine.ai.puff_eval``) where
   gesäll keeps the generic race model.
+- ``mästare-hand`` — the same search that never uses a network: the hand-built
+  evaluation only (in bräde, mästare's play before any bräde network shipped), kept so
+  the arena can measure a new network against it.  Not offered to players (``names``).
 
 A later puff pasch (eight steps, P-4) can have 100,000 plays: unless a list is handed in,
 the agents walk it with a beam (``engine.ai.pasch``) — gesäll 4 boards per die, mästare
@@ -87,7 +90,7 @@ def _model(rules: RuleSet, weights: Weights, puff: PuffWeights | None,
     """The evaluation an agent judges ``rules`` with: the shipped network if asked for
     and there is one, else puff's own model in puff if given, else the hand-set weights."""
     if learned:
-        net = learned_net.for_ruleset(rules.id)
+        net = learned_net.for_rules(rules)
         if net is not None:
             return net
     return puff if puff is not None and rules.family == "puff" else weights
@@ -255,31 +258,49 @@ def prefers_one_die(rules: RuleSet, position: Position) -> bool:
     return one > two
 
 
+class HandSearchAgent(SearchAgent):
+    """``mästare-hand``: mästare's search on the hand-built evaluation only."""
+
+    name = "mästare-hand"
+
+    def __init__(self) -> None:
+        super().__init__(learned=False)
+
+
 _FACTORIES: dict[str, Callable[[], Agent]] = {
     "nybörjare": RandomAgent,
     "gesäll": GreedyAgent,
     "mästare": SearchAgent,
 }
+#: Levels for measuring, not for play: the arena and benchmarks accept them.
+_EXTRA: dict[str, Callable[[], Agent]] = {
+    "mästare-hand": HandSearchAgent,
+}
 _ALIASES = {"nyborjare": "nybörjare", "gesall": "gesäll", "mastare": "mästare",
-            "random": "nybörjare", "greedy": "gesäll", "search": "mästare"}
+            "random": "nybörjare", "greedy": "gesäll", "search": "mästare",
+            "mastare-hand": "mästare-hand", "mästare_hand": "mästare-hand",
+            "mastare_hand": "mästare-hand"}
 
 
 def names() -> list[str]:
-    """Agent ids, weakest first."""
+    """The levels players choose from, weakest first."""
     return list(_FACTORIES)
 
 
 def canonical(name: str) -> str:
     key = (name or "").strip().lower()
     key = _ALIASES.get(key, key)
-    if key not in _FACTORIES:
-        raise EngineError("ai.unknown", name=name, known=", ".join(_FACTORIES))
+    if key not in _FACTORIES and key not in _EXTRA:
+        raise EngineError("ai.unknown", name=name,
+                          known=", ".join([*_FACTORIES, *_EXTRA]))
     return key
 
 
 def get_agent(name: str) -> Agent:
-    """A fresh agent by id (``nybörjare``/``gesäll``/``mästare``, or their ASCII forms)."""
-    return _FACTORIES[canonical(name)]()
+    """A fresh agent by id (``nybörjare``/``gesäll``/``mästare``, or their ASCII forms;
+    also ``mästare-hand``)."""
+    key = canonical(name)
+    return (_FACTORIES.get(key) or _EXTRA[key])()
 
 
 # -- entry points for a worker process (plain, picklable arguments) ----------------------

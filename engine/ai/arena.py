@@ -10,6 +10,11 @@ rolls both dice afresh; the side to move after a turn is ``turn.position.turn`` 
 pasches roll again).  A game still running after ``MAX_TURNS`` turns is a draw.
 
 The arena plays the engine directly, so it needs nothing from ``engine.game``.
+
+Any level of ``engine.ai.agents`` plays, including ``mästare-hand`` (mästare without a
+network), so a new network can be measured against the play it replaces.  Long matches:
+``--progress`` logs every finished pair, ``--start-pair N`` goes on with a cut match on the
+same dice, and ``--summarize LOG[,LOG]`` counts the logged pairs.
 """
 
 from __future__ import annotations
@@ -135,14 +140,16 @@ def summarize(results: Sequence[GameResult]) -> Summary:
 
 
 def run(a: str, b: str, rules_name: str, games: int, seed: int,
-        jobs: int = 1, progress: TextIO | None = None) -> list[GameResult]:
+        jobs: int = 1, progress: TextIO | None = None, start: int = 0) -> list[GameResult]:
     """Play ``games`` games (rounded up to whole pairs), in ``jobs`` processes.
 
     With ``progress``, one line per finished pair (its games' signed points for A, and
     the running win rate) is written there, so a long match that has to be stopped still
-    leaves its games on record (``summarize_log`` reads them back)."""
+    leaves its games on record (``summarize_log`` reads them back).  ``start`` skips the
+    first pairs: a cut match goes on from its first missing pair with the very dice it
+    would have had (each pair's dice come from ``seed`` and its index alone)."""
     pairs = (max(games, 2) + 1) // 2
-    tasks = [(a, b, rules_name, seed, i) for i in range(pairs)]
+    tasks = [(a, b, rules_name, seed, i) for i in range(start, pairs)]
     out: list[GameResult] = []
     if jobs <= 1:
         for t in tasks:
@@ -150,6 +157,8 @@ def run(a: str, b: str, rules_name: str, games: int, seed: int,
         return out
     import multiprocessing as mp
 
+    for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(k, "1")  # the workers: one process per core is enough
     with mp.get_context("spawn").Pool(jobs) as pool:
         for res in pool.imap(play_pair, tasks, chunksize=1):
             out.extend(_logged(res, out, progress))
@@ -170,24 +179,29 @@ def _logged(pair: list[GameResult], done: list[GameResult],
 
 
 def summarize_log(lines: Sequence[str]) -> Summary:
-    """The summary of the games in ``--progress`` lines (for a match cut short)."""
-    results = []
+    """The summary of the games in ``--progress`` lines (for a match cut short, or one
+    played in parts with ``--start-pair``: a pair logged twice counts once)."""
+    pairs: dict[int, list[GameResult]] = {}
     for line in lines:
         if not line.startswith("pair "):
             continue
         head, _, _ = line.partition(" | ")
         _, index, *games = head.split()
+        pairs[int(index)] = []
         for g in games:
             seat, who, pts, kind, turns = g.split(":")
-            results.append(GameResult(int(index), seat == "W", None if who == "-" else who,
-                                      int(pts), None if kind == "-" else kind, int(turns)))
-    return summarize(results)
+            pairs[int(index)].append(GameResult(
+                int(index), seat == "W", None if who == "-" else who, int(pts),
+                None if kind == "-" else kind, int(turns)))
+    return summarize([r for games in pairs.values() for r in games])
 
 
-def format_summary(a: str, b: str, rules_name: str, s: Summary, seconds: float) -> str:
+def format_summary(a: str, b: str, rules_name: str, s: Summary,
+                   seconds: float | None) -> str:
+    took = "" if seconds is None else f", {seconds:.1f} s"
     return "\n".join([
         f"arena {a} (A) vs {b} (B), rules {rules_name}: {s.games} games in {s.pairs} pairs "
-        f"(same dice, seats swapped), {seconds:.1f} s",
+        f"(same dice, seats swapped){took}",
         f"A wins {s.wins}, loses {s.losses}, draws {s.draws}",
         f"A win rate {s.win_rate:.3f}  Wilson 95% [{s.win_low:.3f}, {s.win_high:.3f}]",
         f"A mean points/game {s.mean_points:+.3f}  95% [{s.points_low:+.3f}, "
@@ -199,7 +213,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m engine arena`` (the lead wires this into ``engine/__main__.py``)."""
     ap = argparse.ArgumentParser(prog="python -m engine arena",
                                  description="Paired games between two AI levels.")
-    ap.add_argument("--a", required=True, help="agent A: nybörjare, gesäll, mästare")
+    ap.add_argument("--a", required=True,
+                    help="agent A: nybörjare, gesäll, mästare, or mästare-hand (mästare "
+                         "on the hand-built evaluation, never a network)")
     ap.add_argument("--b", required=True, help="agent B")
     ap.add_argument("--rules", default=rules_registry.DEFAULT, help="ruleset id (+options)")
     ap.add_argument("--games", type=int, default=100, help="games, rounded up to pairs")
@@ -208,7 +224,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="worker processes (default: all cores)")
     ap.add_argument("--progress", action="store_true",
                     help="write one line per finished pair to stderr")
+    ap.add_argument("--start-pair", type=int, default=0,
+                    help="go on with a cut match from this pair (its dice are as before)")
+    ap.add_argument("--summarize", metavar="LOG", default=None,
+                    help="print the summary of the pairs in --progress log file(s) "
+                         "(comma-separated) instead of playing")
     ns = ap.parse_args(list(argv) if argv is not None else None)
+    if ns.summarize:
+        lines: list[str] = []
+        try:
+            for path in ns.summarize.split(","):
+                with open(path, encoding="utf-8") as f:
+                    lines.extend(f)
+        except OSError as e:
+            print(f"cannot read {e.filename}: {e.strerror}", file=sys.stderr)
+            return 2
+        s = summarize_log(lines)
+        if not s.games:
+            print("no finished pairs in the log", file=sys.stderr)
+            return 2
+        print(format_summary(ns.a, ns.b, ns.rules, s, None))
+        return 0
     try:
         a, b = canonical(ns.a), canonical(ns.b)
         rules = rules_registry.get(ns.rules)
@@ -220,7 +256,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     t0 = time.perf_counter()
     results = run(a, b, rules.name, ns.games, ns.seed, ns.jobs,
-                  sys.stderr if ns.progress else None)
+                  sys.stderr if ns.progress else None, ns.start_pair)
+    if not results:
+        print("no pairs left to play after --start-pair", file=sys.stderr)
+        return 2
     print(format_summary(a, b, rules.name, summarize(results), time.perf_counter() - t0))
     kinds: dict[str, int] = {}
     for r in results:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from operator import mul
 from typing import Protocol
 
+from engine.bands import runs
 from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.rules.ruleset import RuleSet
 from engine.scoring import points
@@ -163,7 +164,7 @@ def white_value(rules: RuleSet, pos: Position, w: Model = DEFAULT_WEIGHTS) -> fl
     if slot is None or slot[0] is not w:
         slot = _MEMO[(rules.name, id(w))] = (w, {})
     memo = slot[1]
-    key = (pos.white, pos.black, pos.turn, pos.pasch, pos.streak)
+    key = (pos.white, pos.black, pos.turn, pos.pasch, pos.streak, pos.column)
     v = memo.get(key)
     if v is None:
         if len(memo) >= MEMO_LIMIT:
@@ -276,10 +277,10 @@ def _evaluate_white(rules: RuleSet, pos: Position, w: Weights) -> float:
         ROLLS_PER_PIP / 36)
     # Primes and blockades, seen along the other side's path.
     burst_ok = brade and rules.blockade_burst
-    own, other = _primes(wc, bc, x, w, burst_ok)
+    own, other = _primes(wc, bc, x, w, burst_ok, 7 if pos.column is Side.WHITE else 0)
     wr += own
     br += other
-    own, other = _primes(bc, wc, x, w, burst_ok)
+    own, other = _primes(bc, wc, x, w, burst_ok, 7 if pos.column is Side.BLACK else 0)
     br += own
     wr += other
 
@@ -307,29 +308,24 @@ def _evaluate_white(rules: RuleSet, pos: Position, w: Weights) -> float:
     return (pj_b - pj_w) * jan_pts + (ps_b - ps_w) * spr_pts + (1 - sudden) * race
 
 
-def band_runs(oc: tuple[int, ...], x: list[int], shortest: int = 3) -> Iterator[tuple[int, int]]:
+def band_runs(oc: tuple[int, ...], x: list[int], shortest: int = 3,
+              no_band: int = 0) -> Iterator[tuple[int, int]]:
     """(first point, length) of each run of at least ``shortest`` bands of the owner
     (counts ``oc``) along the runner's path ``x`` (points 1..24 in the runner's numbering):
-    the primes both the bräde and the puff evaluation price."""
-    q = 1
-    while q <= 24:
-        if oc[x[q]] < 2:
-            q += 1
-            continue
-        s = q
-        while q <= 24 and oc[x[q]] >= 2:
-            q += 1
-        if q - s >= shortest:
-            yield s, q - s
+    the primes both the bräde and the puff evaluation price.  Measured by ``engine.bands``
+    (G-5), the rules' one definition: ``no_band`` is the owner's double-six column point
+    (7), which is no band whatever its count, or 0."""
+    for lo, hi in runs(oc, x, shortest, no_band):
+        yield lo, hi - lo + 1
 
 
 def _primes(oc: tuple[int, ...], rc: tuple[int, ...], x: list[int], w: Weights,
-            burst_ok: bool) -> tuple[float, float]:
+            burst_ok: bool, no_band: int = 0) -> tuple[float, float]:
     """(rolls added to the owner, rolls added to the runner) for runs of the owner's
     bands along the runner's path: a prime slows the runner's checkers just behind it; a
     burstable blockade (B-10) is instead a risk to its owner."""
     owner = runner = 0.0
-    for s, length in band_runs(oc, x):
+    for s, length in band_runs(oc, x, no_band=no_band):
         if length >= 6 and burst_ok:
             if any(rc[0:s]):
                 owner += w.burstable_run

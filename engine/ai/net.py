@@ -14,10 +14,16 @@ opponent's checkers mapped onto it through the ruleset's geometry (G-4):
 - both sides' pips still to go (÷ 100);
 - whether each side has had its first pasch (puff P-4 gives it longer rolls after).
 
-Output: the expected points of the game for the side to move (puff pays 1, 2 or 3, P-6).
-One hidden layer of ``tanh`` units; weights are an ``.npz`` in ``engine/ai/weights``,
-named by ruleset id.  Batches are the unit of work: scoring the 20-odd replies to one roll
-in one matrix product costs about what scoring two of them one by one would.
+That is the ``board`` encoding (puff).  Bräde networks use the ``brade`` encoding: the
+same board numbers without the pasch flags, followed by what decides bräde spelled out
+(``engine.ai.brade_features``: jan count, sprängjan, blots in reach, runs of bands,
+vackert spel distance, munk, the race).  A network records its encoding in its metadata.
+
+Output: the expected points of the game for the side to move under the ruleset's scoring
+(puff pays 1, 2 or 3, P-6; bräde's jan and sprängjan pay more than a hemspel).  One hidden
+layer of ``tanh`` units; weights are an ``.npz`` in ``engine/ai/weights``, named by ruleset
+id.  Batches are the unit of work: scoring the 20-odd replies to one roll in one matrix
+product costs about what scoring two of them one by one would.
 """
 
 from __future__ import annotations
@@ -28,11 +34,16 @@ from pathlib import Path
 
 import numpy as np
 
+from engine.ai import brade_features
 from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.rules.ruleset import RuleSet
 
 WEIGHTS_DIR = Path(__file__).with_name("weights")
 FEATURES = 4 * 48 + 8
+#: The board numbers a bräde network reads (``encode`` without the pasch flags).
+BOARD = 4 * 48 + 6
+#: Inputs per encoding.
+SIZES = {"board": FEATURES, "brade": BOARD + brade_features.FEATURES}
 
 #: Pips still to go from each index (bar .. off) in the mover's own numbering.
 _PIPS = np.array([25, *range(24, 0, -1), 0], dtype=np.float32)
@@ -68,6 +79,24 @@ def encode(me: np.ndarray, op: np.ndarray, pasched: np.ndarray,
     return out
 
 
+def encoding_for(rules: RuleSet) -> str:
+    """The encoding a new network for ``rules`` uses: bräde's own, else the board one."""
+    return "brade" if rules.family == "brade" else "board"
+
+
+def encode_for(encoding: str, rules: RuleSet, me: np.ndarray, op: np.ndarray,
+               pasched: np.ndarray) -> np.ndarray:
+    """Features of a batch under ``encoding`` (arguments as ``encode``, plus the rules:
+    bräde's features depend on its burst rules, kejsarspel and geometry)."""
+    board = encode(me, op, pasched, rules.geometry)
+    if encoding == "board":
+        return board
+    if encoding == "brade":
+        return np.concatenate([board[:, :BOARD], brade_features.encode(me, op, rules)],
+                              axis=1)
+    raise ValueError(f"unknown encoding {encoding!r}")
+
+
 def mover_arrays(positions: Sequence[Position]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The (me, op, pasched) arrays ``encode`` takes, from positions (mover = ``turn``)."""
     me, op, flags = [], [], []
@@ -94,29 +123,39 @@ class Net:
         self.b2 = float(b2)
         self.meta = dict(meta or {})
 
+    @property
+    def encoding(self) -> str:
+        """How positions become inputs (``board`` for networks saved before bräde's)."""
+        return self.meta.get("encoding", "board")
+
     @classmethod
-    def fresh(cls, hidden: int, rng: np.random.Generator) -> Net:
-        scale = 1 / np.sqrt(FEATURES)
-        return cls(rng.normal(0, scale, (FEATURES, hidden)), np.zeros(hidden),
-                   rng.normal(0, 1 / np.sqrt(hidden), hidden), 0.0)
+    def fresh(cls, hidden: int, rng: np.random.Generator, encoding: str = "board") -> Net:
+        n = SIZES[encoding]
+        scale = 1 / np.sqrt(n)
+        return cls(rng.normal(0, scale, (n, hidden)), np.zeros(hidden),
+                   rng.normal(0, 1 / np.sqrt(hidden), hidden), 0.0, {"encoding": encoding})
 
     def forward(self, x: np.ndarray) -> np.ndarray:
         return np.tanh(x @ self.w1 + self.b1) @ self.w2 + self.b2
 
+    def inputs(self, rules: RuleSet, positions: Sequence[Position]) -> np.ndarray:
+        """The input rows for positions (mover = ``turn``) under this network's encoding."""
+        return encode_for(self.encoding, rules, *mover_arrays(positions))
+
     # -- the evaluation interface the agents use (``evaluation.Model``) ------------------
 
-    def mover_values(self, geometry: Geometry, positions: Sequence[Position]) -> np.ndarray:
-        return self.forward(encode(*mover_arrays(positions), geometry))
+    def mover_values(self, rules: RuleSet, positions: Sequence[Position]) -> np.ndarray:
+        return self.forward(self.inputs(rules, positions))
 
     def white_value(self, rules: RuleSet, pos: Position) -> float:
-        v = float(self.mover_values(rules.geometry, [pos])[0])
+        v = float(self.mover_values(rules, [pos])[0])
         return v if pos.turn is Side.WHITE else -v
 
     def white_values(self, rules: RuleSet, positions: Sequence[Position]) -> list[float]:
         """White's expected points for each position, in one batch."""
         if not positions:
             return []
-        vs = self.mover_values(rules.geometry, positions)
+        vs = self.mover_values(rules, positions)
         return [float(v) if p.turn is Side.WHITE else -float(v)
                 for v, p in zip(vs, positions, strict=True)]
 
@@ -139,3 +178,18 @@ def for_ruleset(ruleset_id: str) -> Net | None:
     """The shipped network for a ruleset id (its options share it), or None."""
     path = WEIGHTS_DIR / f"{ruleset_id}.npz"
     return Net.load(path) if path.exists() else None
+
+
+def for_rules(rules: RuleSet) -> Net | None:
+    """The shipped network that fits ``rules``: the ruleset's, unless it was trained under
+    another scoring table (talisman+ny2 pays 3/7/11 where the W&W-trained net expects
+    1/2/4, so its values would be on the wrong scale) or another encoding than the one
+    the family needs."""
+    net = for_ruleset(rules.id)
+    if net is None:
+        return None
+    if net.meta.get("scoring", rules.scoring) != rules.scoring:
+        return None
+    if rules.family == "brade" and net.encoding != "brade":
+        return None
+    return net

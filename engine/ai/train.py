@@ -1,7 +1,9 @@
 """Train the learned evaluation (``engine.ai.net``) by self-play and TD(λ).
 
-    python -m engine.ai.train --rules puff-kontrar --games 8000 --seed 1 \\
-        --out engine/ai/weights/puff-kontrar.npz
+    python -m engine.ai.train --rules talisman --seed 1 --out engine/ai/weights/talisman.npz
+
+(``--games``, ``--generations`` and ``--hidden`` default to the ruleset's full run,
+``DEFAULTS``: at most 45 minutes with ``--jobs 2`` on the project's 2-core machine.)
 
 Two stages, both deterministic for a given seed (the games are played in ``--jobs``
 processes, but each game's dice and choices come from its own seed, and they are
@@ -16,6 +18,15 @@ gathered in order):
    own values of the positions that followed it — G_t = (1 − λ)·V(s_t+1) + λ·G_t+1, the
    last one being the result — and fits again.  This is TD(λ) run offline over stored
    games rather than online during play, which lets numpy do the work in large batches.
+3. **Generations** (``--generations``, bräde's default 2): the network so far plays the
+   next ``--games`` games itself (one ply, the same exploration), they join the data and
+   fitting goes on from where it was.  Gesäll's games teach what gesäll's evaluation
+   knows; the network's own games show it the positions its own choices lead to.
+
+Bräde networks read the ``brade`` encoding (``engine.ai.brade_features``: jan count,
+sprängjan, blots in reach, runs of bands, vackert spel distance, munk, race) and learn the
+ruleset's own points (a jan pays two to six times a hemspel, by the scoring table); the
+file records the table, and mästare uses the network only under that table.
 
 The file it writes records the games, rounds and seed it was made with (``Net.meta``).
 """
@@ -24,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import os
 import random
 import sys
 import time
@@ -35,20 +47,45 @@ import numpy as np
 from engine import rules as rules_registry
 from engine.ai.agents import GreedyAgent, RandomAgent
 from engine.ai.arena import MAX_TURNS, opening
-from engine.ai.net import Net, encode
+from engine.ai.net import SIZES, Net, encode_for, encoding_for
 from engine.ai.pasch import is_long_pasch
-from engine.position import Geometry, Side
+from engine.errors import EngineError
+from engine.position import Side
+from engine.rules.ruleset import RuleSet
 
 Record = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
-def play_recorded(rules_name: str, seed: int, explore: float) -> Record:
+class NetPlayer(GreedyAgent):
+    """Gesäll judging with a given network: the player of a later generation's games."""
+
+    def __init__(self, net: Net) -> None:
+        super().__init__()
+        self.net = net
+
+    def model(self, rules: RuleSet) -> Net:  # type: ignore[override]
+        return self.net
+
+
+#: The network a worker process's games are played with (``None``: gesäll's own).
+_PLAYER: Net | None = None
+
+
+def _set_player(arrays: tuple | None) -> None:
+    global _PLAYER
+    _PLAYER = None if arrays is None else Net(*arrays)
+
+
+def play_recorded(rules_name: str, seed: int, explore: float,
+                  player: Net | None = None) -> Record:
     """One self-play game: the ``encode`` arrays (me, op, pasched) of every position after
     a turn, and ``sign`` (+1 where white is to move, −1 where black is) with one element
-    more at the end: the game's result in points for white."""
+    more at the end: the game's result in points for white.  Both sides are gesäll, or
+    with ``player`` that network at one ply; a random play on ``explore`` of the turns."""
     rules = rules_registry.get(rules_name)
     rng = random.Random(seed)
-    greedy, rand = GreedyAgent(), RandomAgent()
+    greedy = GreedyAgent() if player is None else NetPlayer(player)
+    rand = RandomAgent()
     pos = rules.start().with_turn(opening(rules, rng))
     me, op, flags, sign = [], [], [], []
     result = 0.0
@@ -75,16 +112,25 @@ def play_recorded(rules_name: str, seed: int, explore: float) -> Record:
 
 
 def _play(args: tuple[str, int, float]) -> Record:
-    return play_recorded(*args)
+    return play_recorded(*args, player=_PLAYER)
 
 
 def play_games(rules_name: str, games: int, seed: int, explore: float, jobs: int,
-               progress: bool = False) -> list[Record]:
+               progress: bool = False, player: Net | None = None) -> list[Record]:
+    """``games`` games, game ``i`` from seed ``seed·1000003 + i`` whatever ``jobs`` is."""
     tasks = [(rules_name, seed * 1_000_003 + i, explore) for i in range(games)]
+    arrays = None if player is None else (player.w1, player.b1, player.w2, player.b2,
+                                          player.meta)
     if jobs <= 1:
-        return [_play(t) for t in tasks]
+        _set_player(arrays)
+        try:
+            return [_play(t) for t in tasks]
+        finally:
+            _set_player(None)
     out = []
-    with mp.get_context("spawn").Pool(jobs) as pool:
+    single_threaded_blas()  # inherited by the workers: one process per core is enough
+    with mp.get_context("spawn").Pool(jobs, initializer=_set_player,
+                                      initargs=(arrays,)) as pool:
         for i, rec in enumerate(pool.imap(_play, tasks, chunksize=8)):
             out.append(rec)
             if progress and (i + 1) % 500 == 0:
@@ -111,13 +157,26 @@ def load_games(path: str | Path) -> list[Record]:
                 for s, e, res in zip(starts, ends, z["results"], strict=True)]
 
 
+#: Positions encoded (and valued) per numpy pass: bounds the temporary arrays.
+CHUNK = 100_000
+
+
 class Dataset:
     """All games' positions in flat arrays, with each game's span and result."""
 
-    def __init__(self, records: Sequence[Record], geometry: Geometry) -> None:
-        self.x = encode(np.concatenate([r[0] for r in records]),
-                        np.concatenate([r[1] for r in records]),
-                        np.concatenate([r[2] for r in records]), geometry)
+    def __init__(self, records: Sequence[Record], rules: RuleSet,
+                 encoding: str | None = None) -> None:
+        self.encoding = encoding or encoding_for(rules)
+        me = np.concatenate([r[0] for r in records])
+        op = np.concatenate([r[1] for r in records])
+        flags = np.concatenate([r[2] for r in records])
+        # Bräde in half precision: its inputs are flags and small fractions, and a full
+        # run's data (six million positions × 283 inputs) then fits in a few GB.
+        dtype = np.float16 if self.encoding == "brade" else np.float32
+        self.x = np.empty((len(me), SIZES[self.encoding]), dtype=dtype)
+        for k in range(0, len(me), CHUNK):
+            self.x[k:k + CHUNK] = encode_for(self.encoding, rules, me[k:k + CHUNK],
+                                             op[k:k + CHUNK], flags[k:k + CHUNK])
         self.sign = np.concatenate([r[3][:-1] for r in records])
         self.results = np.array([r[3][-1] for r in records], dtype=np.float32)
         lengths = [len(r[0]) for r in records]
@@ -127,8 +186,9 @@ class Dataset:
     def returns(self, net: Net | None, lam: float) -> np.ndarray:
         """Each position's λ-return for its side to move (λ = 1 without a network)."""
         n = len(self.sign)
-        white_v = (net.forward(self.x) * self.sign if net is not None
-                   else np.zeros(n, dtype=np.float32))
+        white_v = (np.concatenate([net.forward(self.x[k:k + CHUNK].astype(np.float32))
+                                   for k in range(0, max(n, 1), CHUNK)])[:n] * self.sign
+                   if net is not None else np.zeros(n, dtype=np.float32))
         g = np.empty(n, dtype=np.float32)
         for s, e, z in zip(self.starts, self.ends, self.results, strict=True):
             nxt = z
@@ -154,7 +214,7 @@ def fit(net: Net, x: np.ndarray, y: np.ndarray, epochs: int, rng: np.random.Gene
         total = 0.0
         for k in range(0, len(y), batch):
             idx = order[k:k + batch]
-            xb, yb = x[idx], y[idx]
+            xb, yb = x[idx].astype(np.float32), y[idx]
             h = np.tanh(xb @ net.w1 + net.b1)
             out = h @ net.w2 + b2[0]
             err = out - yb
@@ -179,10 +239,21 @@ def fit(net: Net, x: np.ndarray, y: np.ndarray, epochs: int, rng: np.random.Gene
 
 def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
           hidden: int = 48, rounds: int = 4, epochs: int = 6, lam: float = 0.7,
-          jobs: int = 1, progress: bool = False, data: str | Path | None = None) -> Net:
-    """Play (or, with ``data`` naming an existing file, load) the games and fit a net."""
+          jobs: int = 1, progress: bool = False, data: str | Path | None = None,
+          generations: int = 1, encoding: str | None = None) -> Net:
+    """Play (or, with ``data`` naming an existing file, load) the games and fit a net.
+
+    With ``generations`` > 1, each further generation plays ``games`` more games with
+    the network so far (one ply, the same ``explore``), adds them to the data and goes
+    on fitting the same network for ``rounds`` more rounds: self-play TD(λ) in a few
+    large steps.  ``data`` holds the first generation's games only."""
     rules = rules_registry.get(rules_name)
     t0 = time.perf_counter()
+
+    def say(text: str) -> None:
+        if progress:
+            print(f"{text} ({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+
     if data is not None and Path(data).exists():
         records = load_games(data)
         games = len(records)
@@ -190,44 +261,103 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
         records = play_games(rules.name, games, seed, explore, jobs, progress)
         if data is not None:
             save_games(data, records)
-    data = Dataset(records, rules.geometry)
-    if progress:
-        print(f"{games} games, {len(data.sign)} positions in {time.perf_counter() - t0:.0f} s",
-              file=sys.stderr, flush=True)
     rng = np.random.default_rng(seed)
-    net = Net.fresh(hidden, rng)
-    for r in range(rounds):
-        y = data.returns(net if r else None, 1.0 if r == 0 else lam)
-        loss = fit(net, data.x, y, epochs, rng)
-        if progress:
-            print(f"round {r}: λ={1.0 if r == 0 else lam}, loss {loss:.4f} "
-                  f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+    net = Net.fresh(hidden, rng, encoding or encoding_for(rules))
+    for gen in range(generations):
+        if gen:
+            records = records + play_games(rules.name, games, seed + 7919 * gen, explore,
+                                           jobs, progress, player=net)
+        dataset = Dataset(records, rules, net.encoding)
+        say(f"generation {gen}: {len(records)} games, {len(dataset.sign)} positions")
+        for r in range(rounds):
+            first = gen == 0 and r == 0
+            y = dataset.returns(None if first else net, 1.0 if first else lam)
+            loss = fit(net, dataset.x, y, epochs, rng)
+            say(f"round {r}: λ={1.0 if first else lam}, loss {loss:.4f}")
+        del dataset
     net.meta = {"rules": rules.id, "games": str(games), "seed": str(seed),
                 "explore": str(explore), "hidden": str(hidden), "rounds": str(rounds),
-                "epochs": str(epochs), "lambda": str(lam), "positions": str(len(data.sign))}
+                "epochs": str(epochs), "lambda": str(lam),
+                "positions": str(sum(len(r[0]) for r in records)),
+                "encoding": net.encoding}
+    if generations > 1:
+        net.meta["generations"] = str(generations)
+    if rules.family == "brade":
+        net.meta["scoring"] = rules.scoring
     return net
 
 
+#: The documented full run per ruleset: (games per generation, generations, hidden
+#: units).  Sized so that ``--jobs 2`` finishes in at most 45 minutes on the project's
+#: 2-core machine (README, "The learned evaluation"); a ruleset not listed gets
+#: ``FALLBACK``.
+DEFAULTS: dict[str, tuple[int, int, int]] = {
+    "puff-kontrar": (20_000, 1, 48),
+    "puff-lang": (20_000, 1, 48),
+    "puff-dubbel-kontrar": (20_000, 1, 48),
+    "talisman": (20_000, 2, 64),
+    "behrens-helmfrid": (20_000, 2, 64),
+    "classic": (20_000, 2, 64),
+    "vasa": (20_000, 2, 64),
+}
+FALLBACK = (8_000, 1, 48)
+
+
+_BLAS_ENV = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def single_threaded_blas() -> bool:
+    """Ask processes started from now on for one BLAS thread each; True if that changed
+    anything.  The matrices here are small (a batch of 256 by 283 by 64): a second BLAS
+    thread does not pay for itself, and on a shared machine the threads' busy-waiting
+    made the fit 30 times slower in CPU time (1.2 against 34 µs per sample, measured)."""
+    changed = False
+    for k in _BLAS_ENV:
+        if k not in os.environ:
+            os.environ[k] = "1"
+            changed = True
+    return changed
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.ai.train", description=__doc__)
-    ap.add_argument("--rules", required=True)
-    ap.add_argument("--games", type=int, default=8000)
+    if argv is None and single_threaded_blas():
+        # numpy has already started its BLAS with its own thread count: start afresh.
+        os.execv(sys.executable, [sys.executable, "-m", "engine.ai.train", *sys.argv[1:]])
+    ap = argparse.ArgumentParser(
+        prog="python -m engine.ai.train", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rules", required=True, help="ruleset id, e.g. talisman, puff-lang")
+    ap.add_argument("--games", type=int, default=None,
+                    help="games per generation (default: the ruleset's DEFAULTS)")
+    ap.add_argument("--generations", type=int, default=None,
+                    help="1: gesäll's games only; more: then games by the network so far")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--explore", type=float, default=0.05)
-    ap.add_argument("--hidden", type=int, default=48)
+    ap.add_argument("--hidden", type=int, default=None)
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--lam", type=float, default=0.7)
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--data", default=None,
-                    help="file of played games: read if it exists, else written")
+                    help="file of the first generation's games: read if it exists, "
+                         "else written")
     ap.add_argument("--out", required=True)
     ns = ap.parse_args(list(argv) if argv is not None else None)
-    net = train(ns.rules, ns.games, ns.seed, explore=ns.explore, hidden=ns.hidden,
-                rounds=ns.rounds, epochs=ns.epochs, lam=ns.lam, jobs=ns.jobs, progress=True,
-                data=ns.data)
+    try:
+        rules = rules_registry.get(ns.rules)
+    except EngineError as e:  # an unknown ruleset or option: say so, plainly
+        print(e.message("en"), file=sys.stderr)
+        return 2
+    games, generations, hidden = DEFAULTS.get(rules.id, FALLBACK)
+    t0 = time.perf_counter()
+    net = train(rules.name, ns.games or games, ns.seed, explore=ns.explore,
+                hidden=ns.hidden or hidden, rounds=ns.rounds, epochs=ns.epochs, lam=ns.lam,
+                jobs=ns.jobs, progress=True, data=ns.data,
+                generations=ns.generations or generations)
     net.save(ns.out)
-    print(f"wrote {ns.out}: {net.meta}")
+    size = Path(ns.out).stat().st_size
+    print(f"wrote {ns.out} ({size / 1024:.0f} KB) in {time.perf_counter() - t0:.0f} s: "
+          f"{net.meta}")
     return 0
 
 

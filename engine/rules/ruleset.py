@@ -1,7 +1,9 @@
-"""The ``RuleSet`` value: every way the rulesets differ, as data the generator reads.
+"""The ``RuleSet`` value: every way the rulesets differ, as data the generators read.
 
 A ruleset is a frozen value, so it can be cached, compared and sent to a worker process.
-Its flags name the rule ids of RULES.md they implement.
+Its flags name the rule ids of RULES.md they implement.  It stands above the move
+generators (``legal_turns`` hands the position down to ``engine.movegen``); they import
+it only for type annotations, so the import graph has no circle.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from engine.movegen import legal_turns
 from engine.position import Geometry, Position
 
 if TYPE_CHECKING:
@@ -29,12 +32,12 @@ class RuleSet:
     #: "any_higher" (classic), "rearmost_point" (vasa), "puff" (P-5).
     bearoff: str = "reduce_rearmost"
     binding_ban: bool = True  # B-1, B-2
-    blockade_burst: bool = True  # B-10
+    blockade_burst: bool = True  # B-10 (runs measured by engine.bands, G-5)
     #: B-11 entry onto a blockade band: "reach_second" (talisman, vasa), "any" (B–H), None.
     entry_blockade: str | None = "reach_second"
     #: B-12 entry burst: "count" (B-12), "all_blocked" (B–H, classic), None.
     entry_burst: str | None = "count"
-    max_band_run: int | None = None  # classic: no more than five bands in a row
+    max_band_run: int | None = None  # classic: no more than five bands in a row (G-5)
     #: Wins that cut a turn short: None (B-21), "vasa", "classic_jan", "bh_sprangjan".
     cut: str | None = None
     kejsarspel: bool = False
@@ -63,8 +66,8 @@ class RuleSet:
         return Position.parse(text, self.geometry)
 
     def legal_turns(self, position: Position, dice: Dice) -> list[Turn]:
-        from engine.movegen import legal_turns
-
+        """Every legal play of ``dice`` (bräde and backgammon: ``engine.movegen``; puff:
+        ``engine.puff``, which ``movegen.legal_turns`` hands it to)."""
         return legal_turns(self, position, dice)
 
     def with_options(self, **changes: object) -> RuleSet:

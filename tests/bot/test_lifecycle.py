@@ -25,7 +25,7 @@ async def test_resign_needs_confirmation(simcord_env: simcord.Env, db_path) -> N
     _, ch, members = await start_game(env)
     alice, bob = members[0], members[1]
     r = await alice.slash(ch, "brade resign")
-    assert r.ephemeral and "B-35" in r.response.content
+    assert r.ephemeral and "Your opponent scores 1" in r.response.content
     before = snapshot(db_path)
     kept = await alice.click(r.response, label="Keep playing")
     assert "goes on" in kept.response.content

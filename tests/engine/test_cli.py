@@ -65,3 +65,165 @@ def test_play_in_terminal_against_random(monkeypatch, capsys) -> None:
     assert main(["play", "--rules", "talisman", "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "Teka" in out and "rolls" in out
+
+
+# -- the terminal game (issue 13) -------------------------------------------------------
+
+
+class Script:
+    """Answers the terminal game's prompts: plays the first listed move, says yes to
+    ``again`` more games, then no; every prompt is kept."""
+
+    def __init__(self, again: int = 0) -> None:
+        self.again = again
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str = "") -> str:
+        self.prompts.append(prompt)
+        if prompt.startswith(("Another game", "Ett parti till")):
+            self.again -= 1
+            return ("j" if "parti" in prompt else "y") if self.again >= 0 else "n"
+        if prompt.startswith(("Vit får", "White may", "Svart får", "Black may")):
+            return "n"
+        return "1"
+
+
+def test_play_explains_forfeits_and_the_win_and_offers_another_game(monkeypatch,
+                                                                    capsys) -> None:
+    script = Script(again=1)
+    monkeypatch.setattr("builtins.input", script)
+    assert main(["play", "--rules", "talisman", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Teka: White" in out and "rolls" in out
+    # seed 4: a checker waiting on the bar cannot enter, said in words
+    assert "to enter, and no entry point is open for" in out
+    assert "the roll is forfeited" in out
+    # two games were played to their end, each explained in words with its points
+    wins = [line for line in out.splitlines() if " wins: " in line]
+    assert len(wins) == 2, wins
+    assert all(line.rstrip(".").endswith(("1 point", "points")) and " – " in line
+               for line in wins)
+    assert sum(p.startswith("Another game") for p in script.prompts) == 2
+    assert "B-" not in out and "(T-" not in out
+
+
+def test_play_speaks_swedish(monkeypatch, capsys) -> None:
+    monkeypatch.setattr("builtins.input", Script())
+    assert main(["play", "--rules", "talisman", "--seed", "4", "--lang", "sv"]) == 0
+    out = capsys.readouterr().out
+    assert "Tekning: Vit" in out and "Vit slår" in out and "Svart spelar" in out
+    assert "att spela in, och ingen ingång är öppen för" in out and "slaget fåtas" in out
+    assert " vinner: " in out and "poäng." in out
+    assert "slagna:" in out and "ögon kvar" in out
+    for english in ("rolls", "plays", "wins", "forfeited", "to move", "pips"):
+        assert english not in out
+
+
+def test_play_writes_off_as_ut_in_swedish(monkeypatch, capsys) -> None:
+    # a puff game always ends bearing off: both sides' moves are listed with "ut"
+    monkeypatch.setattr("builtins.input", Script())
+    assert main(["play", "--rules", "puff-kontrar", "--seed", "3", "--lang", "sv"]) == 0
+    out = capsys.readouterr().out
+    assert "/ut" in out and "/off" not in out
+
+
+def test_play_quits_on_q_and_on_end_of_input(monkeypatch) -> None:
+    monkeypatch.setattr("builtins.input", lambda _p="": "q")
+    assert main(["play", "--seed", "1"]) == 0
+
+    def closed(_p: str = "") -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", closed)
+    assert main(["play", "--seed", "1"]) == 0
+
+
+def test_play_by_piped_stdin_in_a_real_process() -> None:
+    proc = subprocess.run([sys.executable, "-m", "engine", "play", "--seed", "4", "--lang",
+                           "sv"], input="1\n" * 400, capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert "Svart vinner: jan – " in proc.stdout and "Ett parti till?" in proc.stdout
+
+
+def test_help_lists_every_subcommand() -> None:
+    proc = subprocess.run([sys.executable, "-m", "engine", "--help"], capture_output=True,
+                          text=True, check=True)
+    for cmd in ("legal", "selfplay", "play", "replay", "arena"):
+        assert f"    {cmd} " in proc.stdout, cmd
+
+
+def test_replay_prints_its_result_in_swedish(tmp_path, capsys) -> None:
+    import random
+
+    from engine.__main__ import play_random_game
+    from engine.record import export
+
+    game = play_random_game("talisman", random.Random(8))
+    path = tmp_path / "game.txt"
+    path.write_text(export(game, white="Anna", black="Bertil"), encoding="utf-8")
+    assert main(["replay", "--lang", "sv", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Anna (vit) – Bertil (svart)" in out
+    assert f"ställning: {game.position.format()}" in out
+    assert "resultat: Svart vinner: jan – " in out and "2 poäng." in out
+    assert "wins" not in out and "result:" not in out
+    assert main(["replay", "--lang", "sv", str(tmp_path / "saknas.txt")]) == 2
+    assert "kan inte läsa" in capsys.readouterr().err
+
+
+def test_no_rule_ids_in_player_text() -> None:
+    import re
+
+    from engine.__main__ import _TEXTS
+    from engine.messages import MESSAGES
+
+    rule_id = re.compile(r"\b[BPGTM]-\d+\b")
+    texts = [t for entry in MESSAGES.values() for t in entry.values()]
+    texts += [t for table in _TEXTS.values() for t in table.values()]
+    assert len(texts) > 100
+    assert [t for t in texts if rule_id.search(t)] == []
+
+
+def test_computer_moves_are_written_in_the_humans_numbering(monkeypatch, capsys) -> None:
+    """The board's numbers are the human's: black's first move leaves black's home point,
+    which a white player's board labels 13 (and a black player's 1)."""
+    monkeypatch.setattr("builtins.input", Script())
+    main(["play", "--rules", "talisman", "--seed", "4"])
+    first = next(line for line in capsys.readouterr().out.splitlines()
+                 if line.startswith("  Black plays"))
+    assert first.startswith("  Black plays 13/")
+    monkeypatch.setattr("builtins.input", Script())
+    main(["play", "--rules", "talisman", "--seed", "4", "--side", "black"])
+    first = next(line for line in capsys.readouterr().out.splitlines()
+                 if line.startswith("  White plays"))
+    assert first.startswith("  White plays 13/")
+
+
+def test_generalpasch_choice_in_the_terminal(monkeypatch, capsys) -> None:
+    """Seed 1: the opening combination comes again and the human names how to play it,
+    once with no legal play at all, which is then explained."""
+    script = Script()
+    monkeypatch.setattr("builtins.input", script)
+    assert main(["play", "--rules", "puff-kontrar+generalpasch", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Generalpasch: play the roll as which pasch?" in out
+    assert any(p.startswith("choice") for p in script.prompts)
+    assert " wins: hemspel – " in out
+
+
+def test_swedish_turn_text_reads_back_as_the_same_turn() -> None:
+    """``format_turn`` (the CLI's, the board's and the buttons' one formatter): Swedish
+    writes ``ut`` for off, and the lenient parser takes it back as the same play."""
+    from engine import rules as registry
+    from engine.notation import format_turn, parse_play
+    from engine.position import Position
+
+    rules = registry.get("talisman")
+    pos = Position.parse("white=19x3,20x2,24x2,offx8 black=bar,1x13,11 turn=white")
+    turns = rules.legal_turns(pos, (6, 1))
+    assert any("/off" in t.text for t in turns)
+    for t in turns:
+        sv = format_turn(t, "sv")
+        assert "off" not in sv and sv == t.text.replace("/off", "/ut")
+        assert format_turn(t, "en") == t.text
+        assert parse_play(rules, pos, (6, 1), sv) == t

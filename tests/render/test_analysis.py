@@ -59,3 +59,26 @@ def test_mover_may_move_again_after_a_puff_pasch() -> None:
     after = Position.parse("white=bar,1x14 black=barx15 turn=white", Geometry.LANG)
     turn = Turn((Step(0, 1, 1),), after)
     assert infer_mover(after, turn) is Side.WHITE
+
+
+def test_blockade_outline_is_the_run_the_engine_bursts() -> None:
+    """G-5: black's 20–24 and its home band are six in a row on white's path (white's
+    8–13), so the picture outlines six and the engine lets white burst there (issue 12:
+    the picture and the rules must never disagree)."""
+    from engine import rules as registry
+
+    text = "white=7,24x14 black=1x5,20x2,21x2,22x2,23x2,24x2 turn=white"
+    pos = Position.parse(text)
+    assert band_runs(pos, Side.BLACK) == [[8, 9, 10, 11, 12, 13]]
+    turns = registry.get("talisman").legal_turns(pos, (2, 1))
+    assert [t.text for t in turns] == ["7/9!"]
+
+
+def test_jan_danger_uses_the_engines_jan_count() -> None:
+    from engine.bands import is_jan
+
+    pos = Position.parse("white=1x3,19x2,20x2,21x2,22x2,23x2,24x2 "
+                         "black=barx3,1x6,2,3,4,14x2,16 turn=black")
+    d = jan_danger(pos, Side.BLACK, "brade")
+    assert d is not None and d.margin == -1
+    assert is_jan(pos.black)

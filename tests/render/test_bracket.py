@@ -209,3 +209,30 @@ def test_every_label_has_its_glyphs() -> None:
             sample = text.format(n=2, total=3, id="1.2", a="Buchholz", b="Median-Buchholz")
             for weight in ("regular", "bold", "italic", "medium"):
                 assert not missing_glyphs(sample, font(22, weight)), (lang, key, weight)
+
+
+def _medal_at(im: Image.Image, place: int) -> bool:
+    """The place column of row ``place`` wears a medal ring (accent, muted or light)."""
+    y = 150 + ROW + (place - 1) * ROW + ROW // 2
+    px = im.getpixel((PAD + 32 + 11, y))
+    return any(near(px, c, 40) for c in (CLASSIC.accent, CLASSIC.muted, CLASSIC.frame_light))
+
+
+def test_medals_only_when_the_tournament_is_over() -> None:
+    running = make("swiss", 6, swiss_rounds=3)
+    for m in list(running.pending()):
+        running.report(m.id, m.a, NOW, a_points=2, b_points=1)
+    assert running.state.value != "finished"
+    im = png(render_standings(running))
+    assert not any(_medal_at(im, p) for p in (1, 2, 3))
+    done = swiss()
+    assert done.state.value == "finished"
+    im = png(render_standings(done))
+    assert all(_medal_at(im, p) for p in (1, 2, 3)) and not _medal_at(im, 4)
+    # the caller's flag wins over the data: a bare table of rows has no state at all
+    rows = {"standings": [s.to_json() for s in done.standings()], "format": "swiss"}
+    assert not _medal_at(png(render_standings(rows)), 1)
+    assert _medal_at(png(render_standings(rows, finished=True)), 1)
+    assert not _medal_at(png(render_standings(done, finished=False)), 1)
+    # a knockout likewise: no medals while matches are still to be played
+    assert not _medal_at(png(render_standings(knockout(finish=False))), 1)

@@ -245,3 +245,34 @@ def test_bad_input_is_refused_clearly(game: Game) -> None:
     with pytest.raises(EngineError) as err:
         render_replay("\n".join(bad))
     assert "Rad" in err.value.message("sv")
+
+
+def test_command_line_makes_a_replay_from_an_exported_record(game: Game, gif: bytes,
+                                                             tmp_path) -> None:
+    """``python -m render replay GAME.txt OUT.gif``: the same replay as the function."""
+    record = tmp_path / "game.txt"
+    record.write_text(export(game), encoding="utf-8")
+    out = tmp_path / "game.gif"
+    proc = subprocess.run(
+        [sys.executable, "-m", "render", "replay", str(record), str(out), "--lang", "sv",
+         "--scale", str(SMALL), "--frame-ms", "500"],
+        capture_output=True, text=True, check=True)
+    assert out.read_bytes() == gif
+    assert "skrev" in proc.stdout
+    apng = tmp_path / "game.png"
+    subprocess.run([sys.executable, "-m", "render", "replay", str(record), str(apng),
+                    "--scale", str(SMALL), "--lang", "en"], check=True, capture_output=True)
+    im = opened(apng.read_bytes())
+    assert im.format == "PNG" and im.n_frames == frame_count(12)
+
+
+def test_command_line_refuses_a_bad_record_by_its_line(tmp_path, capsys) -> None:
+    from render.__main__ import main as render_main
+
+    bad = tmp_path / "bad.txt"
+    bad.write_text(export(finished_game()).replace("1. ", "7. ", 1), encoding="utf-8")
+    out = tmp_path / "bad.gif"
+    assert render_main(["replay", str(bad), str(out), "--lang", "sv"]) == 2
+    assert capsys.readouterr().err.startswith("Rad ")
+    assert not out.exists()
+    assert render_main(["replay", str(tmp_path / "none.txt"), str(out)]) == 2

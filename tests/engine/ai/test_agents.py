@@ -307,3 +307,132 @@ def test_mästare_knows_puff_and_gesäll_keeps_the_generic_model() -> None:
     assert SearchAgent(learned=False).model(registry.get("puff-lang")) is DEFAULT_PUFF
     assert SearchAgent().model(TALISMAN) is DEFAULT_WEIGHTS  # no network shipped for it
     assert GreedyAgent().model(puff) is DEFAULT_WEIGHTS
+
+
+#: Today's mästare (hand-built evaluation, two-ply), recorded before the bräde networks:
+#: (ruleset, position, dice, its play with ``random.Random(7)``).  The positions come from
+#: seeded gesäll games, every 16th ply; a few are forced, one is a forfeit ("-").
+RECORDED_MASTARE = [
+    ("talisman", "white=1x12,6,9,12 black=1x13,7,11 turn=black",
+     (2, 5), "1/3 7/12"),
+    ("talisman", "white=1x11,11,21x3 black=1x10,7,8,11,17x2 turn=black",
+     (1, 1), "1/2 11/12 17/18 17/18"),
+    ("talisman", "white=1x9,7,16,21x4 black=1x8,6,7,12x3,21x2 turn=black",
+     (4, 3), "1/4* 4/8"),
+    ("talisman", "white=1x8,2,17,21x5 black=bar,1x3,7,12x5,17x2,21x3 turn=black",
+     (2, 6), "bar/6 12/14*"),
+    ("talisman", "white=1x7,3,21x7 black=bar,12x6,14x3,17x2,21x3 turn=black",
+     (2, 2), "bar/2 2/4 17/19 17/19"),
+    ("talisman", "white=1x6,19,21x7,22 black=bar,12x2,16x2,17x2,18x2,19x2,21x2,23x2 turn=black",
+     (2, 3), "bar/2 2/5"),
+    ("talisman", "white=1x5,17,21x5,22x2,23x2 black=16x2,19x2,20x2,21x3,23x3,24x3 turn=black",
+     (1, 2), "19/20 19/21"),
+    ("talisman", "white=5,6,13x2,18,21x4,23x4,24x2 black=23x4,24x6,offx5 turn=black",
+     (2, 6), "23/off 23/off"),
+    ("talisman", "white=bar,1x11,10,11,12 black=1x13,7,12 turn=white",
+     (1, 5), "bar/5 11/12"),
+    ("talisman", "white=1x9,11,12x5 black=1x10,8,10,11,18x2 turn=white",
+     (4, 1), "12/16 16/17"),
+    ("vasa", "white=1x12,6,9,12 black=1x13,7,11 turn=black",
+     (2, 5), "1/3 7/12"),
+    ("vasa", "white=1x11,11,21x3 black=1x9,4,5,8,10,17x2 turn=black",
+     (1, 1), "5/6 6/7 17/18 17/18"),
+    ("vasa", "white=1x9,10,15,21x4 black=1x6,5,6,14x2,17x5 turn=black",
+     (4, 3), "17/21 5/8"),
+    ("vasa", "white=1x6,7,21x3,22x5 black=1x6,4,14x2,23x6 turn=black",
+     (3, 2), "4/7 1/3"),
+    ("vasa", "white=1x3,5,9,21x3,22x4,24x3 black=1x2,4,6,14x3,20x2,23x6 turn=black",
+     (6, 4), "4/8 8/14"),
+    ("vasa", "white=1,3,22x6,23x2,24x5 black=3,14x4,16x2,22x2,23x3,24x3 turn=black",
+     (3, 5), "14/17 17/22"),
+    ("vasa", "white=22,23x3,24x11 black=22x5,23x3,24x6,off turn=black",
+     (6, 4), "22/off 22/off"),
+    ("vasa", "white=1x14,6 black=1x14,6 turn=black",
+     (4, 5), "1/5 6/11"),
+    ("vasa", "white=1x11,9,12,24x2 black=1x11,5,8,10,11 turn=black",
+     (6, 5), "10/16 16/21*"),
+    ("vasa", "white=1x7,5,8,9,11,20x2,24x2 black=bar,1x10,2,7,24x2 turn=black",
+     (1, 2), "-"),
+    ("classic", "white=1x12,6,9,12 black=1x13,7,11 turn=black",
+     (2, 5), "1/3 7/12"),
+    ("classic", "white=1x11,11,21x3 black=1x9,4,5,8,10,17x2 turn=black",
+     (1, 1), "5/6 6/7 17/18 17/18"),
+    ("classic", "white=1x9,10,15,21x4 black=1x6,5,6,14x2,17x5 turn=black",
+     (4, 3), "17/21 5/8"),
+    ("classic", "white=1x6,7,21x3,22x5 black=1x6,4,14x2,23x6 turn=black",
+     (3, 2), "4/7 1/3"),
+    ("classic", "white=1x3,5,9,21x3,22x4,24x3 black=1x2,4,6,14x3,20x2,23x6 turn=black",
+     (6, 4), "4/8 8/14"),
+    ("classic", "white=1,3,22x6,23x2,24x5 black=3,14x4,16x2,22x2,23x3,24x3 turn=black",
+     (3, 5), "14/17 17/22"),
+    ("classic", "white=22,23x3,24x11 black=22x6,23x2,24x5,offx2 turn=black",
+     (6, 4), "22/off 22/off"),
+    ("classic", "white=1x14,6 black=1x13,2,12 turn=white",
+     (4, 5), "1/5 5/10"),
+    ("classic", "white=1x10,6,12x3,14 black=1x11,10,21x2,23 turn=white",
+     (6, 5), "14/20 6/11*"),
+    ("classic", "white=1x9,12x5,24 black=1x7,6,18x2,21x5 turn=white",
+     (2, 1), "1/3 3/4"),
+    ("behrens-helmfrid", "white=1x12,6,9,12 black=1x13,7,11 turn=black",
+     (2, 5), "1/3 7/12"),
+    ("behrens-helmfrid", "white=1x11,11,21x3 black=1x10,7,8,11,17x2 turn=black",
+     (1, 1), "1/2 11/12 17/18 17/18"),
+    ("behrens-helmfrid", "white=1x9,7,16,21x4 black=1x8,6,7,12x3,21x2 turn=black",
+     (4, 3), "1/4* 4/8"),
+    ("behrens-helmfrid", "white=bar,1x8,2,5,22x4 black=1x3,2,7,8,9,12x4,18x2,21x2 turn=black",
+     (6, 3), "9/15 12/15"),
+    ("behrens-helmfrid", "white=1x8,2,5,7,22x4 black=barx2,1,5,12x3,15x2,16x2,18x2,21x2 turn=black",
+     (1, 4), "bar/4"),
+    ("behrens-helmfrid", "white=1x8,2,14,22x5 black=3,12x4,15x3,16x3,18x2,21x2 turn=black",
+     (3, 2), "15/18 16/18"),
+    ("behrens-helmfrid", "white=1x7,3,22x4,23x3 black=12x2,16x2,17x2,18x3,21x3,23x3 turn=black",
+     (2, 1), "18/20 20/21"),
+    ("behrens-helmfrid", "white=1x5,14,22,23x6,24x2 black=14,17x2,18x2,19x2,21x2,23x4,24x2 turn=black",
+     (5, 6), "17/22 14/20"),
+    ("behrens-helmfrid", "white=1x2,4,13,18,23x7,24x3 black=21x2,22x2,23x5,24x5,off turn=black",
+     (5, 6), "-"),
+    ("behrens-helmfrid", "white=1x2,15,22,23x7,24x4 black=6,23x4,24x9,off turn=black",
+     (4, 5), "6/10* 10/15"),
+]
+
+
+@pytest.mark.parametrize("name", ["mästare-hand", "mästare"])
+def test_mästare_hand_plays_exactly_as_recorded(name: str) -> None:
+    """``mästare-hand`` keeps today's play; so does ``mästare`` in every bräde ruleset
+    for which no network ships yet (once one ships, mästare must be using it)."""
+    from engine.ai import net as learned
+
+    agent = get_agent(name)
+    checked = 0
+    for rules_id, text, dice, expected in RECORDED_MASTARE:
+        rules = registry.get(rules_id)
+        if name == "mästare" and learned.for_rules(rules) is not None:
+            assert agent.model(rules) is learned.for_rules(rules)
+            continue
+        pos = rules.parse_position(text)
+        assert agent.choose(rules, pos, dice, random.Random(7)).text == expected, (
+            rules_id, text, dice)
+        checked += 1
+    assert checked >= (40 if name == "mästare-hand" else 0)
+
+
+def test_mästare_hand_is_a_level_for_the_arena_not_for_players() -> None:
+    from engine.ai.agents import HandSearchAgent
+    from engine.ai.evaluation import DEFAULT_WEIGHTS
+    from engine.ai.puff_eval import DEFAULT_PUFF
+
+    for spelling in ("mästare-hand", "mastare-hand", "Mästare-Hand", "mastare_hand"):
+        assert canonical(spelling) == "mästare-hand"
+        assert isinstance(get_agent(spelling), HandSearchAgent)
+    assert "mästare-hand" not in names()
+    hand = get_agent("mästare-hand")
+    assert hand.name == "mästare-hand"
+    assert hand.model(TALISMAN) is DEFAULT_WEIGHTS
+    # In puff-kontrar, where mästare judges with the shipped network, mästare-hand
+    # judges with the hand-built puff evaluation.
+    puff = registry.get("puff-kontrar")
+    assert hand.model(puff) is DEFAULT_PUFF
+    assert get_agent("mästare").model(puff) is not DEFAULT_PUFF
+    with pytest.raises(EngineError) as err:
+        get_agent("mästare-hund")
+    assert "mästare-hand" in err.value.message("en")

@@ -92,3 +92,45 @@ def test_progress_lines_summarize_like_the_results() -> None:
     lines = log.getvalue().splitlines()
     assert len(lines) == 2 and lines[-1].endswith(f"A {summarize(results).win_rate:.3f}")
     assert summarize_log(lines) == summarize(results)
+
+
+def test_arena_accepts_mästare_hand(capsys) -> None:
+    from engine.ai.agents import HandSearchAgent
+
+    rules = registry.get("talisman")
+    hand, master = get_agent("mastare-hand"), get_agent("mästare")
+    assert isinstance(hand, HandSearchAgent)
+    # A few turns of a real game, both seatings on the same dice, replaying exactly.
+    first = play_game(rules, hand, master, dice_seed=4, agent_seed=4, max_turns=6)
+    assert first == play_game(rules, hand, master, dice_seed=4, agent_seed=4, max_turns=6)
+    assert first[3] == 6 or first[0] is not None
+    # The command line takes the name (it fails only on the game count here).
+    assert main(["--a", "mästare-hand", "--b", "mästare", "--games", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "--games" in err and "mästare-hand" not in err
+
+
+def test_a_cut_match_goes_on_and_its_logs_summarize(tmp_path, capsys) -> None:
+    import io
+
+    from engine.ai.arena import summarize_log
+
+    whole = run("gesäll", "nybörjare", "talisman", games=6, seed=2, jobs=1)
+    first, rest = io.StringIO(), io.StringIO()
+    run("gesäll", "nybörjare", "talisman", games=6, seed=2, jobs=1, progress=first)
+    lines = first.getvalue().splitlines()[:2]  # the match was cut after two pairs
+    later = run("gesäll", "nybörjare", "talisman", games=6, seed=2, jobs=1, progress=rest,
+                start=2)
+    assert [r.pair for r in later] == [2, 2]
+    assert later == whole[4:]  # the same dice as in the uncut match
+    # A pair logged twice (the cut run had started it again) counts once.
+    log = [*lines, lines[-1], *rest.getvalue().splitlines()]
+    assert summarize_log(log) == summarize(whole)
+    (tmp_path / "a.log").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "b.log").write_text(rest.getvalue(), encoding="utf-8")
+    assert main(["--a", "gesäll", "--b", "nybörjare", "--rules", "talisman", "--summarize",
+                 f"{tmp_path / 'a.log'},{tmp_path / 'b.log'}"]) == 0
+    out = capsys.readouterr().out
+    assert "6 games in 3 pairs" in out
+    assert f"A win rate {summarize(whole).win_rate:.3f}" in out
+    assert main(["--a", "x", "--b", "y", "--summarize", str(tmp_path / "none.log")]) == 2

@@ -1,0 +1,177 @@
+"""What must hold in a brade database after any fault: the checks the fault soak, the
+``kill -9`` script and the cancellation tests share.
+
+``audit(db)`` reads the file through its own read-only connection (so it sees only what
+was committed) and returns the violations it finds, as sentences; an empty list is a
+healthy database:
+
+* ``PRAGMA integrity_check`` is ``ok``;
+* every game's event log numbers 1..n without gaps;
+* every game's stored state equals the *replay of its event log*: each game of the match
+  is re-played from the row's seed, action by action (roll, choice, play, resignation),
+  and must reproduce the logged events exactly (so a roll applied twice or lost, or a
+  play the rules forbid, shows) and end in exactly the stored state, random generator
+  included;
+* a tournament game that ended has its result in the tournament;
+* the match's recorded results match the games the log finished, and the row's status
+  matches the game (an ``over`` row has a finished match, an ``active`` one a game on).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from engine.game import Game
+from engine.match import Match
+from engine.position import Side
+
+ENGINE_EVENTS = ("teka", "start", "roll", "choose", "play", "forfeit", "win", "resign",
+                 "abandon")
+ENDINGS = ("win", "resign", "abandon")
+AUTOMATIC = ("teka", "start", "forfeit", "win")  # the engine writes these itself
+
+
+def split_games(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """A match row's engine events, one list per game (a game ends with its result)."""
+    out: list[list[dict[str, Any]]] = [[]]
+    for e in events:
+        if e.get("type") not in ENGINE_EVENTS:
+            continue
+        out[-1].append(e)
+        if e["type"] in ENDINGS:
+            out.append([])
+    return [g for g in out if g]
+
+
+def _plain(x: Any) -> Any:
+    return json.loads(json.dumps(x))
+
+
+def replay_game(rules: str, seed: int, part: list[dict[str, Any]]) -> Game:
+    """Re-play one game of a match from its seed and its logged actions.
+
+    Raises ``AssertionError`` naming the first event the replay does not reproduce.
+    """
+    first = part[0]
+    if first["type"] == "teka":
+        game = Game.new(rules, seed=seed)
+        game.opening()
+    elif first["type"] == "start":
+        game = Game.new(rules, seed=seed, starter=Side(first["starter"]))
+    else:
+        raise AssertionError(f"the game's log starts with {first['type']!r}")
+    while len(game.events) < len(part):
+        i = len(game.events)
+        e = part[i]
+        kind = e["type"]
+        if kind == "roll":
+            game.roll(one_die=len(e["dice"]) == 1)
+        elif kind == "choose":
+            game.choose_roll(tuple(e["dice"]))
+        elif kind == "play":
+            game.play(e["moves"])
+        elif kind in ("resign", "abandon"):
+            loser = Side(e["outcome"]["winner"]).other
+            game.resign(loser) if kind == "resign" else game.abandon(loser)
+        else:
+            raise AssertionError(f"event {i + 1} ({kind}) was not produced by the replay")
+        made = _plain(game.events[i:])
+        logged = part[i:i + len(made)]
+        if made != logged:
+            raise AssertionError(f"event {i + 1}: replay gives {made[:2]}, log has "
+                                 f"{logged[:2]}")
+    if len(game.events) != len(part):
+        raise AssertionError("the replay wrote more events than the log holds")
+    return game
+
+
+def check_game(row: dict[str, Any], events: list[dict[str, Any]]) -> list[str]:
+    """The violations of one game row against its event log."""
+    gid, status = row["id"], row["status"]
+    state = json.loads(row["state"]) if row["state"] else {}
+    parts = split_games(events)
+    if not state.get("game"):
+        if parts:
+            return [f"game {gid}: the log has moves but no game is stored"]
+        if status in ("active", "over"):
+            return [f"game {gid}: {status} without a stored game"]
+        return []
+    out: list[str] = []
+    stored = Game.from_json(state["game"])
+    match = Match.from_json(state["match"]) if state.get("match") else None
+    if not parts:
+        return [f"game {gid}: a stored game but no moves in the log"]
+    replayed: Game | None = None
+    for i, part in enumerate(parts):
+        try:
+            replayed = replay_game(row["rules"], int(row["seed"]) + i, part)
+        except Exception as e:  # any failure is a violation to report
+            out.append(f"game {gid}, game {i + 1} of the match: {e}")
+            return out
+    assert replayed is not None
+    if _plain(replayed.to_json()) != _plain(stored.to_json()):
+        out.append(f"game {gid}: the stored game differs from the replay of its log "
+                   f"({len(stored.events)} stored events, {len(parts[-1])} logged)")
+    finished = sum(1 for p in parts if p[-1]["type"] in ENDINGS)
+    if match is not None and len(match.results) != finished:
+        out.append(f"game {gid}: the match records {len(match.results)} results, the log "
+                   f"finishes {finished} games")
+    if status == "over" and not stored.is_over:
+        out.append(f"game {gid}: over, but its last game is not")
+    if status == "active" and stored.is_over:
+        out.append(f"game {gid}: active, but its game is over")
+    return out
+
+
+def check_tournaments(conn: sqlite3.Connection, rows: list[dict[str, Any]]) -> list[str]:
+    """A tournament game that ended with a result has that result in its tournament."""
+    from bot.league.model import Status
+    from bot.league.tournament import Tournament
+
+    out = []
+    for row in rows:
+        if row.get("tournament_id") is None or row["status"] != "over":
+            continue
+        found = conn.execute("SELECT data FROM tournaments WHERE id = ?",
+                             (row["tournament_id"],)).fetchone()
+        if found is None:
+            continue
+        m = Tournament.from_json(json.loads(found[0])).find_ref(str(row["channel_id"]))
+        if m is not None and m.status is Status.PENDING:
+            out.append(f"game {row['id']}: over, but tournament {row['tournament_id']} still "
+                       f"waits for match {m.id}")
+    return out
+
+
+def audit(db: str | Path) -> list[str]:
+    """Every violation in the committed state of ``db`` (empty: all is well)."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    conn.row_factory = sqlite3.Row
+    try:
+        found = [str(r[0]) for r in conn.execute("PRAGMA integrity_check")]
+        out = [] if found == ["ok"] else [f"integrity_check: {'; '.join(found)[:300]}"]
+        rows = [dict(r) for r in conn.execute("SELECT * FROM games ORDER BY id")]
+        for row in rows:
+            logged = conn.execute("SELECT seq, kind, data FROM events WHERE game_id = ? "
+                                  "ORDER BY seq", (row["id"],)).fetchall()
+            seqs = [r["seq"] for r in logged]
+            if seqs != list(range(1, len(seqs) + 1)):
+                out.append(f"game {row['id']}: event numbers {seqs[:5]}… are not 1..n")
+            out += check_game(row, [json.loads(r["data"]) for r in logged])
+        out += check_tournaments(conn, rows)
+        return out
+    finally:
+        conn.close()
+
+
+def states(db: str | Path) -> dict[int, tuple[str, int, str | None]]:
+    """Each game's (status, version, state): to compare before and after a restart."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return {r[0]: (r[1], r[2], r[3])
+                for r in conn.execute("SELECT id, status, version, state FROM games")}
+    finally:
+        conn.close()

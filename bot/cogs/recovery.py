@@ -1,0 +1,87 @@
+"""Computer turns that did not happen are played by themselves.
+
+The computer answers right after a human's turn, inside that human's command.  When that
+fails (its worker died, the search raised) or the bot stops in between, the game would
+wait for a turn nobody makes: the human is told "not your turn; 🤖 is to play" until
+someone finds ``/brade show``.  So the owed turns are played: at start-up (once the bot
+is connected), every ``check_every`` seconds, and first thing on the next command in that
+channel (``Play.run``).  Each turn re-checks under the channel's lock that the computer is
+still to play, so two of these racing never play one turn twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.service.model import Ctx
+
+if TYPE_CHECKING:
+    from bot.client import BradeBot
+
+log = logging.getLogger(__name__)
+
+
+class Recovery(commands.Cog):
+    def __init__(self, bot: BradeBot) -> None:
+        self.bot = bot
+        self.check.change_interval(seconds=bot.check_every)
+
+    async def cog_load(self) -> None:
+        self.check.start()
+
+    async def cog_unload(self) -> None:
+        self.check.cancel()
+
+    @tasks.loop(seconds=60)
+    async def check(self) -> None:
+        if self.bot.service is None:
+            return
+        for row in await self.bot.service.owed_computer_turns():
+            await self.resume(row.channel_id, row.guild_id)
+
+    @check.before_loop
+    async def _wait_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @check.error
+    async def _failed(self, error: BaseException) -> None:
+        log.exception("resuming the computer's turns failed", exc_info=error)
+        self.check.restart()
+
+    async def resume(self, channel_id: int, guild_id: int | None = None) -> bool:
+        """Let the computer play its owed turns in ``channel_id`` and post them; whether it
+        did (False: it failed again and stays owed)."""
+        service = self.bot.service
+        if service is None:
+            return False
+        channel = self.bot.get_channel(channel_id)
+        guild = getattr(channel, "guild", None) or (
+            self.bot.get_guild(guild_id) if guild_id else None)
+        locale = str(guild.preferred_locale) if guild is not None else None
+        me = self.bot.user.id if self.bot.user else 0
+        ctx = Ctx(me, channel_id, guild.id if guild else guild_id, None, locale)
+        try:
+            reply = await service.computer_turns(ctx)
+        except Exception:
+            log.exception("the computer still cannot play in channel %s", channel_id)
+            service.computer_owed.add(channel_id)
+            return False
+        service.computer_owed.discard(channel_id)
+        play = self.bot.get_cog("Play")
+        if reply.posts and play is not None:
+            target = channel if isinstance(channel, discord.abc.Messageable) \
+                else self.bot.get_partial_messageable(channel_id)
+            try:
+                await play.post_to(target, reply)  # type: ignore[attr-defined]
+            except discord.HTTPException:
+                log.warning("the computer played in channel %s; its board could not be "
+                            "posted", channel_id)
+        return True
+
+
+async def setup(bot: BradeBot) -> None:
+    await bot.add_cog(Recovery(bot))

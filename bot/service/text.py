@@ -1,0 +1,80 @@
+"""User text on its way into the bot's own words: names and echoes, within Discord's limits.
+
+Two functions, used everywhere user text is repeated:
+
+``plain_name``
+    Anything that *becomes a name* (a thread named after a tournament or after players'
+    nicknames): mention syntax (``<@…>``, ``<#…>``, ``@everyone``), markdown, links,
+    control and invisible characters (zero-width, bidirectional overrides) removed, one
+    line, at most ``limit`` characters.
+``echo``
+    User text *quoted back* in a reply (a refusal naming the unknown ruleset): one line,
+    invisible characters removed, backticks dropped (the text is often quoted inside
+    them), shortened to ``limit`` characters with an ellipsis.
+
+The limits are Discord's; replies that would exceed them are rejected by Discord, and the
+player would see "something went wrong" instead of the refusal.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MESSAGE_LIMIT = 2000  # characters in a message's content
+BUTTON_LABEL_LIMIT = 80
+CHOICE_LIMIT = 100  # an autocomplete choice's or select option's name and value
+CHOICES = 25  # autocomplete choices, select options
+THREAD_NAME_LIMIT = 100
+EMBED_DESCRIPTION_LIMIT = 4096
+ECHO_LIMIT = 60  # what a refusal repeats of the user's text
+
+_MENTION = re.compile(r"<(?:@[!&]?|#|/[^:>]{1,64}:|t:)[0-9]+(?::[A-Za-z])?>")
+_EMOJI = re.compile(r"<a?:([A-Za-z0-9_~]{1,32}):[0-9]+>")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_EVERYONE = re.compile(r"@(everyone|here)\b", re.IGNORECASE)
+_MARKDOWN = re.compile(r"[*_~`|>#\\\[\]]")
+_SPACES = re.compile(r"\s+")
+
+
+def _visible(text: str) -> str:
+    """Without control and format characters (zero-width, bidi overrides), one line."""
+    out = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if ch in "\n\r\t\v\f" or cat == "Zl" or cat == "Zp":
+            out.append(" ")
+        elif cat in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            continue
+        else:
+            out.append(ch)
+    return _SPACES.sub(" ", "".join(out)).strip()
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, the cut marked with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    return text[: max(0, limit - 1)].rstrip() + "…"
+
+
+def plain_name(text: str | None, limit: int = THREAD_NAME_LIMIT, *, fallback: str = "?") -> str:
+    """A name made from user text: no mentions, markdown, links or invisible characters."""
+    s = _EMOJI.sub(r"\1", str(text or ""))
+    s = _MENTION.sub("", s)
+    s = _LINK.sub(r"\1", s)
+    s = _EVERYONE.sub(r"\1", s)
+    s = s.replace("@", "")
+    s = _MARKDOWN.sub("", s)
+    s = _visible(s)
+    return shorten(s, limit) or fallback
+
+
+def echo(text: object, limit: int = ECHO_LIMIT) -> object:
+    """User text quoted back in a reply: one visible line, no backticks, shortened.
+
+    Anything that is not a string (a number in a message's parameters) passes unchanged.
+    """
+    if not isinstance(text, str):
+        return text
+    return shorten(_visible(text).replace("`", "'"), limit)

@@ -1,0 +1,85 @@
+"""Queries for players' names and display preferences (migration 0006)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from bot.store.db import Tx
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    guild_id: int
+    user_id: int
+    display_name: str
+    avatar: str | None
+    last_seen: float
+    theme: str | None = None
+
+
+@dataclass(frozen=True)
+class GuildPrefs:
+    guild_id: int
+    threads: bool = False
+    theme: str | None = None
+
+
+_COLUMNS = "guild_id, user_id, display_name, avatar, last_seen, theme"
+
+
+async def save_seen(tx: Tx, seen: Iterable[tuple[int, int, str, str | None, float]]) -> None:
+    """Record ``(guild, user, name, avatar, at)`` sightings; a player's theme is kept."""
+    for guild_id, user_id, name, avatar, at in seen:
+        await tx.run(
+            "INSERT INTO players (guild_id, user_id, display_name, avatar, last_seen) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+            "display_name = excluded.display_name, avatar = excluded.avatar, "
+            "last_seen = MAX(last_seen, excluded.last_seen)",
+            (guild_id, user_id, name, avatar, at))
+
+
+async def players(tx: Tx, guild_id: int, user_ids: Iterable[int]) -> list[PlayerRow]:
+    ids = sorted(set(user_ids))
+    if not ids:
+        return []
+    marks = ", ".join("?" * len(ids))
+    rows = await tx.all(f"SELECT {_COLUMNS} FROM players WHERE guild_id = ? "
+                        f"AND user_id IN ({marks})", (guild_id, *ids))
+    return [PlayerRow(*r) for r in rows]
+
+
+async def set_theme(tx: Tx, guild_id: int, user_id: int, name: str, theme: str | None,
+                    at: float) -> None:
+    await tx.run(
+        "INSERT INTO players (guild_id, user_id, display_name, last_seen, theme) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+        "theme = excluded.theme", (guild_id, user_id, name, at, theme))
+
+
+async def prefs(tx: Tx, guild_id: int) -> GuildPrefs:
+    row = await tx.one("SELECT threads, theme FROM guild_prefs WHERE guild_id = ?",
+                       (guild_id,))
+    return GuildPrefs(guild_id, bool(row[0]), row[1]) if row else GuildPrefs(guild_id)
+
+
+async def save_prefs(tx: Tx, p: GuildPrefs) -> None:
+    await tx.run(
+        "INSERT INTO guild_prefs (guild_id, threads, theme) VALUES (?, ?, ?) "
+        "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads, "
+        "theme = excluded.theme", (p.guild_id, int(p.threads), p.theme))
+
+
+async def games_played(tx: Tx, guild_id: int | None, user_id: int) -> int:
+    """Games this member has started or been in here (0: their first game)."""
+    row = await tx.one(
+        "SELECT COUNT(*) FROM games WHERE guild_id IS ? AND (white_id = ? OR black_id = ?) "
+        "AND status IN ('active', 'over', 'aborted')", (guild_id, user_id, user_id))
+    return int(row[0]) if row else 0
+
+
+async def expired_offers(tx: Tx, before: float) -> list[tuple[int, int, int]]:
+    """``(game id, channel id, version)`` of challenges nobody answered since ``before``."""
+    rows = await tx.all("SELECT id, channel_id, version FROM games WHERE status = 'offered' "
+                        "AND updated_at < ? ORDER BY id", (before,))
+    return [(int(a), int(b), int(c)) for a, b, c in rows]

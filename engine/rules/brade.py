@@ -1,0 +1,48 @@
+"""The bräde rulesets and backgammon, described as data (RULES.md §3, §4).
+
+Each ``RuleSet`` says how its game differs from the baseline ``talisman`` (seed 004); the
+move generator (``engine.movegen``) reads these fields, so a ruleset is defined here and
+nowhere else.  Options change fields too (``OPTIONS``).
+"""
+
+from __future__ import annotations
+
+from engine.position import Geometry
+from engine.rules.ruleset import RuleSet
+
+RULESETS: dict[str, RuleSet] = {
+    # seed 004 — the baseline of §3.
+    "talisman": RuleSet("talisman", "brade", Geometry.BRADE, "Lyckans Talisman (W&W 1956)"),
+    # seed 000.
+    "behrens-helmfrid": RuleSet(
+        "behrens-helmfrid", "brade", Geometry.BRADE, "Behrens–Helmfrid (2005)",
+        bearoff="exact", entry_blockade="any", entry_burst="all_blocked",
+        cut="bh_sprangjan", kejsarspel=True, scoring="games", resign="any"),
+    # seed 003, "The Board" classic rules.
+    "classic": RuleSet(
+        "classic", "brade", Geometry.BRADE, "Classic (The Board)",
+        usage="max_dice", bearoff="any_higher", blockade_burst=False, entry_blockade=None,
+        entry_burst="all_blocked", max_band_run=5, cut="classic_jan", one_die=None,
+        scoring="classic"),
+    # seed 003, Vasa competition rules.
+    "vasa": RuleSet(
+        "vasa", "brade", Geometry.BRADE, "Vasa competition rules",
+        usage="max_dice", bearoff="rearmost_point", cut="vasa", one_die=None,
+        scoring="vasa"),
+    "backgammon": RuleSet(
+        "backgammon", "backgammon", Geometry.BACKGAMMON, "Backgammon (no cube)",
+        usage="bg", bearoff="reduce_rearmost", binding_ban=False, blockade_burst=False,
+        entry_blockade=None, entry_burst=None, one_die=None, scoring="bg", resign="any"),
+}
+
+#: Options each ruleset accepts, and the fields they change.
+OPTIONS: dict[str, dict[str, dict[str, object]]] = {
+    "talisman": {"double_six": {"double_six": True}, "ny1": {"scoring": "ny1"},
+                 "ny2": {"scoring": "ny2"}},
+    "behrens-helmfrid": {"double_six": {"double_six": True},
+                         "traditional": {"scoring": "bh_traditional"}},
+    "classic": {"easy_reentry": {"entry_burst": "count"}, "double_six": {"double_six": True},
+                "one_die": {"one_die": "n"}},
+    "vasa": {"double_six": {"double_six": True}},
+    "backgammon": {},
+}

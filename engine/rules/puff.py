@@ -1,0 +1,33 @@
+"""The puff rulesets, described as data (seed 002; RULES.md §5 and G-4).
+
+Puff shares bräde's board but hardly any of its step rules, so its rulesets switch off
+every bräde field (no binding ban, no bursting, no one-die rule) and name puff's own
+regimes; the puff generator (``engine.puff``) reads them.  The variants change no field:
+the generator reads ``rules.options`` (``engine.puff.OPTIONS``).
+"""
+
+from __future__ import annotations
+
+from engine.position import Geometry
+from engine.puff import LANG_OPTIONS
+from engine.puff import OPTIONS as PUFF_OPTIONS
+from engine.rules.ruleset import RuleSet
+
+_PUFF: dict = {"family": "puff", "usage": "puff", "bearoff": "puff", "binding_ban": False,
+               "blockade_burst": False, "entry_blockade": None, "entry_burst": None,
+               "one_die": None, "scoring": "puff", "resign": "any"}
+
+RULESETS: dict[str, RuleSet] = {
+    "puff-lang": RuleSet("puff-lang", geometry=Geometry.LANG, title="Lång puff", **_PUFF),
+    "puff-kontrar": RuleSet("puff-kontrar", geometry=Geometry.KONTRAR, title="Konträr puff",
+                            **_PUFF),
+    "puff-dubbel-kontrar": RuleSet("puff-dubbel-kontrar", geometry=Geometry.DUBBEL_KONTRAR,
+                                   title="Dubbel konträr puff", **_PUFF),
+}
+
+#: Options each puff ruleset accepts; ``lang_entry`` is lång puff's only.
+OPTIONS: dict[str, dict[str, dict[str, object]]] = {
+    "puff-lang": {o: {} for o in LANG_OPTIONS},
+    "puff-kontrar": {o: {} for o in PUFF_OPTIONS},
+    "puff-dubbel-kontrar": {o: {} for o in PUFF_OPTIONS},
+}

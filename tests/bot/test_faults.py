@@ -1,0 +1,132 @@
+"""After a fault the bot tells the truth, and a computer turn that did not happen is made.
+
+* Discord refuses the board (429, 500, 403) after the turn was saved: the player is told
+  the turn is saved and how to see the board, in their language; not "nothing was
+  changed", which used to be said although the turn had been applied.
+* The computer's reply fails (its worker died): the human's turn stands, they are told the
+  computer will play by itself, and it does on the next command in that channel.
+* The bot stops between a human's turn and the computer's: after the restart the computer
+  plays by itself, with no command from anyone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import simcord
+
+from benchmarks.invariants import audit
+from bot.i18n import t
+from bot.service.ai import ThreadAgent
+from tests.bot.conftest import make_bot
+from tests.bot.helpers import find_button, game_row, mover_and_waiter, start_game
+
+INTERNAL = (t("err.internal", "en"), t("err.internal", "sv"))
+
+
+def texts(result: object) -> list[str]:
+    answers = [getattr(result, "response", None), *getattr(result, "followups", [])]
+    return [a.content or "" for a in answers if a is not None]
+
+
+@pytest.mark.parametrize(("status", "locale", "lang"),
+                         [(429, None, "en"), (500, None, "en"), (403, "sv", "sv")])
+async def test_board_refused_after_the_turn_was_saved(simcord_env: simcord.Env, db_path: Path,
+                                                      status: int, locale: str | None,
+                                                      lang: str) -> None:
+    env = simcord_env
+    _, ch, members = await start_game(env, locale=locale)
+    row = game_row(db_path, ch.id)
+    mover, _ = mover_and_waiter(db_path, ch.id, members)
+    cid = f"brade:roll:{row['id']}:{row['version']}:"
+    message = find_button(env, ch, cid)
+    env.inject_error("*", "/webhooks/*", status=status, times=1,
+                     message="You are being rate limited." if status == 429 else "refused")
+    r = await mover.click(message, custom_id=cid)
+    after = game_row(db_path, ch.id)
+    assert after["version"] > row["version"], "the roll was saved"
+    said = texts(r)
+    assert t("err.unposted", lang) in said, said
+    assert not any(x in s for s in said for x in INTERNAL)
+    shown = await mover.slash(ch, "brade show")
+    assert shown.response.attachments, "/brade show posts the board again"
+    assert not audit(db_path)
+
+
+class FlakyAgent(ThreadAgent):
+    """The computer whose worker fails until ``fail`` is cleared."""
+
+    def __init__(self) -> None:
+        self.fail = True
+        self.failures = 0
+
+    async def choose(self, *args: object, **kwargs: object) -> str:
+        if self.fail:
+            self.failures += 1
+            raise RuntimeError("the AI worker died")
+        return await super().choose(*args, **kwargs)  # type: ignore[arg-type]
+
+
+async def play_until_the_computer_fails(env: simcord.Env, ch: simcord.ChannelHandle,
+                                        alice: simcord.MemberActor, db: Path,
+                                        agent: FlakyAgent) -> list[str]:
+    said: list[str] = []
+    for _ in range(60):
+        if agent.failures:
+            return said
+        row = game_row(db, ch.id)
+        game = row["game"]
+        assert row["status"] == "active"
+        if game.turn.value == "black":  # the computer's turn was owed from the start
+            return said
+        if game.phase == "roll":
+            cid = f"brade:roll:{row['id']}:{row['version']}:"
+            said = texts(await alice.click(find_button(env, ch, cid), custom_id=cid))
+        else:
+            said = texts(await alice.slash(ch, "brade move", play=game.legal_turns[0].text))
+    raise AssertionError("the computer never had to choose a play")
+
+
+def computer_to_play(db: Path, channel_id: int) -> bool:
+    row = game_row(db, channel_id)
+    return row["status"] == "active" and row["game"].turn.value == "black"
+
+
+async def test_computer_reply_fails_then_plays_on_the_next_command(db_path: Path) -> None:
+    agent = FlakyAgent()
+    bot = make_bot(db_path, agent=agent)
+    async with simcord.run(bot, settle_timeout=30.0) as env:
+        guild = env.create_guild()
+        ch = guild.create_text_channel("spel")
+        alice = guild.add_member(env.create_user("alice"))
+        first = await alice.slash(ch, "brade new", level="nybörjare")
+        said = texts(first)
+        said += await play_until_the_computer_fails(env, ch, alice, db_path, agent)
+        assert computer_to_play(db_path, ch.id), "the human's turn stands; the computer owes"
+        if agent.failures:
+            assert t("err.computer_later", "en") in said, said
+            assert not any(x in s for s in said for x in INTERNAL)
+        agent.fail = False
+        r = await alice.slash(ch, "brade show")  # any command in the channel
+        assert not computer_to_play(db_path, ch.id), "the computer played by itself"
+        assert r.response is not None
+        assert not audit(db_path)
+
+
+async def test_computer_turn_owed_across_a_restart(db_path: Path) -> None:
+    agent = FlakyAgent()
+    bot = make_bot(db_path, agent=agent)
+    async with simcord.run(bot, settle_timeout=30.0) as env:
+        guild = env.create_guild()
+        ch = guild.create_text_channel("spel")
+        alice = guild.add_member(env.create_user("alice"))
+        await alice.slash(ch, "brade new", level="nybörjare")
+        await play_until_the_computer_fails(env, ch, alice, db_path, agent)
+        assert computer_to_play(db_path, ch.id)
+        before = len(env.backend.messages.get(ch.id, {}))
+        await env.restart_bot(make_bot(db_path, agent=ThreadAgent()))
+        await env.settle()
+        assert not computer_to_play(db_path, ch.id), "played at start-up, unasked"
+        assert len(env.backend.messages.get(ch.id, {})) > before, "and posted"
+        assert not audit(db_path)

@@ -1,0 +1,370 @@
+"""The game as a player sees it (issue 13): names, their own side, their own dice, few
+messages, lapsing challenges, words instead of rule ids, Swedish throughout."""
+
+from __future__ import annotations
+
+import io
+import re
+import sqlite3
+from dataclasses import replace
+
+import pytest
+import simcord
+from PIL import Image
+
+import bot.service.board as board_module
+from bot.i18n import FEATURES, TABLES, commands
+from bot.service.board import render_png
+from bot.service.model import BoardSpec
+from engine.dice import roll_name
+from engine.position import Side
+from render.layout import LAYOUT
+from tests.bot.conftest import make_bot
+from tests.bot.helpers import (
+    find_button,
+    game_row,
+    legal_texts,
+    mover_and_waiter,
+    pngs,
+    recent,
+    roll_now,
+    roll_until_move,
+    start_game,
+)
+
+RULE_ID = re.compile(r"[GTBPM]-\d+")
+
+
+@pytest.fixture
+def specs(monkeypatch: pytest.MonkeyPatch) -> list[BoardSpec]:
+    """Every board the play commands draw, in order (the real drawing still happens)."""
+    drawn: list[BoardSpec] = []
+    real = board_module.render_png
+
+    def spy(spec: BoardSpec) -> bytes:  # boards are drawn in threads in tests
+        drawn.append(spec)
+        return real(spec)
+
+    monkeypatch.setattr(board_module, "render_png", spy)
+    return drawn
+
+
+def channel_posts(env: simcord.Env, channel_id: int) -> list:
+    """The channel's public messages, oldest first (ephemeral replies are not in it)."""
+    stored = sorted(env.backend.messages.get(channel_id, {}).values(), key=lambda m: m.id)
+    return [m for m in stored if not (getattr(m, "flags", 0) or 0) & 64]
+
+
+def strip_colour(png: bytes, bottom: bool) -> tuple[int, int, int]:
+    """The colour of the player chip at the left of the bottom (or top) name strip."""
+    L = LAYOUT
+    y = (L.board_y + L.board_h + 8 + L.height - 6) // 2 if bottom else (6 + L.board_y - 8) // 2
+    with Image.open(io.BytesIO(png)) as im:
+        return im.convert("RGB").getpixel((L.margin + 38, y))
+
+
+def said(r) -> str:
+    """Everything an interaction's answer says (its response and follow-ups)."""
+    parts = [r.response, *r.followups]
+    return "\n".join(getattr(m, "content", "") or "" for m in parts if m is not None)
+
+
+def brightness(rgb: tuple[int, int, int]) -> int:
+    return sum(rgb)
+
+
+# -- 1. names, never ids ---------------------------------------------------------------------
+
+
+async def test_names_of_members_never_seen_by_the_cache(simcord_env: simcord.Env, db_path,
+                                                        specs) -> None:
+    env = simcord_env
+    guild, ch, members = await start_game(env, names=("Cilla", "Dagny", "Erik"))
+    _cilla, dagny, erik = members
+    assert env.bot.get_guild(guild.id).get_member(dagny.id) is None  # no members intent
+    spec = specs[-1]
+    assert spec.names == ("Cilla", "Dagny")
+
+    # A new process, and the players table emptied: only Discord's REST API knows them.
+    await env.restart_bot(make_bot(db_path))
+    conn = sqlite3.connect(db_path)
+    conn.execute("DELETE FROM players")
+    conn.commit()
+    conn.close()
+    specs.clear()
+    r = await erik.slash(ch, "brade show")  # Erik watches: neither player has acted yet
+    assert not r.ephemeral
+    assert specs[-1].names == ("Cilla", "Dagny")
+    assert "#" not in "".join(specs[-1].names)
+    names = dict(((g, u), n) for g, u, n in sqlite3.connect(db_path).execute(
+        "SELECT guild_id, user_id, display_name FROM players"))
+    assert names[(guild.id, dagny.id)] == "Dagny"  # fetched once, then remembered
+
+
+async def test_thread_per_game_is_named_and_archived(simcord_env: simcord.Env, db_path,
+                                                     specs) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("spel")
+    owner = guild.add_member(guild.owner)
+    alice = guild.add_member(env.create_user("Alice"))
+    bob = guild.add_member(env.create_user("Bob"))
+    r = await owner.slash(ch, "brade settings", threads=True)
+    assert "thread per game yes" in r.response.content
+    r = await alice.slash(ch, "brade new", opponent=bob)
+    assert r.ephemeral and "Opened" in said(r)
+    thread = next(th for th in ch.threads)
+    assert env.backend.channels[thread.id].name == "Bräde: Alice vs Bob"
+    await bob.click(find_button(env, thread, f"brade:accept:{game_row(db_path, thread.id)['id']}"
+                                f":{game_row(db_path, thread.id)['version']}:"), label="Accept")
+    assert specs[-1].names == ("Alice", "Bob")
+    r = await alice.slash(thread, "brade resign")
+    await alice.click(r.response, label="Yes, resign")
+    assert game_row(db_path, thread.id)["status"] == "over"
+    assert env.backend.channels[thread.id].thread_metadata.archived
+
+
+# -- 2 and 3. the player's own side, the roller's own dice -------------------------------------
+
+
+async def test_each_board_is_drawn_from_the_side_that_acts_on_it(simcord_env: simcord.Env,
+                                                                 db_path, specs) -> None:
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    by_id = {m.id: m for m in members}
+    seen = set()
+    for _ in range(8):
+        row = game_row(db_path, ch.id)
+        game = row["game"]
+        to_act = game.turn
+        spec = specs[-1]
+        assert spec.perspective is to_act  # the board posted for them to roll on
+        png = pngs(env, recent(env, ch, 1)[0]) or pngs(env, recent(env, ch, 2)[1])
+        # pixel probe: their own chip sits in the bottom strip (Black's is the dark one)
+        bottom, top = strip_colour(png[0], True), strip_colour(png[0], False)
+        if to_act is Side.BLACK:
+            assert brightness(bottom) < brightness(top)
+        else:
+            assert brightness(bottom) > brightness(top)
+        seen.add(to_act)
+        before = len(specs)
+        await roll_now(env, ch, db_path, members)
+        row = game_row(db_path, ch.id)
+        if row["game"].phase == "move":
+            rolled = specs[before]
+            # 3: the board rolled on now shows the roller's dice, named, from their side
+            assert rolled.dice == row["game"].dice and rolled.mover is to_act
+            assert rolled.perspective is to_act
+            assert rolled.position == row["game"].position
+            message = recent(env, ch, 1)[0]
+            assert roll_name(row["game"].dice) in message.content
+            mover = by_id[row["white_id"] if to_act is Side.WHITE else row["black_id"]]
+            await mover.slash(ch, "brade move", play=legal_texts(row["game"])[0])
+        if seen == {Side.WHITE, Side.BLACK} and len(specs) > 6:
+            break
+    assert seen == {Side.WHITE, Side.BLACK}
+    # the same board drawn from the other side is a different picture
+    assert render_png(specs[-1]) != render_png(replace(specs[-1],
+                                                        perspective=specs[-1].perspective.other))
+
+
+# -- 4. a channel a player can live with ---------------------------------------------------
+
+
+async def test_a_whole_game_against_the_computer_posts_one_message_per_turn(
+        simcord_env: simcord.Env, db_path, specs) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("spel")
+    alice = guild.add_member(env.create_user("alice"))
+    r = await alice.slash(ch, "brade new", level="nybörjare")
+    assert "Welcome to bräde" in said(r)  # their first game
+    human_turns = 0
+    for _ in range(400):
+        row = game_row(db_path, ch.id)
+        if row["status"] != "active":
+            break
+        game = row["game"]
+        assert row["white_id"] == alice.id and row["black_id"] == 0
+        assert game.turn is Side.WHITE  # the computer never leaves it its turn
+        assert specs[-1].perspective is Side.WHITE  # always the human's side
+        if game.phase == "roll":
+            cid = f"brade:roll:{row['id']}:{row['version']}:"
+            before = len(channel_posts(env, ch.id))
+            await alice.click(find_button(env, ch, cid), custom_id=cid)
+            after = game_row(db_path, ch.id)
+            if after["game"].phase == "move" and after["version"] == row["version"] + 1:
+                assert len(channel_posts(env, ch.id)) == before  # the roll edits the board
+            else:
+                human_turns += 1  # forfeited: the turn ends with one new message
+            continue
+        await alice.slash(ch, "brade move", play=legal_texts(game)[0])
+        human_turns += 1
+    else:
+        raise AssertionError("the game did not end")
+    posts = channel_posts(env, ch.id)
+    # The policy: the challenge-free start, then one message per human turn, the
+    # computer's reply inside it.
+    assert len(posts) == 1 + human_turns, (len(posts), human_turns)
+    final = posts[-1]
+    assert "wins" in final.content
+    labels = [c.get("label") for row_ in final.components for c in row_.get("components", [])]
+    assert labels == ["Play again"]  # no Roll left on the last board
+    assert all(not p.components for p in posts[:-1])  # no old buttons linger
+
+    # Play again: one click, a new game against the computer with colours swapped
+    msg = recent(env, ch, 1)[0]
+    await alice.click(msg, label="Play again")
+    again = game_row(db_path, ch.id)
+    assert again["status"] == "active" and again["id"] != row["id"]
+    assert (again["white_id"], again["black_id"]) == (0, alice.id)
+
+
+async def test_old_buttons_of_a_finished_game_say_it_is_over(simcord_env: simcord.Env,
+                                                             db_path) -> None:
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    alice, bob = members[0], members[1]
+    row = game_row(db_path, ch.id)
+    cid = f"brade:roll:{row['id']}:{row['version']}:"
+    board = find_button(env, ch, cid)
+    await env.restart_bot(make_bot(db_path))  # the new process does not know that message
+    r = await alice.slash(ch, "brade resign")
+    await alice.click(r.response, label="Yes, resign")
+    assert game_row(db_path, ch.id)["status"] == "over"
+    mover, _ = mover_and_waiter(db_path, ch.id, members)
+    r = await mover.click(board, custom_id=cid)
+    note = r.followups[-1]
+    assert note.ephemeral and "game is over" in note.content
+    assert "already been made" not in said(r)
+    stored = env.backend.get_message(ch.id, board.id)
+    assert not stored.components  # and the dead buttons are gone
+    r = await bob.slash(ch, "brade new", opponent=alice)  # the channel is free again
+    assert not r.ephemeral
+
+
+# -- 6. challenges lapse -----------------------------------------------------------------------
+
+
+async def test_an_unanswered_challenge_expires_and_frees_the_channel(simcord_env: simcord.Env,
+                                                                     db_path) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("spel")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    carol = guild.add_member(env.create_user("carol"))
+    r = await alice.slash(ch, "brade new", opponent=bob)
+    offer = r.response
+    r = await carol.slash(ch, "brade new", opponent=bob)
+    assert r.ephemeral and "already going on" in said(r)
+    await env.advance_time(16 * 60)
+    row = game_row(db_path, ch.id)
+    assert row["status"] == "declined"
+    stored = env.backend.get_message(ch.id, offer.id)
+    assert not stored.components and "expired" in stored.content
+    r = await carol.slash(ch, "brade new", opponent=bob)
+    assert not r.ephemeral and "challenges" in r.response.content
+
+
+# -- 7. rule ids stay in the code ---------------------------------------------------------------
+
+
+def test_no_player_facing_string_names_a_rule_id() -> None:
+    import importlib
+
+    texts = {f"{lang}:{k}": v for lang, table in TABLES.items() for k, v in table.items()}
+    texts.update({f"cmd:{k}": v for k, v in commands.SV.items()})
+    texts.update({f"cmd:{k}": k for k in commands.SV})
+    for name in FEATURES:  # every feature's command names and descriptions
+        module = importlib.import_module(f"bot.i18n.{name}")
+        for k, v in getattr(module, "COMMANDS_SV", {}).items():
+            texts[f"{name}:{k}"] = f"{k} {v}"
+    leaks = {k: v for k, v in texts.items() if RULE_ID.search(v)}
+    assert not leaks, leaks
+
+
+# -- 8. Swedish throughout -----------------------------------------------------------------------
+
+
+async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_path) -> None:
+    env = simcord_env
+    service = env.bot.service
+    from engine import rules
+    from engine.position import Position
+
+    r = rules.get("talisman")
+    turn = r.legal_turns(Position.parse("white=24x2,offx13 black=1x15 turn=white"), (6, 5))[0]
+    assert service._turn_label(turn, "sv") == "Spela 24/ut 24/ut"
+    assert service._turn_label(turn, "en") == "Play 24/off 24/off"
+
+    _guild, ch, members = await start_game(env, locale="sv-SE")
+    row = await roll_until_move(env, ch, db_path, members)
+    mover, _ = mover_and_waiter(db_path, ch.id, members)
+    await mover.slash(ch, "brade move", play=legal_texts(row["game"])[0])
+    r = await mover.slash(ch, "brade help")
+    assert r.ephemeral and "Bräde här, i korthet" in r.response.content
+    assert "/bräde ny" in r.response.content
+    r = await members[2].slash(ch, "watch history")
+    text = r.response.content if r.response else ""
+    for f in getattr(r.response, "attachments", []) or []:
+        text += env.backend.cdn.get(f.url).decode()
+    assert "Partiprotokoll" in text or "Parti" in text
+    assert "off" not in text
+
+
+async def test_watch_history_file_names_players_in_plain_text(simcord_env: simcord.Env,
+                                                              db_path) -> None:
+    env = simcord_env
+    _, ch, members = await start_game(env, names=("Cilla", "Dagny", "Erik"))
+    for _ in range(600):  # the whole game: a file rather than a message
+        row = game_row(db_path, ch.id)
+        if row["status"] != "active":
+            break
+        if row["game"].phase == "roll":
+            await roll_now(env, ch, db_path, members)
+            continue
+        mover, _ = mover_and_waiter(db_path, ch.id, members)
+        await mover.slash(ch, "brade move", play=legal_texts(row["game"])[0])
+    r = await members[2].slash(ch, "watch history")
+    assert r.response.attachments, r.response.content
+    data = env.backend.cdn.get(r.response.attachments[0].url).decode()
+    assert "<@" not in data and "`" not in data
+    assert "Cilla" in data and "Dagny" in data
+
+
+async def test_help_and_personal_theme(simcord_env: simcord.Env, db_path, specs) -> None:
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    alice = members[0]
+    r = await alice.slash(ch, "brade help")
+    assert r.ephemeral and "/brade new" in r.response.content
+    r = await alice.slash(ch, "brade settings", theme="contrast")
+    assert r.ephemeral and "contrast" in r.response.content
+    row = game_row(db_path, ch.id)
+    await alice.slash(ch, "brade show")
+    spec = specs[-1]
+    viewer = row["white_id"] if spec.perspective is Side.WHITE else row["black_id"]
+    assert spec.theme == ("contrast" if viewer == alice.id else "classic")
+
+
+async def test_play_again_between_members_swaps_colours(simcord_env: simcord.Env,
+                                                        db_path) -> None:
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    alice, bob = members[0], members[1]
+    r = await alice.slash(ch, "brade resign")
+    await alice.click(r.response, label="Yes, resign")
+    first = game_row(db_path, ch.id)
+    assert first["status"] == "over"
+    final = recent(env, ch, 1)[0]
+    r = await alice.click(final, label="Play again")  # the loser asks for a rematch
+    offer = game_row(db_path, ch.id)
+    assert offer["status"] == "offered" and offer["id"] != first["id"]
+    assert (offer["white_id"], offer["black_id"]) == (bob.id, alice.id)  # colours swapped
+    message = find_button(env, ch, f"brade:accept:{offer['id']}:{offer['version']}:")
+    r = await alice.click(message, label="Accept")  # not hers to accept
+    assert "Only <@" in said(r) and bob.mention in said(r)
+    await bob.click(message, label="Accept")
+    assert game_row(db_path, ch.id)["status"] == "active"
+    assert not env.backend.get_message(ch.id, final.id).components  # used once

@@ -1,0 +1,248 @@
+"""``python -m bot`` start-up failures: each ends fast with one clear line and an exit code.
+
+Every case runs the real entry point in a subprocess with a hard timeout, so a start-up
+that hangs (an aiosqlite thread left running kept the process alive after a bad file)
+fails the test instead of hanging the run.  The database is checked before Discord is
+contacted, so these cases need no network; the Discord cases point discord.py at a local
+address (refused, or a tiny server answering 401) or at a name that cannot resolve.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.server
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.config import Config, ConfigError
+
+ROOT = Path(__file__).resolve().parents[2]
+LIMIT = 5.0  # seconds, the issue's bound on a failed start
+NOBODY = 65534
+
+
+def run_bot(env: dict[str, str], *, api: str | None = None, cwd: Path | None = None,
+            as_nobody: bool = False) -> tuple[int, list[str], float]:
+    """``python -m bot`` (optionally with discord.py's API base moved to ``api``)."""
+    if api is None:
+        argv = [sys.executable, "-m", "bot"]
+    else:  # the same entry point, after pointing discord.py somewhere harmless
+        argv = [sys.executable, "-c",
+                "import runpy, discord.http as h; "
+                f"h.Route.BASE = {api!r}; "
+                "runpy.run_module('bot', run_name='__main__', alter_sys=True)"]
+    full = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT),
+            "HOME": str(cwd or ROOT), **env}
+
+    if as_nobody:
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            pytest.skip("running as root without setpriv: cannot make a file read-only")
+        argv = [setpriv, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", *argv]
+    start = time.monotonic()
+    done = subprocess.run(argv, env=full, cwd=cwd or ROOT, capture_output=True, text=True,
+                          timeout=30)
+    took = time.monotonic() - start
+    return done.returncode, done.stderr.strip().splitlines(), took
+
+
+def assert_one_line(result: tuple[int, list[str], float], code: int, *words: str) -> str:
+    rc, lines, took = result
+    assert rc == code, (rc, lines)
+    assert len(lines) == 1, lines
+    line = lines[0]
+    assert line.startswith("brade: ")
+    for w in words:
+        assert w in line, (w, line)
+    assert took < LIMIT, f"took {took:.1f} s"
+    return line
+
+
+def good_db(path: Path) -> Path:
+    """A real, migrated database (the bot made it)."""
+    import asyncio
+
+    from bot.store import Store
+
+    async def make() -> None:
+        store = await Store.open(path)
+        await store.close()
+
+    asyncio.run(make())
+    return path
+
+
+@pytest.fixture
+def shared_dir() -> Iterator[Path]:
+    """A directory the unprivileged user can enter (pytest's tmp_path is root-only)."""
+    d = Path(tempfile.mkdtemp(prefix="brade-start-", dir="/tmp"))
+    d.chmod(0o777)
+    try:
+        yield d
+    finally:
+        for p in [d, *d.rglob("*")]:
+            with contextlib.suppress(OSError):
+                p.chmod(0o777)
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def needs_unprivileged() -> bool:
+    """Read-only files are read-only only to someone who is not root: drop to nobody."""
+    return os.geteuid() == 0
+
+
+TOKEN = {"DISCORD_TOKEN": "not-a-real-token"}
+
+
+def test_text_file(tmp_path: Path) -> None:
+    db = tmp_path / "notes.sqlite3"
+    db.write_text("this is not a database\n" * 50)
+    assert_one_line(run_bot({**TOKEN, "BRADE_DB": str(db)}), 3, str(db), "not an SQLite")
+
+
+def test_truncated_database(tmp_path: Path) -> None:
+    db = good_db(tmp_path / "brade.sqlite3")
+    data = db.read_bytes()
+    db.write_bytes(data[: len(data) // 2])
+    assert_one_line(run_bot({**TOKEN, "BRADE_DB": str(db)}), 3, str(db), "damaged")
+
+
+def test_corrupt_database(tmp_path: Path) -> None:
+    db = tmp_path / "brade.sqlite3"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE filler (x TEXT)")
+    conn.executemany("INSERT INTO filler VALUES (?)", [("x" * 500,)] * 2000)
+    conn.commit()
+    conn.close()
+    good_db(db)
+    data = bytearray(db.read_bytes())
+    for off in range(4096 * 3, 4096 * 8, 7):  # scribble over a few b-tree pages
+        data[off] = 0x55
+    db.write_bytes(bytes(data))
+    assert_one_line(run_bot({**TOKEN, "BRADE_DB": str(db)}), 3, str(db), "damaged")
+
+
+def test_missing_directory(tmp_path: Path) -> None:
+    db = tmp_path / "nowhere" / "brade.sqlite3"
+    assert_one_line(run_bot({**TOKEN, "BRADE_DB": str(db)}), 3, str(db), "does not exist")
+
+
+def test_a_directory_instead_of_a_file(tmp_path: Path) -> None:
+    assert_one_line(run_bot({**TOKEN, "BRADE_DB": str(tmp_path)}), 3, str(tmp_path),
+                    "is a directory")
+
+
+def test_read_only_database(shared_dir: Path) -> None:
+    db = good_db(shared_dir / "brade.sqlite3")
+    db.chmod(0o444)
+    if os.geteuid() == 0:
+        os.chown(db, NOBODY, NOBODY)
+    assert_one_line(run_bot({**TOKEN, "BRADE_DB": str(db)}, cwd=shared_dir,
+                            as_nobody=needs_unprivileged()), 3, str(db), "read-only")
+
+
+def test_directory_where_wal_files_cannot_be_created(shared_dir: Path) -> None:
+    for existing in (False, True):
+        d = shared_dir / f"locked{int(existing)}"
+        d.mkdir()
+        db = d / "brade.sqlite3"
+        if existing:
+            good_db(db)
+            for p in (db, *d.glob("*-*")):
+                if os.geteuid() == 0:
+                    os.chown(p, NOBODY, NOBODY)
+        if os.geteuid() == 0:
+            os.chown(d, NOBODY, NOBODY)
+        d.chmod(0o555)
+        line = assert_one_line(run_bot({**TOKEN, "BRADE_DB": str(db)}, cwd=shared_dir,
+                                       as_nobody=needs_unprivileged()), 3, str(db))
+        assert "-wal" in line
+
+
+def test_bad_configuration_is_one_line() -> None:
+    line = assert_one_line(run_bot({**TOKEN, "BRADE_DEV_GUILD": "²"}), 2, "BRADE_DEV_GUILD")
+    assert "digits" in line
+    assert_one_line(run_bot({}), 2, "DISCORD_TOKEN is not set")
+    assert_one_line(run_bot({**TOKEN, "BRADE_REMIND_AFTER": "soon"}), 2, "BRADE_REMIND_AFTER")
+
+
+def test_discord_refuses_connection(tmp_path: Path) -> None:
+    env = {**TOKEN, "BRADE_DB": str(tmp_path / "brade.sqlite3")}
+    assert_one_line(run_bot(env, api="http://127.0.0.1:9/api/v10"), 4,
+                    "cannot reach Discord")
+
+
+def test_discord_name_does_not_resolve(tmp_path: Path) -> None:
+    env = {**TOKEN, "BRADE_DB": str(tmp_path / "brade.sqlite3")}
+    assert_one_line(run_bot(env, api="https://discord.brade-test.invalid/api/v10"), 4,
+                    "cannot reach Discord", "DNS")
+
+
+class _Unauthorized(http.server.BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        body = b'{"message": "401: Unauthorized", "code": 0}'
+        self.send_response(401)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_discord_rejects_the_token(tmp_path: Path) -> None:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Unauthorized)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        env = {**TOKEN, "BRADE_DB": str(tmp_path / "brade.sqlite3")}
+        api = f"http://127.0.0.1:{server.server_address[1]}/api/v10"
+        assert_one_line(run_bot(env, api=api), 4, "rejected the token", "DISCORD_TOKEN")
+    finally:
+        server.shutdown()
+        server.server_close()
+    # the database was checked (and created) before Discord was asked
+    assert (tmp_path / "brade.sqlite3").exists()
+
+
+def test_bad_database_is_reported_before_discord_is_contacted(tmp_path: Path) -> None:
+    """No network and a bad file: the file is what gets reported."""
+    db = tmp_path / "brade.sqlite3"
+    db.write_text("garbage")
+    assert_one_line(run_bot({**TOKEN, "BRADE_DB": str(db)},
+                            api="http://127.0.0.1:9/api/v10"), 3, str(db))
+
+
+# -- configuration: only ConfigError, whatever the environment holds ------------------------
+
+def test_configuration_raises_only_config_error() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    names = st.sampled_from(["DISCORD_TOKEN", "BRADE_DEV_GUILD", "BRADE_LOG_LEVEL",
+                             "BRADE_REMIND_AFTER", "BRADE_CLAIM_AFTER",
+                             "BRADE_DEFAULT_RULES", "BRADE_DB"])
+    values = st.one_of(st.text(max_size=30),
+                       st.sampled_from(["²", "٣", "1e9", "-5", "0", "6h", "2d", "DEBUG",
+                                        "talisman", "classic+double_six", " ", "12"]))
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.dictionaries(names, values))
+    def check(env: dict[str, str]) -> None:
+        try:
+            Config.from_env(env)
+        except ConfigError:
+            pass
+
+    check()

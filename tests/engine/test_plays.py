@@ -1,0 +1,238 @@
+"""The move contract (engine.plays) against the reference list, ``legal_turns``.
+
+Validation by steps, lazy suggestions and counting must agree with the full list on
+seeded self-play positions of every ruleset and option family: every listed play's text
+validates to an equal ``Turn`` (steps, position and outcome, wins that end a turn early
+included); a random sequence of legal single steps validates exactly when its result is
+listed; suggestions are legal, distinct, match what was typed and number at most 25;
+counts agree with the list's length.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import plays
+from engine import puff as puffmod
+from engine import rules as registry
+from engine.errors import AmbiguousMove, IllegalMove, MoveError, UnparsableMove
+from engine.game import Game
+from engine.movegen import BURST, HIT, Board
+from engine.notation import parse_hops
+from engine.position import Position
+from engine.rules.ruleset import RuleSet
+from engine.testing import selfplay_corpus
+from engine.turn import Step, Turn
+
+BRADE = ["talisman", "behrens-helmfrid", "classic", "vasa", "backgammon",
+         "talisman+double_six", "classic+easy_reentry+double_six+one_die", "vasa+double_six",
+         "behrens-helmfrid+double_six"]
+PUFF = ["puff-lang", "puff-kontrar", "puff-dubbel-kontrar", "puff-lang+lang_entry",
+        "puff-kontrar+strict_reroll+torn+gasmarsch", "puff-dubbel-kontrar+exact_off+fourth_pasch"]
+#: Positions whose list is longer than this are checked on a sample (the test stays quick).
+SAMPLE = 40
+
+
+def _corpus(name: str, n: int) -> list[tuple[RuleSet, Position, tuple[int, ...], list[Turn]]]:
+    rules = registry.get(name)
+    out = []
+    for pos, dice in selfplay_corpus(rules, n, 1234):
+        out.append((rules, pos, dice, rules.legal_turns(pos, dice)))
+    return out
+
+
+def _cases(names: list[str], n: int) -> list[tuple[str, int]]:
+    return [(name, n) for name in names]
+
+
+@pytest.mark.parametrize(("name", "n"), _cases(BRADE, 120) + _cases(PUFF, 40))
+def test_every_listed_play_validates_to_the_same_turn(name: str, n: int) -> None:
+    rng = random.Random(name)
+    for rules, pos, dice, legal in _corpus(name, n):
+        sample = legal if len(legal) <= SAMPLE else rng.sample(legal, SAMPLE)
+        for t in sample:
+            if t.special is None:
+                assert plays.validate(rules, pos, dice, t.text) == t, (pos.format(), dice)
+            assert plays.is_legal(rules, pos, dice, t)
+
+
+@pytest.mark.parametrize(("name", "n"), _cases(BRADE, 120) + _cases(PUFF, 40))
+def test_counts_and_the_only_play(name: str, n: int) -> None:
+    for rules, pos, dice, legal in _corpus(name, n):
+        if len(legal) <= 3000:
+            assert plays.count(rules, pos, dice) == len(legal), (pos.format(), dice)
+        assert plays.count(rules, pos, dice, stop=2) == min(2, len(legal))
+        only = plays.only_play(rules, pos, dice)
+        assert (only == legal[0]) if len(legal) == 1 else only is None
+        if len(legal) == 1 and legal[0].is_forfeit:
+            assert plays.validate(rules, pos, dice, "-") == legal[0]
+        elif not any(t.is_forfeit for t in legal):
+            with pytest.raises(IllegalMove):
+                plays.validate(rules, pos, dice, "-")
+
+
+def _random_steps(rules: RuleSet, pos: Position, dice: tuple[int, ...],
+                  rng: random.Random) -> list[Step]:
+    """Legal single steps for the roll's dice, each picked at random, stopping at random."""
+    steps: list[Step] = []
+    if rules.family == "puff":
+        gen = puffmod._Gen(rules, pos, dice)
+        state, hits, live = gen.state0, 0, 0
+        for d in gen.seq:
+            cands = gen.steps(d, state, hits, live)
+            if not cands or rng.random() < 0.1:
+                break
+            frm, to, hit = rng.choice(cands)
+            live = to if state & 255 and gen.lang_me and to <= 24 else 0
+            state += puffmod._DELTA[frm][to]
+            hits |= (1 << to) if hit else 0
+            steps.append(Step(frm, to, d, hit))
+        return steps
+    board = Board(rules, pos)
+    seq = [dice[0]] * 4 if len(dice) == 2 and dice[0] == dice[1] else list(dice)
+    if len(seq) == 2 and rng.random() < 0.5:
+        seq.reverse()
+    for d in seq:
+        cands = board.steps(d)
+        if not cands or rng.random() < 0.1:
+            break
+        frm, to, kind = rng.choice(cands)
+        board.push(frm, to, kind)
+        steps.append(Step(frm, to, d, kind == HIT, kind == BURST))
+    return steps
+
+
+@pytest.mark.parametrize(("name", "n"), _cases(BRADE, 150) + _cases(PUFF, 40))
+def test_random_step_sequences_validate_iff_listed(name: str, n: int) -> None:
+    rng = random.Random(7)
+    for rules, pos, dice, legal in _corpus(name, n):
+        positions = {t.position for t in legal}
+        for _ in range(4):
+            steps = _random_steps(rules, pos, dice, rng)
+            if not steps:
+                continue
+            text = " ".join(s.text for s in steps)
+            try:
+                got = plays.validate(rules, pos, dice, text)
+            except AmbiguousMove:
+                continue
+            except IllegalMove:
+                got = None
+            if got is not None:
+                assert got in legal, (pos.format(), dice, text)
+            else:
+                reached = _result_of(rules, pos, dice, steps)
+                assert reached not in positions, (pos.format(), dice, text)
+
+
+def _result_of(rules: RuleSet, pos: Position, dice: tuple[int, ...],
+               steps: list[Step]) -> Position | None:
+    if rules.family == "puff":
+        return None  # a stopped puff walk is never listed unless it validated
+    board = Board(rules, pos)
+    for s in steps:
+        board.push(s.frm, s.to, BURST if s.burst else HIT if s.hit else 0)
+    return board.position(pos)
+
+
+@pytest.mark.parametrize(("name", "n"), _cases(BRADE, 80) + _cases(PUFF, 30))
+def test_suggestions_are_legal_distinct_matching_and_few(name: str, n: int) -> None:
+    rng = random.Random(3)
+    for rules, pos, dice, legal in _corpus(name, n):
+        listed = {(t.position, t.outcome) for t in legal}
+        base = rng.choice(legal).text
+        for typed in ("", base[: rng.randint(1, len(base))], base):
+            got = plays.suggest(rules, pos, dice, typed)
+            assert len(got) <= plays.SUGGESTIONS
+            results = [(t.position, t.outcome) for t in got]
+            assert len(set(results)) == len(results)
+            assert set(results) <= listed, (pos.format(), dice, typed)
+            for t in got:
+                assert plays.validate(rules, pos, dice, t.text).position == t.position
+            if typed == base and legal[0].special is None:
+                assert got and got[0] == plays.validate(rules, pos, dice, base)
+            if typed and typed != base and not typed.endswith(" ") and got:
+                con = plays._prefix(typed)
+                assert con is not None
+                for t in got:
+                    assert t.text.startswith(typed) or _admitted(con, t)
+        if not legal[0].is_forfeit and legal[0].special is None:
+            # with nothing typed, up to 25 plays; all of them when there are fewer
+            got = plays.suggest(rules, pos, dice, "")
+            assert len(got) == min(plays.SUGGESTIONS, len(legal))
+
+
+def _admitted(con: plays._Prefix, t: Turn) -> bool:
+    states = [con.start]
+    for s in t.steps:
+        states = [n for c in states for n in con.advance(c, s.frm, s.to)]
+    return any(con.complete(c) for c in states)
+
+
+# -- named cases ------------------------------------------------------------------------
+
+
+def test_classic_jan_at_the_first_step_of_a_double_ends_the_game() -> None:
+    """Seed 003: the player who becomes jan "förlorar genast", at the step that does it."""
+    rules = registry.get("classic")
+    pos = rules.parse_position("white=1x9,4,7,14,22,24x2 black=barx2,1x8,4,5,6,8,11 turn=white")
+    turn = plays.validate(rules, pos, (6, 6), "14/20*")
+    assert turn.text == "14/20*" and turn.outcome is not None and turn.outcome.kind == "jan"
+    assert turn in rules.legal_turns(pos, (6, 6))
+
+
+def test_lenient_input_forms() -> None:
+    rules = registry.get("talisman")
+    start = rules.start()
+    listed = rules.legal_turns(start, (6, 5))
+    assert plays.validate(rules, start, (6, 5), "1-6 1-7") in listed
+    assert plays.validate(rules, start, (6, 5), "1/7/12") in listed
+    assert plays.validate(rules, start, (6, 5), "1/12").position == plays.validate(
+        rules, start, (6, 5), "1/7/12").position
+    bar = rules.parse_position("white=bar,1x14 black=1x15 turn=white")
+    assert plays.validate(rules, bar, (5, 3), "b/5 5/8").steps[0].frm == 0
+    home = rules.parse_position("white=20,off x14 black=1x15 turn=white".replace(" x", "x"))
+    assert plays.validate(rules, home, (6, 5), "20/ut").outcome is not None
+
+
+def test_hostile_inputs_are_refused() -> None:
+    with pytest.raises(UnparsableMove):
+        parse_hops("1" + " " * 100_000 + "2")
+    assert parse_hops("1 /  7   7/ 12") == [(1, 7), (7, 12)]
+    rules = registry.get("talisman")
+    pos = rules.parse_position("white=1x5,6x3,8x3,10x2,12x2 black=1x15 turn=white")
+    for dice in ((1, 1), (2, 1)):
+        with pytest.raises(MoveError):
+            plays.validate(rules, pos, dice, "1/3 6/8 8/10 10/12 12/14 1/2 6/7 8/9")
+
+
+def test_suggestions_offer_the_double_six_column() -> None:
+    """A first 6-6 under ``double_six`` may be played as the column: autocomplete offers
+    it first with nothing typed, and while the text begins it (``1/7 1``, ``1/7(``)."""
+    rules = registry.get("talisman+double_six")
+    start = rules.start()
+    column = next(t for t in rules.legal_turns(start, (6, 6)) if t.special == "column")
+    assert plays.validate(rules, start, (6, 6), "1/7(6)") == column
+    got = plays.suggest(rules, start, (6, 6), "")
+    assert got[0] == column and len(got) == 2
+    for typed in ("1", "1/7 1", "1/7(", "1/7(6)", column.text):
+        assert column in plays.suggest(rules, start, (6, 6), typed), typed
+    assert column not in plays.suggest(rules, start, (6, 6), "1/8")
+    assert plays.suggest(rules, start, (6, 6), "1/7")[0].special is None  # exact play first
+
+
+def test_game_plays_by_steps_and_suggests() -> None:
+    game = Game.new("puff-kontrar", seed=5)
+    game.opening()
+    for _ in range(40):
+        if game.is_over:
+            break
+        game.roll()
+        if game.phase != "move":
+            continue
+        got = game.suggest("")
+        assert got and len(got) <= 25
+        assert game.count_plays(stop=2) == (1 if game.only_play() is not None else 2)
+        game.play(got[-1].text)
