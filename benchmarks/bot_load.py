@@ -9,9 +9,22 @@ previous answer has reached (simulated) Discord and the player has thought for a
 Commands are injected as gateway events without waiting for the bot in between, so the
 bot really has up to ``--games`` interactions in flight at once.
 
-A *turn* is one play (or one forfeited roll) that posts a board.  Its latency runs from
-the moment the command is handed to the gateway to the moment the message carrying the
-board reaches SimCord's backend; the roll's own answer is reported separately.
+Message policy (README, "Messages"): pressing Roll *edits* the board it was pressed on
+into a freshly drawn board showing the roller's dice, so every roll draws a board; a play
+posts the next board (a deferred reply whose placeholder is then edited into the board)
+and then takes the buttons off the previous one.  So a turn is two drawn boards and
+three message writes, and the driver tells the answers apart by message id:
+
+* a *turn* is one play (or one forfeited roll) that posts a new board, a message created
+  after the command was sent; *move→board* runs from the moment the play is handed to the
+  gateway to the moment that board reaches SimCord's backend;
+* *roll→answer* runs from the roll's click to the answer reaching the backend: the edit
+  of the clicked message, carrying the redrawn board with the dice (or, for a roll with
+  no play, the next board, which also counts as a turn);
+* the edit that strips the previous board's buttons answers nothing (it is part of the
+  turn's cost, not its latency) and is ignored, as is any other write to an older
+  message;
+* a private (ephemeral) answer is a refusal: it is counted and printed, never timed.
 
 Two questions, two phases (one bot, one set of games, the phases back to back):
 
@@ -134,10 +147,13 @@ class Phase:
     name: str
     think: float  # mean seconds a player waits after an answer before the next command
     turns: int
-    latencies: list[float] = field(default_factory=list)
-    roll_latencies: list[float] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)  # move→board
+    roll_latencies: list[float] = field(default_factory=list)  # roll→answer (edited board)
+    done: int = 0  # turns answered: plays' boards and forfeited rolls' boards
+    forfeits: int = 0  # rolls with no play (their answer is the next board, a turn)
+    refusals: int = 0  # commands answered privately (a refusal): a harness bug if any
     seconds: float = 0.0
-    counted: int = 0  # boards seen when the clock stopped (later ones drain the queue)
+    counted: int = 0  # turns seen when the clock stopped (later ones drain the queue)
     loop_cpu: float = 0.0  # CPU seconds of the event-loop thread (bot + SimCord + driver)
     process_cpu: float = 0.0  # … of the whole process, database and render threads too
     load_before: float = 0.0
@@ -152,15 +168,38 @@ class Phase:
         head = (f"{self.name}: {games} games, think 0 s" if self.think == 0 else
                 f"{self.name}: {games} games, mean think {self.think:.2f} s "
                 f"(offers ≈ {games / (2 * self.think):.0f} turns/s)")
-        return (f"{head}: {n} turns in {self.seconds:.1f} s = {rate:.1f} turns/s; "
-                f"command→board p50 {q[49] * 1000:,.0f} ms, p99 {q[98] * 1000:,.0f} ms "
-                f"(roll→answer p50 {rq[49] * 1000:,.0f} ms, p99 {rq[98] * 1000:,.0f} ms); "
+        extra = f" ({self.forfeits} forfeited rolls)" if self.forfeits else ""
+        refused = f"; {self.refusals} commands REFUSED" if self.refusals else ""
+        return (f"{head}: {n} turns{extra} in {self.seconds:.1f} s = {rate:.1f} turns/s; "
+                f"move→board p50 {q[49] * 1000:,.0f} ms, p99 {q[98] * 1000:,.0f} ms "
+                f"({len(self.latencies)} plays); "
+                f"roll→answer (the edited board) p50 {rq[49] * 1000:,.0f} ms, "
+                f"p99 {rq[98] * 1000:,.0f} ms ({len(self.roll_latencies)} rolls){refused}; "
                 f"event loop busy {self.loop_cpu / self.seconds:.0%}, process CPU "
                 f"{self.process_cpu / self.seconds:.0%} of one core; "
                 f"full GCs {len(self.gc_pauses)}, longest "
                 f"{max(self.gc_pauses, default=0.0) * 1000:,.0f} ms, together "
                 f"{sum(self.gc_pauses) * 1000:,.0f} ms; "
                 f"load average {self.load_before:.2f} → {self.load_after:.2f}")
+
+
+TARGET_RATE = 50.0  # turns/s the saturated phase must reach (README, Benchmarks)
+TARGET_P99 = 0.300  # seconds: the paced phase's p99, for plays and rolls alike
+
+
+def verdict(phase: Phase) -> str:
+    """The target a phase answers, met or missed with its number."""
+    if phase.think == 0:
+        rate = phase.counted / phase.seconds if phase.seconds else 0.0
+        ok = rate >= TARGET_RATE
+        return (f"target {phase.name}: ≥ {TARGET_RATE:.0f} turns/s: "
+                f"{'met' if ok else 'MISSED'} ({rate:.1f})")
+    parts = []
+    for label, xs in (("move→board", phase.latencies), ("roll→answer", phase.roll_latencies)):
+        p99 = _quantiles(xs)[98]
+        parts.append(f"{label} {'met' if p99 <= TARGET_P99 else 'MISSED'} "
+                     f"({p99 * 1000:,.0f} ms)")
+    return f"target {phase.name}: p99 ≤ {TARGET_P99 * 1000:.0f} ms: " + ", ".join(parts)
 
 
 class FullCollections:
@@ -209,8 +248,11 @@ class Driver:
             self.game_ids[cid] = row["id"]
             self.colours[cid] = (row["white"], row["black"])
         self.rng = random.Random(seed)
-        self.pending: dict[int, tuple[str, float]] = {}
+        #: channel → (kind, sent at, clicked message id or 0, newest message id then)
+        self.pending: dict[int, tuple[str, float, int, int]] = {}
         self.roll_message: dict[int, int] = {}  # channel → latest message with a roll button
+        self.newest: dict[int, int] = {  # channel → id of the newest message created there
+            cid: max(env.backend.messages[cid], default=0) for cid in self.tables}
         self.heap: list[tuple[float, int]] = []
         self.active = set(self.tables)
         self.phase: Phase | None = None
@@ -245,20 +287,42 @@ class Driver:
     def watch(self, name: str, payload: Any) -> Any:
         if name in ("MESSAGE_CREATE", "MESSAGE_UPDATE") and isinstance(payload, dict):
             cid = int(payload.get("channel_id") or 0)
-            if name == "MESSAGE_CREATE" and cid in self.tables and payload.get("components") \
-                    and "brade:roll:" in json.dumps(payload["components"]):
-                self.roll_message[cid] = int(payload["id"])
-            if cid in self.pending and payload.get("content"):
-                kind, t0 = self.pending[cid]
-                now = time.perf_counter()
-                board = bool(payload.get("attachments"))
-                if board or kind == "roll":
-                    assert self.phase is not None
-                    (self.phase.latencies if board else self.phase.roll_latencies).append(
-                        now - t0)
-                    self.pending.pop(cid)
-                    heapq.heappush(self.heap, (now + self._think(), cid))
+            if cid in self.tables:
+                self._seen(name, cid, payload)
         return self._emit(name, payload)
+
+    def _seen(self, name: str, cid: int, payload: dict[str, Any]) -> None:
+        mid = int(payload["id"])
+        if name == "MESSAGE_CREATE":
+            self.newest[cid] = max(self.newest.get(cid, 0), mid)
+        # a play's board arrives as an edit of its deferred placeholder, so the roll
+        # button is looked for in edits too (strips carry no components)
+        if payload.get("components") and "brade:roll:" in json.dumps(payload["components"]):
+            self.roll_message[cid] = mid
+        if cid not in self.pending or not payload.get("content"):
+            return  # not awaited, or an empty placeholder ("thinking…")
+        kind, t0, clicked, floor = self.pending[cid]
+        assert self.phase is not None
+        phase = self.phase
+        fresh = mid > floor  # created after the command: its answer, not an older board
+        if int(payload.get("flags") or 0) & 64:  # ephemeral: the command was refused
+            if not fresh:
+                return
+            phase.refusals += 1
+        elif kind == "roll" and mid == clicked and payload.get("attachments"):
+            phase.roll_latencies.append(time.perf_counter() - t0)  # the edited board
+        elif fresh and payload.get("attachments"):
+            latency = time.perf_counter() - t0  # a new board: a turn
+            if kind == "roll":
+                phase.roll_latencies.append(latency)
+                phase.forfeits += 1
+            else:
+                phase.latencies.append(latency)
+            phase.done += 1
+        else:
+            return  # e.g. the strip of an older board's buttons: answers nothing
+        self.pending.pop(cid)
+        heapq.heappush(self.heap, (time.perf_counter() + self._think(), cid))
 
     def act(self, cid: int) -> None:
         ch, players = self.tables[cid]
@@ -276,14 +340,14 @@ class Driver:
                 stored = next(m for m in sorted(self.env.backend.messages[cid].values(),
                                                 key=lambda m: -m.id)
                               if custom_id in json.dumps(m.components))
-            self.pending[cid] = ("roll", time.perf_counter())
+            self.pending[cid] = ("roll", time.perf_counter(), stored.id, self.newest[cid])
             emit_click(self.env, actor, cid, stored.id, custom_id)
         else:
-            self.pending[cid] = ("move", time.perf_counter())
+            self.pending[cid] = ("move", time.perf_counter(), 0, self.newest[cid])
             emit_slash(self.env, actor, ch, "brade move", {"play": game.legal_turns[0].text})
 
     async def play(self, phase: Phase) -> Phase:
-        """Run one phase until it has seen ``phase.turns`` boards, then let it drain."""
+        """Run one phase until ``phase.turns`` turns were answered, then let it drain."""
         self.phase = phase
         phase.load_before = os.getloadavg()[0]
         start = time.perf_counter()
@@ -293,7 +357,7 @@ class Driver:
         self.heap = [(start + self._think(), cid) for cid in self.active]
         heapq.heapify(self.heap)
         with FullCollections() as collections:
-            while len(phase.latencies) < phase.turns and (self.active or self.pending):
+            while phase.done < phase.turns and (self.active or self.pending):
                 now = time.perf_counter()
                 while self.heap and self.heap[0][0] <= now:
                     _, cid = heapq.heappop(self.heap)
@@ -303,7 +367,7 @@ class Driver:
         phase.seconds = time.perf_counter() - start
         phase.loop_cpu = time.thread_time() - cpu0
         phase.process_cpu = time.process_time() - proc0
-        phase.counted = len(phase.latencies)
+        phase.counted = phase.done
         phase.gc_pauses = collections.pauses
         phase.load_after = os.getloadavg()[0]
         self.heap = []  # nobody starts anything new; answers in flight still arrive, and
@@ -356,7 +420,7 @@ async def run(games: int, turns: int, phases: list[Phase],
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--turns", type=int, default=2000, help="boards to measure per phase")
+    ap.add_argument("--turns", type=int, default=2000, help="turns to measure per phase")
     ap.add_argument("--phase", choices=("both", "saturated", "paced"), default="both")
     ap.add_argument("--rate", type=float, default=55.0,
                     help="turns/s the paced phase offers (sets its mean think time)")
@@ -373,6 +437,7 @@ def main() -> None:
         phases.append(Phase("paced", think, args.turns))
     for phase in asyncio.run(run(args.games, args.turns, phases, args.profile)):
         print(phase.summary(args.games), flush=True)
+        print(verdict(phase), flush=True)
 
 
 if __name__ == "__main__":

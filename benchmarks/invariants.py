@@ -24,26 +24,13 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from bot.service.history import ENDINGS
+from bot.service.spectate import split_games
 from engine.game import Game
 from engine.match import Match
 from engine.position import Side
 
-ENGINE_EVENTS = ("teka", "start", "roll", "choose", "play", "forfeit", "win", "resign",
-                 "abandon")
-ENDINGS = ("win", "resign", "abandon")
 AUTOMATIC = ("teka", "start", "forfeit", "win")  # the engine writes these itself
-
-
-def split_games(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """A match row's engine events, one list per game (a game ends with its result)."""
-    out: list[list[dict[str, Any]]] = [[]]
-    for e in events:
-        if e.get("type") not in ENGINE_EVENTS:
-            continue
-        out[-1].append(e)
-        if e["type"] in ENDINGS:
-            out.append([])
-    return [g for g in out if g]
 
 
 def _plain(x: Any) -> Any:

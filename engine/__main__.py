@@ -137,7 +137,6 @@ _TEXTS: dict[str, dict[str, str]] = {
         "result": "result: {text}",
         "to_play": "unfinished: {side} to play {dice}",
         "to_roll": "unfinished: {side} to roll",
-        "cannot_read": "error: cannot read {file}: {why}",
     },
     "sv": {
         "intro": "Du spelar {side} ({mark}) mot {opponent}; dina tungor är numrerade längs "
@@ -159,7 +158,6 @@ _TEXTS: dict[str, dict[str, str]] = {
         "result": "resultat: {text}",
         "to_play": "oavslutat: {side} ska spela {dice}",
         "to_roll": "oavslutat: {side} ska slå",
-        "cannot_read": "fel: kan inte läsa {file}: {why}",
     },
 }
 
@@ -302,17 +300,11 @@ def _result(game: Game, lang: str) -> str:
 
 def _replay(args: argparse.Namespace) -> int:
     """Replay a game record (docs/league.md) and print its end, in the chosen language."""
-    from engine.record import parse, replay
+    from engine.record import parse, print_error, read_text, replay
 
     lang = args.lang
-    try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as e:
-        print(_say(lang, "cannot_read", file=args.file, why=e.strerror), file=sys.stderr)
+    text = read_text(args.file, lang)
+    if text is None:
         return 2
     view = Side(args.perspective)
 
@@ -329,7 +321,7 @@ def _replay(args: argparse.Namespace) -> int:
         rec = parse(text)
         game = replay(rec, on_turn=show if args.verbose else None)
     except EngineError as e:
-        print(f"{'fel' if lang == 'sv' else 'error'}: {e.message(lang)}", file=sys.stderr)
+        print_error(e, lang)
         return 2
     print(_say(lang, "header", white=rec.white, black=rec.black, rules=game.rules.name,
                n=game.turn_count))

@@ -18,6 +18,7 @@ from engine.dice import format_dice, roll_name
 from engine.errors import EngineError
 from engine.notation import format_turn
 from engine.position import Side
+from engine.record import print_error, read_text
 
 if TYPE_CHECKING:
     from engine.ai.analysis import Decision, GameAnalysis
@@ -74,7 +75,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "point_1": "point", "point_n": "points",
         "white": "white", "black": "black",
         "progress": "analysing… {pct}%",
-        "cannot_read": "error: cannot read {file}: {why}",
     },
     "sv": {
         "title": "Analys: {white} (vit) – {black} (svart), {rules}, {n} drag",
@@ -109,7 +109,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "point_1": "poäng", "point_n": "poäng",
         "white": "vit", "black": "svart",
         "progress": "analyserar… {pct} %",
-        "cannot_read": "fel: kan inte läsa {file}: {why}",
     },
 }
 
@@ -229,15 +228,8 @@ def run(args: argparse.Namespace) -> int:
     from engine.ai.analysis import analyse  # numpy and the networks load only when used
 
     w = words(args.lang)
-    try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        why = getattr(e, "strerror", None) or str(e)
-        print(w["cannot_read"].format(file=args.file, why=why), file=sys.stderr)
+    text = read_text(args.file, args.lang)
+    if text is None:
         return 2
     show = sys.stderr.isatty()
 
@@ -251,8 +243,7 @@ def run(args: argparse.Namespace) -> int:
     except EngineError as e:
         if show:
             print(file=sys.stderr)
-        prefix = "fel" if args.lang == "sv" else "error"
-        print(f"{prefix}: {e.message(args.lang)}", file=sys.stderr)
+        print_error(e, args.lang)
         return 2
     if show:
         print(file=sys.stderr)

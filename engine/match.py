@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.errors import GameError
 from engine.position import Side
-from engine.scoring import jan_value
+from engine.scoring import catch_up_value
 from engine.turn import Outcome
 
 
@@ -62,10 +62,13 @@ class Match:
         return None
 
     def _can_catch_up(self, trailer: Side) -> bool:
-        """M-2: could ``trailer`` still win by jan in every remaining scheduled game?"""
+        """M-2: could ``trailer`` still win by jan in every remaining scheduled game?
+
+        Puff and backgammon have no jan: there the largest win counts (``catch_up_value``).
+        """
         leader = trailer.other
         r = self.remaining
-        best = self.score(trailer) + r * jan_value(self.scoring)
+        best = self.score(trailer) + r * catch_up_value(self.scoring)
         lead = self.score(leader)
         if best != lead:
             return best > lead

@@ -647,7 +647,37 @@ def first_roll_made(rules: RuleSet, base: Position) -> Position:
     return replace(base, first=base.first | {base.turn})
 
 
-class _Search:
+JANS = ("jan", "sprangjan")
+
+
+class WinJudge:
+    """The wins the board decides as it stands, for a search that moves over ``board``:
+    ``legal_turns``' own search and ``engine.plays``' walk, which must agree play for play."""
+
+    rules: RuleSet
+    base: Position
+    board: Board
+
+    def _outcome(self, kind: str) -> Outcome:
+        # B-32: munk when the loser has a checker on the bar (never with jan)
+        munk = kind not in JANS and self.board.op[BAR] > 0
+        pts, tick = points(self.rules.scoring, kind, munk)
+        return Outcome(kind, pts, munk, self.base.turn, tick)
+
+    def _win_now(self, jan_at: int | None, jan_burst: bool) -> Outcome | None:
+        """Vasa: does the position right now win (hemspel, vackert spel, jan)?"""
+        board = self.board
+        if board.me[OFF] == 15:
+            return self._outcome("hemspel")
+        b = board.beautiful()
+        if b:
+            return self._outcome(b)
+        if jan_at is not None:
+            return self._outcome("sprangjan" if jan_burst else "jan")
+        return None
+
+
+class _Search(WinJudge):
     #: Skip a board met again at the same depth of a double (see ``_dfs``); the tests
     #: switch it off to compare against the plain search.
     memo = True
@@ -796,24 +826,6 @@ class _Search:
             self.snaps[key] = board.counts()
         self.stops.append((tuple(self.path), key, outcome))
 
-    def _win_now(self, jan_at: int | None, jan_burst: bool) -> Outcome | None:
-        """Vasa: does the position right now win (hemspel, vackert spel, jan)?"""
-        board = self.board
-        if board.me[OFF] == 15:
-            return self._outcome("hemspel")
-        b = board.beautiful()
-        if b:
-            return self._outcome(b)
-        if jan_at is not None:
-            return self._outcome("sprangjan" if jan_burst else "jan")
-        return None
-
-    def _outcome(self, kind: str) -> Outcome:
-        # B-32: munk when the loser has a checker on the bar (never with jan)
-        munk = kind not in ("jan", "sprangjan") and self.board.op[BAR] > 0
-        pts, tick = points(self.rules.scoring, kind, munk)
-        return Outcome(kind, pts, munk, self.base.turn, tick)
-
     # Selection -------------------------------------------------------------------------
     def _select(self) -> list[Turn]:
         rules = self.rules
@@ -892,7 +904,7 @@ class _Search:
 
     def _outcome_for_key(self, key: tuple, kind: str) -> Outcome:
         op = self.snaps[key][1]
-        munk = kind not in ("jan", "sprangjan") and op[BAR] > 0
+        munk = kind not in JANS and op[BAR] > 0
         pts, tick = points(self.rules.scoring, kind, munk)
         return Outcome(kind, pts, munk, self.base.turn, tick)
 
@@ -926,7 +938,7 @@ class _Search:
                                                "sprangjan" if leaf[_L_JB] else "jan"))
         if not found:
             return None
-        return max(found, key=lambda o: (o.points, o.kind in ("jan", "sprangjan")))
+        return max(found, key=lambda o: (o.points, o.kind in JANS))
 
     # Specials --------------------------------------------------------------------------
     def _column_turn(self) -> Turn:

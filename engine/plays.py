@@ -23,7 +23,7 @@ kejsarspel) occur on small rolls only; there the list is used (``_ListRoll``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +39,7 @@ from engine.hops import (
     reachable,
     steps_needed,
 )
-from engine.movegen import BURST, HIT, Board, check_dice
+from engine.movegen import BURST, HIT, JANS, Board, WinJudge, check_dice
 from engine.position import BAR, OFF, Position
 from engine.rules.ruleset import RuleSet
 from engine.scoring import points
@@ -48,7 +48,6 @@ from engine.turn import Outcome, Step, Turn
 #: Autocomplete shows at most this many plays (Discord's limit).
 SUGGESTIONS = 25
 _FORFEIT_WORDS = ("-", "–", "pass", "fåta", "fata")
-_JANS = ("jan", "sprangjan")
 
 # -- constraints on the walk --------------------------------------------------------------
 # A walk visits legal step sequences; a constraint says which steps it may take next and
@@ -147,7 +146,35 @@ class _Result:
 # -- bräde and backgammon -------------------------------------------------------------------
 
 
-class _BradeRoll:
+def _tails(counts: Sequence[int]) -> list[int]:
+    """``tail[p]``: the checkers of ``counts`` on points ``p`` and above (``tail[26] = 0``)."""
+    tail = [0] * 27
+    for p in range(25, -1, -1):
+        tail[p] = tail[p + 1] + counts[p]
+    return tail
+
+
+def _below(counts: Sequence[int], tail: list[int]) -> bool:
+    """Whether the mover's checkers ``counts`` can still reach the target whose ``_tails``
+    are ``tail``: they only move toward lower points, so no point may have more of them on
+    it and above than the target has."""
+    s = 0
+    for p in range(25, -1, -1):
+        s += counts[p]
+        if s > tail[p]:
+            return False
+    return True
+
+
+def _first_with(results: Iterator[_Result], key: tuple) -> Turn | None:
+    """The first play a walk finds with result ``key``."""
+    for r in results:
+        if r.key == key:
+            return r.turn
+    return None
+
+
+class _BradeRoll(WinJudge):
     """One bräde or backgammon roll walked over ``Board`` (RULES.md §2–§4)."""
 
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
@@ -222,24 +249,7 @@ class _BradeRoll:
         self.allowed = frozenset(allowed)
         self.top = max(self.cmp(vals[j]) for j in allowed)
 
-    # Outcomes, as legal_turns judges them ----------------------------------------------------
-    def _outcome(self, kind: str) -> Outcome:
-        munk = kind not in _JANS and self.board.op[BAR] > 0
-        pts, tick = points(self.rules.scoring, kind, munk)
-        return Outcome(kind, pts, munk, self.base.turn, tick)
-
-    def _win_now(self, jan_at: int | None, jan_burst: bool) -> Outcome | None:
-        """Vasa: does the position right now win (hemspel, vackert spel, jan)?"""
-        board = self.board
-        if board.me[OFF] == 15:
-            return self._outcome("hemspel")
-        b = board.beautiful()
-        if b:
-            return self._outcome(b)
-        if jan_at is not None:
-            return self._outcome("sprangjan" if jan_burst else "jan")
-        return None
-
+    # Outcomes, as legal_turns judges them (``_outcome``, ``_win_now``: WinJudge) ------------
     def _final(self, jan_at: int | None, jan_burst: bool) -> Outcome | None:
         """Wins judged after the whole turn (B-21): the most valuable one that holds."""
         me, op = self.board.me, self.board.op
@@ -260,7 +270,7 @@ class _BradeRoll:
             found.append(self._outcome("sprangjan" if jan_burst else "jan"))
         if not found:
             return None
-        return max(found, key=lambda o: (o.points, o.kind in _JANS))
+        return max(found, key=lambda o: (o.points, o.kind in JANS))
 
     def _result(self, outcome: Outcome | None, want: bool) -> _Result:
         key = (self.board.key(), outcome.kind if outcome else None,
@@ -362,27 +372,19 @@ class _BradeRoll:
         its search order, the walk pruned to boards from which the result is reachable
         (the mover's checkers only move forward, the opponent's only leave)."""
         me_t, op_t = self._target_counts(key)
-        tail = [0] * 27
-        for p in range(25, -1, -1):
-            tail[p] = tail[p + 1] + me_t[p]
+        tail = _tails(me_t)
 
         def viable(board: Board) -> bool:
-            me, op = board.me, board.op
-            s = 0
-            for p in range(25, -1, -1):
-                s += me[p]
-                if s > tail[p]:
-                    return False
+            if not _below(board.me, tail):
+                return False
+            op = board.op
             for q in range(1, 25):
                 t = op_t[q]
                 if t and op[q] != t:
                     return False
             return True
 
-        for r in self.walk(_FREE, viable=viable):
-            if r.key == key:
-                return r.turn
-        return None
+        return _first_with(self.walk(_FREE, viable=viable), key)
 
     def _target_counts(self, key: tuple) -> tuple[list[int], list[int]]:
         cm, co = key[0][0], key[0][1]
@@ -476,26 +478,12 @@ class _PuffRoll:
         if self.first:
             return next(iter(self.walk()), _Result((), None)).turn
         state_t, hits_t, _again = key
-        b = state_t.to_bytes(26, "little")
-        tail = [0] * 27
-        for p in range(25, -1, -1):
-            tail[p] = tail[p + 1] + b[p]
+        tail = _tails(state_t.to_bytes(26, "little"))
 
         def viable(state: int, hits: int) -> bool:
-            if hits & ~hits_t:
-                return False
-            c = state.to_bytes(26, "little")
-            s = 0
-            for p in range(25, -1, -1):
-                s += c[p]
-                if s > tail[p]:
-                    return False
-            return True
+            return not hits & ~hits_t and _below(state.to_bytes(26, "little"), tail)
 
-        for r in self.walk(_FREE, viable=viable):
-            if r.key == key:
-                return r.turn
-        return None
+        return _first_with(self.walk(_FREE, viable=viable), key)
 
 
 # -- rolls with a special play: the (small) list ------------------------------------------
@@ -526,7 +514,7 @@ class _ListRoll:
                 yield _Result((t.position, t.outcome), t)
 
     def first_with(self, key: tuple) -> Turn | None:
-        return next((r.turn for r in self.walk() if r.key == key), None)
+        return _first_with(self.walk(), key)
 
 
 Roll = _BradeRoll | _PuffRoll | _ListRoll

@@ -26,7 +26,6 @@ may use any notation ``Game.play`` accepts.
 
 from __future__ import annotations
 
-import argparse
 import random
 import re
 import sys
@@ -36,7 +35,6 @@ from datetime import date as Date
 from typing import Any
 
 from engine import rules as registry
-from engine.ascii_board import draw
 from engine.dice import Dice, roll_name
 from engine.errors import EngineError
 from engine.game import Game
@@ -435,42 +433,26 @@ def describe_result(game: Game) -> str:
     return f"{o.winner.value} wins: {o.kind}{munk}, {o.points} point{'s' * (o.points != 1)}"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m engine replay FILE [--verbose]``: replay a record, print the end."""
-    p = argparse.ArgumentParser(prog="python -m engine replay",
-                                description="Replay a game record and print the final position.")
-    p.add_argument("file", help="the record (a text file; '-' reads standard input)")
-    p.add_argument("--verbose", "-v", action="store_true", help="print every position")
-    p.add_argument("--perspective", choices=["white", "black"], default="white")
-    p.add_argument("--lang", default="en", help="language of error messages (en, sv)")
-    args = p.parse_args(list(sys.argv[1:] if argv is None else argv))
-    try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as e:
-        print(f"error: cannot read {args.file}: {e.strerror}", file=sys.stderr)
-        return 2
-    side = Side(args.perspective)
+_CANNOT_READ = {"en": "error: cannot read {file}: {why}",
+                "sv": "fel: kan inte läsa {file}: {why}"}
 
-    def show(game: Game, t: RecordTurn) -> None:
-        last = game.last_play()
-        moves = last["moves"] if last else ""
-        print(f"{t.number}. {t.side.value} {_dice_text(t.dice)} {moves}")
-        print(draw(game.position, perspective=side))
-        print()
 
+def read_text(file: str, lang: str = "en") -> str | None:
+    """The record a command line names (``-``: standard input), or None once the reason it
+    cannot be read (missing, unreadable, not UTF-8 text) is on standard error, in ``lang``:
+    a bad file name is a message, not a traceback."""
     try:
-        rec = parse(text)
-        game = replay(rec, on_turn=show if args.verbose else None)
-    except EngineError as e:
-        print(f"error: {e.message(args.lang)}", file=sys.stderr)
-        return 2
-    print(f"{rec.white} (white) – {rec.black} (black), {game.rules.name}, "
-          f"{game.turn_count} turns")
-    print(draw(game.position, perspective=side))
-    print(f"position: {game.position.format()}")
-    print(f"result: {describe_result(game)}")
-    return 0
+        if file == "-":
+            return sys.stdin.read()
+        with open(file, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        why = getattr(e, "strerror", None) or str(e)
+        print(_CANNOT_READ["sv" if lang == "sv" else "en"].format(file=file, why=why),
+              file=sys.stderr)
+        return None
+
+
+def print_error(error: EngineError, lang: str = "en") -> None:
+    """A record the engine refused (an illegal line, say), on standard error in ``lang``."""
+    print(f"{'fel' if lang == 'sv' else 'error'}: {error.message(lang)}", file=sys.stderr)

@@ -47,3 +47,17 @@ def points(table: str, kind: str, munk: bool = False) -> tuple[int, int]:
 def jan_value(table: str) -> int:
     """What a plain jan is worth: M-2 asks whether jan in every remaining game suffices."""
     return points(table, "jan")[0]
+
+
+#: The most one game can score where the table has no jan (house): backgammon's
+#: backgammon (×3), puff's torn (×4; ×3 without that option, but a larger value only
+#: decides a match later, never wrongly early).
+_TOP_VALUE = {"bg": 3, "puff": 4, "games": 1}
+
+
+def catch_up_value(table: str) -> int:
+    """What the trailer may hope for in each remaining game when M-2 asks "can they still
+    catch up?": jan in bräde (the seed's rule), the largest single win where there is no
+    jan (puff, backgammon; house), so a match is never decided while it can still turn."""
+    top = _TOP_VALUE.get(table)
+    return jan_value(table) if top is None else top

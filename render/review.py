@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from PIL import Image, ImageDraw
 
 from engine.ai.analysis import BLUNDER, DOUBTFUL, Decision, GameAnalysis
+from engine.analyse_cli import number  # the decimal mark, as the text report writes it
 from engine.dice import format_dice, roll_name
 from engine.notation import format_turn
 from engine.position import Side
@@ -68,11 +69,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "clean": "Inget drag förlorade poäng: varje beslut var det bästa.",
     },
 }
-
-
-def _num(x: float, lang: str, digits: int = 2, sign: bool = False) -> str:
-    text = (f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}").replace("-", "−")
-    return text.replace(".", ",") if lang == "sv" else text
 
 
 def _count(words: Mapping[str, str], key: str, n: int) -> str:
@@ -129,7 +125,7 @@ def _graph(a: GameAnalysis, lang: str, w: int, h: int, theme_bg: RGB, ink: RGB,
         yy = y(k)
         d.line([(left, yy), (right, yy)], fill=muted if k == 0 else (205, 200, 190),
                width=2 if k == 0 else 1)
-        draw_text(im, (left - 8, yy), _num(k, lang, 0, sign=k != 0), 15, muted,
+        draw_text(im, (left - 8, yy), number(k, lang, 0, sign=k != 0), 15, muted,
                   anchor="rm")
         k += 1
     if len(curve) >= 2:
@@ -157,7 +153,7 @@ def _graph(a: GameAnalysis, lang: str, w: int, h: int, theme_bg: RGB, ink: RGB,
     # legend
     lx = left + 8 + text_width(words["axis"], 18, "medium") + 24
     for key, colour, r in (("legend_b", BLUNDER_RGB, 8), ("legend_d", DOUBTFUL_RGB, 6)):
-        text = words[key].format(b=_num(BLUNDER, lang), d=_num(DOUBTFUL, lang))
+        text = words[key].format(b=number(BLUNDER, lang), d=number(DOUBTFUL, lang))
         d.ellipse([lx, 14 - r, lx + 2 * r, 14 + r], fill=colour, outline=ink, width=2)
         draw_text(im, (lx + 2 * r + 6, 14), text, 15, ink, anchor="lm")
         lx += 2 * r + 6 + text_width(text, 15) + 24
@@ -209,9 +205,9 @@ def render_review(analysis: GameAnalysis, *, lang: str = "sv", theme: str = "cla
         ImageDraw.Draw(im).ellipse([MARGIN, y + 3, MARGIN + 20, y + 23], fill=face,
                                    outline=rim, width=2)
         draw_text(im, (MARGIN + 30, y), words["player"].format(
-            name=who[side], lost=_num(p.total_loss, lang), n=p.decisions,
+            name=who[side], lost=number(p.total_loss, lang), n=p.decisions,
             bl=_count(words, "blunders", p.blunders), db=_count(words, "doubtful", p.doubtful),
-            luck=_num(p.luck, lang, sign=True)), 19, th.text)
+            luck=number(p.luck, lang, sign=True)), 19, th.text)
         y += 30
     y += 20
     if worst is None or boards is None:
@@ -219,7 +215,7 @@ def render_review(analysis: GameAnalysis, *, lang: str = "sv", theme: str = "cla
         return _png(im)
     draw_text(im, (MARGIN, y), words["worst"].format(
         n=worst.number, name=who[worst.side], dice=format_dice(worst.dice),
-        roll=roll_name(worst.dice), loss=_num(worst.loss, lang)), 21, BLUNDER_RGB
+        roll=roll_name(worst.dice), loss=number(worst.loss, lang)), 21, BLUNDER_RGB
         if worst.verdict == "blunder" else th.text, "bold")
     y += 34
     xs = (MARGIN, WIDTH - MARGIN - boards[1].width)

@@ -15,8 +15,8 @@ import logging
 from typing import TYPE_CHECKING
 
 import discord
-from discord.ext import commands, tasks
 
+from bot.cogs.background import BackgroundCheck
 from bot.service.model import Ctx
 
 if TYPE_CHECKING:
@@ -25,32 +25,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class Recovery(commands.Cog):
-    def __init__(self, bot: BradeBot) -> None:
-        self.bot = bot
-        self.check.change_interval(seconds=bot.check_every)
+class Recovery(BackgroundCheck):
+    failure = "resuming the computer's turns failed"
 
-    async def cog_load(self) -> None:
-        self.check.start()
-
-    async def cog_unload(self) -> None:
-        self.check.cancel()
-
-    @tasks.loop(seconds=60)
-    async def check(self) -> None:
+    async def tick(self) -> None:
         if self.bot.service is None:
             return
         for row in await self.bot.service.owed_computer_turns():
             await self.resume(row.channel_id, row.guild_id)
-
-    @check.before_loop
-    async def _wait_ready(self) -> None:
-        await self.bot.wait_until_ready()
-
-    @check.error
-    async def _failed(self, error: BaseException) -> None:
-        log.exception("resuming the computer's turns failed", exc_info=error)
-        self.check.restart()
 
     async def resume(self, channel_id: int, guild_id: int | None = None) -> bool:
         """Let the computer play its owed turns in ``channel_id`` and post them; whether it

@@ -10,8 +10,8 @@ import logging
 from typing import TYPE_CHECKING
 
 import discord
-from discord.ext import commands, tasks
 
+from bot.cogs.background import BackgroundCheck
 from bot.service.model import Reply
 
 if TYPE_CHECKING:
@@ -20,23 +20,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class Reminders(commands.Cog):
-    def __init__(self, bot: BradeBot) -> None:
-        self.bot = bot
-        self.check.change_interval(seconds=bot.check_every)
-
-    async def cog_load(self) -> None:
-        self.check.start()
-
-    async def cog_unload(self) -> None:
-        self.check.cancel()
+class Reminders(BackgroundCheck):
+    failure = "reminder check failed"  # and it keeps reminding after a failure
 
     def _guild_locale(self, guild_id: int | None) -> str | None:
         guild = self.bot.get_guild(guild_id) if guild_id else None
         return str(guild.preferred_locale) if guild else None
 
-    @tasks.loop(seconds=60)
-    async def check(self) -> None:
+    async def tick(self) -> None:
         service = self.bot.service
         play = self.bot.get_cog("Play")
         if service is None or play is None:
@@ -49,15 +40,6 @@ class Reminders(commands.Cog):
                 await play.post_to(channel, Reply(posts=[post]))  # type: ignore[attr-defined]
             except discord.HTTPException:
                 log.warning("could not post a reminder in channel %s", channel_id)
-
-    @check.before_loop
-    async def _wait_ready(self) -> None:
-        await self.bot.wait_until_ready()
-
-    @check.error
-    async def _failed(self, error: BaseException) -> None:  # keep reminding after a failure
-        log.exception("reminder check failed", exc_info=error)
-        self.check.restart()
 
 
 async def setup(bot: BradeBot) -> None:

@@ -33,6 +33,18 @@ ChannelOption = discord.TextChannel | discord.Thread
 FORMAT_CHOICES = [Choice(name="GIF", value="gif"), Choice(name="APNG", value="apng")]
 
 
+def game_options(command: Callable) -> Callable:
+    """The options of every command about one game of a match (export, replay, analyse): the
+    game, its channel, which game of the match, and whether to share the answer."""
+    command = app_commands.describe(
+        game=_("The game's number, e.g. 12 (default: this channel's game)"),
+        channel=_("The channel or thread the game is played in"),
+        number=_("Which game of a match (default: the last)"),
+        share=_("Post it in the channel for everyone (default: only you)"))(command)
+    return app_commands.rename(game=_("game"), channel=_("channel"), number=_("number"),
+                               share=_("share"))(command)
+
+
 @app_commands.guild_only()
 class Spectate(commands.GroupCog, group_name=_("watch"),
                group_description=_("Watch games: running games, moves, records, replays")):
@@ -111,12 +123,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
     @app_commands.command(
         name=_("export"),
         description=_("A game's record as a text file that `python -m engine replay` replays"))
-    @app_commands.rename(game=_("game"), channel=_("channel"), number=_("number"),
-                         share=_("share"))
-    @app_commands.describe(game=_("The game's number, e.g. 12 (default: this channel's game)"),
-                           channel=_("The channel or thread the game is played in"),
-                           number=_("Which game of a match (default: the last)"),
-                           share=_("Post it in the channel for everyone (default: only you)"))
+    @game_options
     async def export(self, interaction: discord.Interaction, game: GameOption | None = None,
                      channel: ChannelOption | None = None,
                      number: app_commands.Range[int, 1, 99] | None = None,
@@ -126,13 +133,9 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
 
     @app_commands.command(name=_("replay"),
                           description=_("An animated replay (GIF or APNG) of a finished game"))
-    @app_commands.rename(game=_("game"), channel=_("channel"), number=_("number"),
-                         format=_("format"), share=_("share"))
-    @app_commands.describe(game=_("The game's number, e.g. 12 (default: this channel's game)"),
-                           channel=_("The channel or thread the game is played in"),
-                           number=_("Which game of a match (default: the last)"),
-                           format=_("GIF or APNG (default GIF)"),
-                           share=_("Post it in the channel for everyone (default: only you)"))
+    @game_options
+    @app_commands.rename(format=_("format"))
+    @app_commands.describe(format=_("GIF or APNG (default GIF)"))
     @app_commands.choices(format=FORMAT_CHOICES)
     async def replay(self, interaction: discord.Interaction, game: GameOption | None = None,
                      channel: ChannelOption | None = None,
@@ -152,12 +155,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         name=_("analyse"),
         description=_("Analyse a finished game: each side's mistakes, points lost and luck, "
                       "as a picture"))
-    @app_commands.rename(game=_("game"), channel=_("channel"), number=_("number"),
-                         share=_("share"))
-    @app_commands.describe(game=_("The game's number, e.g. 12 (default: this channel's game)"),
-                           channel=_("The channel or thread the game is played in"),
-                           number=_("Which game of a match (default: the last)"),
-                           share=_("Post it in the channel for everyone (default: only you)"))
+    @game_options
     async def analyse(self, interaction: discord.Interaction, game: GameOption | None = None,
                       channel: ChannelOption | None = None,
                       number: app_commands.Range[int, 1, 99] | None = None,

@@ -131,7 +131,7 @@ MESSAGES: dict[str, str] = {
             "• Press **Roll** when it is your turn. The board then shows your dice, drawn "
             "from your side.\n"
             "• Play with the buttons, or `/brade move` (it suggests your legal plays as you "
-            "type; write points like `13/7 8/off`).\n"
+            "type; write points like `1/7 20/off`).\n"
             "• `/brade hint` suggests plays, `/brade show` shows the board again, "
             "`/brade history` lists the turns, `/brade rules` explains the rules.\n"
             "• `/brade resign`, `/brade abort` (both players agree) and `/brade claim` "

@@ -124,7 +124,7 @@ MESSAGES: dict[str, str] = {
             "• Tryck **Slå** när det är din tur. Brädet visar då dina tärningar, ritat från "
             "din sida.\n"
             "• Spela med knapparna, eller `/bräde flytta` (den föreslår dina tillåtna drag "
-            "medan du skriver; skriv tungor som `13/7 8/ut`).\n"
+            "medan du skriver; skriv tungor som `1/7 20/ut`).\n"
             "• `/bräde tips` föreslår drag, `/bräde visa` visar brädet igen, "
             "`/bräde historik` listar dragen, `/bräde regler` förklarar reglerna.\n"
             "• `/bräde ge-upp`, `/bräde avbryt` (båda spelarna är överens) och "

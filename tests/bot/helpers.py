@@ -138,6 +138,34 @@ async def start_game(env: simcord.Env, *, locale: str | None = None, rules: str 
     return guild, ch, members
 
 
+def server(env: simcord.Env, *names: str) -> tuple[simcord.GuildHandle, simcord.ChannelHandle,
+                                                  simcord.MemberActor,
+                                                  list[simcord.MemberActor]]:
+    """A guild with a text channel, its owner as a member (the one who may change the
+    server's settings) and members named ``names``; no game yet."""
+    guild = env.create_guild()
+    ch = guild.create_text_channel("spel")
+    owner = guild.add_member(guild.owner)
+    return guild, ch, owner, [guild.add_member(env.create_user(n)) for n in names]
+
+
+async def resign(ch: simcord.ChannelHandle, who: simcord.MemberActor) -> None:
+    """``who`` resigns the game in ``ch`` and confirms it."""
+    r = await who.slash(ch, "brade resign")
+    await who.click(r.response, label="Yes, resign")
+
+
+async def resigned_game(env: simcord.Env, db: Path) -> tuple:
+    """Alice challenged Bob, he accepted and she resigned: the channel, Alice, Bob and the
+    finished game's row."""
+    _, ch, members = await start_game(env)
+    alice, bob = members[0], members[1]
+    await resign(ch, alice)
+    row = game_row(db, ch.id)
+    assert row is not None and row["status"] == "over"
+    return ch, alice, bob, row
+
+
 def mover_and_waiter(db: Path, channel_id: int, members: list) -> tuple:
     row = game_row(db, channel_id)
     assert row is not None

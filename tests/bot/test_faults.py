@@ -68,18 +68,23 @@ class FlakyAgent(ThreadAgent):
         return await super().choose(*args, **kwargs)  # type: ignore[arg-type]
 
 
-async def play_until_the_computer_fails(env: simcord.Env, ch: simcord.ChannelHandle,
-                                        alice: simcord.MemberActor, db: Path,
-                                        agent: FlakyAgent) -> list[str]:
+async def computer_owes_a_turn(env: simcord.Env, db: Path, agent: FlakyAgent,
+                               ) -> tuple[simcord.ChannelHandle, simcord.MemberActor, list[str]]:
+    """Alice starts a game against ``agent`` and plays until its reply fails (or it is the
+    computer's turn from the start); the channel, Alice, and what she was told when the
+    game began and on her last turn."""
+    guild = env.create_guild()
+    ch = guild.create_text_channel("spel")
+    alice = guild.add_member(env.create_user("alice"))
+    first = texts(await alice.slash(ch, "brade new", level="nybörjare"))
     said: list[str] = []
     for _ in range(60):
-        if agent.failures:
-            return said
         row = game_row(db, ch.id)
         game = row["game"]
+        if agent.failures or game.turn.value == "black":  # or owed from the start
+            assert computer_to_play(db, ch.id), "the human's turn stands; the computer owes"
+            return ch, alice, first + said
         assert row["status"] == "active"
-        if game.turn.value == "black":  # the computer's turn was owed from the start
-            return said
         if game.phase == "roll":
             cid = f"brade:roll:{row['id']}:{row['version']}:"
             said = texts(await alice.click(find_button(env, ch, cid), custom_id=cid))
@@ -97,13 +102,7 @@ async def test_computer_reply_fails_then_plays_on_the_next_command(db_path: Path
     agent = FlakyAgent()
     bot = make_bot(db_path, agent=agent)
     async with simcord.run(bot, settle_timeout=30.0) as env:
-        guild = env.create_guild()
-        ch = guild.create_text_channel("spel")
-        alice = guild.add_member(env.create_user("alice"))
-        first = await alice.slash(ch, "brade new", level="nybörjare")
-        said = texts(first)
-        said += await play_until_the_computer_fails(env, ch, alice, db_path, agent)
-        assert computer_to_play(db_path, ch.id), "the human's turn stands; the computer owes"
+        ch, alice, said = await computer_owes_a_turn(env, db_path, agent)
         if agent.failures:
             assert t("err.computer_later", "en") in said, said
             assert not any(x in s for s in said for x in INTERNAL)
@@ -118,12 +117,7 @@ async def test_computer_turn_owed_across_a_restart(db_path: Path) -> None:
     agent = FlakyAgent()
     bot = make_bot(db_path, agent=agent)
     async with simcord.run(bot, settle_timeout=30.0) as env:
-        guild = env.create_guild()
-        ch = guild.create_text_channel("spel")
-        alice = guild.add_member(env.create_user("alice"))
-        await alice.slash(ch, "brade new", level="nybörjare")
-        await play_until_the_computer_fails(env, ch, alice, db_path, agent)
-        assert computer_to_play(db_path, ch.id)
+        ch, _, _ = await computer_owes_a_turn(env, db_path, agent)
         before = len(env.backend.messages.get(ch.id, {}))
         await env.restart_bot(make_bot(db_path, agent=ThreadAgent()))
         await env.settle()

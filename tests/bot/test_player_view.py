@@ -4,6 +4,7 @@ messages, lapsing challenges, words instead of rule ids, Swedish throughout."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import sqlite3
 from dataclasses import replace
@@ -13,6 +14,7 @@ import simcord
 from PIL import Image
 
 import bot.service.board as board_module
+import bot.service.spectate as spectate_module
 from bot.i18n import FEATURES, TABLES, commands
 from bot.service.board import render_png
 from bot.service.model import BoardSpec
@@ -27,8 +29,10 @@ from tests.bot.helpers import (
     mover_and_waiter,
     pngs,
     recent,
+    resign,
+    resigned_game,
     roll_now,
-    roll_until_move,
+    server,
     start_game,
 )
 
@@ -104,11 +108,7 @@ async def test_names_of_members_never_seen_by_the_cache(simcord_env: simcord.Env
 async def test_thread_per_game_is_named_and_archived(simcord_env: simcord.Env, db_path,
                                                      specs) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("spel")
-    owner = guild.add_member(guild.owner)
-    alice = guild.add_member(env.create_user("Alice"))
-    bob = guild.add_member(env.create_user("Bob"))
+    _, ch, owner, (alice, bob) = server(env, "Alice", "Bob")
     r = await owner.slash(ch, "brade settings", threads=True)
     assert "thread per game yes" in r.response.content
     r = await alice.slash(ch, "brade new", opponent=bob)
@@ -118,8 +118,7 @@ async def test_thread_per_game_is_named_and_archived(simcord_env: simcord.Env, d
     await bob.click(find_button(env, thread, f"brade:accept:{game_row(db_path, thread.id)['id']}"
                                 f":{game_row(db_path, thread.id)['version']}:"), label="Accept")
     assert specs[-1].names == ("Alice", "Bob")
-    r = await alice.slash(thread, "brade resign")
-    await alice.click(r.response, label="Yes, resign")
+    await resign(thread, alice)
     assert game_row(db_path, thread.id)["status"] == "over"
     assert env.backend.channels[thread.id].thread_metadata.archived
 
@@ -229,8 +228,7 @@ async def test_old_buttons_of_a_finished_game_say_it_is_over(simcord_env: simcor
     cid = f"brade:roll:{row['id']}:{row['version']}:"
     board = find_button(env, ch, cid)
     await env.restart_bot(make_bot(db_path))  # the new process does not know that message
-    r = await alice.slash(ch, "brade resign")
-    await alice.click(r.response, label="Yes, resign")
+    await resign(ch, alice)
     assert game_row(db_path, ch.id)["status"] == "over"
     mover, _ = mover_and_waiter(db_path, ch.id, members)
     r = await mover.click(board, custom_id=cid)
@@ -287,7 +285,8 @@ def test_no_player_facing_string_names_a_rule_id() -> None:
 # -- 8. Swedish throughout -----------------------------------------------------------------------
 
 
-async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_path) -> None:
+async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
     env = simcord_env
     service = env.bot.service
     from engine import rules
@@ -299,18 +298,48 @@ async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_pat
     assert service._turn_label(turn, "en") == "Play 24/off 24/off"
 
     _guild, ch, members = await start_game(env, locale="sv-SE")
-    row = await roll_until_move(env, ch, db_path, members)
     mover, _ = mover_and_waiter(db_path, ch.id, members)
-    await mover.slash(ch, "brade move", play=legal_texts(row["game"])[0])
     r = await mover.slash(ch, "brade help")
     assert r.ephemeral and "Bräde här, i korthet" in r.response.content
     assert "/bräde ny" in r.response.content
+
+    # The game jumps to the mover bearing off: three checkers on their 24, twelve off,
+    # so whatever they roll, every play bears off (the stored game, as a restart loads it).
+    row = game_row(db_path, ch.id)
+    assert row["game"].phase == "roll"
+    mine = "24x3,offx12"
+    side = row["game"].turn.value
+    other = "black" if side == "white" else "white"
+    state = json.loads(row["state"])
+    state["game"]["position"] = f"{side}={mine} {other}=1x15 turn={side}"
+    conn = sqlite3.connect(db_path)
+    with conn:
+        conn.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), row["id"]))
+    conn.close()
+    service._games.clear()  # the bot's cache of unchanged games: this one changed
+
+    await roll_now(env, ch, db_path, members)
+    row = game_row(db_path, ch.id)
+    assert row["game"].phase == "move"
+    buttons = [(m, c) for m in recent(env, ch) for line in m.components
+               for c in getattr(line, "children", [])
+               if (getattr(c, "custom_id", None) or "").startswith("brade:play:")]
+    assert buttons, "a roll with one play offers it on a button"
+    labels = [c.label for _, c in buttons]
+    assert all(re.search(r"\b24/ut\b", x) for x in labels), labels
+    assert not any("off" in x for x in labels), labels
+    message, button = buttons[0]
+    assert (await mover.click(message, custom_id=button.custom_id)).acknowledged
+    played = game_row(db_path, ch.id)["game"]
+    assert played.position.side(Side(side))[25] > 12  # the checkers are off
+
+    # /watch history as a file (a long game's form), read by a spectator: Swedish notation.
+    monkeypatch.setattr(spectate_module, "MESSAGE_LIMIT", 10)
     r = await members[2].slash(ch, "watch history")
-    text = r.response.content if r.response else ""
-    for f in getattr(r.response, "attachments", []) or []:
-        text += env.backend.cdn.get(f.url).decode()
-    assert "Partiprotokoll" in text or "Parti" in text
-    assert "off" not in text
+    assert r.response.attachments, r.response.content
+    data = env.backend.cdn.get(r.response.attachments[0].url).decode()
+    assert re.search(r"\b24/ut\b", data), data
+    assert "off" not in data, data
 
 
 async def test_watch_history_file_names_players_in_plain_text(simcord_env: simcord.Env,
@@ -351,12 +380,7 @@ async def test_help_and_personal_theme(simcord_env: simcord.Env, db_path, specs)
 async def test_play_again_between_members_swaps_colours(simcord_env: simcord.Env,
                                                         db_path) -> None:
     env = simcord_env
-    _, ch, members = await start_game(env)
-    alice, bob = members[0], members[1]
-    r = await alice.slash(ch, "brade resign")
-    await alice.click(r.response, label="Yes, resign")
-    first = game_row(db_path, ch.id)
-    assert first["status"] == "over"
+    ch, alice, bob, first = await resigned_game(env, db_path)
     final = recent(env, ch, 1)[0]
     r = await alice.click(final, label="Play again")  # the loser asks for a rematch
     offer = game_row(db_path, ch.id)

@@ -12,9 +12,17 @@ from PIL import Image
 
 from bot.client import BradeBot
 from engine import record
+from engine.__main__ import main as engine_cli
 from engine.game import Game
 from tests.bot.conftest import make_bot
-from tests.bot.helpers import game_row, mover_and_waiter, roll_until_move, snapshot, start_game
+from tests.bot.helpers import (
+    game_row,
+    mover_and_waiter,
+    resign,
+    roll_until_move,
+    snapshot,
+    start_game,
+)
 
 
 @pytest.fixture
@@ -35,11 +43,6 @@ async def play_turns(env: simcord.Env, ch, db: Path, members: list, n: int) -> N
         mover, _ = mover_and_waiter(db, ch.id, members)
         r = await mover.slash(ch, "brade move", play=row["game"].legal_turns[0].text)
         assert not r.ephemeral, r.response.content
-
-
-async def resign(ch, who) -> None:
-    r = await who.slash(ch, "brade resign")
-    await who.click(r.response, label="Yes, resign")
 
 
 async def test_running_games_with_links(simcord_env: simcord.Env, db_path: Path) -> None:
@@ -130,7 +133,7 @@ async def test_export_replays_to_the_stored_position(simcord_env: simcord.Env, d
         assert replayed.dice == stored.dice and replayed.outcome == stored.outcome
         path = tmp_path / name
         path.write_bytes(data)
-        assert record.main([str(path)]) == 0  # `python -m engine replay FILE`
+        assert engine_cli(["replay", str(path)]) == 0  # `python -m engine replay FILE`
         return replayed
 
     r = await carol.slash(ch, "watch export")

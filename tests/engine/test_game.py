@@ -234,6 +234,21 @@ def test_match_ny1_tick_breaks_tie() -> None:
     assert m.winner is Side.WHITE
 
 
+@pytest.mark.parametrize("table, big", [("puff", 3), ("bg", 2)])
+def test_match_without_jan_is_decided_by_its_largest_win(table: str, big: int) -> None:
+    """Puff and backgammon have no jan: a best-of-three stays open while the trailer can
+    still catch up with the largest win (house reading of M-2), and is decided once not.
+    (A 3-game puff or backgammon match raised KeyError at its first result.)"""
+    m = Match(3, table, family="puff" if table == "puff" else "backgammon")
+    a = Side.WHITE
+    m.record(_o("hemspel" if table == "puff" else "gammon", big, a))
+    assert m.winner is None and not m.is_over
+    m.record(_o("hemspel" if table == "puff" else "gammon", big, a))
+    assert m.score(a) == 2 * big and m.remaining == 1
+    # The trailer could still score 4 (puff, torn) or 3 (a backgammon) in the last game:
+    assert m.is_over is (2 * big > (4 if table == "puff" else 3)) and m.winner is a
+
+
 def test_match_json_round_trip() -> None:
     m = Match(5, "ny1")
     m.record(_o("jan", 2, Side.WHITE, 1))

@@ -1,0 +1,47 @@
+"""A cog with a background check: the loop the reminders and the computer's owed turns share.
+
+``check`` runs ``tick`` every ``bot.check_every`` seconds, first once the bot is connected
+(a tick before that would find no channels), and goes on after a tick raises: the failure
+is logged and the loop restarted, so one bad row never stops every later check.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from discord.ext import commands, tasks
+
+if TYPE_CHECKING:
+    from bot.client import BradeBot
+
+class BackgroundCheck(commands.Cog):
+    #: Logged with the traceback when a tick raises.
+    failure = "background check failed"
+
+    def __init__(self, bot: BradeBot) -> None:
+        self.bot = bot
+        self.check.change_interval(seconds=bot.check_every)
+
+    async def cog_load(self) -> None:
+        self.check.start()
+
+    async def cog_unload(self) -> None:
+        self.check.cancel()
+
+    async def tick(self) -> None:
+        raise NotImplementedError
+
+    @tasks.loop(seconds=60)
+    async def check(self) -> None:
+        await self.tick()
+
+    @check.before_loop
+    async def _wait_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @check.error
+    async def _failed(self, error: BaseException) -> None:
+        # under the subclass's own logger, as before the loop was shared
+        logging.getLogger(type(self).__module__).exception(self.failure, exc_info=error)
+        self.check.restart()

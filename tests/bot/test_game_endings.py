@@ -1,0 +1,139 @@
+"""How a game ends as its players see it (issue 13): aborted or claimed, its last board
+keeps no buttons and its thread is archived; the winner may ask for the rematch; the
+server's board theme reaches the boards.
+
+Resigning and winning are covered in ``test_player_view.py``; these are the other ends.
+"""
+
+from __future__ import annotations
+
+import pytest
+import simcord
+
+import bot.service.board as board_module
+from bot.service.model import BoardSpec
+from engine.position import Side
+from tests.bot.conftest import make_bot
+from tests.bot.helpers import (
+    find_button,
+    game_row,
+    mover_and_waiter,
+    recent,
+    resigned_game,
+    server,
+)
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    """Claims become possible two hours after a player stops moving (test_lifecycle)."""
+    return make_bot(db_path, remind_after=3600, claim_after=7200, check_every=60)
+
+
+@pytest.fixture
+def specs(monkeypatch: pytest.MonkeyPatch) -> list[BoardSpec]:
+    """Every board the play commands draw, in order (the real drawing still happens)."""
+    drawn: list[BoardSpec] = []
+    real = board_module.render_png
+
+    def spy(spec: BoardSpec) -> bytes:
+        drawn.append(spec)
+        return real(spec)
+
+    monkeypatch.setattr(board_module, "render_png", spy)
+    return drawn
+
+
+def buttons_left(env: simcord.Env, channel_id: int) -> list[str]:
+    """The labels of every button still on a message of the channel."""
+    stored = env.backend.messages.get(channel_id, {}).values()
+    return [c.get("label") or c.get("custom_id") for m in stored for row in m.components
+            for c in row.get("components", [])]
+
+
+async def game_in_a_thread(env: simcord.Env, db_path) -> tuple:
+    """A server with a thread per game; Alice challenged Bob, who accepted in the thread."""
+    _, ch, owner, (alice, bob) = server(env, "Alice", "Bob")
+    await owner.slash(ch, "brade settings", threads=True)
+    await alice.slash(ch, "brade new", opponent=bob)
+    thread = next(th for th in ch.threads)
+    row = game_row(db_path, thread.id)
+    await bob.click(find_button(env, thread, f"brade:accept:{row['id']}:{row['version']}:"),
+                    label="Accept")
+    row = game_row(db_path, thread.id)
+    assert row["status"] == "active"
+    assert "Roll" in buttons_left(env, thread.id)
+    return thread, [alice, bob, owner]
+
+
+async def test_abort_strips_the_buttons_and_archives_the_thread(simcord_env: simcord.Env,
+                                                                db_path) -> None:
+    env = simcord_env
+    thread, (alice, bob, _owner) = await game_in_a_thread(env, db_path)
+    await alice.slash(thread, "brade abort")
+    row = game_row(db_path, thread.id)
+    cid = f"brade:abort:{row['id']}:{row['version']}:"
+    await bob.click(find_button(env, thread, cid), custom_id=cid)
+    assert game_row(db_path, thread.id)["status"] == "aborted"
+    assert buttons_left(env, thread.id) == []  # no Roll, no Abort left to press
+    assert env.backend.channels[thread.id].thread_metadata.archived
+
+
+async def test_claim_strips_the_buttons_and_archives_the_thread(simcord_env: simcord.Env,
+                                                                db_path) -> None:
+    env = simcord_env
+    thread, members = await game_in_a_thread(env, db_path)
+    _mover, waiter = mover_and_waiter(db_path, thread.id, members[:2])
+    await env.advance_time(7400)  # the mover has gone quiet for longer than claim_after
+    offer = recent(env, thread, 1)[0]
+    assert "may now claim" in offer.content
+    await waiter.click(offer, label="Claim the game")
+    row = game_row(db_path, thread.id)
+    assert row["status"] == "over" and row["game"].outcome is not None
+    left = buttons_left(env, thread.id)
+    assert all(label == "Play again" for label in left), left  # only the rematch
+    assert env.backend.channels[thread.id].thread_metadata.archived
+
+
+async def test_the_winner_asks_for_the_rematch(simcord_env: simcord.Env, db_path) -> None:
+    env = simcord_env
+    ch, alice, bob, first = await resigned_game(env, db_path)
+    winner = first["game"].outcome.winner
+    assert winner is (Side.WHITE if first["white_id"] == bob.id else Side.BLACK)
+    final = recent(env, ch, 1)[0]
+    await bob.click(final, label="Play again")  # the winner this time
+    offer = game_row(db_path, ch.id)
+    assert offer["status"] == "offered" and offer["id"] != first["id"]
+    assert (offer["white_id"], offer["black_id"]) == (first["black_id"], first["white_id"])
+    message = find_button(env, ch, f"brade:accept:{offer['id']}:{offer['version']}:")
+    await bob.click(message, label="Accept")  # his own challenge: not his to accept
+    assert game_row(db_path, ch.id)["status"] == "offered"
+    await alice.click(message, label="Accept")
+    assert game_row(db_path, ch.id)["status"] == "active"
+    assert not env.backend.get_message(ch.id, final.id).components  # used once
+
+
+async def test_the_server_theme_reaches_the_boards(simcord_env: simcord.Env, db_path,
+                                                   specs) -> None:
+    env = simcord_env
+    _, ch, owner, (alice, bob) = server(env, "alice", "bob")
+    r = await alice.slash(ch, "brade settings", server_theme="contrast")
+    assert r.ephemeral and game_row(db_path, ch.id) is None  # not hers to set
+    r = await owner.slash(ch, "brade settings", server_theme="contrast")
+    assert r.ephemeral and "contrast" in r.response.content
+    r = await alice.slash(ch, "brade new", opponent=bob)
+    await bob.click(r.response, label="Accept")
+    await alice.slash(ch, "brade show")
+    assert specs and specs[-1].theme == "contrast"  # neither player chose one
+    # A player's own theme wins over the server's, on the boards drawn from their side.
+    await alice.slash(ch, "brade settings", theme="classic")
+    row = game_row(db_path, ch.id)
+    alice_side = Side.WHITE if row["white_id"] == alice.id else Side.BLACK
+    await alice.slash(ch, "brade show")
+    spec = specs[-1]
+    assert spec.theme == ("classic" if spec.perspective is alice_side else "contrast")
+    # Back to the default: the classic theme.
+    await owner.slash(ch, "brade settings", server_theme="default")
+    await alice.slash(ch, "brade settings", theme="default")
+    await alice.slash(ch, "brade show")
+    assert specs[-1].theme == "classic"
