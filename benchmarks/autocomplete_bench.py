@@ -66,7 +66,7 @@ async def one_bot(rules: str, seed: int, turns: int) -> tuple[float, list[float]
     tmp = Path(tempfile.mkdtemp(prefix="ac-bench-"))
     db = tmp / "brade.sqlite3"
     seeds = iter(range(seed * 1000, seed * 1000 + 100_000))
-    bot = BradeBot(db_path=db, seed_source=lambda: next(seeds))
+    bot = BradeBot(db_path=db, seed_source=lambda: next(seeds), shards=((0,), 1))
     env = simcord.Env(bot, settle_timeout=60.0)
     await env.start()
     times: list[float] = []

@@ -1,7 +1,7 @@
 """Fault soak: many games played to the end in SimCord while faults are injected at random.
 
     python benchmarks/fault_soak.py [--commands 20000] [--slots 12] [--restart-every 300]
-                                    [--seed 1] [--render-workers 1]
+                                    [--seed 1] [--render-workers 1] [--db FILE|pg|URL]
 
 Players in ``--slots`` channels (two members each, or one member against the computer)
 send the next sensible command of their game (``/brade new``, the accept button,
@@ -24,15 +24,16 @@ followed by a new one in its channel.  Before a command, a fault may be injected
     same database file (SimCord cancels whatever the old one still had running).
 
 After every command the driver remembers each game's committed event log (through a
-read-only connection of its own).  At the end it checks, and prints as violations:
-``PRAGMA integrity_check``, every stored state against the replay of its event log
-(``benchmarks/invariants.py``), that no event log the driver once saw committed has lost
+connection of its own).  At the end it checks, and prints as violations: (SQLite)
+``PRAGMA integrity_check``, every stored state against the replay of its event log and
+the ratings applied once (``benchmarks/invariants.py``), that no event log the driver once saw committed has lost
 or changed an entry (no turn lost), that the bot never said "nothing was changed" about
 a command that changed the game, and that every game is finished or goes on (a computer
 turn that was owed is played on the next command).  Target: 0 violations.
 
-Everything runs in one process (the bot, simulated Discord and this driver); the figures
-are counts, not speeds.  Board workers are real processes (``--render-workers``) so one
+``--db pg`` (a throwaway PostgreSQL server) or a ``postgresql://`` URL runs the same soak
+on PostgreSQL.  Everything runs in one process (the bot, simulated Discord and this
+driver); the figures are counts, not speeds.  Board workers are real processes (``--render-workers``) so one
 can be killed.
 """
 
@@ -46,7 +47,6 @@ import json
 import os
 import random
 import signal
-import sqlite3
 import sys
 import tempfile
 import time
@@ -60,8 +60,8 @@ if str(ROOT) not in sys.path:
 
 import simcord  # noqa: E402
 
-from benchmarks.bot_load import emit_click, emit_slash  # noqa: E402
-from benchmarks.invariants import audit  # noqa: E402
+from benchmarks.bot_load import database, emit_click, emit_slash  # noqa: E402
+from benchmarks.invariants import audit, connect  # noqa: E402
 from bot.client import BradeBot  # noqa: E402
 from bot.i18n import t  # noqa: E402
 from bot.service.ai import ThreadAgent  # noqa: E402
@@ -121,10 +121,10 @@ class Report:
 
 
 class Reader:
-    """The driver's own read-only connection: it sees only committed state."""
+    """The driver's own connection: it sees only committed state (SQLite or PostgreSQL)."""
 
-    def __init__(self, db: Path) -> None:
-        self.conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    def __init__(self, db: str | Path) -> None:
+        self.conn = connect(db)
 
     def latest(self, channel_id: int) -> dict[str, Any] | None:
         row = self.conn.execute(
@@ -160,7 +160,7 @@ def _digest(items: list[str]) -> str:
 
 
 class Soak:
-    def __init__(self, args: argparse.Namespace, db: Path) -> None:
+    def __init__(self, args: argparse.Namespace, db: str | Path) -> None:
         self.args = args
         self.db = db
         self.rng = random.Random(args.seed)
@@ -170,7 +170,7 @@ class Soak:
         self.seeds = random.Random(args.seed * 7919)
 
     def new_bot(self) -> BradeBot:
-        return BradeBot(db_path=self.db, agent=self.agent,
+        return BradeBot(db_path=self.db, agent=self.agent, shards=((0,), 1),
                         seed_source=lambda: self.seeds.getrandbits(62), check_every=3600)
 
     async def run(self) -> Report:
@@ -388,9 +388,12 @@ class Soak:
 
 
 async def soak(args: argparse.Namespace) -> Report:
+    if args.db is not None:
+        async with database(args.db, 1) as db:
+            print(db.about, flush=True)
+            return await Soak(args, db.target).run()
     with tempfile.TemporaryDirectory(prefix="brade-soak-") as tmp:
-        db = Path(tmp) / "brade.sqlite3"
-        return await Soak(args, db).run()
+        return await Soak(args, Path(tmp) / "brade.sqlite3").run()
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
@@ -403,6 +406,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--progress", type=int, default=0, help="print a line every N commands")
     p.add_argument("--no-faults", dest="faults", action="store_false",
                    help="inject nothing (benchmarks/kill9.py's load)")
+    p.add_argument("--db", default=None,
+                   help="a SQLite file (default: a new temporary one), `pg` (a throwaway "
+                        "PostgreSQL server) or a postgresql:// URL")
     return p.parse_args(argv)
 
 

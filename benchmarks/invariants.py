@@ -1,11 +1,11 @@
 """What must hold in a brade database after any fault: the checks the fault soak, the
 ``kill -9`` script and the cancellation tests share.
 
-``audit(db)`` reads the file through its own read-only connection (so it sees only what
+``audit(db)`` reads the database through a connection of its own (so it sees only what
 was committed) and returns the violations it finds, as sentences; an empty list is a
-healthy database:
+healthy database.  ``db`` is a SQLite file (read-only) or a ``postgresql://`` URL:
 
-* ``PRAGMA integrity_check`` is ``ok``;
+* SQLite: ``PRAGMA integrity_check`` is ``ok`` (PostgreSQL checks its own pages);
 * every game's event log numbers 1..n without gaps;
 * every game's stored state equals the *replay of its event log*: each game of the match
   is re-played from the row's seed, action by action (roll, choice, play, resignation),
@@ -14,15 +14,21 @@ healthy database:
   included;
 * a tournament game that ended has its result in the tournament;
 * the match's recorded results match the games the log finished, and the row's status
-  matches the game (an ``over`` row has a finished match, an ``active`` one a game on).
+  matches the game (an ``over`` row has a finished match, an ``active`` one a game on);
+* ratings were applied once: each member's stored number of rated games, wins and losses
+  equals the applied games (``rated_games``) that name them, and only finished rated
+  games were applied.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
+import threading
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.service.history import ENDINGS
 from bot.service.spectate import split_games
@@ -31,6 +37,86 @@ from engine.match import Match
 from engine.position import Side
 
 AUTOMATIC = ("teka", "start", "forfeit", "win")  # the engine writes these itself
+
+T = TypeVar("T")
+
+
+def is_postgres(target: str | Path) -> bool:
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+class Rows:
+    """The part of a ``sqlite3`` cursor the readers use, over PostgreSQL's rows."""
+
+    def __init__(self, rows: list[Any]) -> None:
+        self._rows = rows
+
+    def fetchone(self) -> Any:
+        return self._rows[0] if self._rows else None
+
+    def fetchall(self) -> list[Any]:
+        return self._rows
+
+    def __iter__(self) -> Any:
+        return iter(self._rows)
+
+
+def dollars(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2 …`` (the readers' SQL has no ``?`` in
+    literals)."""
+    head, *rest = sql.split("?")
+    return head + "".join(f"${i}{part}" for i, part in enumerate(rest, 1))
+
+
+class PgReader:
+    """A synchronous reading connection to PostgreSQL, shaped like ``sqlite3``'s
+    ``execute`` so one SQL text (``?`` placeholders) serves both databases.
+
+    The audit and the benchmark drivers are synchronous and some run inside the bot's
+    event loop, so asyncpg runs on an event loop of its own in a daemon thread; a call
+    blocks its caller as a ``sqlite3`` read does.  Records index by position and name,
+    as ``sqlite3.Row`` does.
+    """
+
+    def __init__(self, url: str) -> None:
+        import asyncpg
+
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
+                                        name="brade-pg-reader")
+        self._thread.start()
+        try:
+            self._conn = self._call(asyncpg.connect(url))
+        except BaseException:
+            self._stop()
+            raise
+
+    def _call(self, coro: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
+        return Rows(self._call(self._conn.fetch(dollars(sql), *params)))
+
+    def _stop(self) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(10)
+        self._loop.close()
+
+    def close(self) -> None:
+        try:
+            self._call(self._conn.close(timeout=10))
+        finally:
+            self._stop()
+
+
+def connect(target: str | Path) -> sqlite3.Connection | PgReader:
+    """A connection of the caller's own that sees only committed state: a read-only
+    SQLite connection to a file, or a PostgreSQL one to a ``postgresql://`` URL."""
+    if is_postgres(target):
+        return PgReader(str(target))
+    conn = sqlite3.connect(f"file:{target}?mode=ro", uri=True)
+    conn.row_factory = sqlite3.Row
+    return conn
 
 
 def _plain(x: Any) -> Any:
@@ -113,7 +199,8 @@ def check_game(row: dict[str, Any], events: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def check_tournaments(conn: sqlite3.Connection, rows: list[dict[str, Any]]) -> list[str]:
+def check_tournaments(conn: sqlite3.Connection | PgReader,
+                      rows: list[dict[str, Any]]) -> list[str]:
     """A tournament game that ended with a result has that result in its tournament."""
     from bot.league.model import Status
     from bot.league.tournament import Tournament
@@ -133,22 +220,58 @@ def check_tournaments(conn: sqlite3.Connection, rows: list[dict[str, Any]]) -> l
     return out
 
 
+def check_ratings(conn: sqlite3.Connection | PgReader) -> list[str]:
+    """Ratings applied exactly once: each member's stored count of rated games, wins and
+    losses is the number of applied games naming them (a game applied twice, or two
+    games applied over each other's read, shows as a count that differs), and only a
+    finished rated game was applied."""
+    out = []
+    counted: dict[tuple[int, int], list[int]] = {}
+    for gid, guild, winner, loser, status, rated in conn.execute(
+            "SELECT r.game_id, r.guild_id, r.winner_id, r.loser_id, g.status, g.rated "
+            "FROM rated_games r LEFT JOIN games g ON g.id = r.game_id ORDER BY r.game_id"):
+        if status != "over" or not rated:
+            out.append(f"game {gid}: applied to the ratings, but it is {status} "
+                       f"({'rated' if rated else 'unrated'})")
+        for user, won in ((winner, True), (loser, False)):
+            c = counted.setdefault((int(guild), int(user)), [0, 0, 0])
+            c[0] += 1
+            c[1 if won else 2] += 1
+    for guild, user, games, wins, losses in conn.execute(
+            "SELECT guild_id, user_id, games, wins, losses FROM ratings "
+            "ORDER BY guild_id, user_id"):
+        want = counted.pop((int(guild), int(user)), [0, 0, 0])
+        if [games, wins, losses] != want:
+            out.append(f"member {user} on server {guild}: the rating counts {games} games "
+                       f"({wins} won, {losses} lost), the applied games {want[0]} "
+                       f"({want[1]} won, {want[2]} lost)")
+    for (guild, user), want in counted.items():
+        out.append(f"member {user} on server {guild}: {want[0]} applied games, no rating")
+    return out
+
+
 def audit(db: str | Path) -> list[str]:
-    """Every violation in the committed state of ``db`` (empty: all is well)."""
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    conn.row_factory = sqlite3.Row
+    """Every violation in the committed state of ``db`` (empty: all is well): a SQLite
+    file or a ``postgresql://`` URL."""
+    conn = connect(db)
     try:
-        found = [str(r[0]) for r in conn.execute("PRAGMA integrity_check")]
-        out = [] if found == ["ok"] else [f"integrity_check: {'; '.join(found)[:300]}"]
+        out = []
+        if isinstance(conn, sqlite3.Connection):
+            found = [str(r[0]) for r in conn.execute("PRAGMA integrity_check")]
+            if found != ["ok"]:
+                out.append(f"integrity_check: {'; '.join(found)[:300]}")
         rows = [dict(r) for r in conn.execute("SELECT * FROM games ORDER BY id")]
+        logs: dict[int, list[Any]] = {}
+        for r in conn.execute("SELECT game_id, seq, data FROM events ORDER BY game_id, seq"):
+            logs.setdefault(int(r[0]), []).append(r)
         for row in rows:
-            logged = conn.execute("SELECT seq, kind, data FROM events WHERE game_id = ? "
-                                  "ORDER BY seq", (row["id"],)).fetchall()
-            seqs = [r["seq"] for r in logged]
+            logged = logs.get(int(row["id"]), [])
+            seqs = [r[1] for r in logged]
             if seqs != list(range(1, len(seqs) + 1)):
                 out.append(f"game {row['id']}: event numbers {seqs[:5]}… are not 1..n")
-            out += check_game(row, [json.loads(r["data"]) for r in logged])
+            out += check_game(row, [json.loads(r[2]) for r in logged])
         out += check_tournaments(conn, rows)
+        out += check_ratings(conn)
         return out
     finally:
         conn.close()
@@ -156,7 +279,7 @@ def audit(db: str | Path) -> list[str]:
 
 def states(db: str | Path) -> dict[int, tuple[str, int, str | None]]:
     """Each game's (status, version, state): to compare before and after a restart."""
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    conn = connect(db)
     try:
         return {r[0]: (r[1], r[2], r[3])
                 for r in conn.execute("SELECT id, status, version, state FROM games")}

@@ -1,29 +1,39 @@
 """``kill -9`` under load, then restart: nothing committed is lost, nothing is half-done.
 
     python benchmarks/kill9.py [--rounds 6] [--min 3] [--max 9] [--slots 12] [--seed 1]
+                               [--db FILE|pg|postgresql://…]
 
 Each round starts a bot process (``benchmarks/fault_soak.py --no-faults``: games in
-SimCord against the real bot and a real SQLite file, commands back to back), lets it play
+SimCord against the real bot and a real database, commands back to back), lets it play
 for a random few seconds and kills it with ``SIGKILL`` in the middle of whatever it was
-doing.  Then, on the file the dead process left:
+doing.  Then, on the database the dead process left:
 
-* ``PRAGMA integrity_check`` is ok and every game's stored state equals the replay of its
-  event log (``benchmarks/invariants.py``: a turn applied twice or half-saved shows);
+* (SQLite) ``PRAGMA integrity_check`` is ok, and every game's stored state equals the
+  replay of its event log, numbered 1..n without a gap (``benchmarks/invariants.py``: a
+  turn applied twice or half-saved shows);
+* ratings were applied once: each member's count of rated games is the number of
+  applied games naming them;
 * every event committed before an earlier kill is still there, unchanged (nothing lost);
-* the next round's bot opens the same file and the games go on (its commands are counted).
+* the next round's bot opens the same database and the games go on (its commands are
+  counted).
 
-PostgreSQL is not supported by the bot yet; this script covers SQLite.
+``--db``: unset, a new SQLite file; ``pg``, a fresh database on a throwaway PostgreSQL
+server started for the run (with the server's durable defaults); a ``postgresql://``
+URL, that database; a path, that SQLite file.  On PostgreSQL the kill drops the bot's
+connections mid-transaction, and the server must roll back whatever they had not
+committed.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import hashlib
 import json
 import os
 import random
+import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -34,11 +44,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.invariants import audit  # noqa: E402
+from benchmarks.invariants import audit, connect  # noqa: E402
 
 
-def logs(db: Path) -> dict[int, list[str]]:
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+def logs(db: str | Path) -> dict[int, list[str]]:
+    conn = connect(db)
     try:
         out: dict[int, list[str]] = {}
         for gid, data in conn.execute("SELECT game_id, data FROM events ORDER BY game_id, seq"):
@@ -48,23 +58,40 @@ def logs(db: Path) -> dict[int, list[str]]:
         conn.close()
 
 
+def rated(db: str | Path) -> int:
+    """Results applied to the ratings so far (the once-only check has something to see)."""
+    conn = connect(db)
+    try:
+        return int(conn.execute("SELECT COUNT(*) FROM rated_games").fetchone()[0])
+    finally:
+        conn.close()
+
+
 def digest(items: list[str]) -> str:
     return hashlib.sha1("\x1e".join(items).encode()).hexdigest()
 
 
-def play_then_kill(db: Path, seconds: float, seed: int, slots: int) -> tuple[int, int]:
+def child(db: str, seed: int, slots: int) -> None:
+    """The bot process of one round: the fault soak's load without faults, on ``db``, until
+    it is killed."""
+    from benchmarks.fault_soak import Soak, parse
+
+    args = parse(["--no-faults", "--commands", "1000000000", "--slots", str(slots),
+                  "--restart-every", "1000000000", "--seed", str(seed), "--progress", "20"])
+    asyncio.run(Soak(args, db if "://" in db else Path(db)).run())
+
+
+def play_then_kill(db: str, logdir: Path, seconds: float, seed: int,
+                   slots: int) -> tuple[int, int]:
     """One bot process on ``db``, killed with SIGKILL ``seconds`` after its first command;
     (commands it reported (to the last 20), its exit signal)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "BRADE_RENDER_WORKERS": "0",
-           "BRADE_KILL9_DB": str(db)}
-    err = (db.parent / "bot.err").open("w")
+           "BRADE_KILL9_DB": db}
+    err = (logdir / "bot.err").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-c",
-         "import asyncio, os, sys; from pathlib import Path; "
-         "from benchmarks.fault_soak import Soak, parse; "
-         f"args = parse(['--no-faults', '--commands', '1000000000', '--slots', '{slots}', "
-         f"'--restart-every', '1000000000', '--seed', '{seed}', '--progress', '20']); "
-         "asyncio.run(Soak(args, Path(os.environ['BRADE_KILL9_DB'])).run())"],
+         "import os; from benchmarks.kill9 import child; "
+         f"child(os.environ['BRADE_KILL9_DB'], {seed}, {slots})"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=err, text=True)
     assert proc.stdout is not None
     commands = 0
@@ -86,7 +113,7 @@ def play_then_kill(db: Path, seconds: float, seed: int, slots: int) -> tuple[int
     proc.wait(timeout=30)
     err.close()
     if ended_alone:
-        tail = (db.parent / "bot.err").read_text().strip().splitlines()[-3:]
+        tail = (logdir / "bot.err").read_text().strip().splitlines()[-3:]
         raise RuntimeError(f"the bot process ended by itself ({proc.returncode}): "
                            + " | ".join(tail))
     return commands, -proc.returncode
@@ -99,26 +126,37 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max", type=float, default=9.0, help="longest life of a bot, seconds")
     p.add_argument("--slots", type=int, default=12)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--db", default=None,
+                   help="a SQLite file (default: a new temporary one), `pg` (a throwaway "
+                        "PostgreSQL server) or a postgresql:// URL")
     args = p.parse_args(argv)
+    return asyncio.run(soak(args))
+
+
+async def soak(args: argparse.Namespace) -> int:
+    from benchmarks.bot_load import database
+
     rng = random.Random(args.seed)
     violations: list[str] = []
     total = 0
     load = os.getloadavg()[0]
-    with tempfile.TemporaryDirectory(prefix="brade-kill9-") as tmp:
-        db = Path(tmp) / "brade.sqlite3"
+    async with database(args.db, 1) as db:
+        print(db.about, flush=True)
+        logdir = Path(tempfile.mkdtemp(prefix="brade-kill9-"))
         seen: dict[int, str] = {}
         seen_n: dict[int, int] = {}
         for n in range(1, args.rounds + 1):
             life = rng.uniform(args.min, args.max)
             try:
-                commands, sig = play_then_kill(db, life, args.seed + n, args.slots)
+                commands, sig = await asyncio.to_thread(
+                    play_then_kill, db.target, logdir, life, args.seed + n, args.slots)
             except RuntimeError as e:
                 violations.append(f"round {n}: {e}")
                 print(f"round {n}: {e}", flush=True)
                 continue
             total += commands
-            found = audit(db)
-            now = logs(db)
+            found = await asyncio.to_thread(audit, db.target)
+            now = await asyncio.to_thread(logs, db.target)
             for gid, d in seen.items():
                 if digest(now.get(gid, [])[: seen_n[gid]]) != d:
                     found.append(f"game {gid}: events committed before an earlier kill "
@@ -128,11 +166,14 @@ def main(argv: list[str] | None = None) -> int:
             games = len(now)
             turns = sum(1 for items in now.values() for e in items
                         if json.loads(e).get("type") in ("play", "forfeit"))
+            results = await asyncio.to_thread(rated, db.target)
             print(f"round {n}: killed (signal {sig}) after {life:.1f} s and {commands:,} "
-                  f"commands; {games} games, {turns:,} turns on file; "
-                  f"{len(found)} violations", flush=True)
+                  f"commands; {games} games, {turns:,} turns, {results} rated results on "
+                  f"file; {len(found)} violations", flush=True)
             violations += [f"round {n}: {v}" for v in found]
-    print(f"kill -9: {args.rounds} rounds on SQLite, {total:,} commands, load average "
+        shutil.rmtree(logdir, ignore_errors=True)
+    kind = "PostgreSQL" if "PostgreSQL" in db.about else "SQLite"
+    print(f"kill -9: {args.rounds} rounds on {kind}, {total:,} commands, load average "
           f"{load:.2f} → {os.getloadavg()[0]:.2f}; invariant violations {len(violations)}")
     for v in violations[:20]:
         print("  - " + v)

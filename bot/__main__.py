@@ -1,10 +1,15 @@
 """``python -m bot``: read the environment, check the database, then connect to Discord.
 
+``python -m bot migrate --from FILE --to postgresql://…`` copies a SQLite database into
+PostgreSQL instead (``bot.migrate``).
+
 Start-up fails early and plainly.  The configuration is checked first, then the database
 is opened and proved usable (readable, intact, writable) *before* the bot logs in, so a
 bad file is reported even when Discord cannot be reached.  Each failure ends the process
 within a few seconds with one line on stderr (``brade: …``) and a non-zero exit code:
-2 bad configuration, 3 unusable database, 4 Discord unreachable or the token rejected.
+2 bad configuration (``BRADE_SHARDS`` malformed, a URL without a host, ...), 3 unusable
+database (a file as below, or a PostgreSQL server unreachable, refusing the password, or
+not migratable), 4 Discord unreachable or the token rejected.
 Log records written while starting are held back and printed once the bot has logged
 in, so a failed start shows that one line rather than a page of log.
 """
@@ -18,6 +23,30 @@ import sys
 from bot.config import Config, ConfigError
 
 EXIT_CONFIG, EXIT_DATABASE, EXIT_DISCORD = 2, 3, 4
+HELP = """usage: python -m bot                 run the bot (settings from the environment:
+                                     DISCORD_TOKEN, BRADE_DB, BRADE_SHARDS, ... see README)
+       python -m bot migrate --from FILE.sqlite3 --to postgresql://user:password@host/db
+                                     copy a SQLite database into PostgreSQL"""
+
+
+#: Gateway close codes that mean the shard settings do not fit this bot.
+SHARD_REFUSALS = {
+    4010: "Discord refused the shard settings (4010 invalid shard, BRADE_SHARDS={shards}): "
+          "every id must be below the shard count, and every process must give the same "
+          "count.",
+    4011: "Discord requires more shards for this bot (4011 sharding required, "
+          "BRADE_SHARDS={shards}): it is in too many servers for that shard count. Raise "
+          "the count N in every process's BRADE_SHARDS, or leave BRADE_SHARDS unset to "
+          "run one process with the count Discord recommends.",
+}
+
+
+def shards_text(shards: tuple[tuple[int, ...], int] | None) -> str:
+    """``((0, 1, 2), 8)`` as ``0,1,2/8``; unset as ``(unset)``."""
+    if shards is None:
+        return "(unset)"
+    ids, count = shards
+    return f"{','.join(map(str, ids))}/{count}"
 
 
 class StartupLog(logging.Handler):
@@ -47,7 +76,19 @@ def fail(text: str) -> None:
     print(f"brade: {' '.join(text.split())}", file=sys.stderr, flush=True)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["migrate"]:
+        from bot.migrate import main as migrate  # only this command needs it
+
+        return migrate(argv[1:])
+    if argv[:1] in (["-h"], ["--help"]):
+        print(HELP)
+        return 0
+    if argv:
+        fail(f"unknown arguments {' '.join(argv)[:80]!r}: run python -m bot (settings come "
+             "from the environment) or python -m bot migrate --from FILE --to URL")
+        return EXIT_CONFIG
     try:
         config = Config.from_env()
     except ConfigError as e:
@@ -71,16 +112,20 @@ async def run(config: Config, startup: StartupLog) -> int:
     import discord
 
     from bot.client import BradeBot
-    from bot.store import Store, StoreError
+    from bot.store import StoreError, open_store
 
     try:
-        store = await Store.open(config.db_path)
-    except StoreError as e:
+        store = await open_store(config.db)
+    except StoreError as e:  # one line; the store never puts a password in it
         fail(f"cannot use the {e}")
         return EXIT_DATABASE
-    bot = BradeBot(store=store, db_path=config.db_path, dev_guild=config.dev_guild,
+    except (OSError, TimeoutError) as e:  # a failure the store did not name: still one line
+        fail(f"cannot use the database {config.db_shown}: {type(e).__name__}")
+        return EXIT_DATABASE
+    bot = BradeBot(store=store, db_path=config.db, dev_guild=config.dev_guild,
                    default_rules=config.default_rules, remind_after=config.remind_after,
-                   claim_after=config.claim_after, on_started=startup.started)
+                   claim_after=config.claim_after, on_started=startup.started,
+                   shards=config.shards)
     bot.challenge_expires = config.challenge_expires  # read by the Play cog (issue 13)
     logging.getLogger(__name__).info("starting with %s", config)  # repr hides the token
     try:
@@ -92,6 +137,13 @@ async def run(config: Config, startup: StartupLog) -> int:
         return EXIT_DISCORD
     except discord.PrivilegedIntentsRequired as e:
         fail(f"Discord refused the connection: {e}")
+        return EXIT_DISCORD
+    except discord.ConnectionClosed as e:
+        if e.code in SHARD_REFUSALS:  # the shard settings, not Discord, need fixing
+            fail(SHARD_REFUSALS[e.code].format(shards=shards_text(config.shards)))
+            return EXIT_CONFIG
+        fail(f"Discord closed the connection of shard {e.shard_id} (code {e.code}); "
+             "try again later.")
         return EXIT_DISCORD
     except (TimeoutError, aiohttp.ClientError, OSError) as e:
         fail(f"cannot reach Discord ({e or type(e).__name__}); check the network and DNS, "

@@ -1,4 +1,11 @@
-"""The ``Bot`` subclass: opens the store, builds the service, loads the cogs, syncs."""
+"""The ``Bot`` subclass: opens the store, builds the service, loads the cogs, syncs.
+
+It is an ``AutoShardedBot``: one process runs the shards it is given (``BRADE_SHARDS``)
+or, given none, as many as Discord recommends.  Several processes may share one
+PostgreSQL database; each one's background work touches only the guilds of its own
+shards (``owns_guild``), and the database's version checks and unique keys keep two
+processes that overlap (a rolling restart) from both applying one change.
+"""
 
 from __future__ import annotations
 
@@ -11,12 +18,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.config import is_database_url, mask_url
 from bot.i18n import resolve_lang, t
 from bot.i18n.translator import BradeTranslator
 from bot.service.ai import Agent, ProcessAgent
 from bot.service.board import start_renderer
 from bot.service.games import GameService
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.views import GameButton, ThreadButton
 
 log = logging.getLogger(__name__)
@@ -30,7 +38,13 @@ def discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-class BradeBot(commands.Bot):
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """Discord's rule: a guild's events arrive on shard ``(guild_id >> 22) % count``;
+    direct messages (no guild) on shard 0."""
+    return 0 if not guild_id else (guild_id >> 22) % shard_count
+
+
+class BradeBot(commands.AutoShardedBot):
     def __init__(self, *, db_path: str | Path = "brade.sqlite3", dev_guild: int | None = None,
                  clock: Callable[[], float] = discord_clock,
                  seed_source: Callable[[], int] | None = None,
@@ -38,12 +52,24 @@ class BradeBot(commands.Bot):
                  default_rules: str = "talisman", remind_after: float = 6 * 3600,
                  claim_after: float = 48 * 3600, check_every: float | None = None,
                  store: Store | None = None,
-                 on_started: Callable[[], None] | None = None) -> None:
+                 on_started: Callable[[], None] | None = None,
+                 shards: tuple[tuple[int, ...], int] | None = None) -> None:
+        """``db_path`` is a SQLite file or a ``postgresql://`` URL (opened by
+        ``open_store``); ``shards`` is ``(ids this process runs, total count)``, None to
+        let Discord decide the count and run every shard here."""
         intents = discord.Intents.default()
+        ids, count = shards if shards is not None else (None, None)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none())
-        self.db_path = Path(db_path)
+                         allowed_mentions=discord.AllowedMentions.none(),
+                         shard_ids=list(ids) if ids is not None else None,
+                         shard_count=count)
+        #: Fixed at construction: SimCord (and a reconnect) may fill in ``shard_count``
+        #: later, but a process given no shards runs them all and owns every guild.
+        self.shards_owned: tuple[frozenset[int], int] | None = (
+            (frozenset(ids), count) if ids is not None and count is not None else None)
+        self.db_path = db_path if isinstance(db_path, str) and is_database_url(db_path) \
+            else Path(db_path)
         self.dev_guild = dev_guild
         self.clock = clock
         self.seed_source = seed_source
@@ -58,13 +84,25 @@ class BradeBot(commands.Bot):
         self.service: GameService | None = None
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard ``guild_id`` belongs to (DMs: shard 0).
+
+        What the bot does on its own initiative (reminders, expiry, owed computer turns,
+        tournament deadlines) is for its own guilds only: another process has the others,
+        and this one could not reach their channels anyway.
+        """
+        if self.shards_owned is None:
+            return True
+        ids, count = self.shards_owned
+        return shard_of(guild_id, count) in ids
+
     async def setup_hook(self) -> None:
         if self.store is None:
-            self.store = await Store.open(self.db_path)
+            self.store = await open_store(self.db_path)
         self.service = GameService(
             self.store, clock=self.clock, seed_source=self.seed_source, agent=self.agent,
             default_rules=self.default_rules, remind_after=self.remind_after,
-            claim_after=self.claim_after, names=self.display_name)
+            claim_after=self.claim_after, names=self.display_name, owns=self.owns_guild)
         await self.tree.set_translator(BradeTranslator())
         self.add_dynamic_items(GameButton, ThreadButton)
         for ext in EXTENSIONS:
@@ -76,7 +114,8 @@ class BradeBot(commands.Bot):
         else:
             await self.tree.sync()
         self.renderer = await start_renderer()  # board workers, stopped in close()
-        log.info("ready to play: database %s", self.db_path)
+        log.info("ready to play: database %s, shards %s", getattr(
+            self.store, "target", None) or mask_url(str(self.db_path)), self._shards_text())
         if self.on_started is not None:
             self.on_started()
 
@@ -101,6 +140,12 @@ class BradeBot(commands.Bot):
         close = getattr(self.agent, "close", None)
         if close is not None:
             close()
+
+    def _shards_text(self) -> str:
+        if self.shards_owned is None:
+            return "all (as many as Discord recommends)"
+        ids, count = self.shards_owned
+        return f"{','.join(map(str, sorted(ids)))} of {count}"
 
     def display_name(self, guild_id: int | None, user_id: int) -> str:
         guild = self.get_guild(guild_id) if guild_id else None

@@ -11,8 +11,20 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from bot.store.dialect import mask_url  # one masking rule for config, store and migrate
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+PG_SCHEMES = ("postgresql", "postgres")
+SHARD_FORMS = ("BRADE_SHARDS takes A-B/N (shards A to B of N), A,B,C/N (those shards of N) "
+               "or K/N (shard K of N), every id below N; leave it unset to run one process "
+               "with the shard count Discord recommends.")
+#: Far above any bot's need (2,500 servers a shard), low enough that a typo such as
+#: ``0-99999999999/100000000000`` is refused instead of building a list that size.
+MAX_SHARDS = 100_000
+#: ``(shard ids this process runs, total shard count)``; None lets Discord decide.
+Shards = tuple[tuple[int, ...], int]
 
 
 class ConfigError(Exception):
@@ -28,10 +40,72 @@ def parse_duration(text: str, name: str) -> float:
     return float(m.group(1)) * unit
 
 
+def is_database_url(target: str) -> bool:
+    """Whether ``BRADE_DB`` names a PostgreSQL server rather than a SQLite file."""
+    return target.split(":", 1)[0].lower() in PG_SCHEMES and "://" in target
+
+
+def check_database_url(url: str) -> None:
+    """A ``postgresql://`` URL has a host (or a unix-socket ``host=`` query) and a
+    database name; say which part is missing, never echoing the password."""
+    shown = mask_url(url)
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+        query = parse_qs(parts.query, keep_blank_values=True)
+        if "@" in parts.path:  # an unencoded "/" in the password split the URL early
+            raise ValueError
+    except ValueError:  # its text may quote part of a password: not shown
+        raise ConfigError(f"BRADE_DB={shown} is not a valid PostgreSQL URL (a password "
+                          "with / # ? @ : must be percent-encoded); write "
+                          "postgresql://user:password@host:5432/database.") from None
+    if not (parts.hostname or any(v for v in query.get("host", []))):
+        raise ConfigError(f"BRADE_DB={shown} names no server: write "
+                          "postgresql://user:password@host:5432/database (or "
+                          "?host=/run/postgresql for a unix socket).")
+    if not parts.path.strip("/") and not any(
+            v for k in ("dbname", "database") for v in query.get(k, [])):
+        raise ConfigError(f"BRADE_DB={shown} names no database: add it after the host, "
+                          "e.g. postgresql://user:password@host:5432/brade.")
+
+
+def parse_shards(text: str) -> Shards:
+    """``"0-3/8"`` → ((0, 1, 2, 3), 8); ``"1,5/8"`` → ((1, 5), 8); ``"2/8"`` → ((2,), 8)."""
+    m = re.fullmatch(r"\s*([0-9,\s-]+?)\s*/\s*([0-9]+)\s*", text, re.ASCII)
+    if not m:
+        raise ConfigError(f"BRADE_SHARDS={text!r} is malformed. {SHARD_FORMS}")
+    spec, count = m.group(1), int(m.group(2))
+    if not 1 <= count <= MAX_SHARDS:
+        raise ConfigError(f"BRADE_SHARDS={text!r}: the shard count must be at least 1 and "
+                          f"at most {MAX_SHARDS}. {SHARD_FORMS}")
+    ids: list[int]
+    if r := re.fullmatch(r"([0-9]+)\s*-\s*([0-9]+)", spec, re.ASCII):
+        a, b = int(r.group(1)), int(r.group(2))
+        if a > b:
+            raise ConfigError(f"BRADE_SHARDS={text!r}: the range {a}-{b} runs backwards. "
+                              f"{SHARD_FORMS}")
+        ids = list(range(a, b + 1))
+    elif re.fullmatch(r"[0-9]+(\s*,\s*[0-9]+)*", spec, re.ASCII):
+        ids = [int(x) for x in spec.split(",")]
+    else:
+        raise ConfigError(f"BRADE_SHARDS={text!r} is malformed. {SHARD_FORMS}")
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"BRADE_SHARDS={text!r} names a shard twice. {SHARD_FORMS}")
+    if max(ids) >= count:
+        raise ConfigError(f"BRADE_SHARDS={text!r}: shard {max(ids)} does not exist among "
+                          f"{count} (ids run 0 to {count - 1}). {SHARD_FORMS}")
+    return tuple(ids), count
+
+
 @dataclass(frozen=True)
 class Config:
     token: str = field(repr=False)
-    db_path: Path = Path("brade.sqlite3")
+    #: The SQLite file; None when ``BRADE_DB`` is a PostgreSQL URL.
+    db_path: Path | None = Path("brade.sqlite3")
+    #: ``BRADE_DB`` as given: a SQLite file path or a ``postgresql://`` URL.  Kept out
+    #: of ``repr`` (a URL may carry a password); ``db_shown`` is the masked form.
+    db: str = field(default="brade.sqlite3", repr=False)
+    shards: Shards | None = None
     dev_guild: int | None = None
     log_level: str = "INFO"
     #: Remind the player to move after this long; the opponent may claim after ``claim_after``.
@@ -73,12 +147,19 @@ class Config:
                                  "BRADE_CHALLENGE_EXPIRES")
         if expires <= 0:
             raise ConfigError("BRADE_CHALLENGE_EXPIRES must be longer than zero.")
-        db = env.get("BRADE_DB") or "brade.sqlite3"
+        db = (env.get("BRADE_DB") or "").strip() or "brade.sqlite3"
         if "\x00" in db:
-            raise ConfigError("BRADE_DB must be a file path; it contains a NUL character.")
+            raise ConfigError("BRADE_DB must be a file path or a postgresql:// URL; it "
+                              "contains a NUL character.")
+        if is_database_url(db):
+            check_database_url(db)
+        shard_text = (env.get("BRADE_SHARDS") or "").strip()
+        shards = parse_shards(shard_text) if shard_text else None
         return cls(
             token=token,
-            db_path=Path(db),
+            db_path=None if is_database_url(db) else Path(db),
+            db=db,
+            shards=shards,
             dev_guild=int(dev) if dev else None,
             log_level=level,
             remind_after=remind,
@@ -86,3 +167,15 @@ class Config:
             default_rules=rules,
             challenge_expires=expires,
         )
+
+    @property
+    def db_shown(self) -> str:
+        """The database for logs and messages: a URL's password masked."""
+        return mask_url(self.db) if is_database_url(self.db) else self.db
+
+    def __repr__(self) -> str:  # the dataclass repr, plus the database without a password
+        return (f"Config(db={self.db_shown!r}, shards={self.shards!r}, "
+                f"dev_guild={self.dev_guild!r}, log_level={self.log_level!r}, "
+                f"remind_after={self.remind_after!r}, claim_after={self.claim_after!r}, "
+                f"default_rules={self.default_rules!r}, "
+                f"challenge_expires={self.challenge_expires!r})")

@@ -27,6 +27,7 @@ from bot.service.ai import DEFAULT_LEVEL, LEVELS
 from bot.service.board import render_async
 from bot.service.model import COMPUTER, Ctx, Post, Reply, UserError
 from bot.service.text import plain_name
+from bot.store import Conflict
 from bot.views import GameButton, ThreadButton, make_view
 from engine import rules as rules_registry
 from engine.errors import EngineError
@@ -193,6 +194,9 @@ class Play(commands.GroupCog, group_name=_("brade"),
             reply = await action(ctx)
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error, busy_view, component=component)
+            return
+        except Conflict:  # another process's write won (PostgreSQL): nothing changed here
+            await self.refuse(interaction, ctx, UserError("conflict"), component=component)
             return
         # From here the command's change is saved: whatever fails now, say so truthfully.
         note = None

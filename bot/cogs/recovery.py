@@ -6,7 +6,9 @@ wait for a turn nobody makes: the human is told "not your turn; 🤖 is to play"
 someone finds ``/brade show``.  So the owed turns are played: at start-up (once the bot
 is connected), every ``check_every`` seconds, and first thing on the next command in that
 channel (``Play.run``).  Each turn re-checks under the channel's lock that the computer is
-still to play, so two of these racing never play one turn twice.
+still to play, so two of these racing never play one turn twice; across processes the
+game's version check does the same (the second save loses and stops quietly).  The scan
+covers this process's own guilds only.
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 
 The loop asks the service which games have waited too long; the service decides (from
 its injected clock) and records what it has sent, so a restart never repeats a reminder.
+Only games of this process's own guilds are considered (``BradeBot.owns_guild``); each
+reminder is marked sent by a conditional update before it is posted, so two processes
+that do scan the same game (overlapping shards in a rolling restart) post it once.
 """
 
 from __future__ import annotations

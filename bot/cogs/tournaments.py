@@ -26,6 +26,7 @@ from bot.cogs.replies import refusal_text, send_private
 from bot.league.errors import LeagueError
 from bot.service.model import Ctx, Reply, UserError
 from bot.service.tournaments import MatchToOpen, Notice, Outcome, Picture, TournamentService
+from bot.store import Conflict
 from engine.errors import EngineError
 from render.bracket import render_bracket, render_standings
 
@@ -104,7 +105,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         self.bot = bot
         assert bot.store is not None and bot.service is not None
         self.service = TournamentService(bot.store, clock=bot.clock,
-                                         langs=bot.service.langs)
+                                         langs=bot.service.langs, owns=bot.service.owns)
         self._tasks: set[asyncio.Task[None]] = set()
         self.check.change_interval(seconds=bot.check_every)
         super().__init__()
@@ -142,6 +143,9 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             outcome: Outcome = await action(ctx)
         except (UserError, LeagueError, EngineError) as error:
             await self._refuse(interaction, ctx, error)
+            return
+        except Conflict:  # another process's write won (PostgreSQL): nothing changed here
+            await self._refuse(interaction, ctx, UserError("trn.stale"))
             return
         await self._answer(interaction, outcome)
         await self.carry_out(outcome)

@@ -77,6 +77,8 @@ MESSAGES: dict[str, str] = {
     "settings.saved": "Saved: language {lang}, default rules `{rules}`.",
     # errors the bot raises
     "err.stale": "That button belongs to a move that has already been made; nothing changed.",
+    "err.conflict": "Something else changed this at the same moment, so nothing was changed. "
+                    "Please try again.",
     "err.game.none": "There is no game in this channel. Start one with `/brade new`.",
     "err.game.not_started": "The game has not been accepted yet.",
     "err.game.roll_first": "Roll the dice first.",

@@ -71,6 +71,8 @@ MESSAGES: dict[str, str] = {
     "hint.simple": "Dragen ordnade efter en enkel tumregel:",
     "settings.saved": "Sparat: språk {lang}, standardregler `{rules}`.",
     "err.stale": "Den knappen hör till ett drag som redan är gjort; inget ändrades.",
+    "err.conflict": "Något annat ändrade detta i samma ögonblick, så inget ändrades. "
+                    "Försök igen.",
     "err.game.none": "Det finns inget parti i den här kanalen. Starta ett med `/bräde ny`.",
     "err.game.not_started": "Partiet har inte antagits än.",
     "err.game.roll_first": "Slå tärningarna först.",

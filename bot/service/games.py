@@ -22,7 +22,7 @@ from bot.service.ai import DEFAULT_LEVEL, LEVELS, Agent
 from bot.service.history import history_lines
 from bot.service.model import COMPUTER, BoardSpec, Button, Ctx, Post, Reply, UserError
 from bot.service.players import Players
-from bot.store import GameRow, GuildSettings, Store, players_sql, run_to_end
+from bot.store import Conflict, GameRow, GuildSettings, Store, players_sql, run_to_end
 from engine import rules as rules_registry
 from engine.dice import format_dice, roll_name
 from engine.errors import EngineError
@@ -74,8 +74,13 @@ class GameService:
                  default_rules: str = rules_registry.DEFAULT, remind_after: float = 6 * 3600,
                  claim_after: float = 48 * 3600,
                  names: Callable[[int | None, int], str] | None = None,
-                 challenge_expires: float = 15 * 60) -> None:
+                 challenge_expires: float = 15 * 60,
+                 owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:
         self.store = store
+        #: Whether this process runs the guild's shard.  Work done on the bot's own
+        #: initiative (reminders, claims, expiry, owed computer turns) skips the other
+        #: processes' guilds; commands need no check (Discord sends them to the owner).
+        self.owns = owns
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.agent = agent
@@ -134,13 +139,17 @@ class GameService:
         if ctx.guild_id is None:
             raise UserError("settings.guild_only")
         s = await self.settings(ctx.guild_id)
+        fields: list[str] = []
         if rules is not None:
             rules = rules_registry.get(rules).name  # RulesError for unknown ids
             s = replace(s, rules=rules)
+            fields.append("rules")
         if lang is not None:
             s = replace(s, lang=None if lang == "auto" else lang)
-        async with self.store.transaction() as tx:
-            await tx.save_settings(s)
+            fields.append("lang")
+        if fields:  # only what this command changes: a concurrent change survives
+            async with self.store.transaction() as tx:
+                s = await tx.save_settings(s, tuple(fields))
         self._settings[ctx.guild_id] = s
         personal = resolve_lang(s.lang, ctx.user_locale, ctx.guild_locale)
         return Reply(lang=personal, private=t(
@@ -196,7 +205,10 @@ class GameService:
         # Once the save is sent it completes, listeners included, even if the command
         # is cancelled meanwhile (the cancellation is re-raised after): a game that
         # ended must not miss its tournament result.
-        row = await run_to_end(write())
+        try:
+            row = await run_to_end(write())
+        except Conflict:  # another process wrote this game first (PostgreSQL)
+            row = None
         if row is None:
             raise UserError("stale")
         self._games[row.id] = (row.version, game)
@@ -240,14 +252,17 @@ class GameService:
                 state["ai"] = level
             offer = {"type": "offer", "by": ctx.user_id, "to": opp, "rules": ruleset.name,
                      "match": match_length}
-            async with self.store.transaction() as tx:
-                gid = await tx.insert_game(
-                    guild_id=ctx.guild_id, channel_id=ctx.channel_id,
-                    status="offered", rules=ruleset.name, white_id=white, black_id=black,
-                    match_length=match_length, seed=seed, state=state, now=now,
-                    rated=rated and not computer)
-                await tx.append_events(gid, [offer], at=now, actor_id=ctx.user_id)
-                row = await tx.game(gid)
+            try:
+                async with self.store.transaction() as tx:
+                    gid = await tx.insert_game(
+                        guild_id=ctx.guild_id, channel_id=ctx.channel_id,
+                        status="offered", rules=ruleset.name, white_id=white, black_id=black,
+                        match_length=match_length, seed=seed, state=state, now=now,
+                        rated=rated and not computer)
+                    await tx.append_events(gid, [offer], at=now, actor_id=ctx.user_id)
+                    row = await tx.game(gid)
+            except Conflict:  # one live game per channel: another process was first
+                raise UserError("new.busy") from None
         assert row is not None
         welcome = self.help_text(personal, first=True) if first else None
         if computer:
@@ -290,16 +305,19 @@ class GameService:
                 if await tx.live_game(ctx.channel_id) is not None:
                     raise UserError("new.busy")
             now = self.clock()
-            async with self.store.transaction() as tx:
-                gid = await tx.insert_game(
-                    guild_id=ctx.guild_id, channel_id=ctx.channel_id, status="offered",
-                    rules=ruleset.name, white_id=white_id, black_id=black_id,
-                    match_length=match_length, seed=self.seed_source(), state=None, now=now,
-                    rated=rated, tournament_id=tournament_id)
-                await tx.append_events(gid, [{"type": "arranged", "by": ctx.user_id,
-                                              "tournament": tournament_id}],
-                                       at=now, actor_id=ctx.user_id)
-                row = await tx.game(gid)
+            try:
+                async with self.store.transaction() as tx:
+                    gid = await tx.insert_game(
+                        guild_id=ctx.guild_id, channel_id=ctx.channel_id, status="offered",
+                        rules=ruleset.name, white_id=white_id, black_id=black_id,
+                        match_length=match_length, seed=self.seed_source(), state=None,
+                        now=now, rated=rated, tournament_id=tournament_id)
+                    await tx.append_events(gid, [{"type": "arranged", "by": ctx.user_id,
+                                                  "tournament": tournament_id}],
+                                           at=now, actor_id=ctx.user_id)
+                    row = await tx.game(gid)
+            except Conflict:  # the match's game was opened by another process first
+                raise UserError("new.busy") from None
             assert row is not None
             return await self._start(ctx, row, personal, public)
 
@@ -560,15 +578,22 @@ class GameService:
                 self._games.pop(lg.row.id, None)
                 before = len(game.events)
                 dice = game.roll()
-                if game.phase != "move":
-                    lg = await self._save(lg, ctx, events_before=before)
-                    posts.extend(self._after_roll(lg, side, dice, public))
-                    continue
-                text = await self.agent.choose(game.rules.name, game.position.format(), dice,
-                                               self.seed_source(), lg.level)
-                turn = game.validate(text)
-                game.play_turn(turn)
-                lg = await self._finish_turn(lg, replace(ctx, user_id=COMPUTER), before)
+                try:
+                    if game.phase != "move":
+                        lg = await self._save(lg, ctx, events_before=before)
+                        posts.extend(self._after_roll(lg, side, dice, public))
+                        continue
+                    text = await self.agent.choose(game.rules.name, game.position.format(),
+                                                   dice, self.seed_source(), lg.level)
+                    turn = game.validate(text)
+                    game.play_turn(turn)
+                    lg = await self._finish_turn(lg, replace(ctx, user_id=COMPUTER), before)
+                except UserError as error:
+                    if error.key != "stale":
+                        raise
+                    # Another process (overlapping shards) played this turn first: its
+                    # save won the version check and it posts the board; nothing to add.
+                    break
                 head = t("played", public, who=self._who(lg, side, public),
                          dice=format_dice(dice, "–"),
                          play=self._play_text(lg, turn, side, public))
@@ -596,7 +621,7 @@ class GameService:
             rows = await tx.active_games()
         owed = []
         for row in rows:
-            if COMPUTER not in row.players():
+            if COMPUTER not in row.players() or not self.owns(row.guild_id):
                 continue
             lg = self._unpack(row)
             if not lg.game.is_over and lg.player(lg.game.turn) == COMPUTER:
@@ -837,6 +862,8 @@ class GameService:
         async with self.store.read() as tx:
             rows = await tx.active_games()
         for row in rows:
+            if not self.owns(row.guild_id):
+                continue
             waited = now - row.updated_at
             level = 2 if waited >= self.claim_after else 1 if waited >= self.remind_after else 0
             if level <= row.reminded:
@@ -850,9 +877,15 @@ class GameService:
                 continue
             s = await self.settings(row.guild_id)
             lang = resolve_lang(s.lang, None, guild_locale(row.guild_id))
-            async with self.store.transaction() as tx:
-                if not await tx.touch_reminded(row.id, row.version, level):
-                    continue
+            # Marked sent BEFORE it is sent, by a conditional update: of two processes
+            # (overlapping shards in a rolling restart) only the one whose update took
+            # the row sends; the other, or a restart, never repeats it.
+            try:
+                async with self.store.transaction() as tx:
+                    if not await tx.touch_reminded(row.id, row.version, level):
+                        continue
+            except Conflict:
+                continue
             if level == 1:
                 post = Post(t("remind", lang, who=_mention(mover),
                               since=_duration(waited, lang)), mentions=(mover,))
@@ -920,12 +953,15 @@ class GameService:
         """Close a challenge nobody answered in time; True if it was (the channel is free)."""
         if not self._expired(row):
             return False
-        async with self.store.transaction() as tx:
-            if not await tx.update_game(row.id, row.version, now=row.updated_at,
-                                        status="declined"):
-                return False
-            await tx.append_events(row.id, [{"type": "expire"}], at=self.clock(),
-                                   actor_id=None)
+        try:  # the version check lets one writer (this process or another) close it
+            async with self.store.transaction() as tx:
+                if not await tx.update_game(row.id, row.version, now=row.updated_at,
+                                            status="declined"):
+                    return False
+                await tx.append_events(row.id, [{"type": "expire"}], at=self.clock(),
+                                       actor_id=None)
+        except Conflict:
+            return False
         return True
 
     async def expire_offers(self) -> list[tuple[int, int, str]]:
@@ -937,7 +973,7 @@ class GameService:
             async with self._locks[channel_id]:
                 async with self.store.read() as tx:
                     row = await tx.game(game_id)
-                if row is None or not await self._lapse(row):
+                if row is None or not self.owns(row.guild_id) or not await self._lapse(row):
                     continue
             s = await self.settings(row.guild_id)
             lang = resolve_lang(s.lang, None, None)
@@ -985,12 +1021,15 @@ class GameService:
             if ctx.guild_id is None:
                 raise UserError("settings.guild_only")
             p = await self.prefs(ctx.guild_id)
+            fields: list[str] = []
             if threads is not None:
                 p = replace(p, threads=threads)
+                fields.append("threads")
             if server_theme is not None:
                 p = replace(p, theme=None if server_theme == "default" else server_theme)
-            async with self.store.transaction() as tx:
-                await players_sql.save_prefs(tx, p)
+                fields.append("theme")
+            async with self.store.transaction() as tx:  # only what this command changes
+                p = await players_sql.save_prefs(tx, p, tuple(fields))
             self._prefs[ctx.guild_id] = p
             lines.append(t("settings.server_prefs", personal,
                            threads=t("yes" if p.threads else "no", personal),

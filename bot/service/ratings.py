@@ -94,8 +94,10 @@ class RatingService:
             winner = fresh.white_id if side is Side.WHITE else fresh.black_id
             loser = fresh.black_id if side is Side.WHITE else fresh.white_id
             guild = int(fresh.guild_id)  # type: ignore[arg-type]
-            before = (await sql.rating(tx, guild, winner) or Rating(),
-                      await sql.rating(tx, guild, loser) or Rating())
+            # Locked until the commit: another game of either player waits, then reads
+            # the state this one wrote (a plain read could rate both from the same state).
+            locked = await sql.lock_ratings(tx, guild, [winner, loser], self.games.clock())
+            before = (locked[winner], locked[loser])
             after = rate(*before)
             applied = await sql.apply(tx, guild, fresh.id, winner, loser, before, after,
                                       self.games.clock())
@@ -105,11 +107,16 @@ class RatingService:
         return applied
 
     async def catch_up(self) -> int:
-        """Apply rated games that ended while no listener ran (a crash after the commit)."""
+        """Apply rated games that ended while no listener ran (a crash after the commit).
+
+        Only this process's guilds (sharded processes each catch up their own; two that
+        raced would still apply a game once, by the ``rated_games`` key)."""
         async with self.store.read() as tx:
             rows = await sql.unapplied_rated_games(tx)
         n = 0
         for row in rows:
+            if not self.games.owns(row.guild_id):
+                continue
             n += await self.on_game_end(row)
         return n
 

@@ -27,13 +27,15 @@ from bot.league.standings import Standing
 from bot.league.tournament import Tournament
 from bot.service.model import Ctx, Post, Reply, UserError
 from bot.service.text import plain_name
-from bot.store import GameRow, Store, Tx
+from bot.store import Conflict, GameRow, Store, Tx
 from bot.store import tournaments_sql as sql
 from engine.match import Match
 from engine.position import Side
 from engine.turn import Outcome as GameOutcome
 
 log = logging.getLogger(__name__)
+#: Saves of one tournament tried before a command is told it changed meanwhile.
+STALE_ATTEMPTS = 3
 
 #: ``(tx, guild_id, user_ids) -> {user_id: rating}``; the default asks the ratings store.
 SeedSource = Callable[[Tx, int, list[int]], Awaitable[dict[int, float]]]
@@ -142,8 +144,11 @@ def _num(x: float) -> str:
 class TournamentService:
     def __init__(self, store: Store, *, clock: Callable[[], float],
                  seed_source: SeedSource = ratings_seed,
-                 langs: Callable[[Ctx], Awaitable[tuple[str, str]]] | None = None) -> None:
+                 langs: Callable[[Ctx], Awaitable[tuple[str, str]]] | None = None,
+                 owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:
         self.store = store
+        #: Whether this process runs the guild's shard: the deadline loop skips the rest.
+        self.owns = owns
         self.clock = clock
         self.seed_source = seed_source
         self._langs = langs
@@ -169,21 +174,35 @@ class TournamentService:
         return row
 
     async def _change(self, tid: int,
-                      action: Callable[[Tournament], list[Change] | None],
+                      action: Callable[[Tournament], list[Change] | None], *,
+                      attempts: int = STALE_ATTEMPTS,
                       ) -> tuple[sql.TournamentRow, Tournament, list[Change]]:
-        """Load, apply, save; nothing is written when ``action`` raises."""
+        """Load, apply, save; nothing is written when ``action`` raises.
+
+        The save is version-checked: when another writer (another process, on a shared
+        PostgreSQL database) saved the tournament in between, ``action`` runs again on
+        the fresh state, so a result reported at the same moment as another is not lost
+        and a round is paired once, by whichever save lands second seeing the first.
+        ``action`` must therefore depend only on the tournament it is given.
+        """
         async with self._locks[tid]:
-            async with self.store.read() as tx:
-                row = await sql.tournament(tx, tid)
-            if row is None:
-                raise UserError("trn.unknown", name=str(tid))
-            tour = Tournament.from_json(row.data)
-            changes = action(tour) or []
-            async with self.store.transaction() as tx:
-                if not await sql.save(tx, tid, row.version, state=tour.state.value,
-                                      data=tour.to_json(), now=self.clock()):
-                    raise UserError("trn.stale")
-            return row, tour, changes
+            for attempt in range(attempts):
+                async with self.store.read() as tx:
+                    row = await sql.tournament(tx, tid)
+                if row is None:
+                    raise UserError("trn.unknown", name=str(tid))
+                tour = Tournament.from_json(row.data)
+                changes = action(tour) or []
+                try:
+                    async with self.store.transaction() as tx:
+                        saved = await sql.save(tx, tid, row.version, state=tour.state.value,
+                                               data=tour.to_json(), now=self.clock())
+                except Conflict:
+                    saved = False
+                if saved:
+                    return row, tour, changes
+                log.info("tournament %s changed meanwhile (attempt %d)", tid, attempt + 1)
+            raise UserError("trn.stale")
 
     def _check_organiser(self, tour: Tournament, ctx: Ctx, manager: bool) -> None:
         if not (manager or tour.is_organiser(str(ctx.user_id))):
@@ -205,15 +224,19 @@ class TournamentService:
             match_length=match_length, max_players=max_players, swiss_rounds=rounds,
             tiebreak=tiebreak,
             round_time=timedelta(hours=deadline_hours) if deadline_hours else None, now=now)
-        async with self.store.transaction() as tx:
-            if await sql.live_name_taken(tx, ctx.guild_id, name):
-                raise UserError("trn.name_taken", name=name)
-            tid = await sql.insert_tournament(
-                tx, guild_id=ctx.guild_id, channel_id=ctx.channel_id, name=name,
-                state=tour.state.value, lang=public, data=tour.to_json(), now=self.clock())
-            tour.id = str(tid)
-            await sql.save(tx, tid, 0, state=tour.state.value, data=tour.to_json(),
-                           now=self.clock())
+        try:
+            async with self.store.transaction() as tx:
+                if await sql.live_name_taken(tx, ctx.guild_id, name):
+                    raise UserError("trn.name_taken", name=name)
+                tid = await sql.insert_tournament(
+                    tx, guild_id=ctx.guild_id, channel_id=ctx.channel_id, name=name,
+                    state=tour.state.value, lang=public, data=tour.to_json(),
+                    now=self.clock())
+                tour.id = str(tid)
+                await sql.save(tx, tid, 0, state=tour.state.value, data=tour.to_json(),
+                               now=self.clock())
+        except Conflict:  # the live-name key: the same name created at the same moment
+            raise UserError("trn.name_taken", name=name) from None
         text = t("trn.created", public, who=_mention(str(ctx.user_id)), name=tour.name,
                  settings=self._settings_text(tour, public))
         return Outcome(Reply(lang=personal, posts=[Post(text)]))
@@ -301,6 +324,7 @@ class TournamentService:
         win = str(winner) if winner else None
 
         def act(tr: Tournament) -> list[Change] | None:
+            stop.clear()  # run again on fresh state when the save lost a race
             self._check_organiser(tr, ctx, manager)
             now = self.now()
             if kind in ("result", "walkover"):
@@ -596,12 +620,14 @@ class TournamentService:
         now = self.now()
         outs: list[Outcome] = []
         for row in rows:
-            if not Tournament.from_json(row.data).due(now):
+            if not self.owns(row.guild_id) or not Tournament.from_json(row.data).due(now):
                 continue
             events: list[Any] = []
 
             def act(tr: Tournament, events: list[Any] = events) -> None:
-                events.extend(tr.poll(now))
+                # Handed out and saved in one version-checked write: of two processes
+                # polling at once, the second re-polls the saved state and finds nothing.
+                events[:] = tr.poll(now)
 
             try:
                 row2, tour, _ = await self._change(row.id, act)

@@ -1,4 +1,4 @@
-"""The database: one aiosqlite connection, WAL, migrations, one transaction per command.
+"""The SQLite database: one aiosqlite connection, WAL, migrations, one transaction per command.
 
 aiosqlite runs each connection's statements on its own background thread.  All writes
 share one connection, and an ``asyncio.Lock`` keeps two commands' transactions from
@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.store.dialect import FOR_UPDATE, SQLITE, SQLITE_MIN
 from bot.store.rows import LIVE, EventRow, GameRow, GuildSettings
 
 log = logging.getLogger(__name__)
@@ -42,10 +43,11 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 _SELECT_GAME = f"SELECT {', '.join(GameRow.COLUMNS)} FROM games"
 
 
-def migration_files() -> list[tuple[int, str, str]]:
-    """``(number, name, sql)`` of every ``NNNN_name.sql`` file, in order."""
+def migration_files(directory: Path = MIGRATIONS) -> list[tuple[int, str, str]]:
+    """``(number, name, sql)`` of every ``NNNN_name.sql`` file in ``directory``, in order
+    (the SQLite ones by default; PostgreSQL's live in ``migrations/postgresql``)."""
     out = []
-    for path in sorted(MIGRATIONS.glob("*.sql")):
+    for path in sorted(directory.glob("*.sql")):
         m = re.fullmatch(r"(\d{4})_([\w-]+)\.sql", path.name)
         if not m:
             raise RuntimeError(f"migration file {path.name} is not named NNNN_name.sql")
@@ -65,12 +67,40 @@ async def _run(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ())
 
 
 class StoreError(Exception):
-    """The database cannot be used: one line naming the file and what is wrong."""
+    """The database cannot be used: one line naming the file (or the URL, its password
+    masked) and what is wrong."""
 
-    def __init__(self, path: Path, problem: str) -> None:
+    def __init__(self, path: Path | str, problem: str) -> None:
+        problem = " ".join(problem.split())
         super().__init__(f"database {path}: {problem}")
         self.path = path
         self.problem = problem
+
+
+class Conflict(Exception):
+    """A write lost to another: a unique key refused it (a second live game in one channel,
+    the same key inserted twice) or PostgreSQL gave up on a serialization failure or a
+    deadlock.  The transaction is rolled back; the caller answers as for the state it
+    lost to."""
+
+
+def _is_unique(error: BaseException) -> bool:
+    return isinstance(error, sqlite3.IntegrityError) and "UNIQUE constraint" in str(error)
+
+
+def game_update(fields: dict[str, Any]) -> tuple[list[str], list[Any]]:
+    """The columns and values of a game update, JSON encoded; refuses unknown columns."""
+    for key in ("state", "result"):
+        if key in fields and fields[key] is not None:
+            fields[key] = json.dumps(fields[key])
+    bad = set(fields) - {*GameRow.COLUMNS, "new_events"} | ({"id", "version"} & set(fields))
+    if bad:
+        raise ValueError(f"cannot update {sorted(bad)}")
+    return list(fields), list(fields.values())
+
+
+def event_kind(e: dict[str, Any]) -> str:
+    return str(e.get("kind") or e.get("type") or "event")
 
 
 class _Probe(Exception):
@@ -116,6 +146,16 @@ async def _close_quietly(conn: aiosqlite.Connection) -> None:
         thread.join(5)  # it has its stop order: exits at once
 
 
+def _check_sqlite_version(path: Path) -> None:
+    """An SQLite library older than the store's SQL needs is refused at start-up, in one
+    line, instead of every command failing later with a syntax error."""
+    if sqlite3.sqlite_version_info < SQLITE_MIN:
+        need = ".".join(map(str, SQLITE_MIN))
+        raise StoreError(path, f"the SQLite library is {sqlite3.sqlite_version}; the bot "
+                         f"needs {need} or newer (RETURNING, upsert); upgrade libsqlite3 "
+                         "or use a Python built with a newer SQLite")
+
+
 def _check_path(path: Path) -> None:
     """The mistakes SQLite words badly ("unable to open database file"), said plainly."""
     try:
@@ -155,10 +195,15 @@ def _describe(error: sqlite3.Error) -> str:
 
 
 class Store:
+    """The SQLite store: the default, one process on one file."""
+
+    dialect = SQLITE
+
     def __init__(self, conn: aiosqlite.Connection,
                  reader: aiosqlite.Connection | None = None, *,
                  path: Path | None = None) -> None:
         self.path = path or Path("?")
+        self.target = str(self.path)
         self._conn = conn
         self._reader = reader or conn
         self._lock = asyncio.Lock()
@@ -172,6 +217,7 @@ class Store:
         line naming the file and what is wrong with it.
         """
         path = Path(path)
+        _check_sqlite_version(path)
         _check_path(path)
         opened: list[aiosqlite.Connection] = []
         try:
@@ -267,13 +313,17 @@ class Store:
             try:
                 await run_to_end(_run(self._conn, "BEGIN IMMEDIATE"))
                 yield Tx(self._conn)
-            except BaseException:
+            except BaseException as error:
                 await self._roll_back()
+                if _is_unique(error):
+                    raise Conflict(" ".join(str(error).split())) from error
                 raise
             try:
                 await run_to_end(_run(self._conn, "COMMIT"))
-            except BaseException:
+            except BaseException as error:
                 await self._roll_back()  # a failed COMMIT leaves the transaction open
+                if _is_unique(error):
+                    raise Conflict(" ".join(str(error).split())) from error
                 raise
 
     async def _roll_back(self) -> None:
@@ -294,8 +344,7 @@ class Store:
         (migration 0005), inside the same statement, so both land or neither does.
         """
         fields["new_events"] = json.dumps(
-            [{"at": now, "actor": actor_id,
-              "kind": str(e.get("kind") or e.get("type") or "event"), "data": e}
+            [{"at": now, "actor": actor_id, "kind": event_kind(e), "data": e}
              for e in events], ensure_ascii=False)
         async with self._lock:
             if self._conn.in_transaction:  # never inside a transaction left open
@@ -310,25 +359,41 @@ class Store:
 
 
 class Tx:
-    """Typed queries on a connection the caller holds (inside ``Store.transaction``)."""
+    """Typed queries on a connection the caller holds (inside ``Store.transaction``).
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    Every typed method below is portable SQL built on ``one``/``all``/``run``; the
+    PostgreSQL ``Tx`` (bot/store/postgres.py) overrides those three (placeholders, rows)
+    and the few statements that cannot be portable.
+    """
+
+    dialect = SQLITE
+    for_update = FOR_UPDATE[SQLITE]  # append to a SELECT whose rows this transaction updates
+
+    def __init__(self, conn: Any) -> None:
         self._conn = conn
 
     # The store's feature modules (``bot/store/*_sql.py``) build their queries on these
     # three, so every statement still runs inside the caller's transaction.
 
+    async def _q(self, sql: str, params: Iterable[Any]) -> list[tuple[Any, ...]]:
+        try:
+            return await _run(self._conn, sql, params)
+        except sqlite3.IntegrityError as error:
+            if _is_unique(error):
+                raise Conflict(" ".join(str(error).split())) from error
+            raise
+
     async def one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
         """The first row of ``sql``, or None."""
-        rows = await _run(self._conn, sql, params)
+        rows = await self._q(sql, params)
         return rows[0] if rows else None
 
     async def all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
-        return await _run(self._conn, sql, params)
+        return await self._q(sql, params)
 
     async def run(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         """A write; its ``RETURNING`` rows, if any."""
-        return await _run(self._conn, sql, params)
+        return await self._q(sql, params)
 
     # -- games ---------------------------------------------------------------------
 
@@ -354,8 +419,8 @@ class Tx:
                           rules: str, white_id: int, black_id: int, match_length: int,
                           seed: int, state: dict[str, Any] | None, now: float,
                           rated: bool = False, tournament_id: int | None = None) -> int:
-        rows = await _run(
-            self._conn, "INSERT INTO games (guild_id, channel_id, status, rules, white_id, black_id, "
+        rows = await self.run(
+            "INSERT INTO games (guild_id, channel_id, status, rules, white_id, black_id, "
             "match_length, seed, state, version, created_at, updated_at, rated, tournament_id) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, status, rules, white_id, black_id, match_length, seed,
@@ -369,23 +434,18 @@ class Tx:
 
         Returns the updated row; None means the row moved on under us (a stale writer).
         """
-        for key in ("state", "result"):
-            if key in fields and fields[key] is not None:
-                fields[key] = json.dumps(fields[key])
-        bad = set(fields) - {*GameRow.COLUMNS, "new_events"} | ({"id", "version"} & set(fields))
-        if bad:
-            raise ValueError(f"cannot update {sorted(bad)}")
-        sets = "".join(f"{k} = ?, " for k in fields)
-        rows = await _run(
-            self._conn, f"UPDATE games SET {sets}version = version + 1, updated_at = ? "
+        names, values = game_update(fields)
+        sets = "".join(f"{k} = ?, " for k in names)
+        rows = await self.run(
+            f"UPDATE games SET {sets}version = version + 1, updated_at = ? "
             f"WHERE id = ? AND version = ? RETURNING {', '.join(GameRow.COLUMNS)}",
-            (*fields.values(), now, game_id, expected_version))
+            (*values, now, game_id, expected_version))
         return GameRow.from_sql(rows[0]) if rows else None
 
     async def touch_reminded(self, game_id: int, version: int, level: int) -> bool:
         """Mark a reminder sent without counting it as a move (version unchanged)."""
-        return bool(await _run(
-            self._conn, "UPDATE games SET reminded = ? WHERE id = ? AND version = ? "
+        return bool(await self.run(
+            "UPDATE games SET reminded = ? WHERE id = ? AND version = ? "
             "AND reminded < ? RETURNING id", (level, game_id, version, level)))
 
     # -- events --------------------------------------------------------------------
@@ -403,9 +463,8 @@ class Tx:
             rows.append("SELECT ?, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?)"
                         " + ?, ?, ?, ?, ?")
             params += [game_id, game_id, i, at, actor_id,
-                       str(e.get("kind") or e.get("type") or "event"),
-                       json.dumps(e, ensure_ascii=False)]
-        await _run(self._conn, "INSERT INTO events (game_id, seq, at, actor_id, kind, data) "
+                       event_kind(e), json.dumps(e, ensure_ascii=False)]
+        await self.run("INSERT INTO events (game_id, seq, at, actor_id, kind, data) "
                    + " UNION ALL ".join(rows), params)
 
     async def events(self, game_id: int) -> list[EventRow]:
@@ -421,8 +480,16 @@ class Tx:
                               (guild_id,))
         return GuildSettings(guild_id, *row) if row else GuildSettings(guild_id)
 
-    async def save_settings(self, s: GuildSettings) -> None:
-        await _run(
-            self._conn, "INSERT INTO guild_settings (guild_id, lang, rules) VALUES (?, ?, ?) "
-            "ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang, rules = excluded.rules",
+    async def save_settings(self, s: GuildSettings,
+                            fields: tuple[str, ...] = ("lang", "rules")) -> GuildSettings:
+        """Write only ``fields`` of an existing row and return the row as stored: two
+        admins changing the language and the rules at once both keep their change."""
+        bad = set(fields) - {"lang", "rules"}
+        if bad or not fields:
+            raise ValueError(f"cannot save settings fields {sorted(bad) or 'none'}")
+        sets = ", ".join(f"{f} = excluded.{f}" for f in fields)
+        rows = await self.run(
+            "INSERT INTO guild_settings (guild_id, lang, rules) VALUES (?, ?, ?) "
+            f"ON CONFLICT (guild_id) DO UPDATE SET {sets} RETURNING guild_id, lang, rules",
             (s.guild_id, s.lang, s.rules))
+        return GuildSettings(*rows[0])

@@ -29,13 +29,18 @@ _COLUMNS = "guild_id, user_id, display_name, avatar, last_seen, theme"
 
 
 async def save_seen(tx: Tx, seen: Iterable[tuple[int, int, str, str | None, float]]) -> None:
-    """Record ``(guild, user, name, avatar, at)`` sightings; a player's theme is kept."""
-    for guild_id, user_id, name, avatar, at in seen:
+    """Record ``(guild, user, name, avatar, at)`` sightings; a player's theme is kept.
+
+    In key order: two flushes holding the same players lock their rows in the same order,
+    so on PostgreSQL they wait for each other instead of deadlocking.
+    """
+    for guild_id, user_id, name, avatar, at in sorted(seen, key=lambda s: (s[0], s[1])):
         await tx.run(
             "INSERT INTO players (guild_id, user_id, display_name, avatar, last_seen) "
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
             "display_name = excluded.display_name, avatar = excluded.avatar, "
-            "last_seen = MAX(last_seen, excluded.last_seen)",
+            "last_seen = CASE WHEN excluded.last_seen > players.last_seen "
+            "THEN excluded.last_seen ELSE players.last_seen END",
             (guild_id, user_id, name, avatar, at))
 
 
@@ -63,18 +68,30 @@ async def prefs(tx: Tx, guild_id: int) -> GuildPrefs:
     return GuildPrefs(guild_id, bool(row[0]), row[1]) if row else GuildPrefs(guild_id)
 
 
-async def save_prefs(tx: Tx, p: GuildPrefs) -> None:
-    await tx.run(
+async def save_prefs(tx: Tx, p: GuildPrefs,
+                     fields: tuple[str, ...] = ("threads", "theme")) -> GuildPrefs:
+    """Write only ``fields`` of an existing row and return the row as stored, so two
+    settings commands at once do not undo each other."""
+    bad = set(fields) - {"threads", "theme"}
+    if bad or not fields:
+        raise ValueError(f"cannot save server preferences {sorted(bad) or 'none'}")
+    sets = ", ".join(f"{f} = excluded.{f}" for f in fields)
+    rows = await tx.run(
         "INSERT INTO guild_prefs (guild_id, threads, theme) VALUES (?, ?, ?) "
-        "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads, "
-        "theme = excluded.theme", (p.guild_id, int(p.threads), p.theme))
+        f"ON CONFLICT (guild_id) DO UPDATE SET {sets} RETURNING guild_id, threads, theme",
+        (p.guild_id, int(p.threads), p.theme))
+    return GuildPrefs(int(rows[0][0]), bool(rows[0][1]), rows[0][2])
 
 
 async def games_played(tx: Tx, guild_id: int | None, user_id: int) -> int:
     """Games this member has started or been in here (0: their first game)."""
+    # ``IS NULL`` or ``= ?`` chosen here: ``IS NOT DISTINCT FROM`` needs SQLite 3.39.
+    where, params = ("guild_id IS NULL", ()) if guild_id is None else ("guild_id = ?",
+                                                                        (guild_id,))
     row = await tx.one(
-        "SELECT COUNT(*) FROM games WHERE guild_id IS ? AND (white_id = ? OR black_id = ?) "
-        "AND status IN ('active', 'over', 'aborted')", (guild_id, user_id, user_id))
+        f"SELECT COUNT(*) FROM games WHERE {where} "
+        "AND (white_id = ? OR black_id = ?) AND status IN ('active', 'over', 'aborted')",
+        (*params, user_id, user_id))
     return int(row[0]) if row else 0
 
 

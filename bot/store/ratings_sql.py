@@ -37,6 +37,33 @@ async def rating(tx: Tx, guild_id: int, user_id: int) -> Rating | None:
     return Rating(row[0], row[1], row[2], row[3], row[4]) if row else None
 
 
+async def lock_ratings(tx: Tx, guild_id: int, user_ids: list[int],
+                       now: float) -> dict[int, Rating]:
+    """Every id's stored state, its row locked until the transaction ends.
+
+    For a read-then-write of ratings: two transactions rating games of the same players
+    take the rows one after the other (``FOR UPDATE`` on PostgreSQL; SQLite serialises
+    writers anyway), in id order so they cannot deadlock.  A newcomer's row is created
+    first with the starting state, because only an existing row can be locked; it is
+    committed only together with the game's result that rewrites it.
+    """
+    ids = sorted(set(user_ids))
+    if not ids:
+        return {}
+    new = Rating()
+    for user_id in ids:
+        await tx.run(
+            "INSERT INTO ratings (guild_id, user_id, mu, sigma, games, wins, losses, "
+            "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, user_id) DO NOTHING",
+            (guild_id, user_id, new.mu, new.sigma, new.games, new.wins, new.losses, now))
+    marks = ", ".join("?" for _ in ids)
+    rows = await tx.all(f"SELECT user_id, mu, sigma, games, wins, losses FROM ratings "
+                        f"WHERE guild_id = ? AND user_id IN ({marks}) ORDER BY user_id"
+                        f"{tx.for_update}", (guild_id, *ids))
+    return {int(r[0]): Rating(r[1], r[2], r[3], r[4], r[5]) for r in rows}
+
+
 async def all_ratings(tx: Tx, guild_id: int) -> dict[int, Rating]:
     rows = await tx.all("SELECT user_id, mu, sigma, games, wins, losses FROM ratings "
                         "WHERE guild_id = ?", (guild_id,))

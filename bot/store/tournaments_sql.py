@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.store.db import Tx
+from bot.store.dialect import ascii_lower
 
 _COLUMNS = ("id", "guild_id", "channel_id", "name", "state", "lang", "data", "version",
             "created_at", "updated_at")
@@ -33,6 +34,11 @@ class TournamentRow:
         return cls(**d)
 
 
+def _same_name(tx: Tx) -> str:
+    """Names compare case-insensitively in ASCII only, on both databases (dialect.py)."""
+    return f"{ascii_lower(tx.dialect, 'name')} = {ascii_lower(tx.dialect, '?')}"
+
+
 async def insert_tournament(tx: Tx, *, guild_id: int, channel_id: int, name: str, state: str,
                             lang: str, data: dict[str, Any], now: float) -> int:
     rows = await tx.run(
@@ -50,21 +56,22 @@ async def tournament(tx: Tx, tournament_id: int) -> TournamentRow | None:
 async def by_name(tx: Tx, guild_id: int, name: str) -> TournamentRow | None:
     """The server's tournament of that name: an unfinished one first, else the newest."""
     row = await tx.one(
-        f"{_SELECT} WHERE guild_id = ? AND name = ? COLLATE NOCASE "
+        f"{_SELECT} WHERE guild_id = ? AND {_same_name(tx)} "
         "ORDER BY state = 'finished', id DESC LIMIT 1", (guild_id, name.strip()))
     return TournamentRow.from_sql(row) if row else None
 
 
 async def live_name_taken(tx: Tx, guild_id: int, name: str) -> bool:
     return await tx.one(
-        "SELECT 1 FROM tournaments WHERE guild_id = ? AND name = ? COLLATE NOCASE "
+        f"SELECT 1 FROM tournaments WHERE guild_id = ? AND {_same_name(tx)} "
         "AND state != 'finished'", (guild_id, name.strip())) is not None
 
 
 async def names(tx: Tx, guild_id: int, typed: str = "", limit: int = 25) -> list[str]:
     """Names for autocomplete: unfinished tournaments first, then the newest."""
     rows = await tx.all(
-        "SELECT name FROM tournaments WHERE guild_id = ? AND name LIKE ? ESCAPE '\\' "
+        f"SELECT name FROM tournaments WHERE guild_id = ? AND "
+        f"{ascii_lower(tx.dialect, 'name')} LIKE {ascii_lower(tx.dialect, '?')} ESCAPE '\\' "
         "ORDER BY state = 'finished', id DESC LIMIT ?",
         (guild_id, "%" + typed.replace("\\", "\\\\").replace("%", "\\%")
          .replace("_", "\\_") + "%", limit))

@@ -1,4 +1,11 @@
-"""SimCord fixtures: the real bot on a temporary database with seeded dice."""
+"""SimCord fixtures: the real bot on a temporary database with seeded dice.
+
+``db_path`` is parametrized over both stores: ``[sqlite]`` a file in the test's temporary
+directory, ``[postgresql]`` a fresh, empty database on the session's PostgreSQL server
+(``pg_url``, tests/conftest.py).  Every test that takes it runs on both: the helpers in
+tests/bot/helpers.py read either.  (A test that is SQLite's by nature, one that corrupts
+the file say, makes its own file under ``tmp_path`` instead.)
+"""
 
 from __future__ import annotations
 
@@ -6,7 +13,9 @@ import itertools
 import os
 import random
 import threading
+import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import pytest_asyncio
@@ -14,20 +23,32 @@ import simcord
 
 from bot.client import BradeBot
 from bot.service.ai import ThreadAgent
+from tests.bot.helpers import Db, is_postgres, pg_reader
+
+BACKENDS = ("sqlite", "postgresql")
 
 # Boards in threads: a worker process per test bot costs ~2 s of CPU each;
 # tests/bot/test_board_pool.py covers the worker pool itself.
 os.environ.setdefault("BRADE_RENDER_WORKERS", "0")
 
 _made: list[BradeBot] = []
+_pg_targets: set[str] = set()
 
 
-def make_bot(db: Path, seed: int = 1, **kw) -> BradeBot:
+def make_bot(db: Db, seed: int = 1, **kw) -> BradeBot:
     seeds = itertools.count(seed * 1000)
     kw.setdefault("agent", ThreadAgent())
+    kw.setdefault("shards", ((0,), 1))  # one process running the one shard: every guild
     bot = BradeBot(db_path=db, seed_source=lambda: next(seeds), **kw)
     _made.append(bot)
+    if is_postgres(db):
+        _pg_targets.add(str(db))
     return bot
+
+
+def untrack(bot: BradeBot) -> None:
+    """The test releases ``bot`` itself (it runs on an event loop of its own)."""
+    _made.remove(bot)
 
 
 @pytest_asyncio.fixture(autouse=True)
@@ -36,20 +57,56 @@ async def release_bots():
     yield
     while _made:
         await _made.pop().release()
+    pg_reader.close(keep=_admin_url() if _pg_targets else None)  # the helpers' connections
     # An unclosed aiosqlite connection once hung the whole run at exit: fail here instead.
     for thread in threading.enumerate():
         if "_connection_worker_thread" in thread.name:
             thread.join(timeout=10)
             assert not thread.is_alive(), "a database connection was left open"
+    # The same for PostgreSQL: a pool left open holds server connections (200 at most).
+    while _pg_targets:
+        assert_no_connections(_pg_targets.pop())
+
+
+@pytest.fixture(scope="session", autouse=True)
+def close_pg_reader():
+    """The helpers' last connection (to the server's admin database) closes with the
+    session, before the server stops."""
+    yield
+    pg_reader.close()
+
+
+def _admin_url() -> str:
+    from tests.postgres_server import admin_url
+
+    return admin_url()
+
+
+def assert_no_connections(url: str, wait: float = 10.0) -> None:
+    """Nobody but us is connected to ``url``'s database (a closed pool's server processes
+    may take a moment to go)."""
+    name = urlsplit(url).path.lstrip("/")
+    pg_reader.close(only=url)  # the test helpers' own connection does not count
+    deadline = time.monotonic() + wait
+    while True:
+        (n,), = pg_reader.fetch(_admin_url(), "SELECT count(*) FROM pg_stat_activity "
+                                "WHERE datname = ? AND pid <> pg_backend_pid()", (name,))
+        if n == 0 or time.monotonic() > deadline:
+            break
+        time.sleep(0.02)
+    assert n == 0, f"{n} connection(s) to the database were left open"
+
+
+@pytest.fixture(params=BACKENDS)
+def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> Db:
+    """The bot's database: a SQLite file, or a fresh PostgreSQL database's URL."""
+    if request.param == "sqlite":
+        return tmp_path / "brade.sqlite3"
+    return request.getfixturevalue("pg_url")
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "brade.sqlite3"
-
-
-@pytest.fixture
-def simcord_bot(db_path: Path) -> BradeBot:
+def simcord_bot(db_path: Db) -> BradeBot:
     return make_bot(db_path)
 
 

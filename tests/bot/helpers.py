@@ -1,12 +1,23 @@
-"""Drivers for SimCord tests: read the database directly, find buttons, play whole games."""
+"""Drivers for SimCord tests: read the database directly, find buttons, play whole games.
+
+Every database helper takes the test's ``db_path`` fixture as it comes: a ``Path`` to a
+SQLite file (read with ``sqlite3``) or a ``postgresql://`` URL (read with asyncpg on a
+loop of its own, see ``_PgReader``).  The SQL is written once with ``?`` placeholders and
+translated to PostgreSQL's ``$n``.  Rows are plain tuples on both, so tests compare
+values: PostgreSQL's BIGINT and DOUBLE PRECISION come back as ``int`` and ``float`` as
+SQLite's INTEGER and REAL do.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import sqlite3
+import threading
+from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import simcord
 from PIL import Image
@@ -14,9 +25,91 @@ from PIL import Image
 from engine.game import Game
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: What the ``db_path`` fixture gives: a SQLite file or a PostgreSQL URL.
+Db = Path | str
+T = TypeVar("T")
 
 
-def db_rows(db: Path, sql: str, params: tuple = ()) -> list[tuple]:
+def is_postgres(db: Db) -> bool:
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
+
+
+def pg_sql(sql: str) -> str:
+    """``?`` placeholders as ``$1, $2, …`` (none of the tests' SQL has a ``?`` in a
+    string literal; quoted text is left alone all the same)."""
+    parts = sql.split("'")
+    n = 0
+    for i in range(0, len(parts), 2):  # outside quotes
+        out = []
+        for ch in parts[i]:
+            if ch == "?":
+                n += 1
+                out.append(f"${n}")
+            else:
+                out.append(ch)
+        parts[i] = "".join(out)
+    return "'".join(parts)
+
+
+class _PgReader:
+    """One asyncpg connection per database, on an event loop in a daemon thread.
+
+    The helpers are synchronous and run inside the test's own loop, which they may not
+    block on; a connection per call (as ``tests.postgres_server.query`` opens) would cost
+    a password handshake each time, and ``play_to_end`` reads the game every turn.  The
+    autouse ``release_bots`` fixture closes them after each test (``close``), so no test
+    leaves a connection to a database behind.
+    """
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._conns: dict[str, Any] = {}
+        self._lock = threading.Lock()
+
+    def run(self, make: Callable[[], Coroutine[Any, Any, T]], timeout: float = 60) -> T:
+        with self._lock:
+            if self._loop is None:
+                self._loop = asyncio.new_event_loop()
+                threading.Thread(target=self._loop.run_forever, name="brade-test-pg-reader",
+                                 daemon=True).start()
+            loop = self._loop
+        return asyncio.run_coroutine_threadsafe(make(), loop).result(timeout)
+
+    async def _conn(self, url: str) -> Any:
+        import asyncpg
+
+        conn = self._conns.get(url)
+        if conn is None or conn.is_closed():
+            conn = self._conns[url] = await asyncpg.connect(url, timeout=10)
+        return conn
+
+    def fetch(self, url: str, sql: str, params: tuple = ()) -> list[Any]:
+        async def go() -> list[Any]:
+            return list(await (await self._conn(url)).fetch(pg_sql(sql), *params))
+        return self.run(go)
+
+    def execute(self, url: str, sql: str, params: tuple = ()) -> None:
+        async def go() -> None:
+            await (await self._conn(url)).execute(pg_sql(sql), *params)
+        self.run(go)
+
+    def close(self, keep: str | None = None, only: str | None = None) -> None:
+        """Close every connection but ``keep``'s (or only ``only``'s)."""
+        urls = [u for u in self._conns if u != keep and only in (None, u)]
+
+        async def go() -> None:
+            for url in urls:
+                await self._conns.pop(url).close(timeout=10)
+        if urls:
+            self.run(go)
+
+
+pg_reader = _PgReader()
+
+
+def db_rows(db: Db, sql: str, params: tuple = ()) -> list[tuple]:
+    if is_postgres(db):
+        return [tuple(r) for r in pg_reader.fetch(str(db), sql, params)]
     conn = sqlite3.connect(db)
     try:
         return conn.execute(sql, params).fetchall()
@@ -24,24 +117,44 @@ def db_rows(db: Path, sql: str, params: tuple = ()) -> list[tuple]:
         conn.close()
 
 
-def game_row(db: Path, channel_id: int) -> dict[str, Any] | None:
-    """The latest game row of a channel as a dict, with its engine Game under "game"."""
+def db_dicts(db: Db, sql: str, params: tuple = ()) -> list[dict[str, Any]]:
+    """Rows as dicts by column name."""
+    if is_postgres(db):
+        return [dict(r.items()) for r in pg_reader.fetch(str(db), sql, params)]
     conn = sqlite3.connect(db)
     conn.row_factory = sqlite3.Row
     try:
-        row = conn.execute("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-                           (channel_id,)).fetchone()
+        return [dict(r) for r in conn.execute(sql, params).fetchall()]
     finally:
         conn.close()
-    if row is None:
+
+
+def db_exec(db: Db, sql: str, params: tuple = ()) -> None:
+    """One committed write behind the bot's back (to set up a position, say)."""
+    if is_postgres(db):
+        pg_reader.execute(str(db), sql, params)
+        return
+    conn = sqlite3.connect(db)
+    try:
+        with conn:
+            conn.execute(sql, params)
+    finally:
+        conn.close()
+
+
+def game_row(db: Db, channel_id: int) -> dict[str, Any] | None:
+    """The latest game row of a channel as a dict, with its engine Game under "game"."""
+    rows = db_dicts(db, "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                    (channel_id,))
+    if not rows:
         return None
-    d = dict(row)
+    d = rows[0]
     state = json.loads(d["state"]) if d["state"] else {}
     d["game"] = Game.from_json(state["game"]) if state.get("game") else None
     return d
 
 
-def snapshot(db: Path) -> tuple:
+def snapshot(db: Db) -> tuple:
     """Everything stored, to prove a refused command changed nothing."""
     return (db_rows(db, "SELECT * FROM games ORDER BY id"),
             db_rows(db, "SELECT * FROM events ORDER BY game_id, seq"),
@@ -81,7 +194,7 @@ def legal_texts(game: Game) -> list[str]:
     return [t.text for t in game.legal_turns]
 
 
-async def play_to_end(env: simcord.Env, channel: simcord.ChannelHandle, db: Path,
+async def play_to_end(env: simcord.Env, channel: simcord.ChannelHandle, db: Db,
                       players: dict[int, simcord.MemberActor], *, max_turns: int = 1500,
                       check_boards: bool = True) -> dict[str, Any]:
     """Drive a game to its end through the roll button, autocomplete and /brade move.
@@ -155,7 +268,7 @@ async def resign(ch: simcord.ChannelHandle, who: simcord.MemberActor) -> None:
     await who.click(r.response, label="Yes, resign")
 
 
-async def resigned_game(env: simcord.Env, db: Path) -> tuple:
+async def resigned_game(env: simcord.Env, db: Db) -> tuple:
     """Alice challenged Bob, he accepted and she resigned: the channel, Alice, Bob and the
     finished game's row."""
     _, ch, members = await start_game(env)
@@ -166,7 +279,7 @@ async def resigned_game(env: simcord.Env, db: Path) -> tuple:
     return ch, alice, bob, row
 
 
-def mover_and_waiter(db: Path, channel_id: int, members: list) -> tuple:
+def mover_and_waiter(db: Db, channel_id: int, members: list) -> tuple:
     row = game_row(db, channel_id)
     assert row is not None
     by_id = {m.id: m for m in members}
@@ -174,7 +287,7 @@ def mover_and_waiter(db: Path, channel_id: int, members: list) -> tuple:
     return (white, black) if row["game"].turn.value == "white" else (black, white)
 
 
-async def roll_now(env: simcord.Env, ch: simcord.ChannelHandle, db: Path, members: list) -> Any:
+async def roll_now(env: simcord.Env, ch: simcord.ChannelHandle, db: Db, members: list) -> Any:
     """The player to move presses the current roll button; returns the result."""
     row = game_row(db, ch.id)
     mover, _ = mover_and_waiter(db, ch.id, members)
@@ -182,7 +295,7 @@ async def roll_now(env: simcord.Env, ch: simcord.ChannelHandle, db: Path, member
     return await mover.click(find_button(env, ch, cid), custom_id=cid)
 
 
-async def roll_until_move(env: simcord.Env, ch: simcord.ChannelHandle, db: Path,
+async def roll_until_move(env: simcord.Env, ch: simcord.ChannelHandle, db: Db,
                           members: list) -> dict[str, Any]:
     """Roll (skipping forfeits) until someone has a roll with a choice of plays."""
     for _ in range(20):

@@ -44,3 +44,105 @@ def test_a_zero_challenge_expiry_is_refused(text: str) -> None:
     """Zero would lapse every challenge the moment it is made."""
     with pytest.raises(ConfigError, match="BRADE_CHALLENGE_EXPIRES must be longer than zero"):
         _expires(text)
+
+
+# -- BRADE_SHARDS: which of Discord's shards this process runs (issue 15) ----------------------
+
+def _shards(value: str | None) -> tuple[tuple[int, ...], int] | None:
+    env = dict(TOKEN)
+    if value is not None:
+        env["BRADE_SHARDS"] = value
+    return Config.from_env(env).shards
+
+
+def test_without_shards_discord_decides() -> None:
+    assert _shards(None) is None
+    assert _shards("") is None and _shards("  ") is None  # set but empty, as compose leaves it
+
+
+@pytest.mark.parametrize(("text", "shards"), [
+    ("0-3/8", ((0, 1, 2, 3), 8)), ("4-7/8", ((4, 5, 6, 7), 8)), ("2/8", ((2,), 8)),
+    ("0/1", ((0,), 1)), ("1,5,6/8", ((1, 5, 6), 8)), (" 0 - 1 / 2 ", ((0, 1), 2)),
+    ("3-3/4", ((3,), 4)), ("0, 2/3", ((0, 2), 3)),
+])
+def test_shards_read_as_a_range_a_list_or_one(text: str, shards: tuple) -> None:
+    assert _shards(text) == shards
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("8/8", "does not exist"), ("0-8/8", "does not exist"), ("1,9/4", "does not exist"),
+    ("0/0", "at least 1"), ("3-1/4", "backwards"), ("1,1/4", "twice"),
+    ("0-99999999999/100000000000", "at most"), ("0/100001", "at most"),
+    ("0-3", "malformed"), ("/8", "malformed"), ("a/b", "malformed"), ("-1/4", "malformed"),
+    ("0,/4", "malformed"), ("0-3/8/2", "malformed"), ("²/4", "malformed"),
+    ("0-1-2/4", "malformed"), ("1.5/4", "malformed"), ("0-3 of 8", "malformed"),
+])
+def test_bad_shards_say_the_accepted_forms(text: str, why: str) -> None:
+    with pytest.raises(ConfigError) as e:
+        _shards(text)
+    line = str(e.value)
+    assert line.startswith("BRADE_SHARDS=") and why in line
+    assert "A-B/N" in line and "A,B,C/N" in line and "K/N" in line
+    assert "\n" not in line
+
+
+# -- BRADE_DB: a SQLite file or a PostgreSQL URL -----------------------------------------------
+
+SECRET = "s3cr3t-Pa55"
+
+
+def _db(value: str) -> Config:
+    return Config.from_env({**TOKEN, "BRADE_DB": value})
+
+
+def test_a_path_is_a_sqlite_file() -> None:
+    c = _db("data/brade.sqlite3")
+    assert c.db == "data/brade.sqlite3" and str(c.db_path) == "data/brade.sqlite3"
+    default = Config.from_env(TOKEN)
+    assert default.db == "brade.sqlite3" and str(default.db_path) == "brade.sqlite3"
+
+
+@pytest.mark.parametrize("url", [
+    f"postgresql://brade:{SECRET}@db.example:5432/brade",
+    f"postgres://brade:{SECRET}@10.0.0.5/brade",
+    "postgresql:///brade?host=/run/postgresql",
+    f"postgresql://brade:{SECRET}@/brade?host=/var/run/postgresql",
+    "postgresql://db.example/brade",
+    f"postgresql://brade:{SECRET}@[::1]:5432/brade?sslmode=require",
+    f"postgresql:///brade?host=/run/postgresql&user=brade&password={SECRET}",
+])
+def test_a_postgresql_url_is_kept_and_its_password_never_shown(url: str) -> None:
+    c = _db(url)
+    assert c.db == url and c.db_path is None
+    assert SECRET not in repr(c) and SECRET not in c.db_shown
+    assert SECRET not in str(c) and "token" not in repr(c).lower()
+
+
+@pytest.mark.parametrize(("url", "why"), [
+    (f"postgresql://brade:{SECRET}@/brade", "names no server"),
+    (f"postgresql://brade:{SECRET}@db.example:5432", "names no database"),
+    (f"postgresql://brade:{SECRET}@db.example:5432/", "names no database"),
+    (f"postgresql://brade:{SECRET}@db.example:54x2/brade", "not a valid"),
+    ("postgresql://brade:pa/ss@db.example/brade", "percent-encoded"),  # unencoded "/"
+    ("postgresql://brade:pa:ss@db.example:99999/brade", "not a valid"),
+    (f"postgresql://db.example:5432?password={SECRET}", "names no database"),
+])
+def test_a_bad_url_is_one_line_without_the_password(url: str, why: str) -> None:
+    with pytest.raises(ConfigError) as e:
+        _db(url)
+    line = str(e.value)
+    assert why in line and "\n" not in line and line.startswith("BRADE_DB=")
+    for secret in (SECRET, "pa/ss", "pa:ss", "ss@"):
+        assert secret not in line
+
+
+def test_mask_url_hides_any_password() -> None:
+    from bot.config import mask_url
+
+    assert mask_url(f"postgresql://u:{SECRET}@h/db") == "postgresql://u:***@h/db"
+    assert mask_url("postgresql://u:a/b@c#d@h:5/db") == "postgresql://u:***@h:5/db"
+    assert mask_url("postgresql://u@h/db") == "postgresql://u@h/db"
+    assert mask_url("postgresql://h/db") == "postgresql://h/db"
+    assert mask_url("brade.sqlite3") == "brade.sqlite3"
+    assert mask_url(f"postgresql:///db?host=/run/pg&password={SECRET}&sslmode=require") == \
+        "postgresql:///db?host=/run/pg&password=***&sslmode=require"

@@ -3,7 +3,9 @@
 Each kind of command (roll, move, resign, accept, a tournament game's result, the
 computer's reply) is run again and again on a fresh copy of one prepared database: the
 first time cancelled at its first await, then at its second, and so on until it runs to
-the end without reaching the chosen await.  After each cancellation:
+the end without reaching the chosen await; on both stores (``[sqlite]`` copies the
+prepared file, ``[postgresql]`` clones the prepared database with ``CREATE DATABASE …
+TEMPLATE``; asyncpg's awaits are not aiosqlite's).  After each cancellation:
 
 * ``PRAGMA integrity_check`` is ok and every game's stored state equals the replay of its
   event log (``benchmarks/invariants.py``), read through a connection of its own, so
@@ -26,6 +28,7 @@ import shutil
 from collections.abc import Awaitable, Callable, Generator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -34,7 +37,9 @@ from bot.service.ai import ThreadAgent
 from bot.service.games import GameService
 from bot.service.model import COMPUTER, Ctx
 from bot.service.tournaments import TournamentService
-from bot.store import Store
+from bot.store import Store, open_store
+from tests.bot.conftest import BACKENDS
+from tests.bot.helpers import Db, is_postgres
 
 GUILD, ALICE, BOB, CAROL, BOT = 1, 11, 12, 13, 99
 CHANNELS = {"accept": 101, "roll": 102, "move": 103, "resign": 104, "tournament": 106,
@@ -78,8 +83,8 @@ def ctx(user: int, kind: str) -> Ctx:
     return Ctx(user, CHANNELS[kind], GUILD, "en-US", "en-US")
 
 
-async def services(db: Path) -> tuple[Store, GameService, TournamentService]:
-    store = await Store.open(db)
+async def services(db: Db) -> tuple[Store, GameService, TournamentService]:
+    store = await open_store(db)
     seeds = itertools.count(5000)
     games = GameService(store, clock=lambda: NOW, seed_source=lambda: next(seeds),
                         agent=ThreadAgent())
@@ -138,7 +143,7 @@ def phase(row: Any) -> str:
     return ((row.state or {}).get("game") or {}).get("phase", "")
 
 
-async def prepare(db: Path) -> None:
+async def prepare(db: Db) -> None:
     store, games, trn = await services(db)
     try:
         await games.new_game(ctx(ALICE, "accept"), BOB)
@@ -206,11 +211,22 @@ async def report(games: GameService, trn: TournamentService, row: Any) -> None:
         await games.abort(Ctx(BOT, thread, GUILD, can_manage=True))
 
 
-async def trial(template: Path, tmp: Path, kind: str, n: int) -> bool:
+
+
+def fresh_copy(template: Db, tmp: Path, name: str) -> Db:
+    """A copy of the prepared database to spoil."""
+    if not is_postgres(template):
+        shutil.copy(template, tmp / f"{name}.sqlite3")
+        return tmp / f"{name}.sqlite3"
+    from tests.postgres_server import new_database
+
+    return new_database(template=urlsplit(str(template)).path.lstrip("/"))
+
+
+async def trial(template: Db, tmp: Path, kind: str, n: int) -> bool:
     """Run ``kind`` cancelled at its ``n``-th await and check everything; whether the
     cancellation happened (False: the command finished in fewer awaits)."""
-    db = tmp / f"{kind}-{n}.sqlite3"
-    shutil.copy(template, db)
+    db = fresh_copy(template, tmp, f"{kind}-{n}")
     channel = CHANNELS[kind]
     store, games, trn = await services(db)
     try:
@@ -243,12 +259,23 @@ async def trial(template: Path, tmp: Path, kind: str, n: int) -> bool:
         assert not audit(db), (kind, n, "after the restart")
     finally:
         await store.close()
+        if is_postgres(db):
+            from tests.postgres_server import release
+
+            release(str(db))  # dropped when the next database is made
     return runner.fired
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    db = tmp_path_factory.mktemp("cancel") / "template.sqlite3"
+@pytest.fixture(scope="module", params=BACKENDS)
+def template(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Db:
+    db: Db = tmp_path_factory.mktemp("cancel") / "template.sqlite3"
+    if request.param == "postgresql":
+        from tests.postgres_server import NoPostgres, new_database
+
+        try:
+            db = new_database()
+        except NoPostgres as e:
+            pytest.fail(str(e), pytrace=False)
     asyncio.run(prepare(db))
     assert not audit(db)
     return db
@@ -256,7 +283,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("kind", ["roll", "move", "resign", "accept", "tournament",
                                   "report", "computer", "new", "abort"])
-async def test_cancelled_at_every_await(kind: str, template: Path, tmp_path: Path) -> None:
+async def test_cancelled_at_every_await(kind: str, template: Db, tmp_path: Path) -> None:
     cancelled = 0
     for n in itertools.count(1):
         if not await trial(template, tmp_path, kind, n):

@@ -3,7 +3,8 @@
 A game's seed and its random generator's state decide every future roll; aiosqlite logs
 each statement with its parameters at DEBUG, which put both in the log of any bot run
 with ``BRADE_LOG_LEVEL=DEBUG``.  This plays part of a game with every logger at DEBUG and
-searches everything logged for the seed, the generator state and the bot's token.
+searches everything logged for the seed, the generator state and the bot's token, and
+on PostgreSQL (asyncpg at DEBUG too) for the database password.
 """
 
 from __future__ import annotations
@@ -11,13 +12,13 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import simcord
 
 from tests.bot.conftest import make_bot
-from tests.bot.helpers import db_rows, roll_now, start_game
+from tests.bot.helpers import Db, db_rows, is_postgres, roll_now, start_game
 
 SIMCORD_TOKEN = "simcord.fake.token"  # what SimCord logs the bot in with
 
@@ -40,7 +41,8 @@ def debug_log():
     old = root.level
     root.setLevel(logging.DEBUG)
     root.addHandler(handler)
-    loggers = [logging.getLogger(n) for n in ("aiosqlite", "discord", "bot", "asyncio")]
+    loggers = [logging.getLogger(n) for n in ("aiosqlite", "asyncpg", "discord", "bot",
+                                              "asyncio")]
     levels = [lg.level for lg in loggers]
     for lg in loggers:
         lg.setLevel(logging.DEBUG)
@@ -53,9 +55,9 @@ def debug_log():
             lg.setLevel(level)
 
 
-async def test_debug_log_holds_no_seed_state_or_token(tmp_path: Path, debug_log: Everything
+async def test_debug_log_holds_no_seed_state_or_token(db_path: Db, debug_log: Everything
                                                       ) -> None:
-    db = tmp_path / "brade.sqlite3"
+    db = db_path
     secret_seeds = [secrets.randbits(62) | (1 << 61) for _ in range(8)]  # 19 digits each
     bot = make_bot(db)
     bot.seed_source = iter(secret_seeds).__next__
@@ -78,6 +80,9 @@ async def test_debug_log_holds_no_seed_state_or_token(tmp_path: Path, debug_log:
     leaked = [n for n in rng if n >= 10**8 and str(n) in text]
     assert not leaked, f"{len(leaked)} numbers of the dice generator's state are in the log"
     assert SIMCORD_TOKEN not in text, "the bot's token is in the log"
+    if is_postgres(db):
+        password = urlsplit(str(db)).password
+        assert password and password not in text, "the database password is in the log"
 
 
 def test_seeds_come_from_secrets(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import sqlite3
 from dataclasses import replace
 
 import pytest
@@ -23,6 +22,8 @@ from engine.position import Side
 from render.layout import LAYOUT
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import (
+    db_exec,
+    db_rows,
     find_button,
     game_row,
     legal_texts,
@@ -91,17 +92,14 @@ async def test_names_of_members_never_seen_by_the_cache(simcord_env: simcord.Env
 
     # A new process, and the players table emptied: only Discord's REST API knows them.
     await env.restart_bot(make_bot(db_path))
-    conn = sqlite3.connect(db_path)
-    conn.execute("DELETE FROM players")
-    conn.commit()
-    conn.close()
+    db_exec(db_path, "DELETE FROM players")
     specs.clear()
     r = await erik.slash(ch, "brade show")  # Erik watches: neither player has acted yet
     assert not r.ephemeral
     assert specs[-1].names == ("Cilla", "Dagny")
     assert "#" not in "".join(specs[-1].names)
-    names = dict(((g, u), n) for g, u, n in sqlite3.connect(db_path).execute(
-        "SELECT guild_id, user_id, display_name FROM players"))
+    names = dict(((g, u), n) for g, u, n in db_rows(
+        db_path, "SELECT guild_id, user_id, display_name FROM players"))
     assert names[(guild.id, dagny.id)] == "Dagny"  # fetched once, then remembered
 
 
@@ -312,10 +310,7 @@ async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_pat
     other = "black" if side == "white" else "white"
     state = json.loads(row["state"])
     state["game"]["position"] = f"{side}={mine} {other}=1x15 turn={side}"
-    conn = sqlite3.connect(db_path)
-    with conn:
-        conn.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), row["id"]))
-    conn.close()
+    db_exec(db_path, "UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), row["id"]))
     service._games.clear()  # the bot's cache of unchanged games: this one changed
 
     await roll_now(env, ch, db_path, members)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import http.server
+import json
 import os
 import shutil
 import sqlite3
@@ -19,7 +20,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -32,14 +33,19 @@ NOBODY = 65534
 
 
 def run_bot(env: dict[str, str], *, api: str | None = None, cwd: Path | None = None,
-            as_nobody: bool = False) -> tuple[int, list[str], float]:
-    """``python -m bot`` (optionally with discord.py's API base moved to ``api``)."""
+            as_nobody: bool = False, gateway: str | None = None,
+            ) -> tuple[int, list[str], float]:
+    """``python -m bot`` (optionally with discord.py's API base moved to ``api`` and its
+    gateway to ``gateway``)."""
     if api is None:
         argv = [sys.executable, "-m", "bot"]
     else:  # the same entry point, after pointing discord.py somewhere harmless
+        moved = ("import yarl, discord.gateway as g; "
+                 f"g.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL({gateway!r}); "
+                 if gateway else "")
         argv = [sys.executable, "-c",
                 "import runpy, discord.http as h; "
-                f"h.Route.BASE = {api!r}; "
+                f"h.Route.BASE = {api!r}; {moved}"
                 "runpy.run_module('bot', run_name='__main__', alter_sys=True)"]
     full = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT),
             "HOME": str(cwd or ROOT), **env}
@@ -232,12 +238,17 @@ def test_configuration_raises_only_config_error() -> None:
 
     names = st.sampled_from(["DISCORD_TOKEN", "BRADE_DEV_GUILD", "BRADE_LOG_LEVEL",
                              "BRADE_REMIND_AFTER", "BRADE_CLAIM_AFTER",
-                             "BRADE_DEFAULT_RULES", "BRADE_DB"])
+                             "BRADE_DEFAULT_RULES", "BRADE_DB", "BRADE_SHARDS"])
     values = st.one_of(st.text(max_size=30),
                        st.sampled_from(["²", "٣", "1e9", "-5", "0", "6h", "2d", "DEBUG",
-                                        "talisman", "classic+double_six", " ", "12"]))
+                                        "talisman", "classic+double_six", " ", "12",
+                                        "0-3/8", "9/8", "1,1/2", "0/0", "postgresql://",
+                                        "postgres://u:p@h/d", "postgresql://u:p@:x/",
+                                        "postgresql://[::1/db", "postgresql://h:99999/d"]),
+                       st.text(max_size=20).map(lambda x: "postgresql://" + x),
+                       st.text(alphabet="0123456789,-/ ", max_size=12))
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=500, deadline=None)
     @given(st.dictionaries(names, values))
     def check(env: dict[str, str]) -> None:
         try:
@@ -246,3 +257,175 @@ def test_configuration_raises_only_config_error() -> None:
             pass
 
     check()
+
+
+# -- issue 15: PostgreSQL URLs, shards, the migrate command ------------------------------------
+
+def test_bad_shards_are_one_line() -> None:
+    for bad, why in (("0-3", "malformed"), ("8/8", "does not exist"), ("1,1/4", "twice"),
+                     ("0/0", "at least 1")):
+        line = assert_one_line(run_bot({**TOKEN, "BRADE_SHARDS": bad}), 2, "BRADE_SHARDS",
+                               why)
+        assert "A-B/N" in line
+
+
+def test_a_url_without_a_host_is_one_line_without_the_password() -> None:
+    line = assert_one_line(run_bot({**TOKEN, "BRADE_DB": "postgresql://brade:hunter2@/brade"}),
+                           2, "BRADE_DB", "names no server")
+    assert "hunter2" not in line
+
+
+def test_unreachable_database_server(tmp_path: Path) -> None:
+    """Nothing listens on port 9: refused at once, reported as the database's fault."""
+    url = "postgresql://brade:hunter2@127.0.0.1:9/brade"
+    line = assert_one_line(run_bot({**TOKEN, "BRADE_DB": url},
+                                   api="http://127.0.0.1:9/api/v10"), 3, "127.0.0.1")
+    assert "hunter2" not in line
+
+
+def _with_password(url: str, password: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    host = parts.netloc.rsplit("@", 1)[1]
+    return parts._replace(netloc=f"{parts.username}:{password}@{host}").geturl()
+
+
+def test_wrong_database_password(pg_url: str) -> None:
+    url = _with_password(pg_url, "not-the-password")
+    line = assert_one_line(run_bot({**TOKEN, "BRADE_DB": url},
+                                   api="http://127.0.0.1:9/api/v10"), 3)
+    assert "not-the-password" not in line and "password" in line.lower()
+
+
+def test_a_good_database_url_is_opened_before_discord_is_contacted(pg_url: str) -> None:
+    """The database is fine, so what fails is Discord (exit 4), and the password stays out
+    of the line."""
+    from urllib.parse import urlsplit
+
+    line = assert_one_line(run_bot({**TOKEN, "BRADE_DB": pg_url},
+                                   api="http://127.0.0.1:9/api/v10"), 4,
+                           "cannot reach Discord")
+    password = urlsplit(pg_url).password
+    assert password and password not in line
+
+
+def test_migrate_is_dispatched_and_unknown_arguments_refused() -> None:
+    def run(*args: str) -> tuple[int, list[str], float]:
+        start = time.monotonic()
+        done = subprocess.run([sys.executable, "-m", "bot", *args], cwd=ROOT,
+                              env={"PATH": os.environ.get("PATH", ""),
+                                   "PYTHONPATH": str(ROOT), "HOME": str(ROOT)},
+                              capture_output=True, text=True, timeout=30)
+        return done.returncode, done.stderr.strip().splitlines(), time.monotonic() - start
+
+    # no --from/--to: the migrate command's own usage line, not the bot's start-up
+    assert_one_line(run("migrate"), 2, "migrate", "--from")
+    assert_one_line(run("--frobnicate"), 2, "unknown arguments", "migrate")
+
+
+class FakeDiscord:
+    """Just enough of Discord for a bot to log in, sync and open a shard, which the
+    gateway then closes with ``close_code`` (Discord's answer to shard settings that do not
+    fit: 4010 invalid shard, 4011 sharding required)."""
+
+    def __init__(self, close_code: int) -> None:
+        import asyncio
+
+        self.close_code = close_code
+        self.identified: list[dict] = []
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+        assert self.ready.wait(10)
+
+    def _serve(self) -> None:
+        from aiohttp import web
+
+        app = web.Application()
+        user = {"id": "1", "username": "brade", "discriminator": "0", "avatar": None,
+                "bot": True}
+        application = {"id": "2", "name": "brade", "description": "", "icon": None,
+                       "bot_public": True, "bot_require_code_grant": False, "owner": user,
+                       "verify_key": "0" * 64, "flags": 0}
+
+        async def gateway_bot(request: web.Request) -> web.Response:
+            return json_response({"url": self.gateway, "shards": 1, "session_start_limit": {
+                "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+
+        async def gateway(request: web.Request) -> web.WebSocketResponse:
+            ws = web.WebSocketResponse()
+            await ws.prepare(request)
+            await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45000}, "s": None,
+                                "t": None})
+            async for msg in ws:
+                data = msg.json()
+                if data.get("op") == 2:  # IDENTIFY: refuse its shard settings
+                    self.identified.append(data["d"])
+                    await ws.close(code=self.close_code, message=b"refused")
+                    break
+            return ws
+
+        def json_response(body: object) -> web.Response:
+            # exactly "application/json", as Discord sends it: discord.py reads any other
+            # content type (aiohttp's default adds "; charset=utf-8") as plain text
+            return web.Response(body=json.dumps(body).encode(),
+                                headers={"Content-Type": "application/json"})
+
+        def answer(body: object) -> Callable[[web.Request], Awaitable[web.Response]]:
+            async def handler(request: web.Request) -> web.Response:
+                return json_response(body)
+            return handler
+
+        app.router.add_get("/api/v10/users/@me", answer(user))
+        app.router.add_get("/api/v10/oauth2/applications/@me", answer(application))
+        app.router.add_put("/api/v10/applications/2/commands", answer([]))
+        app.router.add_get("/api/v10/gateway/bot", gateway_bot)
+        app.router.add_get("/gateway/", gateway)
+
+        async def start() -> None:
+            runner = web.AppRunner(app)
+            await runner.setup()
+            site = web.TCPSite(runner, "127.0.0.1", 0)
+            await site.start()
+            port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+            self.api = f"http://127.0.0.1:{port}/api/v10"
+            self.gateway = f"ws://127.0.0.1:{port}/gateway/"
+            self.runner = runner
+            self.ready.set()
+
+        self.loop.run_until_complete(start())
+        self.loop.run_forever()
+
+    def close(self) -> None:
+        import asyncio
+
+        asyncio.run_coroutine_threadsafe(self.runner.cleanup(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+        self.loop.close()
+
+
+@pytest.mark.parametrize(("code", "shards", "words"), [
+    (4011, "0/1", ("4011 sharding required", "BRADE_SHARDS=0/1", "Raise the count")),
+    (4010, "0,1/2", ("4010 invalid shard", "BRADE_SHARDS=0,1/2")),
+])
+def test_shard_settings_discord_refuses_end_in_one_line(tmp_path: Path, code: int, shards: str,
+                                                       words: tuple[str, ...]) -> None:
+    """Well-formed shards that Discord refuses (too few for the bot's servers): the
+    gateway's close code becomes one line naming BRADE_SHARDS, never a traceback."""
+    discord = FakeDiscord(code)
+    try:
+        rc, lines, took = run_bot({**TOKEN, "BRADE_DB": str(tmp_path / "brade.sqlite3"),
+                                   "BRADE_SHARDS": shards, "BRADE_RENDER_WORKERS": "0"},
+                                  api=discord.api, gateway=discord.gateway)
+    finally:
+        discord.close()
+    assert rc == 2, (rc, lines)
+    assert discord.identified and discord.identified[0]["shard"][1] == int(shards[-1])
+    assert not any("Traceback" in line for line in lines), lines
+    # logged in, so the held start-up log was printed; the failure is the last line
+    last = lines[-1]
+    assert last.startswith("brade: ") and all(w in last for w in words), last
+    assert took < 15, f"took {took:.1f} s"

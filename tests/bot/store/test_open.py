@@ -8,6 +8,7 @@ line and the exit code, are in tests/bot/test_startup.py.)
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import threading
 from pathlib import Path
 
@@ -96,3 +97,26 @@ async def test_failed_commit_does_not_leave_the_transaction_open(tmp_path: Path)
             assert await tx.all("SELECT p FROM child") == []
     finally:
         await store.close()
+
+
+async def test_an_sqlite_library_below_the_floor_is_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ubuntu 22.04's libsqlite3 is 3.37; the store needs 3.35 (RETURNING).  A library too
+    old is refused at open, before a file is created, not by each command later."""
+    monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 34, 1))
+    monkeypatch.setattr(sqlite3, "sqlite_version", "3.34.1")
+    path = tmp_path / "brade.sqlite3"
+    before = set(db_threads())
+    with pytest.raises(StoreError) as info:
+        await Store.open(path)
+    text = str(info.value)
+    assert "\n" not in text and str(path) in text
+    assert "3.34.1" in text and "3.35.0 or newer" in text
+    assert not path.exists() and not set(db_threads()) - before
+
+
+async def test_the_lowest_supported_sqlite_library_opens(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 35, 0))
+    store = await Store.open(tmp_path / "brade.sqlite3")
+    await store.close()

@@ -1,0 +1,159 @@
+"""Every statement the store has runs on both backends and means the same on both.
+
+Each public query function of ``bot/store/*_sql.py`` and each typed ``Tx`` method is
+called once (a test below fails if a new one is added without being called here), with
+values that catch the dialect traps: 64-bit ids, a NULL guild (``IS NULL``, not ``= ?``),
+case-insensitive names, ``LIKE`` escapes, the later of two sightings kept.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from types import ModuleType
+from typing import Any
+
+from bot.league.ratings import Rating
+from bot.store import GuildSettings, Tx
+from bot.store import players_sql as players
+from bot.store import ratings_sql as ratings
+from bot.store import spectate_sql as spectate
+from bot.store import tournaments_sql as tournaments
+
+NOW = 1_800_000_000.25
+BIG = 1_234_567_890_123_456_789  # a snowflake needs all 64 bits
+G, C, A, B = BIG, BIG + 1, BIG + 2, BIG + 3
+
+Check = Callable[[Tx], Awaitable[None]]
+
+
+def public_queries(module: ModuleType) -> set[str]:
+    return {name for name, fn in inspect.getmembers(module, inspect.iscoroutinefunction)
+            if fn.__module__ == module.__name__ and not name.startswith("_")}
+
+
+async def tx_methods(tx: Tx) -> set[str]:
+    gid = await tx.insert_game(guild_id=G, channel_id=C, status="active", rules="talisman",
+                               white_id=A, black_id=B, match_length=3, seed=2**62 - 1,
+                               state={"x": "ä"}, now=NOW, rated=True, tournament_id=None)
+    off = await tx.insert_game(guild_id=None, channel_id=C + 1, status="offered",
+                               rules="vasa", white_id=A, black_id=B, match_length=1, seed=0,
+                               state=None, now=NOW - 100)
+    assert (await tx.game(gid)).white_id == A  # type: ignore[union-attr]
+    assert (await tx.live_game(C)).id == gid  # type: ignore[union-attr]
+    assert (await tx.last_game(C + 1)).id == off  # type: ignore[union-attr]
+    assert [r.id for r in await tx.active_games()] == [gid]
+    row = await tx.update_game(gid, 0, now=NOW + 1, state={"y": 1}, abort_by=B, rated=False)
+    assert row is not None and row.version == 1 and row.abort_by == B and not row.rated
+    assert await tx.touch_reminded(gid, 1, 2) and not await tx.touch_reminded(gid, 1, 1)
+    await tx.append_events(gid, [{"type": "roll", "dice": [6, 5]}], at=NOW, actor_id=A)
+    assert [(e.seq, e.kind, e.data) for e in await tx.events(gid)] == [
+        (1, "roll", {"type": "roll", "dice": [6, 5]})]
+    await tx.save_settings(GuildSettings(G, "sv", "vasa"))
+    await tx.save_settings(GuildSettings(G, "en", None))
+    assert await tx.settings(G) == GuildSettings(G, "en", None)
+    return {"insert_game", "game", "live_game", "last_game", "active_games", "update_game",
+            "touch_reminded", "append_events", "events", "save_settings", "settings"}
+
+
+async def player_queries(tx: Tx) -> set[str]:
+    await players.save_seen(tx, [(G, A, "Åsa", "abc", NOW), (G, B, "Bo", None, NOW)])
+    await players.save_seen(tx, [(G, A, "Åsa L", None, NOW - 50)])  # an older sighting
+    await players.set_theme(tx, G, A, "Åsa L", "wood", NOW)
+    await players.set_theme(tx, G, BIG + 9, "New", None, NOW)
+    rows = {p.user_id: p for p in await players.players(tx, G, [A, B, A])}
+    assert rows[A].display_name == "Åsa L" and rows[A].last_seen == NOW
+    assert rows[A].theme == "wood" and rows[A].avatar is None and rows[B].avatar is None
+    assert await players.players(tx, G, []) == []
+    await players.save_prefs(tx, players.GuildPrefs(G, True, "dark"))
+    assert await players.prefs(tx, G) == players.GuildPrefs(G, True, "dark")
+    assert await players.prefs(tx, G + 5) == players.GuildPrefs(G + 5)
+    assert await players.games_played(tx, G, A) == 1
+    assert await players.games_played(tx, None, A) == 0  # the offered one does not count
+    await tx.update_game(await _offered(tx), 0, now=NOW, status="aborted")
+    assert await players.games_played(tx, None, A) == 1
+    assert await players.expired_offers(tx, NOW) == []
+    return {"save_seen", "set_theme", "players", "save_prefs", "prefs", "games_played",
+            "expired_offers"}
+
+
+async def _offered(tx: Tx) -> int:
+    row = await tx.one("SELECT id FROM games WHERE guild_id IS NULL")
+    assert row is not None
+    return int(row[0])
+
+
+async def rating_queries(tx: Tx) -> set[str]:
+    gid = (await tx.live_game(C)).id  # type: ignore[union-attr]
+    row = await tx.game(gid)
+    assert row is not None
+    await tx.update_game(gid, row.version, now=NOW + 2, status="over", rated=True,
+                         result={"outcome": {"kind": "hemspel", "points": 1, "munk": False,
+                                             "winner": "white"}})
+    assert [r.id for r in await ratings.unapplied_rated_games(tx)] == [gid]
+    assert await ratings.rating(tx, G, A) is None
+    locked = await ratings.lock_ratings(tx, G, [B, A], NOW)
+    assert locked == {A: Rating(), B: Rating()}
+    assert await ratings.lock_ratings(tx, G, [], NOW) == {}
+    after = (Rating(1600.5, 300.25, 1, 1, 0), Rating(1400.0, 300.0, 1, 0, 1))
+    assert not await ratings.is_applied(tx, gid)
+    assert await ratings.apply(tx, G, gid, A, B, (Rating(), Rating()), after, NOW)
+    assert not await ratings.apply(tx, G, gid, A, B, (Rating(), Rating()), after, NOW)
+    assert await ratings.is_applied(tx, gid)
+    assert await ratings.rating(tx, G, A) == after[0]
+    assert await ratings.all_ratings(tx, G) == {A: after[0], B: after[1]}
+    assert await ratings.ratings_for(tx, G, [A, BIG + 7]) == {A: 1600.5, BIG + 7: 1500.0}
+    assert await ratings.ratings_for(tx, G, []) == {}
+    got = await ratings.rated_games(tx, G, B)
+    assert got[gid].change_for(B) == -100.0 and got[gid].applied_at == NOW
+    assert [r.id for r in await ratings.finished_games(tx, G, A)] == [gid]
+    assert await ratings.unapplied_rated_games(tx) == []
+    return {"rating", "lock_ratings", "all_ratings", "ratings_for", "is_applied", "apply",
+            "rated_games", "unapplied_rated_games", "finished_games"}
+
+
+async def spectate_queries(tx: Tx) -> set[str]:
+    live = await tx.insert_game(guild_id=G, channel_id=C + 7, status="active", rules="vasa",
+                                white_id=A, black_id=B, match_length=1, seed=3,
+                                state={"z": 0}, now=NOW + 10)
+    assert [r.id for r in await spectate.running_games(tx, G)] == [live]
+    assert [r.id for r in await spectate.recent_games(tx, G, 1)] == [live]
+    assert len(await spectate.recent_games(tx, G)) == 2
+    return {"running_games", "recent_games"}
+
+
+async def tournament_queries(tx: Tx) -> set[str]:
+    tid = await tournaments.insert_tournament(tx, guild_id=G, channel_id=C, name="Vår Cup",
+                                              state="registration", lang="sv",
+                                              data={"players": [A]}, now=NOW)
+    other = await tournaments.insert_tournament(tx, guild_id=G, channel_id=C, name="50%_off",
+                                                state="finished", lang="en", data={}, now=NOW)
+    assert (await tournaments.tournament(tx, tid)).data == {"players": [A]}  # type: ignore[union-attr]
+    assert (await tournaments.by_name(tx, G, "  vår cup ")).id == tid  # type: ignore[union-attr]
+    assert await tournaments.by_name(tx, G, "nope") is None
+    assert await tournaments.live_name_taken(tx, G, "VåR CUP")
+    assert not await tournaments.live_name_taken(tx, G, "50%_off")  # finished
+    assert await tournaments.names(tx, G) == ["Vår Cup", "50%_off"]
+    assert await tournaments.names(tx, G, "50%_") == ["50%_off"]
+    assert await tournaments.names(tx, G, "5_%") == []
+    assert await tournaments.names(tx, G, "VåR C") == ["Vår Cup"]  # LIKE ignores case
+    assert [t.id for t in await tournaments.running(tx)] == []
+    assert await tournaments.save(tx, tid, 0, state="running", data={"round": 1}, now=NOW)
+    assert not await tournaments.save(tx, tid, 0, state="running", data={}, now=NOW)
+    assert [t.id for t in await tournaments.running(tx)] == [tid]
+    assert [t.id for t in await tournaments.of_guild(tx, G)] == [tid, other]
+    return {"insert_tournament", "tournament", "by_name", "live_name_taken", "names",
+            "running", "save", "of_guild"}
+
+
+async def test_every_statement_runs_and_agrees(store: Any) -> None:
+    async with store.transaction() as tx:
+        called = await tx_methods(tx)
+        assert called == {name for name, _ in inspect.getmembers(Tx, inspect.iscoroutinefunction)
+                          if not name.startswith("_") and name not in ("one", "all", "run")}
+        for module, check in ((players, player_queries), (ratings, rating_queries),
+                              (spectate, spectate_queries), (tournaments, tournament_queries)):
+            assert await check(tx) == public_queries(module), module.__name__
+    async with store.read() as tx:  # committed, and readable from the read side
+        assert await tx.settings(G) == GuildSettings(G, "en", None)
+        assert len(await tx.all("SELECT game_id FROM rated_games")) == 1
