@@ -833,7 +833,7 @@ async def parent(args: argparse.Namespace, think: float) -> int:
                     cmd += ["--profile", args.profile]
                 proc = await asyncio.create_subprocess_exec(
                     *cmd, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                    cwd=ROOT)
+                    cwd=ROOT, limit=1 << 28)  # a phase's raw samples are one long line
                 workers.append(Worker(k, proc))
             began = time.perf_counter()
             await asyncio.gather(*(w.expect("ready") for w in workers))

@@ -107,6 +107,18 @@ class _Probe(Exception):
     """Raised inside the start-up write probe so its transaction rolls back."""
 
 
+async def prove_writable(store: Any) -> None:
+    """Write inside a transaction and roll it back: a read-only file, directory, database
+    or role is refused at start-up instead of failing every command later.  Both
+    backends' stores call it."""
+    try:
+        async with store.transaction() as tx:
+            await tx.run("UPDATE schema_migrations SET name = name")
+            raise _Probe
+    except _Probe:
+        pass
+
+
 async def run_to_end(aw: Awaitable[T]) -> T:
     """Await ``aw`` to its end even if the caller is cancelled meanwhile, then re-raise
     the cancellation.
@@ -257,14 +269,7 @@ class Store:
                              f"{'; '.join(found)[:200]}); restore a backup")
 
     async def _check_writable(self) -> None:
-        """Write inside a transaction and roll it back: a read-only file or directory is
-        refused at start-up instead of failing every command later."""
-        try:
-            async with self.transaction() as tx:
-                await tx.run("UPDATE schema_migrations SET name = name")
-                raise _Probe
-        except _Probe:
-            pass
+        await prove_writable(self)
 
     async def check(self) -> list[str]:
         """``PRAGMA integrity_check`` of committed state: ``["ok"]`` when sound."""

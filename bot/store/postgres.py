@@ -29,10 +29,10 @@ from bot.store.db import (
     Conflict,
     StoreError,
     Tx,
-    _Probe,
     event_kind,
     game_update,
     migration_files,
+    prove_writable,
     run_to_end,
 )
 from bot.store.dialect import (
@@ -236,14 +236,7 @@ class PgStore:
         return applied
 
     async def _check_writable(self) -> None:
-        """Write inside a transaction and roll it back: a read-only database or user is
-        refused at start-up instead of failing every command later."""
-        try:
-            async with self.transaction() as tx:
-                await tx.run("UPDATE schema_migrations SET name = name")
-                raise _Probe
-        except _Probe:
-            pass
+        await prove_writable(self)
 
     async def check(self) -> list[str]:
         """``["ok"]`` when the server answers and every migration is applied."""

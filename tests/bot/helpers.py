@@ -15,7 +15,7 @@ import io
 import json
 import sqlite3
 import threading
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Generator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -324,3 +324,35 @@ async def double_click(env: simcord.Env, actor: simcord.MemberActor, message: An
         record.source_message_id = stored.id
         backend.emit("INTERACTION_CREATE", payload)
     await env.settle()
+
+
+class CancelAt:
+    """Await ``coro``, cancelling it at its ``n``-th suspension (1-based), as
+    ``Task.cancel`` would: the cancellation tests walk every await point with it."""
+
+    def __init__(self, coro: Awaitable[Any], n: int) -> None:
+        self.coro, self.n = coro, n
+        self.suspensions = 0
+        self.fired = False
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        it = self.coro.__await__()
+        value: Any = None
+        error: BaseException | None = None
+        while True:
+            try:
+                yielded = it.throw(error) if error is not None else it.send(value)
+            except StopIteration as stop:
+                return stop.value
+            error, value = None, None
+            self.suspensions += 1
+            if self.suspensions == self.n and not self.fired:
+                self.fired = True
+                if isinstance(yielded, asyncio.Future):
+                    yielded.cancel()
+                error = asyncio.CancelledError()
+                continue
+            try:
+                value = yield yielded
+            except BaseException as e:  # passed on into the command
+                error = e

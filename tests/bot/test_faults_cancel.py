@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import shutil
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -39,44 +39,13 @@ from bot.service.model import COMPUTER, Ctx
 from bot.service.tournaments import TournamentService
 from bot.store import Store, open_store
 from tests.bot.conftest import BACKENDS
-from tests.bot.helpers import Db, is_postgres
+from tests.bot.helpers import CancelAt, Db, is_postgres
 
 GUILD, ALICE, BOB, CAROL, BOT = 1, 11, 12, 13, 99
 CHANNELS = {"accept": 101, "roll": 102, "move": 103, "resign": 104, "tournament": 106,
             "report": 106, "computer": 107, "new": 108, "abort": 102}
 TOURNAMENT_CHANNEL = 100
 NOW = 1_800_000_000.0
-
-
-class CancelAt:
-    """Await ``coro``, cancelling it at its ``n``-th suspension (1-based)."""
-
-    def __init__(self, coro: Awaitable[Any], n: int) -> None:
-        self.coro, self.n = coro, n
-        self.suspensions = 0
-        self.fired = False
-
-    def __await__(self) -> Generator[Any, Any, Any]:
-        it = self.coro.__await__()
-        value: Any = None
-        error: BaseException | None = None
-        while True:
-            try:
-                yielded = it.throw(error) if error is not None else it.send(value)
-            except StopIteration as stop:
-                return stop.value
-            error, value = None, None
-            self.suspensions += 1
-            if self.suspensions == self.n and not self.fired:
-                self.fired = True
-                if isinstance(yielded, asyncio.Future):
-                    yielded.cancel()
-                error = asyncio.CancelledError()
-                continue
-            try:
-                value = yield yielded
-            except BaseException as e:  # passed on into the command
-                error = e
 
 
 def ctx(user: int, kind: str) -> Ctx:

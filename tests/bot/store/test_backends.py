@@ -14,7 +14,7 @@ import itertools
 import os
 import re
 import sqlite3
-from collections.abc import Awaitable, Generator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -29,6 +29,7 @@ from bot.store import ratings_sql as rsql
 from bot.store import tournaments_sql as tsql
 from bot.store.db import migration_files
 from bot.store.postgres import PG_MIGRATIONS
+from tests.bot.helpers import CancelAt
 from tests.postgres_server import admin_url, query
 
 NOW = 1_800_000_000.0
@@ -542,35 +543,6 @@ async def test_conflict_inside_a_transaction_rolls_back_the_unit(store: Any) -> 
 
 
 # -- cancellation ------------------------------------------------------------------------
-
-
-class CancelAt:
-    """Await ``coro``, cancelling it at its ``n``-th suspension, as ``Task.cancel`` would."""
-
-    def __init__(self, coro: Awaitable[Any], n: int) -> None:
-        self.coro, self.n, self.suspensions, self.fired = coro, n, 0, False
-
-    def __await__(self) -> Generator[Any, Any, Any]:
-        it = self.coro.__await__()
-        value: Any = None
-        error: BaseException | None = None
-        while True:
-            try:
-                yielded = it.throw(error) if error is not None else it.send(value)
-            except StopIteration as stop:
-                return stop.value
-            error, value = None, None
-            self.suspensions += 1
-            if self.suspensions == self.n and not self.fired:
-                self.fired = True
-                if isinstance(yielded, asyncio.Future):
-                    yielded.cancel()
-                error = asyncio.CancelledError()
-                continue
-            try:
-                value = yield yielded
-            except BaseException as e:
-                error = e
 
 
 async def consistent(store: Any, gid: int, settings: bool = True) -> int:
