@@ -485,16 +485,25 @@ class Tx:
                               (guild_id,))
         return GuildSettings(guild_id, *row) if row else GuildSettings(guild_id)
 
-    async def save_settings(self, s: GuildSettings,
-                            fields: tuple[str, ...] = ("lang", "rules")) -> GuildSettings:
-        """Write only ``fields`` of an existing row and return the row as stored: two
-        admins changing the language and the rules at once both keep their change."""
-        bad = set(fields) - {"lang", "rules"}
+    async def upsert_guild_row(self, table: str, columns: tuple[str, ...],
+                               values: tuple[Any, ...], fields: tuple[str, ...]
+                               ) -> tuple[Any, ...]:
+        """Insert a per-server row (``guild_id`` first in ``columns``) or, if there is
+        one, write only ``fields`` of it; the row as stored.  Only the changed columns:
+        two settings commands at once both keep their change."""
+        bad = set(fields) - set(columns[1:])
         if bad or not fields:
-            raise ValueError(f"cannot save settings fields {sorted(bad) or 'none'}")
+            raise ValueError(f"cannot save {table} fields {sorted(bad) or 'none'}")
+        names = ", ".join(columns)
         sets = ", ".join(f"{f} = excluded.{f}" for f in fields)
         rows = await self.run(
-            "INSERT INTO guild_settings (guild_id, lang, rules) VALUES (?, ?, ?) "
-            f"ON CONFLICT (guild_id) DO UPDATE SET {sets} RETURNING guild_id, lang, rules",
-            (s.guild_id, s.lang, s.rules))
-        return GuildSettings(*rows[0])
+            f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))}) "
+            f"ON CONFLICT (guild_id) DO UPDATE SET {sets} RETURNING {names}", values)
+        return tuple(rows[0])
+
+    async def save_settings(self, s: GuildSettings,
+                            fields: tuple[str, ...] = ("lang", "rules")) -> GuildSettings:
+        """Write only ``fields`` and return the row as stored."""
+        row = await self.upsert_guild_row("guild_settings", ("guild_id", "lang", "rules"),
+                                          (s.guild_id, s.lang, s.rules), fields)
+        return GuildSettings(*row)

@@ -70,17 +70,11 @@ async def prefs(tx: Tx, guild_id: int) -> GuildPrefs:
 
 async def save_prefs(tx: Tx, p: GuildPrefs,
                      fields: tuple[str, ...] = ("threads", "theme")) -> GuildPrefs:
-    """Write only ``fields`` of an existing row and return the row as stored, so two
-    settings commands at once do not undo each other."""
-    bad = set(fields) - {"threads", "theme"}
-    if bad or not fields:
-        raise ValueError(f"cannot save server preferences {sorted(bad) or 'none'}")
-    sets = ", ".join(f"{f} = excluded.{f}" for f in fields)
-    rows = await tx.run(
-        "INSERT INTO guild_prefs (guild_id, threads, theme) VALUES (?, ?, ?) "
-        f"ON CONFLICT (guild_id) DO UPDATE SET {sets} RETURNING guild_id, threads, theme",
-        (p.guild_id, int(p.threads), p.theme))
-    return GuildPrefs(int(rows[0][0]), bool(rows[0][1]), rows[0][2])
+    """Write only ``fields`` and return the row as stored, so two settings commands at
+    once do not undo each other."""
+    row = await tx.upsert_guild_row("guild_prefs", ("guild_id", "threads", "theme"),
+                                    (p.guild_id, int(p.threads), p.theme), fields)
+    return GuildPrefs(int(row[0]), bool(row[1]), row[2])
 
 
 async def games_played(tx: Tx, guild_id: int | None, user_id: int) -> int:

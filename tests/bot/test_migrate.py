@@ -120,6 +120,11 @@ def counts(db: Any) -> dict[str, int]:
     return {t: db_rows(db, f"SELECT COUNT(*) FROM {t}")[0][0] for t in copying.TABLES}
 
 
+def every_row(db: Any) -> dict[str, list[tuple]]:
+    """Every row of every copied table: to prove a refused copy wrote nothing."""
+    return {t: db_rows(db, f"SELECT * FROM {t} ORDER BY 1, 2") for t in copying.TABLES}
+
+
 def fingerprint(db: Path) -> tuple[bytes, int, list[str]]:
     """The file's bytes and mtime, and the names beside it."""
     return db.read_bytes(), db.stat().st_mtime_ns, sorted(p.name for p in db.parent.iterdir())
@@ -221,7 +226,7 @@ async def test_a_target_with_other_data_is_refused_and_left_alone(
     assert await cli("--from", str(server_db), "--to", pg_url) == 0
     db_exec(pg_url, "UPDATE games SET status = 'aborted' WHERE id = 2")  # another bot's
     db_exec(pg_url, "DELETE FROM events WHERE game_id = 3")  # and rows to add back
-    held = {t: db_rows(pg_url, f"SELECT * FROM {t} ORDER BY 1, 2") for t in copying.TABLES}
+    held = every_row(pg_url)
     capsys.readouterr()
 
     assert await cli("--from", str(server_db), "--to", pg_url) == 1
@@ -231,8 +236,7 @@ async def test_a_target_with_other_data_is_refused_and_left_alone(
     assert "table games, id=2: status is 'active' in the source but 'aborted' in the " \
            "target" in err and "nothing was written" in err
     assert re.search(r"^games\s+\d+\s+\d+\s+0\s+1\s+0$", out.out, re.M)
-    assert {t: db_rows(pg_url, f"SELECT * FROM {t} ORDER BY 1, 2")
-            for t in copying.TABLES} == held
+    assert every_row(pg_url) == held
 
 
 async def test_a_live_game_of_the_targets_own_in_a_copied_channel_is_refused_unwritten(
@@ -249,7 +253,7 @@ async def test_a_live_game_of_the_targets_own_in_a_copied_channel_is_refused_unw
                          "(5000, 1, ?, 'active', 'classic', 1, 2, 3, 4.0, 4.0)", (channel,))
     finally:
         await store.close()
-    held = {t: db_rows(pg_url, f"SELECT * FROM {t} ORDER BY 1, 2") for t in copying.TABLES}
+    held = every_row(pg_url)
     capsys.readouterr()
     assert await cli("--from", str(server_db), "--to", pg_url) == 1
     out = capsys.readouterr()
@@ -257,8 +261,7 @@ async def test_a_live_game_of_the_targets_own_in_a_copied_channel_is_refused_unw
     assert "\n" not in err and err.startswith("brade: migrate: the target already holds")
     assert f"table games, id={sid}: channel_id={channel} has the target's own live game " \
            "id=5000 (1 row(s) clash with the target's own); nothing was written" in err
-    assert {t: db_rows(pg_url, f"SELECT * FROM {t} ORDER BY 1, 2")
-            for t in copying.TABLES} == held
+    assert every_row(pg_url) == held
 
 
 async def test_one_line_errors_and_exit_codes(tmp_path: Path, server_db: Path, pg_url: str,

@@ -53,7 +53,8 @@ async def tx_methods(tx: Tx) -> set[str]:
     await tx.save_settings(GuildSettings(G, "en", None))
     assert await tx.settings(G) == GuildSettings(G, "en", None)
     return {"insert_game", "game", "live_game", "last_game", "active_games", "update_game",
-            "touch_reminded", "append_events", "events", "save_settings", "settings"}
+            "touch_reminded", "append_events", "events", "save_settings", "settings",
+            "upsert_guild_row"}  # save_settings runs it
 
 
 async def player_queries(tx: Tx) -> set[str]:
