@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 
 from bot.service.history import ENDINGS
 from bot.service.spectate import split_games
+from bot.store.dialect import to_postgres
 from engine.game import Game
 from engine.match import Match
 from engine.position import Side
@@ -61,13 +62,6 @@ class Rows:
         return iter(self._rows)
 
 
-def dollars(sql: str) -> str:
-    """``?`` placeholders as PostgreSQL's ``$1, $2 …`` (the readers' SQL has no ``?`` in
-    literals)."""
-    head, *rest = sql.split("?")
-    return head + "".join(f"${i}{part}" for i, part in enumerate(rest, 1))
-
-
 class PgReader:
     """A synchronous reading connection to PostgreSQL, shaped like ``sqlite3``'s
     ``execute`` so one SQL text (``?`` placeholders) serves both databases.
@@ -95,7 +89,7 @@ class PgReader:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
-        return Rows(self._call(self._conn.fetch(dollars(sql), *params)))
+        return Rows(self._call(self._conn.fetch(to_postgres(sql), *params)))
 
     def _stop(self) -> None:
         self._loop.call_soon_threadsafe(self._loop.stop)

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 import simcord
 from PIL import Image
 
+from bot.store.dialect import to_postgres
 from engine.game import Game
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -32,23 +33,6 @@ T = TypeVar("T")
 
 def is_postgres(db: Db) -> bool:
     return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
-
-
-def pg_sql(sql: str) -> str:
-    """``?`` placeholders as ``$1, $2, …`` (none of the tests' SQL has a ``?`` in a
-    string literal; quoted text is left alone all the same)."""
-    parts = sql.split("'")
-    n = 0
-    for i in range(0, len(parts), 2):  # outside quotes
-        out = []
-        for ch in parts[i]:
-            if ch == "?":
-                n += 1
-                out.append(f"${n}")
-            else:
-                out.append(ch)
-        parts[i] = "".join(out)
-    return "'".join(parts)
 
 
 class _PgReader:
@@ -85,12 +69,12 @@ class _PgReader:
 
     def fetch(self, url: str, sql: str, params: tuple = ()) -> list[Any]:
         async def go() -> list[Any]:
-            return list(await (await self._conn(url)).fetch(pg_sql(sql), *params))
+            return list(await (await self._conn(url)).fetch(to_postgres(sql), *params))
         return self.run(go)
 
     def execute(self, url: str, sql: str, params: tuple = ()) -> None:
         async def go() -> None:
-            await (await self._conn(url)).execute(pg_sql(sql), *params)
+            await (await self._conn(url)).execute(to_postgres(sql), *params)
         self.run(go)
 
     def close(self, keep: str | None = None, only: str | None = None) -> None:

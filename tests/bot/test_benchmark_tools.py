@@ -12,7 +12,8 @@ import pytest
 from benchmarks import bot_load
 from benchmarks.bot_load import Phase, Sampler, combined, share
 from benchmarks.fault_soak import Soak, parse
-from benchmarks.invariants import audit, dollars
+from benchmarks.invariants import audit
+from bot.store.dialect import to_postgres
 from tests.bot.helpers import Db, db_exec, db_rows, resigned_game
 
 
@@ -47,9 +48,9 @@ async def test_small_fault_soak_on_postgresql(pg_url: str, monkeypatch) -> None:
 
 
 def test_placeholders_numbered_for_postgresql() -> None:
-    assert dollars("SELECT a FROM t WHERE b = ? AND c IN (?, ?)") == \
+    assert to_postgres("SELECT a FROM t WHERE b = ? AND c IN (?, ?)") == \
         "SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)"
-    assert dollars("SELECT 1") == "SELECT 1"
+    assert to_postgres("SELECT 1") == "SELECT 1"
 
 
 def test_games_and_turns_split_evenly() -> None:
