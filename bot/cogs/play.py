@@ -141,11 +141,6 @@ class Play(commands.GroupCog, group_name=_("brade"),
     def __init__(self, bot: BradeBot) -> None:
         self.bot = bot
         super().__init__()
-        #: game id -> (channel id, message id) of the message carrying its live buttons:
-        #: the only one that keeps them (older ones are stripped as new boards appear).
-        self._boards: dict[int, tuple[int, int]] = {}
-        #: threads this bot opened for a game; archived when that game ends.
-        self._game_threads: set[int] = set()
         expires = getattr(bot, "challenge_expires", None)
         if expires is not None:
             self.service.challenge_expires = float(expires)
@@ -260,10 +255,10 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 await interaction.edit_original_response(
                     content=post.text, attachments=[file] if file is not None else [],
                     view=make_view(post.buttons), allowed_mentions=_mentions(post))
-                if reply.game_id is not None and post.buttons:
-                    self._boards[reply.game_id] = (interaction.channel_id or 0, origin)
-                elif reply.game_id is not None:
-                    self._boards.pop(reply.game_id, None)
+                if reply.game_id is not None:
+                    await self.service.posts.swap_board(
+                        reply.game_id,
+                        (interaction.channel_id or 0, origin) if post.buttons else None)
                 return
             sent: list[tuple[Post, int]] = []
             for post, file in zip(posts, files, strict=True):
@@ -297,29 +292,29 @@ class Play(commands.GroupCog, group_name=_("brade"),
     async def after_posts(self, channel_id: int, game_id: int | None,
                           sent: list[tuple[Post, int]], *, already: int | None = None) -> None:
         """Keep buttons only on a game's newest board; when the game ends, strip them
-        from its last one and archive the game's thread."""
+        from its last one and archive the game's thread (the store remembers both, so
+        this holds across a restart)."""
         if game_id is None:
             return
         ended = False
         for post, message_id in sent:
             if not (post.final or _has_board(post)):
                 continue
-            old = self._boards.pop(game_id, None)
+            keep = bool(post.buttons) and not post.final
+            old = await self.service.posts.swap_board(
+                game_id, (channel_id, message_id) if keep else None)
             if old is not None and old[1] not in (message_id, already):
                 await self._strip(*old)
-            if post.final:
-                ended = True
-            elif post.buttons:
-                self._boards[game_id] = (channel_id, message_id)
-        if ended and channel_id in self._game_threads \
-                and not await self.service.channel_busy(channel_id):
-            self._game_threads.discard(channel_id)
-            thread = self.bot.get_channel(channel_id)
-            if isinstance(thread, discord.Thread):
-                try:
+            ended = ended or post.final
+        if ended and not await self.service.channel_busy(channel_id) \
+                and await self.service.posts.close_thread(channel_id):
+            try:
+                thread = self.bot.get_channel(channel_id) \
+                    or await self.bot.fetch_channel(channel_id)  # not cached after a restart
+                if isinstance(thread, discord.Thread):
                     await thread.edit(archived=True)
-                except discord.HTTPException:
-                    log.warning("could not archive the game thread %s", channel_id)
+            except discord.HTTPException:
+                log.warning("could not archive the game thread %s", channel_id)
 
     async def _strip(self, channel_id: int, message_id: int) -> None:
         try:
@@ -349,14 +344,17 @@ class Play(commands.GroupCog, group_name=_("brade"),
     async def expire(self) -> None:
         """Challenges nobody answered lapse: their buttons go, the channel is free."""
         for channel_id, game_id, note in await self.service.expire_offers():
-            where = self._boards.pop(game_id, None)
-            try:
-                if where is not None:  # the challenge itself now says it lapsed
+            where = await self.service.posts.swap_board(game_id, None)
+            if where is not None:  # the challenge itself now says it lapsed
+                try:
                     await self.bot.get_partial_messageable(where[0]).get_partial_message(
                         where[1]).edit(content=note, view=None)
-                else:
-                    await self.bot.get_partial_messageable(channel_id).send(
-                        note, allowed_mentions=discord.AllowedMentions.none())
+                    continue
+                except discord.HTTPException:  # deleted meanwhile, say: tell the channel
+                    log.info("could not edit the lapsed challenge %s", game_id)
+            try:
+                await self.bot.get_partial_messageable(channel_id).send(
+                    note, allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException:
                 log.warning("could not close the lapsed challenge %s", game_id)
 
@@ -438,7 +436,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
             name=plain_name(t("thread.name", public, a=plain_name(names[0], 40),
                               b=plain_name(names[1], 40))),
             type=discord.ChannelType.public_thread)
-        self._game_threads.add(thread.id)
+        await self.service.posts.opened_thread(ctx.guild_id, thread.id)
         tctx = replace(ctx, channel_id=thread.id)
         try:
             reply = await self.service.new_game(
@@ -446,7 +444,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 match_length=match, level=level, rated=rated,
                 opponent_is_bot=opponent_is_bot)
         except (UserError, EngineError) as error:
-            self._game_threads.discard(thread.id)
+            await self.service.posts.close_thread(thread.id)
             try:
                 await thread.delete()
             except discord.HTTPException:

@@ -22,6 +22,7 @@ from bot.service.ai import DEFAULT_LEVEL, LEVELS, Agent
 from bot.service.history import history_lines
 from bot.service.model import COMPUTER, BoardSpec, Button, Ctx, Post, Reply, UserError
 from bot.service.players import Players
+from bot.service.posts import LivePosts
 from bot.store import Conflict, GameRow, GuildSettings, Store, players_sql, run_to_end
 from engine import rules as rules_registry
 from engine.dice import format_dice, roll_name
@@ -91,6 +92,8 @@ class GameService:
         #: gateway cache, consulted when a player has not been seen yet.
         self.players = Players(store, clock=clock, fallback=names)
         self.names = self.display_name
+        #: The messages with live buttons and the game threads the bot must come back to.
+        self.posts = LivePosts(store)
         #: An unanswered challenge lapses after this many seconds (BRADE_CHALLENGE_EXPIRES).
         self.challenge_expires = challenge_expires
         self._prefs: dict[int, players_sql.GuildPrefs] = {}

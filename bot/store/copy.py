@@ -63,6 +63,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "events": ("game_id", "seq"),
     "ratings": ("guild_id", "user_id"),
     "rated_games": ("game_id",),
+    "live_boards": ("game_id",),
+    "game_threads": ("channel_id",),
 }
 #: Columns that exist only for SQLite's own mechanics and are not data.
 SKIPPED = {"games": ("new_events",)}

@@ -340,3 +340,10 @@ class CancelAt:
                 value = yield yielded
             except BaseException as e:  # passed on into the command
                 error = e
+
+
+def buttons_left(env: simcord.Env, channel_id: int) -> list[str]:
+    """The labels of every button still on a message of the channel."""
+    stored = env.backend.messages.get(channel_id, {}).values()
+    return [c.get("label") or c.get("custom_id") for m in stored for row in m.components
+            for c in row.get("components", [])]

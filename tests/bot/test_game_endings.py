@@ -15,6 +15,7 @@ from bot.service.model import BoardSpec
 from engine.position import Side
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import (
+    buttons_left,
     find_button,
     game_row,
     mover_and_waiter,
@@ -44,13 +45,6 @@ def specs(monkeypatch: pytest.MonkeyPatch) -> list[BoardSpec]:
     return drawn
 
 
-def buttons_left(env: simcord.Env, channel_id: int) -> list[str]:
-    """The labels of every button still on a message of the channel."""
-    stored = env.backend.messages.get(channel_id, {}).values()
-    return [c.get("label") or c.get("custom_id") for m in stored for row in m.components
-            for c in row.get("components", [])]
-
-
 async def game_in_a_thread(env: simcord.Env, db_path) -> tuple:
     """A server with a thread per game; Alice challenged Bob, who accepted in the thread."""
     _, ch, owner, (alice, bob) = server(env, "Alice", "Bob")
@@ -76,6 +70,21 @@ async def test_abort_strips_the_buttons_and_archives_the_thread(simcord_env: sim
     await bob.click(find_button(env, thread, cid), custom_id=cid)
     assert game_row(db_path, thread.id)["status"] == "aborted"
     assert buttons_left(env, thread.id) == []  # no Roll, no Abort left to press
+    assert env.backend.channels[thread.id].thread_metadata.archived
+
+
+async def test_the_thread_is_archived_after_a_restart(simcord_env: simcord.Env,
+                                                      db_path) -> None:
+    """The bot remembers the threads it opened in its database, not in memory."""
+    env = simcord_env
+    thread, (alice, bob, _owner) = await game_in_a_thread(env, db_path)
+    await env.restart_bot(make_bot(db_path))  # a new process on the same database file
+    await alice.slash(thread, "brade abort")
+    row = game_row(db_path, thread.id)
+    cid = f"brade:abort:{row['id']}:{row['version']}:"
+    await bob.click(find_button(env, thread, cid), custom_id=cid)
+    assert game_row(db_path, thread.id)["status"] == "aborted"
+    assert buttons_left(env, thread.id) == []
     assert env.backend.channels[thread.id].thread_metadata.archived
 
 

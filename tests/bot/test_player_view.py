@@ -225,7 +225,10 @@ async def test_old_buttons_of_a_finished_game_say_it_is_over(simcord_env: simcor
     row = game_row(db_path, ch.id)
     cid = f"brade:roll:{row['id']}:{row['version']}:"
     board = find_button(env, ch, cid)
-    await env.restart_bot(make_bot(db_path))  # the new process does not know that message
+    # a board posted by a bot from before the store kept track of it (migration 0007),
+    # or one whose buttons Discord refused to take off: nothing says where it is
+    db_exec(db_path, "DELETE FROM live_boards")
+    await env.restart_bot(make_bot(db_path))
     await resign(ch, alice)
     assert game_row(db_path, ch.id)["status"] == "over"
     mover, _ = mover_and_waiter(db_path, ch.id, members)
@@ -261,6 +264,21 @@ async def test_an_unanswered_challenge_expires_and_frees_the_channel(simcord_env
     assert not stored.components and "expired" in stored.content
     r = await carol.slash(ch, "brade new", opponent=bob)
     assert not r.ephemeral and "challenges" in r.response.content
+
+
+async def test_a_lapsed_challenge_whose_message_was_deleted_is_announced_anew(
+        simcord_env: simcord.Env, db_path) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("spel")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    r = await alice.slash(ch, "brade new", opponent=bob)
+    env.backend.delete_message(ch.id, r.response.id)  # a moderator tidied the channel
+    await env.advance_time(16 * 60)
+    assert game_row(db_path, ch.id)["status"] == "declined"
+    said_after = [m.content for m in env.backend.messages[ch.id].values()]
+    assert any("expired" in text for text in said_after), said_after
 
 
 # -- 7. rule ids stay in the code ---------------------------------------------------------------

@@ -10,6 +10,7 @@ from bot.service.model import Ctx
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import (
     assert_png,
+    buttons_left,
     double_click,
     find_button,
     game_row,
@@ -172,6 +173,25 @@ async def test_restart_continues_game_and_buttons(simcord_env: simcord.Env, db_p
         for data in pngs(env, r.response):
             assert_png(data)
         assert game_row(db_path, ch.id)["version"] == after["version"] + 1
+
+
+async def test_after_a_restart_only_the_newest_board_keeps_buttons(
+        simcord_env: simcord.Env, db_path) -> None:
+    """Which message holds a game's buttons is in the database: a board posted by the
+    restarted bot takes them off the one posted before the restart."""
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    await env.restart_bot(make_bot(db_path))
+    mover, _ = mover_and_waiter(db_path, ch.id, members)
+    before = buttons_left(env, ch.id)
+    assert "Roll" in before
+    r = await mover.slash(ch, "brade roll")  # a new message, not an edit of the old board
+    assert not r.ephemeral
+    row = game_row(db_path, ch.id)
+    with_buttons = [m for m in env.backend.messages[ch.id].values() if m.components]
+    assert len(with_buttons) == 1, [m.content for m in with_buttons]
+    if row["game"].phase == "move":
+        assert with_buttons[0].id == r.response.message.id
 
 
 async def test_swedish_server(simcord_env: simcord.Env, db_path) -> None:

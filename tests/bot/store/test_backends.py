@@ -210,7 +210,8 @@ async def test_two_processes_opening_at_once_migrate_once(pg_url: str) -> None:
         for s in stores:
             assert await s.check() == ["ok"]
         assert [r[0] for r in await rows(stores[0], "SELECT version FROM schema_migrations "
-                                         "ORDER BY version")] == list(range(1, 7))
+                                         "ORDER BY version")] == \
+            [n for n, _, _ in migration_files(PG_MIGRATIONS)]
     finally:
         for s in stores:
             await s.close()

@@ -1,0 +1,14 @@
+-- What the bot posted that it must come back to, kept here rather than in memory so a
+-- restarted (or another) process still does it: the message carrying a game's live
+-- buttons (stripped when a newer board appears, rewritten when a challenge lapses), and
+-- the threads the bot opened for one game (archived when that game ends).
+CREATE TABLE live_boards (
+    game_id     BIGINT  PRIMARY KEY,
+    channel_id  BIGINT  NOT NULL,
+    message_id  BIGINT  NOT NULL
+);
+
+CREATE TABLE game_threads (
+    channel_id  BIGINT  PRIMARY KEY,        -- the thread's id
+    guild_id    BIGINT  NOT NULL
+);
