@@ -7,6 +7,8 @@
   computer will play by itself, and it does on the next command in that channel.
 * The bot stops between a human's turn and the computer's: after the restart the computer
   plays by itself, with no command from anyone.
+* The store fails to note which message now carries the buttons (after the turn was saved
+  and posted): the turn and its board stand and nobody is told of an error.
 """
 
 from __future__ import annotations
@@ -51,6 +53,27 @@ async def test_board_refused_after_the_turn_was_saved(simcord_env: simcord.Env, 
     assert not any(x in s for s in said for x in INTERNAL)
     shown = await mover.slash(ch, "brade show")
     assert shown.response.attachments, "/brade show posts the board again"
+    assert not audit(db_path)
+
+
+async def test_board_bookkeeping_failing_does_not_fail_the_turn(
+        simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.store import posts_sql
+
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    row = game_row(db_path, ch.id)
+    mover, _ = mover_and_waiter(db_path, ch.id, members)
+
+    async def broken(*args: object) -> None:
+        raise RuntimeError("disk I/O error")
+
+    monkeypatch.setattr(posts_sql, "swap_board", broken)
+    r = await mover.slash(ch, "brade roll")
+    assert not r.ephemeral and r.response.attachments
+    assert game_row(db_path, ch.id)["version"] > row["version"]
+    said = texts(r)
+    assert not any(x in s for s in said for x in (*INTERNAL, t("err.unposted", "en"))), said
     assert not audit(db_path)
 
 
