@@ -90,3 +90,15 @@ def entry_room(own: Sequence[int]) -> int:
 def is_jan(own: Sequence[int]) -> bool:
     """B-33: (checkers on own bar) + (own first-quarter points occupied) > 6."""
     return entry_room(own) < 0
+
+
+#: B-37: the owner's 18 and 19, which are the opponent's 6 and 7.
+IRON_POINTS = (18, 19)
+
+
+def iron_bands(own: Sequence[int]) -> bool:
+    """B-37, *järnbanden* (also *fars- och morsbanden*): bands on the owner's 18 and 19,
+    the opponent's 6 and 7, so that 6-5, 6-6 and 5-5 can no longer take the opponent's
+    checkers out from home.  No rule attaches to it; the picture names it, because players
+    do.  Bräde numbering (the two paths meet at 12/13), indexed by the owner's points."""
+    return all(own[p] >= 2 for p in IRON_POINTS)

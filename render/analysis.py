@@ -1,4 +1,5 @@
-"""What the board points out besides the checkers: blockades, jan danger, the last turn.
+"""What the board points out besides the checkers: blockades, jan danger, järnbanden,
+the last turn.
 
 Pure functions of engine values, so they are tested without drawing anything.
 """
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.bands import BLOCKADE, entry_room, runs
+from engine.bands import BLOCKADE, entry_room, iron_bands, runs
 from engine.position import BAR, OFF, Position, Side
 from engine.turn import Turn
 
@@ -56,6 +57,11 @@ def jan_danger(position: Position, side: Side, family: str, close: int = 1) -> J
     free = entry_room(own) + own[BAR]  # the engine's B-33 count
     danger = JanDanger(side, free, own[BAR])
     return danger if danger.margin <= close else None
+
+
+def holds_iron_bands(position: Position, side: Side, family: str) -> bool:
+    """B-37: ``side`` holds *järnbanden* (a bräde name; puff's paths do not meet so)."""
+    return family == "brade" and iron_bands(position.side(side))
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from engine.notation import format_turn
 from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.turn import Outcome, Turn
 from render import encode, sprites
-from render.analysis import TurnDrawing, band_runs, describe_turn, jan_danger
+from render.analysis import TurnDrawing, band_runs, describe_turn, holds_iron_bands, jan_danger
 from render.fonts import draw_text, font, text_width
 from render.layout import (
     BAR_SHOWN,
@@ -248,7 +248,7 @@ class _Board:
     # -- information strips -----------------------------------------------------------------
     def strips(self, names: dict[Side, str], score: Score | None,
                last: tuple[Side, str] | None = None, over: bool = False) -> None:
-        """A strip per player: name, whose turn, pips, jan danger, the last turn's text,
+        """A strip per player: name, whose turn, pips, jan danger, järnbanden, the last turn's text,
         and on the right the match score and the ruleset."""
         L, th = self.L, self.th
         x0, x1 = L.margin, L.width - L.margin
@@ -306,6 +306,13 @@ class _Board:
                 self.dr.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, outline=th.warn,
                                           width=2)
                 self._text((x + 12, cy + 1), txt, 19, th.warn, "bold", "lm")
+                x += w + 16
+            if holds_iron_bands(self.pos, side, self.info.family):
+                txt = label(self.lang, "iron_bands")
+                w = text_width(txt, 19, "bold") + 24
+                self.dr.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15,
+                                          outline=th.blockade, width=2)
+                self._text((x + 12, cy + 1), txt, 19, th.blockade, "bold", "lm")
                 x += w + 16
             if last and last[0] is side and rx - x > 80:
                 txt = _fit(label(self.lang, "last", text=last[1]), font(19, "medium"), rx - x)

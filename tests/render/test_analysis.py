@@ -1,10 +1,11 @@
-"""Blockades (B-10, G-5), jan danger (B-33) and the last turn's replay, without drawing."""
+"""Blockades (B-10, G-5), jan danger (B-33), järnbanden (B-37) and the last turn's replay,
+without drawing."""
 
 from __future__ import annotations
 
 from engine.position import Geometry, Position, Side
 from engine.turn import Step, Turn
-from render.analysis import band_runs, describe_turn, infer_mover, jan_danger
+from render.analysis import band_runs, describe_turn, holds_iron_bands, infer_mover, jan_danger
 
 
 def test_blockade_runs_along_the_opponents_path_through_the_bräde_wrap() -> None:
@@ -35,6 +36,15 @@ def test_jan_danger_counts_entry_points_against_checkers_on_the_bar() -> None:
     assert d is not None and (d.free, d.bar, d.margin) == (2, 2, 0)
     assert jan_danger(pos, Side.WHITE, "brade") is None  # five entry points, none on bar
     assert jan_danger(pos, Side.BLACK, "puff") is None  # puff has no jan
+
+
+def test_iron_bands_are_named_for_the_side_holding_them_in_bräde_only() -> None:
+    # white's 18 and 19 are black's 6 and 7: black's home checkers cannot leave with 6-5
+    pos = Position.parse("white=1x11,18x2,19x2 black=1x13,18x2 turn=black")
+    assert holds_iron_bands(pos, Side.WHITE, "brade")
+    assert not holds_iron_bands(pos, Side.BLACK, "brade")  # a band on its 18 only
+    lang = Position.parse("white=barx11,18x2,19x2 black=barx15 turn=black", Geometry.LANG)
+    assert not holds_iron_bands(lang, Side.WHITE, "puff")
 
 
 def test_describe_turn_replays_steps_and_finds_vacated_points() -> None:

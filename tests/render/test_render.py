@@ -274,3 +274,18 @@ def test_jan_danger_warning_appears_in_the_endangered_players_strip() -> None:
     assert count_near(im, bottom, CLASSIC.warn, 25) == 0
     puff = decode(render_board(Position.start(Geometry.LANG), "puff-lang"))
     assert count_near(puff, top, CLASSIC.warn, 25) == 0  # puff has no jan
+
+
+def test_iron_bands_are_named_in_the_holders_strip() -> None:
+    """B-37: the name players use, in the strip of the player holding the bands."""
+    pos = Position.parse("white=1x11,18x2,19x2 black=1x13,18x2 turn=black")
+    top = (LAYOUT.margin, 0, LAYOUT.width - LAYOUT.margin, LAYOUT.board_y - 6)
+    bottom = (LAYOUT.margin, LAYOUT.board_y + LAYOUT.board_h, LAYOUT.width - LAYOUT.margin,
+              LAYOUT.height)
+    im = decode(render_board(pos, "talisman"))  # white, holding them, at the bottom
+    assert count_near(im, bottom, CLASSIC.blockade, 8) > 200
+    assert count_near(im, top, CLASSIC.blockade, 8) == 0
+    plain = decode(render_board(Position.parse("white=1x12,18x2,19 black=1x15 turn=black"),
+                                "talisman"))
+    assert count_near(plain, bottom, CLASSIC.blockade, 8) == 0
+
