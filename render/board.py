@@ -280,39 +280,40 @@ class _Board:
                 note = label(self.lang, "match", n=score.length)
             else:
                 note = ""
-            if note:
+            word = label(self.lang, "to_move", side=side_name(self.lang, side)) \
+                if active else ""
+            pips = label(self.lang, "pips", n=self.pos.pips(side))
+            danger = jan_danger(self.pos, side, self.info.family)
+            chips = [(jan_text(self.lang, danger.free, danger.bar), th.warn)] if danger else []
+            if holds_iron_bands(self.pos, side, self.info.family):
+                chips.append((label(self.lang, "iron_bands"), th.blockade))
+            name = names.get(side) or side_name(self.lang, side)
+            plan = plan_strip(rx - (x0 + 64), text_width(name, 27, "bold"),
+                              text_width(note, 20) + 24 if note else 0,
+                              (text_width(word, 19, "bold") + 40 if word else 0)
+                              + text_width(pips, 21) + 18,
+                              [text_width(t, 19, "bold") + 40 for t, _ in chips])
+            if plan.note:
                 self._text((rx, cy + 1), note, 20, th.muted, "regular", "rm")
                 rx -= text_width(note, 20) + 24
             chip = sprites.checker(th, side, 34)
             self._paste(chip, x0 + 38, cy)
             x = x0 + 64
-            name = names.get(side) or side_name(self.lang, side)
-            name = _fit(name, font(27, "bold"), 330)
+            name = _fit(name, font(27, "bold"), plan.name)
             self._text((x, cy), name, 27, th.text, "bold", "lm")
             x += text_width(name, 27, "bold") + 16
-            if active:
-                word = label(self.lang, "to_move", side=side_name(self.lang, side))
+            if word:
                 w = text_width(word, 19, "bold") + 24
                 self.dr.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, fill=th.accent)
                 self._text((x + w / 2, cy + 1), word, 19, th.background, "bold", "mm")
                 x += w + 16
-            pips = label(self.lang, "pips", n=self.pos.pips(side))
             self._text((x, cy + 1), pips, 21, th.muted, "regular", "lm")
             x += text_width(pips, 21) + 18
-            danger = jan_danger(self.pos, side, self.info.family)
-            if danger:
-                txt = jan_text(self.lang, danger.free, danger.bar)
+            for txt, colour in chips[:plan.chips]:
                 w = text_width(txt, 19, "bold") + 24
-                self.dr.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, outline=th.warn,
+                self.dr.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, outline=colour,
                                           width=2)
-                self._text((x + 12, cy + 1), txt, 19, th.warn, "bold", "lm")
-                x += w + 16
-            if holds_iron_bands(self.pos, side, self.info.family):
-                txt = label(self.lang, "iron_bands")
-                w = text_width(txt, 19, "bold") + 24
-                self.dr.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15,
-                                          outline=th.blockade, width=2)
-                self._text((x + 12, cy + 1), txt, 19, th.blockade, "bold", "lm")
+                self._text((x + 12, cy + 1), txt, 19, colour, "bold", "lm")
                 x += w + 16
             if last and last[0] is side and rx - x > 80:
                 txt = _fit(label(self.lang, "last", text=last[1]), font(19, "medium"), rx - x)
@@ -525,6 +526,42 @@ def _flatten(xy: object) -> list[float]:
 
 def _lift(c: RGB) -> RGB:
     return tuple(min(255, round(v + (255 - v) * 0.35)) for v in c)  # type: ignore[return-value]
+
+
+#: A player's name is never squeezed below this (px) to make room for what follows it.
+NAME_MIN = 150
+NAME_MAX = 330
+
+
+@dataclass(frozen=True)
+class StripPlan:
+    name: int  # the width the name may take
+    chips: int  # how many of the chips (in order of importance) are drawn
+    note: bool  # whether the note (ruleset, match length) is drawn
+
+
+def plan_strip(room: float, name: float, note: float, fixed: float,
+               chips: Sequence[float]) -> StripPlan:
+    """What fits in a player's strip, left to right within ``room`` px: the name (``name``
+    px wide in full), then ``fixed`` (the to-move chip and the pips), then the warning
+    chips in order of importance; ``note`` (drawn at the right end) takes its room first.
+
+    Nothing may run into the note or off the picture, so when the name would have to be
+    cut below ``NAME_MIN`` the least important chip goes first, then the note; a name is
+    only cut shorter than that when nothing else is left to give way.
+    """
+    want = min(name, NAME_MIN)
+    kept = list(chips)
+    show_note = bool(note)
+    while True:
+        left = room - (note if show_note else 0) - fixed - sum(kept) - 16
+        if left >= want or (not kept and not show_note):
+            break
+        if len(kept) > 1 or (kept and not show_note):
+            kept.pop()
+        else:
+            show_note = False
+    return StripPlan(int(max(40, min(NAME_MAX, left))), len(kept), show_note)
 
 
 def _fit(text: str, f, width: int) -> str:  # type: ignore[no-untyped-def]

@@ -62,7 +62,7 @@ LABELS: dict[str, dict[str, str]] = {
         "prime": "prime {n}",
         "jan_danger": "jan danger: {free} {entries} left, {bar} {hit}",
         "jan_danger_none": "jan danger: {free} {entries} left",
-        "iron_bands": "järnbanden (iron bands)",
+        "iron_bands": "järnbanden",  # the name players use, like the rolls' names
         "entry_1": "entry point",
         "entry_n": "entry points",
         "hit_1": "on the bar",

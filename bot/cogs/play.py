@@ -256,9 +256,11 @@ class Play(commands.GroupCog, group_name=_("brade"),
                     content=post.text, attachments=[file] if file is not None else [],
                     view=make_view(post.buttons), allowed_mentions=_mentions(post))
                 if reply.game_id is not None:
-                    await self.service.posts.swap_board(
+                    old = await self.service.posts.swap_board(
                         reply.game_id,
                         (interaction.channel_id or 0, origin) if post.buttons else None)
+                    if old is not None and old[1] != origin:  # a stray older board
+                        await self._strip(*old)
                 return
             sent: list[tuple[Post, int]] = []
             for post, file in zip(posts, files, strict=True):
@@ -306,15 +308,23 @@ class Play(commands.GroupCog, group_name=_("brade"),
             if old is not None and old[1] not in (message_id, already):
                 await self._strip(*old)
             ended = ended or post.final
-        if ended and not await self.service.channel_busy(channel_id) \
-                and await self.service.posts.close_thread(channel_id):
-            try:
-                thread = self.bot.get_channel(channel_id) \
-                    or await self.bot.fetch_channel(channel_id)  # not cached after a restart
-                if isinstance(thread, discord.Thread):
-                    await thread.edit(archived=True)
-            except discord.HTTPException:
-                log.warning("could not archive the game thread %s", channel_id)
+        if ended:
+            await self._archive_if_game_thread(channel_id)
+
+    async def _archive_if_game_thread(self, channel_id: int) -> None:
+        """Archive a thread the bot opened for the game that just ended, unless another
+        game already started in it.  The game's end is saved and posted by now, so a
+        failure here is logged, never reported to the player as theirs."""
+        try:
+            if await self.service.channel_busy(channel_id) \
+                    or not await self.service.posts.close_thread(channel_id):
+                return
+            thread = self.bot.get_channel(channel_id) \
+                or await self.bot.fetch_channel(channel_id)  # not cached after a restart
+            if isinstance(thread, discord.Thread):
+                await thread.edit(archived=True)
+        except Exception:
+            log.warning("could not archive the game thread %s", channel_id, exc_info=True)
 
     async def _strip(self, channel_id: int, message_id: int) -> None:
         try:

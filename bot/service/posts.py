@@ -8,7 +8,9 @@ in and out, so no Discord object reaches this layer.
 
 Best effort: these are written after the command's own change is saved and posted, so a
 store that fails here is logged and the command still succeeds; the worst left behind is
-an old board with buttons, which answer correctly when pressed.
+an old board with buttons, which answer correctly when pressed.  Boards are recorded in
+the order their posts complete, which is the game's order: one game's turns are answered
+one after another.
 """
 
 from __future__ import annotations

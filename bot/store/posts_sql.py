@@ -12,20 +12,20 @@ Where = tuple[int, int]
 async def swap_board(tx: Tx, game_id: int, new: Where | None) -> Where | None:
     """Make ``new`` the game's live board (``None``: it has none now); the one it had.
 
-    The row is locked while read and the write is an upsert: on PostgreSQL two processes
-    swapping at once queue on the row (the second sees the first's board and strips it)
-    instead of both stripping the same old one, or one failing on the key.
+    The game's row is made first if missing, then locked while read: on PostgreSQL two
+    processes swapping at once queue on it (the second waits for the first's insert or
+    update and then reads its board), so each board is handed back exactly once, even
+    for a game that had none yet.
     """
+    await tx.run("INSERT INTO live_boards (game_id) VALUES (?) "
+                 "ON CONFLICT (game_id) DO NOTHING", (game_id,))
     old = await tx.one("SELECT channel_id, message_id FROM live_boards WHERE game_id = ?"
                        + tx.for_update, (game_id,))
-    if new is None:
-        await tx.run("DELETE FROM live_boards WHERE game_id = ?", (game_id,))
-    else:
-        await tx.run("INSERT INTO live_boards (game_id, channel_id, message_id) "
-                     "VALUES (?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
-                     "channel_id = excluded.channel_id, message_id = excluded.message_id",
-                     (game_id, *new))
-    return (int(old[0]), int(old[1])) if old is not None else None
+    await tx.run("UPDATE live_boards SET channel_id = ?, message_id = ? WHERE game_id = ?",
+                 (*(new or (None, None)), game_id))
+    if old is None or old[1] is None:
+        return None
+    return int(old[0]), int(old[1])
 
 
 async def add_thread(tx: Tx, guild_id: int, channel_id: int) -> None:

@@ -77,6 +77,26 @@ async def test_board_bookkeeping_failing_does_not_fail_the_turn(
     assert not audit(db_path)
 
 
+async def test_a_failing_look_up_after_the_game_ended_is_not_the_players_error(
+        simcord_env: simcord.Env, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether the game's thread is to be archived is asked after the resignation was
+    saved and posted: that failing must not turn the resignation into an apology."""
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    alice = members[0]
+
+    async def broken(*args: object) -> bool:
+        raise RuntimeError("database disk image is malformed")
+
+    monkeypatch.setattr(env.bot.service, "channel_busy", broken)  # type: ignore[union-attr]
+    r = await alice.slash(ch, "brade resign")
+    r = await alice.click(r.response, label="Yes, resign")
+    assert game_row(db_path, ch.id)["status"] == "over"
+    said = texts(r)
+    assert any("resigned" in s for s in said), said
+    assert not any(x in s for s in said for x in (*INTERNAL, t("err.unposted", "en"))), said
+
+
 class FlakyAgent(ThreadAgent):
     """The computer whose worker fails until ``fail`` is cleared."""
 

@@ -266,6 +266,22 @@ async def test_an_unanswered_challenge_expires_and_frees_the_channel(simcord_env
     assert not r.ephemeral and "challenges" in r.response.content
 
 
+async def test_a_challenge_lapsing_after_a_restart_rewrites_its_own_message(
+        simcord_env: simcord.Env, db_path) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("spel")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    offer = (await alice.slash(ch, "brade new", opponent=bob)).response
+    await env.restart_bot(make_bot(db_path))
+    before = len(env.backend.messages[ch.id])
+    await env.advance_time(16 * 60)
+    stored = env.backend.get_message(ch.id, offer.id)
+    assert not stored.components and "expired" in stored.content
+    assert len(env.backend.messages[ch.id]) == before  # no second message about it
+
+
 async def test_a_lapsed_challenge_whose_message_was_deleted_is_announced_anew(
         simcord_env: simcord.Env, db_path) -> None:
     env = simcord_env

@@ -173,6 +173,8 @@ async def test_restart_continues_game_and_buttons(simcord_env: simcord.Env, db_p
         for data in pngs(env, r.response):
             assert_png(data)
         assert game_row(db_path, ch.id)["version"] == after["version"] + 1
+    with_buttons = [m for m in env.backend.messages[ch.id].values() if m.components]
+    assert len(with_buttons) == 1, [m.content for m in with_buttons]
 
 
 async def test_after_a_restart_only_the_newest_board_keeps_buttons(

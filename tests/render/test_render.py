@@ -11,6 +11,8 @@ import sys
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 
 from engine import rules as registry
@@ -288,4 +290,32 @@ def test_iron_bands_are_named_in_the_holders_strip() -> None:
     plain = decode(render_board(Position.parse("white=1x12,18x2,19 black=1x15 turn=black"),
                                 "talisman"))
     assert count_near(plain, bottom, CLASSIC.blockade, 8) == 0
+
+
+def test_a_strip_keeps_the_name_readable_and_never_overlaps() -> None:
+    from render.board import NAME_MIN, plan_strip
+
+    # widths in px: room 1080; the note 240; to-move chip and pips 300; the chips 330, 150
+    everything = plan_strip(1080, 40, 240, 300, [330, 150])  # a short name: all of it
+    assert (everything.chips, everything.note, everything.name) == (2, True, 44)
+    long_name = plan_strip(1080, 500, 240, 300, [330, 150])  # järnbanden gives way first
+    assert (long_name.chips, long_name.note, long_name.name) == (1, True, 194)
+    assert long_name.name >= NAME_MIN
+    cramped = plan_strip(700, 500, 240, 300, [330, 150])  # then the note, then jan danger
+    assert (cramped.chips, cramped.note, cramped.name) == (0, False, 330)  # NAME_MAX
+    assert plan_strip(400, 500, 240, 300, [330]) == plan_strip(400, 500, 0, 300, [])
+
+
+@given(room=st.integers(200, 1200), name=st.integers(20, 600), note=st.integers(0, 300),
+       fixed=st.integers(50, 350), chips=st.lists(st.integers(100, 450), max_size=2))
+def test_what_a_strip_draws_fits_in_it(room: int, name: int, note: int, fixed: int,
+                                       chips: list[int]) -> None:
+    from render.board import plan_strip
+
+    plan = plan_strip(room, name, note, fixed, chips)
+    drawn = min(name, plan.name) + 16 + fixed + sum(chips[:plan.chips]) \
+        + (note if plan.note else 0)
+    assert drawn <= room or (plan.chips == 0 and not plan.note)
+    if not note:
+        assert not plan.note
 

@@ -2,10 +2,12 @@
 -- restarted (or another) process still does it: the message carrying a game's live
 -- buttons (stripped when a newer board appears, rewritten when a challenge lapses), and
 -- the threads the bot opened for one game (archived when that game ends).
+-- A game's row stays once made (NULLs: no board with buttons now), so that a process
+-- swapping the board always has a row to lock.
 CREATE TABLE live_boards (
     game_id     INTEGER PRIMARY KEY,
-    channel_id  INTEGER NOT NULL,
-    message_id  INTEGER NOT NULL
+    channel_id  INTEGER,
+    message_id  INTEGER
 );
 
 CREATE TABLE game_threads (

@@ -20,14 +20,17 @@ async def test_each_board_is_handed_back_once_to_be_stripped(store: Any) -> None
 
 async def test_simultaneous_swaps_form_one_chain(store: Any) -> None:
     """Boards posted at once (two processes on PostgreSQL): every board but the last is
-    returned exactly once, so each loses its buttons once and one keeps them."""
+    returned exactly once, so each loses its buttons once and one keeps them — also for a
+    game that had no board yet (nothing to lock but the row the first swap makes)."""
     posts = LivePosts(store)
-    await posts.swap_board(7, (1, 1000))
-    news = [(1, 1001 + i) for i in range(12)]
-    olds = await asyncio.gather(*(posts.swap_board(7, w) for w in news))
-    last = await posts.swap_board(7, None)
-    returned = [o for o in olds if o is not None] + [last]
-    assert sorted(returned) == sorted([(1, 1000), *news])
+    for game_id, first in ((7, (1, 1000)), (8, None)):
+        if first is not None:
+            await posts.swap_board(game_id, first)
+        news = [(1, 2000 * game_id + i) for i in range(12)]
+        olds = await asyncio.gather(*(posts.swap_board(game_id, w) for w in news))
+        last = await posts.swap_board(game_id, None)
+        returned = [o for o in olds if o is not None] + [last]
+        assert sorted(returned) == sorted([*([first] if first else []), *news]), game_id
 
 
 async def test_a_thread_is_closed_once(store: Any) -> None:
