@@ -269,10 +269,7 @@ async def test_an_unanswered_challenge_expires_and_frees_the_channel(simcord_env
 async def test_a_challenge_lapsing_after_a_restart_rewrites_its_own_message(
         simcord_env: simcord.Env, db_path) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("spel")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    _, ch, _owner, (alice, bob) = server(env, "alice", "bob")
     offer = (await alice.slash(ch, "brade new", opponent=bob)).response
     await env.restart_bot(make_bot(db_path))
     before = len(env.backend.messages[ch.id])
@@ -285,10 +282,7 @@ async def test_a_challenge_lapsing_after_a_restart_rewrites_its_own_message(
 async def test_a_lapsed_challenge_whose_message_was_deleted_is_announced_anew(
         simcord_env: simcord.Env, db_path) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("spel")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    _, ch, _owner, (alice, bob) = server(env, "alice", "bob")
     r = await alice.slash(ch, "brade new", opponent=bob)
     env.backend.delete_message(ch.id, r.response.id)  # a moderator tidied the channel
     await env.advance_time(16 * 60)
