@@ -290,6 +290,15 @@ async def roll_until_move(env: simcord.Env, ch: simcord.ChannelHandle, db: Db,
     raise AssertionError("every roll was forfeited")
 
 
+async def play_turns(env: simcord.Env, ch, db: Db, members: list, n: int) -> None:
+    """``n`` turns with a choice of plays, each the first legal play."""
+    for _ in range(n):
+        row = await roll_until_move(env, ch, db, members)
+        mover, _ = mover_and_waiter(db, ch.id, members)
+        r = await mover.slash(ch, "brade move", play=row["game"].legal_turns[0].text)
+        assert not r.ephemeral, r.response.content
+
+
 async def double_click(env: simcord.Env, actor: simcord.MemberActor, message: Any,
                        custom_id: str) -> None:
     """Two presses of one button arriving together, before the bot answers either."""

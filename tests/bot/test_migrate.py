@@ -36,6 +36,7 @@ from tests.bot.helpers import (
     db_rows,
     game_row,
     mover_and_waiter,
+    play_turns,
     roll_until_move,
     start_game,
 )
@@ -45,15 +46,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 # -- the source server ----------------------------------------------------------------------
-
-
-async def play_turns(env: simcord.Env, ch, db: Path, members: list, n: int) -> None:
-    """``n`` turns with a choice of plays, each the first legal play."""
-    for _ in range(n):
-        row = await roll_until_move(env, ch, db, members)
-        mover, _ = mover_and_waiter(db, ch.id, members)
-        r = await mover.slash(ch, "brade move", play=row["game"].legal_turns[0].text)
-        assert not r.ephemeral, r.response.content
 
 
 async def give_up(ch, who) -> None:
@@ -221,22 +213,29 @@ async def test_migration_copies_everything_and_every_game_replays(
         await env.shutdown()
 
 
+async def refused_unwritten(server_db: Path, pg_url: str,
+                            capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
+    """Copy ``server_db`` to a target that must refuse it: exit 1, one error line, not a
+    row of the target changed; the error line and the printed table."""
+    held = every_row(pg_url)
+    capsys.readouterr()
+    assert await cli("--from", str(server_db), "--to", pg_url) == 1
+    out = capsys.readouterr()
+    err = out.err.strip()
+    assert "\n" not in err and err.startswith("brade: migrate: the target already holds")
+    assert every_row(pg_url) == held
+    return err, out.out
+
+
 async def test_a_target_with_other_data_is_refused_and_left_alone(
         server_db: Path, pg_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert await cli("--from", str(server_db), "--to", pg_url) == 0
     db_exec(pg_url, "UPDATE games SET status = 'aborted' WHERE id = 2")  # another bot's
     db_exec(pg_url, "DELETE FROM events WHERE game_id = 3")  # and rows to add back
-    held = every_row(pg_url)
-    capsys.readouterr()
-
-    assert await cli("--from", str(server_db), "--to", pg_url) == 1
-    out = capsys.readouterr()
-    err = out.err.strip()
-    assert "\n" not in err and err.startswith("brade: migrate: the target already holds")
+    err, table = await refused_unwritten(server_db, pg_url, capsys)
     assert "table games, id=2: status is 'active' in the source but 'aborted' in the " \
            "target" in err and "nothing was written" in err
-    assert re.search(r"^games\s+\d+\s+\d+\s+0\s+1\s+0$", out.out, re.M)
-    assert every_row(pg_url) == held
+    assert re.search(r"^games\s+\d+\s+\d+\s+0\s+1\s+0$", table, re.M)
 
 
 async def test_a_live_game_of_the_targets_own_in_a_copied_channel_is_refused_unwritten(
@@ -253,15 +252,9 @@ async def test_a_live_game_of_the_targets_own_in_a_copied_channel_is_refused_unw
                          "(5000, 1, ?, 'active', 'classic', 1, 2, 3, 4.0, 4.0)", (channel,))
     finally:
         await store.close()
-    held = every_row(pg_url)
-    capsys.readouterr()
-    assert await cli("--from", str(server_db), "--to", pg_url) == 1
-    out = capsys.readouterr()
-    err = out.err.strip()
-    assert "\n" not in err and err.startswith("brade: migrate: the target already holds")
+    err, _ = await refused_unwritten(server_db, pg_url, capsys)
     assert f"table games, id={sid}: channel_id={channel} has the target's own live game " \
            "id=5000 (1 row(s) clash with the target's own); nothing was written" in err
-    assert every_row(pg_url) == held
 
 
 async def test_one_line_errors_and_exit_codes(tmp_path: Path, server_db: Path, pg_url: str,

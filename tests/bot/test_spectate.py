@@ -18,6 +18,7 @@ from tests.bot.conftest import make_bot
 from tests.bot.helpers import (
     game_row,
     mover_and_waiter,
+    play_turns,
     resign,
     roll_until_move,
     snapshot,
@@ -34,15 +35,6 @@ def attachment(env: simcord.Env, message) -> tuple[str, bytes]:
     assert message.attachments, "the answer carries a file"
     a = message.attachments[0]
     return a.filename, env.backend.cdn.get(a.url)
-
-
-async def play_turns(env: simcord.Env, ch, db: Path, members: list, n: int) -> None:
-    """``n`` turns with a choice of plays, each the first legal play."""
-    for _ in range(n):
-        row = await roll_until_move(env, ch, db, members)
-        mover, _ = mover_and_waiter(db, ch.id, members)
-        r = await mover.slash(ch, "brade move", play=row["game"].legal_turns[0].text)
-        assert not r.ephemeral, r.response.content
 
 
 async def test_running_games_with_links(simcord_env: simcord.Env, db_path: Path) -> None:

@@ -9,7 +9,9 @@ catch a lossy copy: 64-bit ids, fractional times, non-ASCII text, NULLs and JSON
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,6 +32,16 @@ def target_url(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
 
 async def open_target(target: str | Path):
     return await open_store(target)
+
+
+@pytest.fixture
+async def target(target_url: str | Path) -> AsyncIterator[Any]:
+    """The copy's target store, opened on the test's backend and closed after it."""
+    store = await open_target(target_url)
+    try:
+        yield store
+    finally:
+        await store.close()
 
 
 async def fill(path: Path, games: int = 3) -> None:
@@ -101,64 +113,52 @@ async def source(tmp_path: Path) -> Path:
     return path
 
 
-async def test_copy_is_complete_exact_and_idempotent(source: Path, target_url) -> None:
+async def test_copy_is_complete_exact_and_idempotent(source: Path, target) -> None:
     before = source.read_bytes(), source.stat().st_mtime_ns
-    target = await open_target(target_url)
-    try:
-        async with copying.open_source(source) as src:
-            report = await copying.migrate(src, target, batch=2)  # several batches a table
-            expected = await everything(src)
-        assert report.ok and report.written
-        counts = {t.table: (t.source, t.same, t.new) for t in report.tallies}
-        assert counts == {table: (len(r), len(r), len(r)) for table, r in expected.items()}
-        assert counts["events"][0] == 2 * (2 + 3 + 4)
-        got = await everything(target)
-        assert got == expected  # every value, types included (int stays int, float float)
+    async with copying.open_source(source) as src:
+        report = await copying.migrate(src, target, batch=2)  # several batches a table
+        expected = await everything(src)
+    assert report.ok and report.written
+    counts = {t.table: (t.source, t.same, t.new) for t in report.tallies}
+    assert counts == {table: (len(r), len(r), len(r)) for table, r in expected.items()}
+    assert counts["events"][0] == 2 * (2 + 3 + 4)
+    got = await everything(target)
+    assert got == expected  # every value, types included (int stays int, float float)
 
-        async with copying.open_source(source) as src:
-            again = await copying.migrate(src, target)
-        assert again.ok and not again.written and again.new == 0
-        assert await everything(target) == expected
-    finally:
-        await target.close()
+    async with copying.open_source(source) as src:
+        again = await copying.migrate(src, target)
+    assert again.ok and not again.written and again.new == 0
+    assert await everything(target) == expected
     assert (source.read_bytes(), source.stat().st_mtime_ns) == before
 
 
 async def test_a_differing_row_stops_the_copy_before_any_write(source: Path,
-                                                               target_url) -> None:
-    target = await open_target(target_url)
-    try:
-        async with target.transaction() as tx:  # another bot's game under the same id
-            other = await tx.insert_game(guild_id=5, channel_id=6, status="over",
-                                         rules="classic", white_id=1, black_id=2,
-                                         match_length=1, seed=3, state=None, now=4.0)
-        assert other == 1
-        held = await everything(target)
-        async with copying.open_source(source) as src:
-            report = await copying.migrate(src, target)
-        assert not report.ok and not report.written
-        bad = report.first_problem()
-        assert bad is not None and bad.table == "games" and bad.differ == 1
-        assert bad.example.startswith("id=1: guild_id is ") and str(BIG) in bad.example
-        assert await everything(target) == held  # nothing written, nothing overwritten
-    finally:
-        await target.close()
+                                                               target) -> None:
+    async with target.transaction() as tx:  # another bot's game under the same id
+        other = await tx.insert_game(guild_id=5, channel_id=6, status="over",
+                                     rules="classic", white_id=1, black_id=2,
+                                     match_length=1, seed=3, state=None, now=4.0)
+    assert other == 1
+    held = await everything(target)
+    async with copying.open_source(source) as src:
+        report = await copying.migrate(src, target)
+    assert not report.ok and not report.written
+    bad = report.first_problem()
+    assert bad is not None and bad.table == "games" and bad.differ == 1
+    assert bad.example.startswith("id=1: guild_id is ") and str(BIG) in bad.example
+    assert await everything(target) == held  # nothing written, nothing overwritten
 
 
-async def test_new_ids_on_the_target_follow_the_copied_ones(source: Path, target_url) -> None:
-    target = await open_target(target_url)
-    try:
-        async with copying.open_source(source) as src:
-            assert (await copying.migrate(src, target)).ok
-        async with target.transaction() as tx:
-            gid = await tx.insert_game(guild_id=1, channel_id=2, status="offered",
-                                       rules="classic", white_id=1, black_id=2, match_length=1,
-                                       seed=3, state=None, now=4.0)
-            tid = await insert_tournament(tx, guild_id=1, channel_id=2, name="Ny", state=
-                                          "registration", lang="en", data={}, now=5.0)
-        assert gid == 4 and tid == 2  # the next ids, not 1 (a collision) nor a gap
-    finally:
-        await target.close()
+async def test_new_ids_on_the_target_follow_the_copied_ones(source: Path, target) -> None:
+    async with copying.open_source(source) as src:
+        assert (await copying.migrate(src, target)).ok
+    async with target.transaction() as tx:
+        gid = await tx.insert_game(guild_id=1, channel_id=2, status="offered",
+                                   rules="classic", white_id=1, black_id=2, match_length=1,
+                                   seed=3, state=None, now=4.0)
+        tid = await insert_tournament(tx, guild_id=1, channel_id=2, name="Ny", state=
+                                      "registration", lang="en", data={}, now=5.0)
+    assert gid == 4 and tid == 2  # the next ids, not 1 (a collision) nor a gap
 
 
 async def test_unsaved_wal_is_copied_and_the_file_left_alone(tmp_path: Path) -> None:
@@ -236,60 +236,52 @@ async def test_an_older_bots_file_is_copied(tmp_path: Path) -> None:
 
 
 async def test_a_live_game_of_the_targets_own_in_the_channel_stops_the_copy_unwritten(
-        source: Path, target_url) -> None:
+        source: Path, target) -> None:
     """A live game of the target's own in a channel where the source has one too: the
     unique index would refuse the copy's row after other rows were written, so the
     comparison finds it first and nothing at all is written (sequences included)."""
-    target = await open_target(target_url)
-    try:
-        async with target.transaction() as tx:
-            own = await tx.insert_game(guild_id=5, channel_id=BIG + 11, status="active",
-                                       rules="classic", white_id=1, black_id=2,
-                                       match_length=1, seed=3, state=None, now=4.0)
-            await tx.run("UPDATE games SET id = 100 WHERE id = ?", (own,))
-        held = await everything(target)
-        async with copying.open_source(source) as src:
-            report = await copying.migrate(src, target)
-        bad = report.first_problem()
-        assert not report.ok and not report.written and report.refused
-        assert bad is not None and (bad.table, bad.clash, bad.differ) == ("games", 1, 0)
-        assert bad.example == f"id=2: channel_id={BIG + 11} has the target's own live game " \
-                              "id=100"
-        assert await everything(target) == held
-        async with target.transaction() as tx:  # no sequence moved either
-            assert await tx.insert_game(guild_id=5, channel_id=9, status="over",
-                                        rules="classic", white_id=1, black_id=2,
-                                        match_length=1, seed=3, state=None, now=4.0) == (
-                101 if target.dialect == "sqlite" else 2)  # not past the source's 3
-    finally:
-        await target.close()
+    async with target.transaction() as tx:
+        own = await tx.insert_game(guild_id=5, channel_id=BIG + 11, status="active",
+                                   rules="classic", white_id=1, black_id=2,
+                                   match_length=1, seed=3, state=None, now=4.0)
+        await tx.run("UPDATE games SET id = 100 WHERE id = ?", (own,))
+    held = await everything(target)
+    async with copying.open_source(source) as src:
+        report = await copying.migrate(src, target)
+    bad = report.first_problem()
+    assert not report.ok and not report.written and report.refused
+    assert bad is not None and (bad.table, bad.clash, bad.differ) == ("games", 1, 0)
+    assert bad.example == f"id=2: channel_id={BIG + 11} has the target's own live game " \
+                          "id=100"
+    assert await everything(target) == held
+    async with target.transaction() as tx:  # no sequence moved either
+        assert await tx.insert_game(guild_id=5, channel_id=9, status="over",
+                                    rules="classic", white_id=1, black_id=2,
+                                    match_length=1, seed=3, state=None, now=4.0) == (
+            101 if target.dialect == "sqlite" else 2)  # not past the source's 3
 
 
 async def test_an_unfinished_tournament_of_the_same_name_stops_the_copy_unwritten(
-        source: Path, target_url) -> None:
-    target = await open_target(target_url)
-    try:
-        async with target.transaction() as tx:
-            await tx.run("INSERT INTO tournaments (id, guild_id, channel_id, name, state, "
-                         "data, created_at, updated_at) VALUES (50, ?, 1, 'VåRCUPEN', "
-                         "'registration', '{}', 1.0, 1.0)", (BIG,))
-        held = await everything(target)
-        async with copying.open_source(source) as src:
-            report = await copying.migrate(src, target)
-        bad = report.first_problem()
-        assert not report.written and bad is not None
-        assert (bad.table, bad.clash) == ("tournaments", 1)
-        assert bad.example == "id=1: the target's own unfinished tournament id=50 has that name"
-        assert await everything(target) == held
-        async with target.transaction() as tx:  # another name, ASCII case aside: no clash
-            await tx.run("UPDATE tournaments SET name = 'VÅRCUPEN' WHERE id = 50")
-        async with copying.open_source(source) as src:
-            assert (await copying.migrate(src, target)).ok
-    finally:
-        await target.close()
+        source: Path, target) -> None:
+    async with target.transaction() as tx:
+        await tx.run("INSERT INTO tournaments (id, guild_id, channel_id, name, state, "
+                     "data, created_at, updated_at) VALUES (50, ?, 1, 'VåRCUPEN', "
+                     "'registration', '{}', 1.0, 1.0)", (BIG,))
+    held = await everything(target)
+    async with copying.open_source(source) as src:
+        report = await copying.migrate(src, target)
+    bad = report.first_problem()
+    assert not report.written and bad is not None
+    assert (bad.table, bad.clash) == ("tournaments", 1)
+    assert bad.example == "id=1: the target's own unfinished tournament id=50 has that name"
+    assert await everything(target) == held
+    async with target.transaction() as tx:  # another name, ASCII case aside: no clash
+        await tx.run("UPDATE tournaments SET name = 'VÅRCUPEN' WHERE id = 50")
+    async with copying.open_source(source) as src:
+        assert (await copying.migrate(src, target)).ok
 
 
-async def test_sequences_move_before_any_row_arrives(source: Path, target_url,
+async def test_sequences_move_before_any_row_arrives(source: Path, target,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """A copy interrupted before its first row still leaves the target handing out ids
     above the source's, so a game started there cannot take a copied game's id."""
@@ -297,27 +289,23 @@ async def test_sequences_move_before_any_row_arrives(source: Path, target_url,
         raise KeyboardInterrupt
 
     monkeypatch.setattr(copying, "copy_rows", interrupted)
-    target = await open_target(target_url)
-    try:
-        async with copying.open_source(source) as src:
-            with pytest.raises(KeyboardInterrupt):
-                await copying.migrate(src, target)
-        async with target.transaction() as tx:
-            gid = await tx.insert_game(guild_id=1, channel_id=2, status="offered",
-                                       rules="classic", white_id=1, black_id=2, match_length=1,
-                                       seed=3, state=None, now=4.0)
-            tid = await insert_tournament(tx, guild_id=1, channel_id=2, name="Ny", state=
-                                          "registration", lang="en", data={}, now=5.0)
-        if target.dialect == "postgresql":
-            assert (gid, tid) == (4, 2)
-        else:  # SQLite moves on from an explicit id by itself, nothing to do before
-            assert (gid, tid) == (1, 1)
-    finally:
-        await target.close()
+    async with copying.open_source(source) as src:
+        with pytest.raises(KeyboardInterrupt):
+            await copying.migrate(src, target)
+    async with target.transaction() as tx:
+        gid = await tx.insert_game(guild_id=1, channel_id=2, status="offered",
+                                   rules="classic", white_id=1, black_id=2, match_length=1,
+                                   seed=3, state=None, now=4.0)
+        tid = await insert_tournament(tx, guild_id=1, channel_id=2, name="Ny", state=
+                                      "registration", lang="en", data={}, now=5.0)
+    if target.dialect == "postgresql":
+        assert (gid, tid) == (4, 2)
+    else:  # SQLite moves on from an explicit id by itself, nothing to do before
+        assert (gid, tid) == (1, 1)
 
 
 async def test_a_batch_larger_than_the_parameter_limit_is_split(tmp_path: Path,
-                                                                target_url) -> None:
+                                                                target) -> None:
     """One INSERT may bind 32766 values: 1900 games of 18 columns in one --batch did not
     fit (PostgreSQL refused every run)."""
     path = tmp_path / "many.sqlite3"
@@ -328,30 +316,22 @@ async def test_a_batch_larger_than_the_parameter_limit_is_split(tmp_path: Path,
                          "(1, ?, 'over', 'classic', 3, 4, 5, 6.5, 7.5)",
                          [(c,) for c in range(1900)])
     conn.close()
-    target = await open_target(target_url)
-    try:
-        async with copying.open_source(path) as src:
-            report = await copying.migrate(src, target, batch=5000)
-        assert report.ok and {t.table: t.new for t in report.tallies if t.new} == {
-            "games": 1900}
-    finally:
-        await target.close()
+    async with copying.open_source(path) as src:
+        report = await copying.migrate(src, target, batch=5000)
+    assert report.ok and {t.table: t.new for t in report.tallies if t.new} == {
+        "games": 1900}
 
 
-async def test_a_second_run_adds_exactly_what_is_missing(source: Path, target_url) -> None:
+async def test_a_second_run_adds_exactly_what_is_missing(source: Path, target) -> None:
     """As after an interrupted run: rows gone from the target come back, nothing else moves."""
-    target = await open_target(target_url)
-    try:
-        async with copying.open_source(source) as src:
-            assert (await copying.migrate(src, target)).ok
-            full = await everything(target)
-            async with target.transaction() as tx:
-                await tx.run("DELETE FROM events WHERE game_id = 3 AND seq > 5")
-                await tx.run("DELETE FROM rated_games")
-            report = await copying.migrate(src, target, batch=3)
-        assert report.ok and report.written
-        assert {t.table: t.new for t in report.tallies if t.new} == {"events": 3,
-                                                                     "rated_games": 1}
-        assert await everything(target) == full
-    finally:
-        await target.close()
+    async with copying.open_source(source) as src:
+        assert (await copying.migrate(src, target)).ok
+        full = await everything(target)
+        async with target.transaction() as tx:
+            await tx.run("DELETE FROM events WHERE game_id = 3 AND seq > 5")
+            await tx.run("DELETE FROM rated_games")
+        report = await copying.migrate(src, target, batch=3)
+    assert report.ok and report.written
+    assert {t.table: t.new for t in report.tallies if t.new} == {"events": 3,
+                                                                 "rated_games": 1}
+    assert await everything(target) == full
