@@ -149,15 +149,21 @@ async def test_a_differing_row_stops_the_copy_before_any_write(source: Path,
     assert await everything(target) == held  # nothing written, nothing overwritten
 
 
-async def test_new_ids_on_the_target_follow_the_copied_ones(source: Path, target) -> None:
-    async with copying.open_source(source) as src:
-        assert (await copying.migrate(src, target)).ok
+async def new_game_and_tournament(target: Any) -> tuple[int, int]:
+    """The ids the target hands out next, for a game and for a tournament."""
     async with target.transaction() as tx:
         gid = await tx.insert_game(guild_id=1, channel_id=2, status="offered",
                                    rules="classic", white_id=1, black_id=2, match_length=1,
                                    seed=3, state=None, now=4.0)
         tid = await insert_tournament(tx, guild_id=1, channel_id=2, name="Ny", state=
                                       "registration", lang="en", data={}, now=5.0)
+    return gid, tid
+
+
+async def test_new_ids_on_the_target_follow_the_copied_ones(source: Path, target) -> None:
+    async with copying.open_source(source) as src:
+        assert (await copying.migrate(src, target)).ok
+    gid, tid = await new_game_and_tournament(target)
     assert gid == 4 and tid == 2  # the next ids, not 1 (a collision) nor a gap
 
 
@@ -292,12 +298,7 @@ async def test_sequences_move_before_any_row_arrives(source: Path, target,
     async with copying.open_source(source) as src:
         with pytest.raises(KeyboardInterrupt):
             await copying.migrate(src, target)
-    async with target.transaction() as tx:
-        gid = await tx.insert_game(guild_id=1, channel_id=2, status="offered",
-                                   rules="classic", white_id=1, black_id=2, match_length=1,
-                                   seed=3, state=None, now=4.0)
-        tid = await insert_tournament(tx, guild_id=1, channel_id=2, name="Ny", state=
-                                      "registration", lang="en", data={}, now=5.0)
+    gid, tid = await new_game_and_tournament(target)
     if target.dialect == "postgresql":
         assert (gid, tid) == (4, 2)
     else:  # SQLite moves on from an explicit id by itself, nothing to do before
