@@ -500,7 +500,7 @@ class Tournament:
         return {"id": self.id, "name": self.name, "format": self.format.value,
                 "state": self.state.value, "rules": self.rules,
                 "match_length": self.match_length, "current": self.current,
-                "total_rounds": total, "rounds": rounds}
+                "total_rounds": total, "rounds": rounds, "cancelled": self.cancelled}
 
     def _stage(self, number: int, total: int) -> str | None:
         """"final", "semifinal", "quarterfinal" for the last knockout rounds."""
