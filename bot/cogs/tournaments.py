@@ -275,6 +275,8 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
                 return
         if not isinstance(thread, discord.Thread):
             return
+        # Forgotten as a game thread first, so the archiving is done once, here.
+        await service.posts.close_thread(thread.id)
         play = self.bot.get_cog("Play")
         if game_id is not None and play is not None:
             # The final post takes the buttons off the game's last board.
@@ -282,7 +284,6 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
                 posts=[Post(end.text, final=True)], game_id=game_id))
         else:
             await thread.send(end.text, allowed_mentions=_allowed(()))
-        await service.posts.close_thread(thread.id)
         await thread.edit(archived=True)
 
     async def _member(self, guild_id: int, user_id: int) -> bool:

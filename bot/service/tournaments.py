@@ -177,8 +177,11 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
 
 
-def _signed(x: float) -> str:
-    """A game-point difference: +3, 0, −2."""
+def _value(row: Standing, key: str) -> str:
+    """A table cell: a tie-break value, or the game-point difference signed (+3, 0, −2)."""
+    x = float(getattr(row, key))
+    if key != "point_difference":
+        return _num(x)
     return f"+{_num(x)}" if x > 0 else f"−{_num(-x)}" if x < 0 else "0"
 
 
@@ -625,8 +628,7 @@ class TournamentService:
             line = f"{s.place:>2}  {name:<{width}}  "
             if tour.format is not Format.SINGLE_ELIMINATION:
                 line += f"{_num(s.score):>5}"
-            line += "".join(f"  {_signed(getattr(s, k)) if k == 'point_difference' else _num(getattr(s, k)):>5}"
-                            for _, k in cols)
+            line += "".join(f"  {_value(s, k):>5}" for _, k in cols)
             lines.append(line + f"  {s.wins}–{s.losses}")
         return "```\n" + "\n".join(lines) + "\n```"
 
