@@ -336,20 +336,20 @@ def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
               if isinstance(r, Mapping) and "number" in r}
 
     cols = [_Col("place", _w(lang, "place"), 48, "m"),
-            _Col("name", _w(lang, "player"), 250, "l")]
+            _Col("name", _w(lang, "player"), 210, "l")]
     if fmt == "single_elimination":
-        cols += [_Col("seed", _w(lang, "seed"), 70, "r"),
-                 _Col("won_lost", _w(lang, "won_lost"), 76, "r"),
-                 _Col("out", _w(lang, "out_in"), 150, "r")]
+        cols += [_Col("seed", _w(lang, "seed"), 64, "r"),
+                 _Col("won_lost", _w(lang, "won_lost"), 70, "r"),
+                 _Col("out", _w(lang, "out_in"), 140, "r")]
     else:
-        cols.append(_Col("score", _w(lang, "score"), 76, "r"))
+        cols.append(_Col("score", _w(lang, "score"), 72, "r"))
         if fmt == "round_robin":
-            cols.append(_Col("sonneborn_berger", _w(lang, "sonneborn_berger"), 80, "r"))
+            cols.append(_Col("sonneborn_berger", _w(lang, "sonneborn_berger"), 72, "r"))
         else:
-            cols += [_Col(tiebreak, _w(lang, tiebreak), 104, "r"),
-                     _Col(other, _w(lang, other), 104, "r")]
-        cols.append(_Col("won_lost", _w(lang, "won_lost"), 76, "r"))
-    cols.append(_Col("points", _w(lang, "points"), 100, "r"))
+            cols += [_Col(tiebreak, _w(lang, tiebreak), 96, "r"),
+                     _Col(other, _w(lang, other), 96, "r")]
+        cols.append(_Col("won_lost", _w(lang, "won_lost"), 70, "r"))
+    cols.append(_Col("points", _w(lang, "points"), 96, "r"))
 
     table_w = sum(c.width for c in cols)
     width = max(table_w + 2 * PAD, MIN_WIDTH)

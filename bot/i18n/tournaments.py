@@ -164,6 +164,7 @@ SV: dict[str, str] = {
                    "`/turnering starta`.",
     "trn.joined": "{who} har anmält sig till **{name}** ({players}).",
     "trn.players": "{n} spelare",
+    "trn.players.one": "1 spelare",
     "trn.players.of": "{n}/{limit} spelare",
     "trn.left": "Du har lämnat **{name}**.",
     "trn.withdraw_confirm": "**{name}** har startat. Om du drar dig ur blir din öppna match "
