@@ -423,12 +423,12 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         return [Choice(name=plain_name(n, 100, fallback=n[:100]), value=n[:100])
                 for n in names]
 
-    async def match_complete(self, interaction: discord.Interaction,
-                             current: str) -> list[Choice[str]]:
+    async def match_complete(self, interaction: discord.Interaction, current: str, *,
+                             results: bool = False) -> list[Choice[str]]:
         name = str(getattr(interaction.namespace, "name", "") or "")
         lang = (await self.bot.service.langs(self._ctx(interaction)))[0]  # type: ignore[union-attr]
         found = await self.service.open_matches(interaction.guild_id, name, current or "",
-                                                lang)
+                                                lang, results=results)
         return [Choice(name=label, value=pid) for label, pid in found]
 
     async def player_complete(self, interaction: discord.Interaction,
@@ -564,7 +564,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     @result.autocomplete("match")
     async def _result_match(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[str]]:
-        return await self.match_complete(interaction, current)
+        return await self.match_complete(interaction, current, results=True)
 
     @app_commands.command(name=_("walkover"),
                           description=_("Award a walkover after the deadline (organiser)"))

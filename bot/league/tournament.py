@@ -297,6 +297,20 @@ class Tournament:
         return [Change("repaired", dropped.number, tuple(p.id for p in dropped.pairings),
                        closed), *changes]
 
+    def correctable(self) -> list[Pairing]:
+        """The matches ``set_result`` accepts now: the open round's, and the previous
+        round's while the open round is untouched (byes aside)."""
+        out: list[Pairing] = []
+        for m in self.pairings():
+            if m.is_bye or m.round not in (self.current, self.current - 1):
+                continue
+            try:
+                self._correctable(m.id)
+            except LeagueError:
+                continue
+            out.append(m)
+        return out
+
     def same_result(self, pairing_id: str, winner: str | None, a_points: int,
                     b_points: int) -> bool:
         """Whether the match already has exactly this result (the organiser entered it

@@ -891,8 +891,10 @@ class TournamentService:
             return await sql.names(tx, guild_id, typed.strip())
 
     async def open_matches(self, guild_id: int | None, name: str, typed: str,
-                           lang: str) -> list[tuple[str, str]]:
-        """(label, pairing id) of the open round's undecided matches."""
+                           lang: str, *, results: bool = False) -> list[tuple[str, str]]:
+        """(label, pairing id) of the open round's matches; for ``/tournament result``
+        (``results``) every match whose result can be set or corrected now, the open
+        round's first."""
         if guild_id is None or not name:
             return []
         async with self.store.read() as tx:
@@ -903,8 +905,12 @@ class TournamentService:
         r = tour.round
         if r is None:
             return []
+        if results and tour.state in (State.RUNNING, State.PAUSED):
+            matches = sorted(tour.correctable(), key=lambda m: -m.round)
+        else:
+            matches = [m for m in r.pairings if not m.is_bye]
         out = [(self._pairing_line(tour, m.id, lang, "plain")[:CHOICE_LIMIT], m.id)
-               for m in r.pairings if not m.is_bye]
+               for m in matches]
         return [o for o in out if typed.lower() in o[0].lower()][:CHOICES]
 
     async def players(self, guild_id: int | None, name: str, typed: str,

@@ -264,6 +264,12 @@ async def test_the_last_result_of_a_round_is_corrected_and_the_round_paired_agai
     data = tournament(db_path, "Cup")
     assert data["current"] == 2 and len(ch.threads) == 4
     old = {frozenset((p["a"], p["b"])): p["ref"] for p in data["rounds"][1]["pairings"]}
+    offered = [c["value"] for c in await org.autocomplete(ch, "tournament result", "match",
+                                                          "", name="Cup")]
+    assert offered == ["2.1", "2.2", "1.1", "1.2"]  # round 1 can still be corrected
+    offered = [c["value"] for c in await org.autocomplete(ch, "tournament walkover", "match",
+                                                          "", name="Cup")]
+    assert offered == ["2.1", "2.2"]
 
     r = await org.slash(ch, "tournament result", name="Cup", match=last["id"],
                         winner=by_id[last["b"]], score="1-0")
@@ -299,6 +305,9 @@ async def test_the_last_result_of_a_round_is_corrected_and_the_round_paired_agai
                         winner=by_id[last["a"]], score="1-0")
     assert r.ephemeral and "until a match of round 2 has a result" in r.response.content
     assert tournament_snapshot(db_path) == before
+    offered = [c["value"] for c in await org.autocomplete(ch, "tournament result", "match",
+                                                          "", name="Cup")]
+    assert offered == ["2.1", "2.2"]
 
 
 async def test_a_swedish_correction_says_rattade(simcord_env: simcord.Env,
