@@ -5,6 +5,13 @@ an interaction into a ``Ctx``, an ``Outcome`` into messages, threads and games, 
 refusal into an ephemeral note in the user's language.  A game's end arrives through
 ``GameService.end_listeners``; what it sets off (announcements, the next round's
 threads) runs in a task of its own so the finishing player's command is answered at once.
+
+Members who leave the server: the bot runs without the privileged Members intent, so
+Discord does not tell it when someone leaves.  It sees a ban (``on_member_ban``, in the
+default intents), and it asks Discord (one member look-up per player, no intent needed)
+whether the players are still members when a tournament starts and before each match's
+thread opens; a member found gone is withdrawn (docs/league.md, "Withdrawals").  The
+organiser can remove anyone who ever joined with ``/tournament remove``.
 """
 
 from __future__ import annotations
@@ -24,8 +31,17 @@ from discord.ext import commands, tasks
 from bot.cogs.play import make_ctx, ruleset_names
 from bot.cogs.replies import refusal_text, send_private
 from bot.league.errors import LeagueError
-from bot.service.model import Ctx, Reply, UserError
-from bot.service.tournaments import MatchToOpen, Notice, Outcome, Picture, TournamentService
+from bot.service.model import Ctx, Post, Reply, UserError
+from bot.service.text import plain_name
+from bot.service.tournaments import (
+    MatchToOpen,
+    Notice,
+    Outcome,
+    Picture,
+    ThreadEnd,
+    TournamentService,
+    WithdrawChoice,
+)
 from bot.store import Conflict
 from engine.errors import EngineError
 from render.bracket import render_bracket, render_standings
@@ -68,6 +84,37 @@ class WalkoverButton(discord.ui.DynamicItem[discord.ui.Button],
             await cog.on_walkover_button(interaction, self)  # type: ignore[union-attr]
         except Exception as error:
             await bot.report_failure(interaction, error)
+
+
+class WithdrawButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"bradetrn:wd:(?P<tid>\d+):(?P<user>\d+)"):
+    """"Withdraw from …" under ``/tournament leave`` after the start; works after a
+    restart, and only for the member who asked."""
+
+    def __init__(self, tournament_id: int, user: int, *, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:80], style=discord.ButtonStyle.danger,
+            custom_id=f"bradetrn:wd:{tournament_id}:{user}"[:100]))
+        self.tournament_id, self.user = tournament_id, user
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> WithdrawButton:
+        return cls(int(match["tid"]), int(match["user"]), label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        bot: BradeBot = interaction.client  # type: ignore[assignment]
+        cog = bot.get_cog("Tournaments")
+        try:
+            await cog.on_withdraw_button(interaction, self)  # type: ignore[union-attr]
+        except Exception as error:
+            await bot.report_failure(interaction, error)
+
+
+def _confirm_view(choice: WithdrawChoice) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(WithdrawButton(choice.tournament_id, choice.user, label=choice.label))
+    return view
 
 
 def _view(notice: Notice) -> discord.ui.View | None:
@@ -168,15 +215,22 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             if reply.private:
                 await interaction.followup.send(reply.private, ephemeral=True)
         elif reply.private:
+            extra: dict[str, Any] = {}
+            if outcome.confirm is not None:
+                extra["view"] = _confirm_view(outcome.confirm)
             if response.is_done():
-                await interaction.followup.send(reply.private, ephemeral=True)
+                await interaction.followup.send(reply.private, ephemeral=True, **extra)
             else:
-                await response.send_message(reply.private, ephemeral=True)
+                await response.send_message(reply.private, ephemeral=True, **extra)
 
     async def carry_out(self, outcome: Outcome) -> None:
-        """Stop games decided otherwise, announce, then open the new matches' threads."""
-        for thread_id in outcome.stop_threads:
-            await self._stop_game(thread_id)
+        """End the threads of matches decided otherwise, announce, then open the new
+        matches' threads."""
+        for end in outcome.stop_threads:
+            try:
+                await self._end_thread(end)
+            except discord.HTTPException:
+                log.warning("could not close the match thread %s", end.thread_id)
         for notice in outcome.notices:
             await self._notify(notice)
         for match in outcome.matches:
@@ -202,21 +256,61 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         except discord.HTTPException:
             log.warning("could not post in channel %s", notice.channel_id)
 
-    async def _stop_game(self, thread_id: int) -> None:
-        """A match decided by the organiser: its game stops without a result."""
+    async def _end_thread(self, end: ThreadEnd) -> None:
+        """A match decided other than by its game (a result or walkover the organiser
+        set, a withdrawal, the finish, a re-pairing): its live game stops, the thread
+        says what happened in the tournament's language, and it is archived."""
         service = self.bot.service
         assert service is not None and self.bot.user is not None
-        ctx = Ctx(self.bot.user.id, thread_id, can_manage=True)
+        ctx = Ctx(self.bot.user.id, end.thread_id, can_manage=True)
         try:
-            reply = await service.abort(ctx)
+            game_id = (await service.abort(ctx)).game_id
         except UserError:
-            return  # no live game there
-        thread = self.bot.get_channel(thread_id)
+            game_id = None  # no live game there
+        thread = self.bot.get_channel(end.thread_id)
+        if thread is None:
+            try:
+                thread = await self.bot.fetch_channel(end.thread_id)
+            except discord.HTTPException:
+                return
+        if not isinstance(thread, discord.Thread):
+            return
+        # Forgotten as a game thread first, so the archiving is done once, here.
+        await service.posts.close_thread(thread.id)
         play = self.bot.get_cog("Play")
-        if isinstance(thread, discord.abc.Messageable) and play is not None:
-            await play.post_to(thread, reply)  # type: ignore[attr-defined]
+        if game_id is not None and play is not None:
+            # The final post takes the buttons off the game's last board.
+            await play.post_to(thread, Reply(  # type: ignore[attr-defined]
+                posts=[Post(end.text, final=True)], game_id=game_id))
+        else:
+            await thread.send(end.text, allowed_mentions=_allowed(()))
+        await thread.edit(archived=True)
+
+    async def _member(self, guild_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` is still in the server: one REST look-up, which needs no
+        privileged intent; anything but "unknown member" counts as present."""
+        guild = self.bot.get_guild(guild_id)
+        if guild is None:
+            return True
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            return True
+        return True
+
+    async def _gone(self, guild_id: int, user_ids: list[int]) -> set[int]:
+        return {u for u in user_ids if not await self._member(guild_id, u)}
 
     async def _open_match(self, m: MatchToOpen) -> None:
+        gone = await self._gone(m.guild_id, [m.white_id, m.black_id])
+        if gone:  # left the server since the pairing: withdrawn, the match a walkover
+            for uid in sorted(gone):
+                for outcome in await self.service.departed(m.guild_id, uid,
+                                                           tournament_id=m.tournament_id):
+                    await self.carry_out(outcome)
+            return
         channel = self.bot.get_channel(m.channel_id)
         if isinstance(channel, discord.Thread):
             channel = channel.parent
@@ -224,15 +318,25 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             log.warning("tournament channel %s is not a text channel", m.channel_id)
             return
         existing = self.bot.get_channel(m.thread_id) if m.thread_id else None
+        if m.thread_id and existing is None:  # archived threads leave discord.py's cache
+            try:
+                existing = await self.bot.fetch_channel(m.thread_id)
+            except discord.HTTPException:
+                existing = None
+        assert self.bot.service is not None
         if isinstance(existing, discord.Thread):
             thread = existing
+            if thread.archived:  # a restarted match: its thread was archived at the abort
+                await thread.edit(archived=False)
         else:
             thread = await channel.create_thread(name=m.thread_name,
                                                  type=discord.ChannelType.public_thread)
             await self.service.set_ref(m.tournament_id, m.pairing, thread.id)
+        # Recorded as a game thread: the game's end archives it (bot/cogs/play.py).
+        await self.bot.service.posts.opened_thread(m.guild_id, thread.id)
         await thread.send(m.intro, allowed_mentions=_allowed((m.white_id, m.black_id)))
         guild = self.bot.get_guild(m.guild_id)
-        assert self.bot.user is not None and self.bot.service is not None
+        assert self.bot.user is not None
         ctx = Ctx(self.bot.user.id, thread.id, m.guild_id, None,
                   str(guild.preferred_locale) if guild else None)
         reply = await self.bot.service.start_arranged(
@@ -273,6 +377,27 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         log.exception("tournament deadline check failed", exc_info=error)
         self.check.restart()
 
+    @commands.Cog.listener()
+    async def on_member_ban(self, guild: discord.Guild,
+                            user: discord.User | discord.Member) -> None:
+        """A banned member has left every tournament of the server: withdrawn."""
+        assert self.bot.service is not None
+        if not self.bot.service.owns(guild.id):
+            return
+        for outcome in await self.service.departed(guild.id, user.id):
+            await self.carry_out(outcome)
+
+    async def on_withdraw_button(self, interaction: discord.Interaction,
+                                 btn: WithdrawButton) -> None:
+        ctx = self._ctx(interaction)
+        try:
+            outcome = await self.service.withdraw(ctx, btn.tournament_id, btn.user)
+        except (UserError, LeagueError, EngineError) as error:
+            await self._refuse(interaction, ctx, error)
+            return
+        await interaction.response.edit_message(content=outcome.reply.private, view=None)
+        await self.carry_out(outcome)
+
     async def on_walkover_button(self, interaction: discord.Interaction,
                                  btn: WalkoverButton) -> None:
         ctx = self._ctx(interaction)
@@ -295,14 +420,24 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     async def name_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[str]]:
         names = await self.service.names(interaction.guild_id, current or "")
-        return [Choice(name=n[:100], value=n[:100]) for n in names]
+        return [Choice(name=plain_name(n, 100, fallback=n[:100]), value=n[:100])
+                for n in names]
 
-    async def match_complete(self, interaction: discord.Interaction,
-                             current: str) -> list[Choice[str]]:
+    async def match_complete(self, interaction: discord.Interaction, current: str, *,
+                             results: bool = False) -> list[Choice[str]]:
         name = str(getattr(interaction.namespace, "name", "") or "")
         lang = (await self.bot.service.langs(self._ctx(interaction)))[0]  # type: ignore[union-attr]
         found = await self.service.open_matches(interaction.guild_id, name, current or "",
-                                                lang)
+                                                lang, results=results)
+        return [Choice(name=label, value=pid) for label, pid in found]
+
+    async def player_complete(self, interaction: discord.Interaction,
+                              current: str) -> list[Choice[str]]:
+        """The tournament's players (not the server's members): a member who has left
+        can still be removed."""
+        name = str(getattr(interaction.namespace, "name", "") or "")
+        lang = (await self.bot.service.langs(self._ctx(interaction)))[0]  # type: ignore[union-attr]
+        found = await self.service.players(interaction.guild_id, name, current or "", lang)
         return [Choice(name=label, value=pid) for label, pid in found]
 
     # -- registration ----------------------------------------------------------------------
@@ -361,7 +496,8 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         who = interaction.user.display_name
         await self._run(interaction, lambda c: self.service.join(c, name, who))
 
-    @app_commands.command(name=_("leave"), description=_("Leave a tournament before it starts"))
+    @app_commands.command(name=_("leave"),
+                          description=_("Leave a tournament (after the start: withdraw)"))
     @app_commands.rename(name=_("name"))
     @app_commands.describe(name=_("The tournament's name"))
     @app_commands.autocomplete(name=name_complete)
@@ -398,7 +534,13 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     @app_commands.autocomplete(name=name_complete)
     async def start(self, interaction: discord.Interaction, name: str) -> None:
         manager = self._manager(interaction)
-        await self._run(interaction, lambda c: self.service.start(c, name, manager=manager))
+        guild_id = interaction.guild_id or 0
+
+        async def gone(ids: list[int]) -> set[int]:
+            return await self._gone(guild_id, ids)
+
+        await self._run(interaction, lambda c: self.service.start(c, name, manager=manager,
+                                                                  gone=gone))
 
     async def _organiser(self, interaction: discord.Interaction, name: str, kind: str,
                          **kw: Any) -> None:
@@ -422,7 +564,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     @result.autocomplete("match")
     async def _result_match(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[str]]:
-        return await self.match_complete(interaction, current)
+        return await self.match_complete(interaction, current, results=True)
 
     @app_commands.command(name=_("walkover"),
                           description=_("Award a walkover after the deadline (organiser)"))
@@ -458,11 +600,12 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
 
     @app_commands.command(name=_("remove"), description=_("Remove a player (organiser)"))
     @app_commands.rename(name=_("name"), player=_("player"))
-    @app_commands.describe(name=_("The tournament's name"), player=_("The player"))
-    @app_commands.autocomplete(name=name_complete)
+    @app_commands.describe(name=_("The tournament's name"),
+                           player=_("A player of the tournament"))
+    @app_commands.autocomplete(name=name_complete, player=player_complete)
     async def remove(self, interaction: discord.Interaction, name: str,
-                     player: discord.Member) -> None:
-        await self._organiser(interaction, name, "remove", player=player.id)
+                     player: app_commands.Range[str, 1, 100]) -> None:
+        await self._organiser(interaction, name, "remove", player=player)
 
     @app_commands.command(name=_("pause"),
                           description=_("Pause the tournament's deadlines (organiser)"))
@@ -488,7 +631,15 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     async def finish(self, interaction: discord.Interaction, name: str) -> None:
         await self._organiser(interaction, name, "finish")
 
+    @app_commands.command(name=_("cancel"),
+                          description=_("Cancel a tournament that has not started (organiser)"))
+    @app_commands.rename(name=_("name"))
+    @app_commands.describe(name=_("The tournament's name"))
+    @app_commands.autocomplete(name=name_complete)
+    async def cancel(self, interaction: discord.Interaction, name: str) -> None:
+        await self._organiser(interaction, name, "cancel")
+
 
 async def setup(bot: BradeBot) -> None:
-    bot.add_dynamic_items(WalkoverButton)
+    bot.add_dynamic_items(WalkoverButton, WithdrawButton)
     await bot.add_cog(Tournaments(bot))

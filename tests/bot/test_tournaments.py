@@ -217,7 +217,7 @@ async def test_refusals_change_nothing(simcord_env: simcord.Env, db_path) -> Non
     await refused(anna, "tournament result", "one of the two players", name="Cup",
                   match="1.1", winner=cecilia)
     await refused(bertil, "tournament remove", "Only the organiser", name="Cup",
-                  player=anna)
+                  player=str(anna.id))
 
 
 async def test_swedish_server(simcord_env: simcord.Env, db_path) -> None:

@@ -143,8 +143,10 @@ async def tournament_queries(tx: Tx) -> set[str]:
     assert not await tournaments.save(tx, tid, 0, state="running", data={}, now=NOW)
     assert [t.id for t in await tournaments.running(tx)] == [tid]
     assert [t.id for t in await tournaments.of_guild(tx, G)] == [tid, other]
+    assert [t.id for t in await tournaments.unfinished(tx, G)] == [tid]
+    assert await tournaments.unfinished(tx, G + 9) == []
     return {"insert_tournament", "tournament", "by_name", "live_name_taken", "names",
-            "running", "save", "of_guild"}
+            "running", "save", "of_guild", "unfinished"}
 
 
 async def test_every_statement_runs_and_agrees(store: Any) -> None:
