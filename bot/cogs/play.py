@@ -210,7 +210,8 @@ class Play(commands.GroupCog, group_name=_("brade"),
                     more, note = Reply(), "err.computer_later"  # played on the next try
                 reply = Reply(private=reply.private, posts=[*reply.posts, *more.posts],
                               buttons=reply.buttons, lang=reply.lang,
-                              game_id=reply.game_id or more.game_id)
+                              game_id=more.game_id or reply.game_id,
+                              version=more.version if more.game_id else reply.version)
             await self.deliver(interaction, reply, component=component)
         except discord.HTTPException:
             log.warning("saved, but the reply could not be posted", exc_info=True)
@@ -255,12 +256,10 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 await interaction.edit_original_response(
                     content=post.text, attachments=[file] if file is not None else [],
                     view=make_view(post.buttons), allowed_mentions=_mentions(post))
-                if reply.game_id is not None:
-                    old = await self.service.posts.swap_board(
-                        reply.game_id,
-                        (interaction.channel_id or 0, origin) if post.buttons else None)
-                    if old is not None and old[1] != origin:  # a stray older board
-                        await self._strip(*old)
+                # Without buttons the edit has just taken them off the board already.
+                where = (interaction.channel_id or 0, origin)
+                await self._record(reply, where if post.buttons else None,
+                                   bare=() if post.buttons else (origin,))
                 return
             sent: list[tuple[Post, int]] = []
             for post, file in zip(posts, files, strict=True):
@@ -279,8 +278,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 await interaction.edit_original_response(**edit)
             elif reply.private:
                 await interaction.followup.send(reply.private, ephemeral=True)
-            await self.after_posts(interaction.channel_id or 0, reply.game_id, sent,
-                                   already=origin)
+            await self.after_posts(interaction.channel_id or 0, reply, sent, already=origin)
         elif reply.private:
             view = make_view(reply.buttons)
             kwargs = {"view": view} if view is not None else {}
@@ -291,25 +289,34 @@ class Play(commands.GroupCog, group_name=_("brade"),
             else:
                 await response.send_message(reply.private, ephemeral=True, **kwargs)
 
-    async def after_posts(self, channel_id: int, game_id: int | None,
+    async def after_posts(self, channel_id: int, reply: Reply,
                           sent: list[tuple[Post, int]], *, already: int | None = None) -> None:
         """Keep buttons only on a game's newest board; when the game ends, strip them
         from its last one and archive the game's thread (the store remembers both, so
         this holds across a restart)."""
-        if game_id is None:
+        if reply.game_id is None:
             return
         ended = False
         for post, message_id in sent:
             if not (post.final or _has_board(post)):
                 continue
             keep = bool(post.buttons) and not post.final
-            old = await self.service.posts.swap_board(
-                game_id, (channel_id, message_id) if keep else None)
-            if old is not None and old[1] not in (message_id, already):
-                await self._strip(*old)
+            await self._record(reply, (channel_id, message_id) if keep else None,
+                               bare=() if already is None else (already,))
             ended = ended or post.final
         if ended:
             await self._archive_if_game_thread(channel_id)
+
+    async def _record(self, reply: Reply, new: tuple[int, int] | None, *,
+                      bare: tuple[int, ...] = ()) -> None:
+        """Record ``new`` as the game's live board at the reply's version and take the
+        buttons off the board that must lose them (the one it replaced, or ``new`` itself
+        when a newer board is recorded already), unless it is ``bare``: known to have
+        none left."""
+        assert reply.game_id is not None and reply.version is not None, reply
+        strip = await self.service.posts.swap_board(reply.game_id, new, reply.version)
+        if strip is not None and strip[1] not in bare:
+            await self._strip(*strip)
 
     async def _archive_if_game_thread(self, channel_id: int) -> None:
         """Archive a thread the bot opened for the game that just ended, unless another
@@ -348,13 +355,13 @@ class Play(commands.GroupCog, group_name=_("brade"),
             msg = await channel.send(post.text, **kwargs)
             sent.append((post, msg.id))
         channel_id = getattr(channel, "id", 0)
-        await self.after_posts(channel_id, reply.game_id, sent)
+        await self.after_posts(channel_id, reply, sent)
 
     @tasks.loop(seconds=60)
     async def expire(self) -> None:
         """Challenges nobody answered lapse: their buttons go, the channel is free."""
         for channel_id, game_id, note in await self.service.expire_offers():
-            where = await self.service.posts.swap_board(game_id, None)
+            where = await self.service.posts.close_board(game_id)
             if where is not None:  # the challenge itself now says it lapsed
                 try:
                     await self.bot.get_partial_messageable(where[0]).get_partial_message(

@@ -280,7 +280,8 @@ class GameService:
             buttons=[Button("accept", row.id, row.version, t("btn.accept", public), "success"),
                      Button("decline", row.id, row.version, t("btn.decline", public), "danger")],
             mentions=(opp,))
-        return Reply(lang=personal, posts=[post], private=welcome, game_id=row.id)
+        return Reply(lang=personal, posts=[post], private=welcome, game_id=row.id,
+                     version=row.version)
 
     async def accept(self, ctx: Ctx, game_id: int, version: int) -> Reply:
         personal, public = await self.langs(ctx)
@@ -353,7 +354,7 @@ class GameService:
                  black=self._who(lg, Side.BLACK, public), rules=row.rules)
         text += "\n" + t("teka", public, w=w, b=b, starter=self._who(lg, starter, public))
         post = self._board_post(lg, public, text)
-        return Reply(lang=personal, posts=[post], game_id=row.id)
+        return Reply(lang=personal, posts=[post], game_id=row.id, version=lg.row.version)
 
     async def decline(self, ctx: Ctx, game_id: int, version: int) -> Reply:
         personal, public = await self.langs(ctx)
@@ -362,14 +363,16 @@ class GameService:
             if ctx.user_id not in row.players():
                 raise UserError("decline.not_you")
             async with self.store.transaction() as tx:
-                if not await tx.update_game(row.id, row.version, now=self.clock(),
-                                            status="declined"):
+                closed = await tx.update_game(row.id, row.version, now=self.clock(),
+                                              status="declined")
+                if closed is None:
                     raise UserError("stale")
                 await tx.append_events(row.id, [{"type": "decline", "by": ctx.user_id}],
                                        at=self.clock(), actor_id=ctx.user_id)
         key = "declined" if ctx.user_id == _invited(row) else "withdrawn"
         return Reply(lang=personal, posts=[Post(t(key, public, who=_mention(ctx.user_id)),
-                                                final=True)], game_id=row.id)
+                                                final=True)],
+                     game_id=row.id, version=closed.version)
 
     # -- playing -------------------------------------------------------------------------
 
@@ -399,7 +402,8 @@ class GameService:
         # A roll with plays to choose from redraws the board it was rolled on (message
         # policy, README); a forfeited roll ends the turn and posts the next board.
         return Reply(lang=personal, posts=self._after_roll(lg, mover, dice, public),
-                     edit=lg.game.phase == "move", game_id=lg.row.id)
+                     edit=lg.game.phase == "move", game_id=lg.row.id,
+                     version=lg.row.version)
 
     def _after_roll(self, lg: Loaded, mover: Side, dice: tuple[int, ...], lang: str) -> list[Post]:
         game = lg.game
@@ -458,7 +462,7 @@ class GameService:
                  play=self._play_text(lg, chosen, side, public))
         return Reply(lang=personal, posts=self._turn_posts(lg, public, head, last=chosen,
                                                            dice=dice, mover=side),
-                     game_id=lg.row.id)
+                     game_id=lg.row.id, version=lg.row.version)
 
     async def _finish_turn(self, lg: Loaded, ctx: Ctx, before: int) -> Loaded:
         """Save after a play; when a game of a match ends, set up the next one (T-1)."""
@@ -602,7 +606,9 @@ class GameService:
                          play=self._play_text(lg, turn, side, public))
                 posts.extend(self._turn_posts(lg, public, head, last=turn, dice=dice,
                                               mover=side))
-        return Reply(lang=personal, posts=posts, game_id=lg.row.id if posts else None)
+        if not posts:
+            return Reply(lang=personal)
+        return Reply(lang=personal, posts=posts, game_id=lg.row.id, version=lg.row.version)
 
     async def channel_busy(self, channel_id: int) -> bool:
         """Whether a game or challenge is live in the channel (a thread is kept open)."""
@@ -675,7 +681,7 @@ class GameService:
         head = t(key, public, who=self._who(lg, side, public))
         return Reply(lang=personal, private=t("ok", personal),
                      posts=self._turn_posts(lg, public, head, last=None, mover=side),
-                     game_id=lg.row.id)
+                     game_id=lg.row.id, version=lg.row.version)
 
     async def keep_playing(self, ctx: Ctx) -> Reply:
         personal, _ = await self.langs(ctx)
@@ -722,7 +728,7 @@ class GameService:
             self._games.pop(row.id, None)
             if row.status == "active":
                 await self._ended(ended)
-        return Reply(lang=personal, game_id=row.id,
+        return Reply(lang=personal, game_id=row.id, version=ended.version,
                      posts=[Post(t("aborted", public, who=_mention(ctx.user_id)), final=True)])
 
     async def claim(self, ctx: Ctx, *, game_id: int | None = None,
@@ -750,7 +756,8 @@ class GameService:
         head = t("claimed", public, who=_mention(ctx.user_id),
                  absent=self._who(lg, absent, public))
         return Reply(lang=personal, posts=self._turn_posts(lg, public, head, last=None,
-                                                           mover=side), game_id=lg.row.id)
+                                                           mover=side),
+                     game_id=lg.row.id, version=lg.row.version)
 
     # -- looking -------------------------------------------------------------------------
 
@@ -780,7 +787,7 @@ class GameService:
             if len(few) <= MAX_PLAY_BUTTONS:
                 post.buttons = [Button("play", row.id, row.version, self._turn_label(x, public),
                                        "primary", str(i)) for i, x in enumerate(few)]
-        return Reply(lang=personal, posts=[post], game_id=row.id)
+        return Reply(lang=personal, posts=[post], game_id=row.id, version=row.version)
 
     async def history(self, ctx: Ctx) -> Reply:
         personal, _ = await self.langs(ctx)

@@ -89,6 +89,9 @@ class Reply:
     edit: bool = False
     #: The game the posts belong to (the command layer tracks its latest board).
     game_id: int | None = None
+    #: The game's version the posts show: its live board is recorded with it, so that a
+    #: record arriving after a newer board's changes nothing (bot/service/posts.py).
+    version: int | None = None
 
     @property
     def slow(self) -> bool:
