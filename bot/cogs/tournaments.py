@@ -24,6 +24,7 @@ from discord.ext import commands, tasks
 from bot.cogs.play import make_ctx, ruleset_names
 from bot.cogs.replies import refusal_text, send_private
 from bot.league.errors import LeagueError
+from bot.service.board import draw_async
 from bot.service.model import Ctx, Reply, UserError
 from bot.service.tournaments import MatchToOpen, Notice, Outcome, Picture, TournamentService
 from bot.store import Conflict
@@ -79,17 +80,12 @@ def _view(notice: Notice) -> discord.ui.View | None:
     return view
 
 
-def _draw(picture: Picture) -> bytes:
-    if picture.kind == "bracket":
-        return render_bracket(picture.tournament, lang=picture.lang)
-    return render_standings(picture.tournament, lang=picture.lang)
-
-
 async def _file(picture: Picture | None) -> discord.File | None:
-    """The picture drawn in a worker thread (never on the event loop)."""
+    """The picture drawn by the board workers (never on the event loop)."""
     if picture is None:
         return None
-    png = await asyncio.to_thread(_draw, picture)
+    draw = render_bracket if picture.kind == "bracket" else render_standings
+    png = await draw_async(draw, picture.tournament, lang=picture.lang)
     return discord.File(io.BytesIO(png), filename=f"{picture.kind}.png")
 
 
