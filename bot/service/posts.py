@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.store import Store
+from bot.store import Database
 from bot.store import posts_sql as sql
 from bot.store.posts_sql import Where
 
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 
 class LivePosts:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Database) -> None:
         self.store = store
 
     async def swap_board(self, game_id: int, new: Where | None,
