@@ -33,10 +33,11 @@ def _key(guild_id: int | None) -> int:
 
 class Players:
     def __init__(self, store: Database, *, clock: Callable[[], float] = time.time,
-                 fallback: Callable[[int | None, int], str | None] | None = None) -> None:
+                 fallback: Callable[[int | None, int], str | None] | None = None,
+                 fetch: Fetcher | None = None) -> None:
         self.store = store
         self.clock = clock
-        self.fetch: Fetcher | None = None
+        self.fetch = fetch
         self._fallback = fallback or (lambda g, u: None)
         self._names: dict[tuple[int, int], str] = {}
         self._written: dict[tuple[int, int], tuple[str, str | None, float]] = {}
