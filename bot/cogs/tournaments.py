@@ -13,7 +13,7 @@ import asyncio
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -33,6 +33,8 @@ from render.bracket import render_bracket, render_standings
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
+    from bot.delivery import Delivery
+    from bot.service.games import GameService
     from bot.store import GameRow
 
 log = logging.getLogger(__name__)
@@ -63,10 +65,9 @@ class WalkoverButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot: BradeBot = interaction.client  # type: ignore[assignment]
-        cog = bot.get_cog("Tournaments")
+        bot = cast("BradeBot", interaction.client)
         try:
-            await cog.on_walkover_button(interaction, self)  # type: ignore[union-attr]
+            await bot.tournament_cog.on_walkover_button(interaction, self)
         except Exception as error:
             await bot.report_failure(interaction, error)
 
@@ -80,10 +81,8 @@ def _view(notice: Notice) -> discord.ui.View | None:
     return view
 
 
-async def _file(picture: Picture | None) -> discord.File | None:
+async def _file(picture: Picture) -> discord.File:
     """The picture drawn by the board workers (never on the event loop)."""
-    if picture is None:
-        return None
     draw = render_bracket if picture.kind == "bracket" else render_standings
     png = await draw_async(draw, picture.tournament, lang=picture.lang)
     return discord.File(io.BytesIO(png), filename=f"{picture.kind}.png")
@@ -97,24 +96,24 @@ def _allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
 @app_commands.guild_only()
 class Tournaments(commands.GroupCog, group_name=_("tournament"),
                   group_description=_("Tournaments: create, join, play, standings")):
-    def __init__(self, bot: BradeBot) -> None:
+    def __init__(self, bot: BradeBot, service: TournamentService, games: GameService,
+                 delivery: Delivery) -> None:
         self.bot = bot
-        assert bot.store is not None and bot.service is not None
-        self.service = TournamentService(bot.store, clock=bot.clock,
-                                         langs=bot.service.langs, owns=bot.service.owns)
+        self.service = service
+        self.games = games  # starts and stops the matches' games
+        self.delivery = delivery  # posts those games' boards
         self._tasks: set[asyncio.Task[None]] = set()
         self.check.change_interval(seconds=bot.check_every)
         super().__init__()
 
     async def cog_load(self) -> None:
-        assert self.bot.service is not None
-        self.bot.service.end_listeners.append(self.on_game_end)
+        self.games.end_listeners.append(self.on_game_end)
         self.check.start()
 
     async def cog_unload(self) -> None:
         self.check.cancel()
-        if self.bot.service is not None and self.on_game_end in self.bot.service.end_listeners:
-            self.bot.service.end_listeners.remove(self.on_game_end)
+        if self.on_game_end in self.games.end_listeners:
+            self.games.end_listeners.remove(self.on_game_end)
 
     # -- plumbing ----------------------------------------------------------------------
 
@@ -129,7 +128,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
                       error: Exception) -> None:
         if not isinstance(error, UserError | LeagueError | EngineError):
             raise error
-        lang = (await self.bot.service.langs(ctx))[0]  # type: ignore[union-attr]
+        lang = (await self.games.langs(ctx))[0]
         await send_private(interaction, refusal_text(error, lang))
 
     async def _run(self, interaction: discord.Interaction, action: Any, *,
@@ -154,7 +153,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             if outcome.picture is not None:
                 await response.defer(thinking=True)
                 file = await _file(outcome.picture)
-                await interaction.followup.send(text[:2000], file=file)  # type: ignore[arg-type]
+                await interaction.followup.send(text[:2000], file=file)
             else:
                 await response.send_message(text[:2000], allowed_mentions=_allowed(
                     reply.posts[0].mentions))
@@ -190,9 +189,8 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         view = _view(notice)
         if view is not None:
             kwargs["view"] = view
-        file = await _file(notice.picture)
-        if file is not None:
-            kwargs["file"] = file
+        if notice.picture is not None:
+            kwargs["file"] = await _file(notice.picture)
         try:
             await channel.send(notice.text[:2000], **kwargs)
         except discord.HTTPException:
@@ -200,17 +198,15 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
 
     async def _stop_game(self, thread_id: int) -> None:
         """A match decided by the organiser: its game stops without a result."""
-        service = self.bot.service
-        assert service is not None and self.bot.user is not None
+        assert self.bot.user is not None
         ctx = Ctx(self.bot.user.id, thread_id, can_manage=True)
         try:
-            reply = await service.abort(ctx)
+            reply = await self.games.abort(ctx)
         except UserError:
             return  # no live game there
         thread = self.bot.get_channel(thread_id)
-        play = self.bot.get_cog("Play")
-        if isinstance(thread, discord.abc.Messageable) and play is not None:
-            await play.post_to(thread, reply)  # type: ignore[attr-defined]
+        if isinstance(thread, discord.abc.Messageable):
+            await self.delivery.post(thread, reply)
 
     async def _open_match(self, m: MatchToOpen) -> None:
         channel = self.bot.get_channel(m.channel_id)
@@ -228,15 +224,13 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             await self.service.set_ref(m.tournament_id, m.pairing, thread.id)
         await thread.send(m.intro, allowed_mentions=_allowed((m.white_id, m.black_id)))
         guild = self.bot.get_guild(m.guild_id)
-        assert self.bot.user is not None and self.bot.service is not None
+        assert self.bot.user is not None
         ctx = Ctx(self.bot.user.id, thread.id, m.guild_id, None,
                   str(guild.preferred_locale) if guild else None)
-        reply = await self.bot.service.start_arranged(
+        reply = await self.games.start_arranged(
             ctx, m.white_id, m.black_id, rules=m.rules, match_length=m.match_length,
             tournament_id=m.tournament_id)
-        play = self.bot.get_cog("Play")
-        if play is not None:
-            await play.post_to(thread, reply)  # type: ignore[attr-defined]
+        await self.delivery.post(thread, reply)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -296,7 +290,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     async def match_complete(self, interaction: discord.Interaction,
                              current: str) -> list[Choice[str]]:
         name = str(getattr(interaction.namespace, "name", "") or "")
-        lang = (await self.bot.service.langs(self._ctx(interaction)))[0]  # type: ignore[union-attr]
+        lang = (await self.games.langs(self._ctx(interaction)))[0]
         found = await self.service.open_matches(interaction.guild_id, name, current or "",
                                                 lang)
         return [Choice(name=label, value=pid) for label, pid in found]
@@ -334,9 +328,8 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         elif not isinstance(channel, discord.TextChannel):
             await self._refuse(interaction, ctx, UserError("trn.no_channel"))
             return
-        service = self.bot.service
-        assert service is not None
-        default_rules = (await service.settings(ctx.guild_id)).rules or service.default_rules
+        default_rules = (await self.games.settings(ctx.guild_id)).rules \
+            or self.games.default_rules
         await self._run(interaction, lambda c: self.service.create(
             c, name=name, format=format, rounds=rounds, rules=ruleset,
             match_length=match_length, max_players=max_players,
@@ -484,7 +477,3 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     async def finish(self, interaction: discord.Interaction, name: str) -> None:
         await self._organiser(interaction, name, "finish")
 
-
-async def setup(bot: BradeBot) -> None:
-    bot.add_dynamic_items(WalkoverButton)
-    await bot.add_cog(Tournaments(bot))

@@ -115,7 +115,8 @@ def games_of(row: GameRow, events: list[dict[str, Any]]) -> list[Game]:
 
 class SpectateService:
     def __init__(self, games: GameService,
-                 fetch_name: Callable[[int | None, int], Awaitable[str]] | None = None) -> None:
+                 fetch_name: Callable[[int | None, int], Awaitable[str | None]] | None = None,
+                 ) -> None:
         self.games = games
         self.store = games.store
         #: Display names for records and replays; the cog can ask Discord when the

@@ -1,4 +1,5 @@
-"""Delivering replies: which message carries a game's live buttons, whatever the timing.
+"""Delivering replies (bot/delivery.py): the message policy, and which message carries a
+game's live buttons, whatever the timing.
 
 A Roll press edits the board it was pressed on, then records that board as the game's
 live one.  The player sees the edited board and may play at once; the play posts the
@@ -17,6 +18,9 @@ from typing import Any
 import pytest
 import simcord
 
+from bot.delivery import MESSAGE_LIMIT, Plan, compose, plan
+from bot.service.model import BoardSpec, Button, Post, Reply
+from engine import rules
 from tests.bot.helpers import (
     Db,
     db_rows,
@@ -26,6 +30,42 @@ from tests.bot.helpers import (
     press,
     start_game,
 )
+
+
+def _board(text: str, *buttons: str, final: bool = False,
+           mentions: tuple[int, ...] = ()) -> Post:
+    r = rules.get(rules.DEFAULT)
+    return Post(text, board=BoardSpec(r.start(), r), final=final, mentions=mentions,
+                buttons=[Button(b, 1, 1, b) for b in buttons])
+
+
+def test_the_policy_redraws_the_board_a_roll_was_pressed_on_and_nothing_else() -> None:
+    rolled = _board("rolls 5-2", "play")
+    assert plan(Reply(posts=[rolled], rolled=True, game_id=1, version=2),
+                pressed=True) == Plan(redraw=compose([rolled])[0])
+    # typed (/brade roll): nothing was pressed, so the roll is a message of its own
+    assert plan(Reply(posts=[rolled], rolled=True), pressed=False) == \
+        Plan(send=compose([rolled]))
+    # a forfeited roll, or any other press: new messages (the pressed one loses its
+    # buttons, Delivery's doing)
+    nxt = _board("forfeits; your turn", "roll")
+    assert plan(Reply(posts=[nxt]), pressed=True) == Plan(send=compose([nxt]))
+    assert plan(Reply(private="ok"), pressed=True) == Plan()
+
+
+def test_one_message_per_turn_and_a_game_end_stands_alone() -> None:
+    human = _board("alice played", mentions=(11,))
+    computer = _board("the computer played; your turn", "roll", mentions=(11, 12))
+    one = compose([human, computer])
+    assert [m.text for m in one] == ["alice played\nthe computer played; your turn"]
+    assert one[0].board is computer.board and [b.action for b in one[0].buttons] == ["roll"]
+    assert one[0].mentions == (11, 12)
+    end = _board("alice wins", "rematch", final=True)
+    nxt = _board("game 2 begins", "roll")
+    assert [m.text for m in compose([human, end, nxt])] == ["alice played\nalice wins",
+                                                            "game 2 begins"]
+    long = compose([Post("x" * MESSAGE_LIMIT), Post("the end")])[0].text
+    assert len(long) <= MESSAGE_LIMIT + 2 and long.endswith("the end")
 
 
 class HeldSwap:

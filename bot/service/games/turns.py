@@ -33,10 +33,11 @@ class Turns(Boards):
             self._games.pop(lg.row.id, None)  # the cached game is about to change
             dice = lg.game.roll(one_die=one_die)
             lg = await self._save(lg, ctx, events_before=before)
-        # A roll with plays to choose from redraws the board it was rolled on (message
-        # policy, README); a forfeited roll ends the turn and posts the next board.
+        # A roll with plays to choose from shows them on the board (what that does to the
+        # board rolled on is the message policy's, bot/delivery.py); a forfeited roll
+        # ends the turn and posts the next board.
         return Reply(lang=personal, posts=self._after_roll(lg, mover, dice, public),
-                     edit=lg.game.phase == "move", game_id=lg.row.id,
+                     rolled=lg.game.phase == "move", game_id=lg.row.id,
                      version=lg.row.version)
 
     async def move(self, ctx: Ctx, text: str | None = None, *, index: int | None = None,
