@@ -141,6 +141,11 @@ class GameCore:
         await self._know(row)
         return self._unpack(row)
 
+    async def channel_busy(self, channel_id: int) -> bool:
+        """Whether a game or challenge is live in the channel (a thread is kept open)."""
+        async with self.store.read() as tx:
+            return await tx.live_game(channel_id) is not None
+
     async def _save(self, lg: Loaded, ctx: Ctx, *, events_before: int,
                     extra_events: Sequence[dict[str, Any]] = (), **fields: Any) -> Loaded:
         """Write the game and its new events in one statement; the version check makes

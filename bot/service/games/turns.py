@@ -113,11 +113,6 @@ class Turns(Boards):
             return Reply(lang=personal)
         return Reply(lang=personal, posts=posts, game_id=lg.row.id, version=lg.row.version)
 
-    async def channel_busy(self, channel_id: int) -> bool:
-        """Whether a game or challenge is live in the channel (a thread is kept open)."""
-        async with self.store.read() as tx:
-            return await tx.live_game(channel_id) is not None
-
     async def needs_computer(self, ctx: Ctx) -> bool:
         async with self.store.read() as tx:
             row = await tx.live_game(ctx.channel_id)
