@@ -48,33 +48,10 @@ def game_options(command: Callable) -> Callable:
 @app_commands.guild_only()
 class Spectate(commands.GroupCog, group_name=_("watch"),
                group_description=_("Watch games: running games, moves, records, replays")):
-    def __init__(self, bot: BradeBot) -> None:
+    def __init__(self, bot: BradeBot, service: SpectateService) -> None:
         self.bot = bot
-        assert bot.service is not None
-        self.service = SpectateService(bot.service, fetch_name=self.member_name)
-        self._names: dict[tuple[int | None, int], str] = {}
+        self.service = service
         super().__init__()
-
-    async def member_name(self, guild_id: int | None, user_id: int) -> str:
-        """The member's display name: from the cache, else asked of Discord once."""
-        players = self.service.games.players
-        await players.resolve(guild_id, [user_id])
-        known = players.name(guild_id, user_id)
-        if known is not None:
-            return known
-        name = self.service.games.display_name(guild_id, user_id)
-        if (guild_id, user_id) in self._names:
-            return self._names[(guild_id, user_id)]
-        guild = self.bot.get_guild(guild_id) if guild_id else None
-        try:
-            if guild is not None:
-                name = (await guild.fetch_member(user_id)).display_name
-            else:
-                name = (await self.bot.fetch_user(user_id)).display_name
-        except discord.HTTPException:
-            return name
-        self._names[(guild_id, user_id)] = name
-        return name
 
     async def refuse(self, interaction: discord.Interaction, ctx: Ctx,
                      error: UserError | EngineError) -> None:
@@ -202,6 +179,3 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         found = await self.service.suggestions(make_ctx(interaction), str(current or ""))
         return [Choice(name=label, value=gid) for label, gid in found]
 
-
-async def setup(bot: BradeBot) -> None:
-    await bot.add_cog(Spectate(bot))

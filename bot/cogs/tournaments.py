@@ -20,7 +20,7 @@ import asyncio
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -31,6 +31,7 @@ from discord.ext import commands, tasks
 from bot.cogs.play import make_ctx, ruleset_names
 from bot.cogs.replies import refusal_text, send_private
 from bot.league.errors import LeagueError
+from bot.service.board import draw_async
 from bot.service.model import Ctx, Post, Reply, UserError
 from bot.service.text import plain_name
 from bot.service.tournaments import (
@@ -48,6 +49,8 @@ from render.bracket import render_bracket, render_standings
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
+    from bot.delivery import Delivery
+    from bot.service.games import GameService
     from bot.store import GameRow
 
 log = logging.getLogger(__name__)
@@ -78,10 +81,9 @@ class WalkoverButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot: BradeBot = interaction.client  # type: ignore[assignment]
-        cog = bot.get_cog("Tournaments")
+        bot = cast("BradeBot", interaction.client)
         try:
-            await cog.on_walkover_button(interaction, self)  # type: ignore[union-attr]
+            await bot.tournament_cog.on_walkover_button(interaction, self)
         except Exception as error:
             await bot.report_failure(interaction, error)
 
@@ -103,10 +105,9 @@ class WithdrawButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["tid"]), int(match["user"]), label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot: BradeBot = interaction.client  # type: ignore[assignment]
-        cog = bot.get_cog("Tournaments")
+        bot = cast("BradeBot", interaction.client)
         try:
-            await cog.on_withdraw_button(interaction, self)  # type: ignore[union-attr]
+            await bot.tournament_cog.on_withdraw_button(interaction, self)
         except Exception as error:
             await bot.report_failure(interaction, error)
 
@@ -126,17 +127,10 @@ def _view(notice: Notice) -> discord.ui.View | None:
     return view
 
 
-def _draw(picture: Picture) -> bytes:
-    if picture.kind == "bracket":
-        return render_bracket(picture.tournament, lang=picture.lang)
-    return render_standings(picture.tournament, lang=picture.lang)
-
-
-async def _file(picture: Picture | None) -> discord.File | None:
-    """The picture drawn in a worker thread (never on the event loop)."""
-    if picture is None:
-        return None
-    png = await asyncio.to_thread(_draw, picture)
+async def _file(picture: Picture) -> discord.File:
+    """The picture drawn by the board workers (never on the event loop)."""
+    draw = render_bracket if picture.kind == "bracket" else render_standings
+    png = await draw_async(draw, picture.tournament, lang=picture.lang)
     return discord.File(io.BytesIO(png), filename=f"{picture.kind}.png")
 
 
@@ -148,24 +142,24 @@ def _allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
 @app_commands.guild_only()
 class Tournaments(commands.GroupCog, group_name=_("tournament"),
                   group_description=_("Tournaments: create, join, play, standings")):
-    def __init__(self, bot: BradeBot) -> None:
+    def __init__(self, bot: BradeBot, service: TournamentService, games: GameService,
+                 delivery: Delivery) -> None:
         self.bot = bot
-        assert bot.store is not None and bot.service is not None
-        self.service = TournamentService(bot.store, clock=bot.clock,
-                                         langs=bot.service.langs, owns=bot.service.owns)
+        self.service = service
+        self.games = games  # starts and stops the matches' games
+        self.delivery = delivery  # posts those games' boards
         self._tasks: set[asyncio.Task[None]] = set()
         self.check.change_interval(seconds=bot.check_every)
         super().__init__()
 
     async def cog_load(self) -> None:
-        assert self.bot.service is not None
-        self.bot.service.end_listeners.append(self.on_game_end)
+        self.games.end_listeners.append(self.on_game_end)
         self.check.start()
 
     async def cog_unload(self) -> None:
         self.check.cancel()
-        if self.bot.service is not None and self.on_game_end in self.bot.service.end_listeners:
-            self.bot.service.end_listeners.remove(self.on_game_end)
+        if self.on_game_end in self.games.end_listeners:
+            self.games.end_listeners.remove(self.on_game_end)
 
     # -- plumbing ----------------------------------------------------------------------
 
@@ -180,7 +174,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
                       error: Exception) -> None:
         if not isinstance(error, UserError | LeagueError | EngineError):
             raise error
-        lang = (await self.bot.service.langs(ctx))[0]  # type: ignore[union-attr]
+        lang = (await self.games.langs(ctx))[0]
         await send_private(interaction, refusal_text(error, lang))
 
     async def _run(self, interaction: discord.Interaction, action: Any, *,
@@ -205,7 +199,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             if outcome.picture is not None:
                 await response.defer(thinking=True)
                 file = await _file(outcome.picture)
-                await interaction.followup.send(text[:2000], file=file)  # type: ignore[arg-type]
+                await interaction.followup.send(text[:2000], file=file)
             else:
                 await response.send_message(text[:2000], allowed_mentions=_allowed(
                     reply.posts[0].mentions))
@@ -248,9 +242,8 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         view = _view(notice)
         if view is not None:
             kwargs["view"] = view
-        file = await _file(notice.picture)
-        if file is not None:
-            kwargs["file"] = file
+        if notice.picture is not None:
+            kwargs["file"] = await _file(notice.picture)
         try:
             await channel.send(notice.text[:2000], **kwargs)
         except discord.HTTPException:
@@ -260,13 +253,12 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         """A match decided other than by its game (a result or walkover the organiser
         set, a withdrawal, the finish, a re-pairing): its live game stops, the thread
         says what happened in the tournament's language, and it is archived."""
-        service = self.bot.service
-        assert service is not None and self.bot.user is not None
+        assert self.bot.user is not None
         ctx = Ctx(self.bot.user.id, end.thread_id, can_manage=True)
         try:
-            game_id = (await service.abort(ctx)).game_id
+            stopped: Reply | None = await self.games.abort(ctx)
         except UserError:
-            game_id = None  # no live game there
+            stopped = None  # no live game there
         thread = self.bot.get_channel(end.thread_id)
         if thread is None:
             try:
@@ -276,12 +268,12 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         if not isinstance(thread, discord.Thread):
             return
         # Forgotten as a game thread first, so the archiving is done once, here.
-        await service.posts.close_thread(thread.id)
-        play = self.bot.get_cog("Play")
-        if game_id is not None and play is not None:
+        await self.games.posts.close_thread(thread.id)
+        if stopped is not None and stopped.game_id is not None:
             # The final post takes the buttons off the game's last board.
-            await play.post_to(thread, Reply(  # type: ignore[attr-defined]
-                posts=[Post(end.text, final=True)], game_id=game_id))
+            await self.delivery.post(thread, Reply(
+                posts=[Post(end.text, final=True)], game_id=stopped.game_id,
+                version=stopped.version, lang=stopped.lang))
         else:
             await thread.send(end.text, allowed_mentions=_allowed(()))
         await thread.edit(archived=True)
@@ -323,7 +315,6 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
                 existing = await self.bot.fetch_channel(m.thread_id)
             except discord.HTTPException:
                 existing = None
-        assert self.bot.service is not None
         if isinstance(existing, discord.Thread):
             thread = existing
             if thread.archived:  # a restarted match: its thread was archived at the abort
@@ -332,19 +323,17 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             thread = await channel.create_thread(name=m.thread_name,
                                                  type=discord.ChannelType.public_thread)
             await self.service.set_ref(m.tournament_id, m.pairing, thread.id)
-        # Recorded as a game thread: the game's end archives it (bot/cogs/play.py).
-        await self.bot.service.posts.opened_thread(m.guild_id, thread.id)
+        # Recorded as a game thread: the game's end archives it (bot/delivery.py).
+        await self.games.posts.opened_thread(m.guild_id, thread.id)
         await thread.send(m.intro, allowed_mentions=_allowed((m.white_id, m.black_id)))
         guild = self.bot.get_guild(m.guild_id)
         assert self.bot.user is not None
         ctx = Ctx(self.bot.user.id, thread.id, m.guild_id, None,
                   str(guild.preferred_locale) if guild else None)
-        reply = await self.bot.service.start_arranged(
+        reply = await self.games.start_arranged(
             ctx, m.white_id, m.black_id, rules=m.rules, match_length=m.match_length,
             tournament_id=m.tournament_id)
-        play = self.bot.get_cog("Play")
-        if play is not None:
-            await play.post_to(thread, reply)  # type: ignore[attr-defined]
+        await self.delivery.post(thread, reply)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -381,8 +370,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     async def on_member_ban(self, guild: discord.Guild,
                             user: discord.User | discord.Member) -> None:
         """A banned member has left every tournament of the server: withdrawn."""
-        assert self.bot.service is not None
-        if not self.bot.service.owns(guild.id):
+        if not self.games.owns(guild.id):
             return
         for outcome in await self.service.departed(guild.id, user.id):
             await self.carry_out(outcome)
@@ -426,7 +414,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     async def match_complete(self, interaction: discord.Interaction, current: str, *,
                              results: bool = False) -> list[Choice[str]]:
         name = str(getattr(interaction.namespace, "name", "") or "")
-        lang = (await self.bot.service.langs(self._ctx(interaction)))[0]  # type: ignore[union-attr]
+        lang = (await self.games.langs(self._ctx(interaction)))[0]
         found = await self.service.open_matches(interaction.guild_id, name, current or "",
                                                 lang, results=results)
         return [Choice(name=label, value=pid) for label, pid in found]
@@ -436,7 +424,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         """The tournament's players (not the server's members): a member who has left
         can still be removed."""
         name = str(getattr(interaction.namespace, "name", "") or "")
-        lang = (await self.bot.service.langs(self._ctx(interaction)))[0]  # type: ignore[union-attr]
+        lang = (await self.games.langs(self._ctx(interaction)))[0]
         found = await self.service.players(interaction.guild_id, name, current or "", lang)
         return [Choice(name=label, value=pid) for label, pid in found]
 
@@ -473,9 +461,8 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         elif not isinstance(channel, discord.TextChannel):
             await self._refuse(interaction, ctx, UserError("trn.no_channel"))
             return
-        service = self.bot.service
-        assert service is not None
-        default_rules = (await service.settings(ctx.guild_id)).rules or service.default_rules
+        default_rules = (await self.games.settings(ctx.guild_id)).rules \
+            or self.games.default_rules
         await self._run(interaction, lambda c: self.service.create(
             c, name=name, format=format, rounds=rounds, rules=ruleset,
             match_length=match_length, max_players=max_players,
@@ -639,7 +626,3 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     async def cancel(self, interaction: discord.Interaction, name: str) -> None:
         await self._organiser(interaction, name, "cancel")
 
-
-async def setup(bot: BradeBot) -> None:
-    bot.add_dynamic_items(WalkoverButton, WithdrawButton)
-    await bot.add_cog(Tournaments(bot))

@@ -85,10 +85,14 @@ class Reply:
     posts: list[Post] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)  # on the private note
     lang: str = "en"
-    #: A button press whose one post replaces the message the button is on (a roll).
-    edit: bool = False
+    #: A roll that leaves plays to choose from (the message policy, bot/delivery.py,
+    #: decides what that does to the board it was rolled on).
+    rolled: bool = False
     #: The game the posts belong to (the command layer tracks its latest board).
     game_id: int | None = None
+    #: The game's version the posts show: its live board is recorded with it, so that a
+    #: record arriving after a newer board's changes nothing (bot/service/posts.py).
+    version: int | None = None
 
     @property
     def slow(self) -> bool:

@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.i18n import outcome_text, play_words, side_name, t
 from bot.service import ai as ai_workers
+from bot.service.board import draw_async
 from bot.service.games import GameService
 from bot.service.history import ENDINGS, history_lines
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
@@ -25,12 +26,14 @@ from bot.store import GameRow
 from bot.store import spectate_sql as sql
 from engine import record
 from engine import rules as rules_registry
+from engine.ai.analysis import GameAnalysis, summarise
 from engine.errors import EngineError
 from engine.game import Game
 from engine.match import Match
 from engine.position import Side
 from engine.turn import Outcome
 from render.replay import render_replay
+from render.review import render_review
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +115,8 @@ def games_of(row: GameRow, events: list[dict[str, Any]]) -> list[Game]:
 
 class SpectateService:
     def __init__(self, games: GameService,
-                 fetch_name: Callable[[int | None, int], Awaitable[str]] | None = None) -> None:
+                 fetch_name: Callable[[int | None, int], Awaitable[str | None]] | None = None,
+                 ) -> None:
         self.games = games
         self.store = games.store
         #: Display names for records and replays; the cog can ask Discord when the
@@ -283,12 +287,12 @@ class SpectateService:
         return ReplayPlan(row, game, n, len(games), fmt, lang, public)
 
     async def render(self, plan: ReplayPlan) -> FileReply:
-        """Draw the planned replay in a worker thread (seconds for a long game)."""
+        """Draw the planned replay in a board worker (seconds for a long game)."""
         row, game, lang = plan.row, plan.game, plan.lang
         names = (await self._name(row, Side.WHITE, lang), await self._name(row, Side.BLACK, lang))
         async with self._replays:
-            data = await asyncio.to_thread(render_replay, game, lang=lang, names=names,
-                                           fmt=plan.fmt, max_bytes=REPLAY_MAX_BYTES)
+            data = await draw_async(render_replay, game, lang=lang, names=names,
+                                    fmt=plan.fmt, max_bytes=REPLAY_MAX_BYTES)
         o = game.outcome
         assert o is not None
         text = t("watch.replay.done", lang, id=row.id, n=plan.number,
@@ -322,7 +326,8 @@ class SpectateService:
                       progress: Callable[[float], Awaitable[None]] | None = None,
                       ) -> FileReply:
         """Analyse the planned game in the AI worker, slice by slice (``ANALYSIS_SLICE``
-        turns), reporting the fraction done after each; then draw the picture in a thread.
+        turns), reporting the fraction done after each; then sum it up in a thread and
+        draw the picture in a board worker.
         """
         row, game, lang = plan.row, plan.game, plan.lang
         names = (await self._name(row, Side.WHITE, lang), await self._name(row, Side.BLACK, lang))
@@ -348,8 +353,9 @@ class SpectateService:
                                                          part)
                 if progress is not None:
                     await progress(len(decisions) / len(turns))
-            analysis, data = await asyncio.to_thread(_review, text, rules_name, decisions,
-                                                     game.outcome, lang)
+            analysis = await asyncio.to_thread(_summary, text, rules_name, decisions,
+                                               game.outcome)
+            data = await draw_async(render_review, analysis, lang=lang)
         lines = [t("watch.analyse.head", lang, id=row.id, n=plan.number,
                    white=_who(row.white_id, lang), black=_who(row.black_id, lang),
                    rules=row.rules)]
@@ -404,14 +410,10 @@ def _plain_name(games: GameService, row: GameRow, side: Side, lang: str) -> str:
     return t("watch.computer_name", lang) if uid == COMPUTER else games.names(row.guild_id, uid)
 
 
-def _review(text: str, rules_name: str, decisions: list, outcome: Outcome | None,
-            lang: str) -> tuple[Any, bytes]:
-    """The analysis summed up and drawn (a worker thread: the drawing takes a second)."""
-    from engine.ai.analysis import summarise
-    from render.review import render_review
-
-    analysis = summarise(record.parse(text), rules_registry.get(rules_name), decisions, outcome)
-    return analysis, render_review(analysis, lang=lang)
+def _summary(text: str, rules_name: str, decisions: list,
+             outcome: Outcome | None) -> GameAnalysis:
+    """The analysis summed up (a worker thread: replaying the record is CPU work)."""
+    return summarise(record.parse(text), rules_registry.get(rules_name), decisions, outcome)
 
 
 def _who(user_id: int, lang: str) -> str:

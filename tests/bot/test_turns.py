@@ -190,10 +190,12 @@ async def test_after_a_restart_only_the_newest_board_keeps_buttons(
     r = await mover.slash(ch, "brade roll")  # a new message, not an edit of the old board
     assert not r.ephemeral
     row = game_row(db_path, ch.id)
+    # The seeded dice (make_bot's seed 1: 4-1) leave two plays, offered as buttons on the
+    # new board: the case where the new message, not the old board, must hold them.
+    assert row["game"].phase == "move" and sorted(row["game"].dice) == [1, 4]
     with_buttons = [m for m in env.backend.messages[ch.id].values() if m.components]
     assert len(with_buttons) == 1, [m.content for m in with_buttons]
-    if row["game"].phase == "move":
-        assert with_buttons[0].id == r.response.message.id
+    assert with_buttons[0].id == r.response.message.id
 
 
 async def test_swedish_server(simcord_env: simcord.Env, db_path) -> None:

@@ -1,0 +1,291 @@
+"""Delivering a reply to Discord: the one place that posts, edits and strips messages.
+
+The service answers every command with a ``Reply`` (bot/service/model.py): a private note,
+public posts with boards and buttons, the game they belong to.  This module turns it
+into messages, whoever asked for it: a slash command or a button press (``answer``), or
+the bot on its own initiative, a new thread, a reminder, the computer's owed turn, a
+tournament's game (``post``).  After each post it keeps the game's buttons on its newest
+board only (the store remembers which, ``bot/service/posts.py``), and when a game ends
+it archives the thread the bot opened for it.  A challenge that lapsed is rewritten in
+place (``close_lapsed``).
+
+The message policy (README, "Messages") is decided in one place, ``plan``, and only
+there: how a reply's posts become messages (one message per turn: ``compose``) and what
+a press does to the message pressed (a roll with plays to choose from redraws the board
+it was rolled on; any other press takes that message's buttons off).  ``Delivery``
+carries a plan out and never decides one.
+
+Every board is drawn by the board workers (bot/service/board.py) before anything is
+posted, concurrently, after the interaction has been deferred.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.service.board import render_async
+from bot.service.model import Post, Reply
+from bot.views import make_view
+
+if TYPE_CHECKING:
+    from bot.service.games import GameService
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 1900
+#: (channel id, message id) of a posted message.
+Where = tuple[int, int]
+
+
+# -- the message policy -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one reply does to the channel."""
+
+    #: New messages, in order.
+    send: list[Post] = field(default_factory=list)
+    #: The pressed message becomes this post (its text, board and buttons) instead of
+    #: losing its buttons.
+    redraw: Post | None = None
+
+
+def plan(reply: Reply, *, pressed: bool) -> Plan:
+    """The message policy for one reply; ``pressed``: it answers a button on a message.
+
+    One message per turn (``compose``).  A roll that leaves plays to choose from redraws
+    the board it was rolled on, pressed there: the player acts on one board.  Anything
+    else is posted as new messages, and a pressed message keeps its text but loses its
+    buttons (``Delivery`` does that, and keeps the game's buttons on its newest board).
+    """
+    posts = compose(reply.posts)
+    if pressed and reply.rolled and len(posts) == 1:
+        return Plan(redraw=posts[0])
+    return Plan(send=posts)
+
+
+def compose(posts: list[Post]) -> list[Post]:
+    """What one command posts, in as few messages as possible.
+
+    Consecutive posts become one message (the computer's reply joins the human turn it
+    answers: both turns in the text, the board after the reply), except that a game's
+    final board stands alone, so a match's next game starts in a message of its own.
+    """
+    out: list[Post] = []
+    group: list[Post] = []
+
+    def flush() -> None:
+        if not group:
+            return
+        boards = [p.board for p in group if p.board is not None]
+        mentions = tuple(dict.fromkeys(u for p in group for u in p.mentions))
+        text = "\n".join(p.text for p in group)
+        if len(text) > MESSAGE_LIMIT:
+            text = "…\n" + text[-MESSAGE_LIMIT:]
+        out.append(Post(text, board=boards[-1] if boards else None,
+                        buttons=group[-1].buttons, mentions=mentions,
+                        final=group[-1].final))
+        group.clear()
+
+    for post in posts:
+        group.append(post)
+        if post.final:
+            flush()
+    flush()
+    return out
+
+
+def is_board(post: Post) -> bool:
+    """A message that carries a game's current buttons (a board, or a challenge)."""
+    return post.board is not None or any(b.action in ("accept", "decline")
+                                         for b in post.buttons)
+
+
+# -- carrying it out --------------------------------------------------------------------
+
+
+def _mentions(post: Post) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False,
+                                   users=[discord.Object(u) for u in post.mentions if u])
+
+
+async def _files(posts: list[Post]) -> list[discord.File | None]:
+    """Every post's board, drawn concurrently by the board workers."""
+    async def one(p: Post) -> discord.File | None:
+        if p.board is None:
+            return None
+        png = await render_async(p.board)
+        return discord.File(io.BytesIO(png), filename="brade.png")
+
+    return list(await asyncio.gather(*(one(p) for p in posts)))
+
+
+def _message(post: Post, file: discord.File | None) -> dict[str, Any]:
+    """The keyword arguments that send ``post`` (text apart)."""
+    kwargs: dict[str, Any] = {"allowed_mentions": _mentions(post)}
+    if file is not None:
+        kwargs["file"] = file
+    view = make_view(post.buttons)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+class Delivery:
+    """Posts replies, keeps each game's buttons on its newest board, archives the
+    threads of games that ended.  One per bot, made at start-up (bot/client.py)."""
+
+    def __init__(self, client: discord.Client, games: GameService) -> None:
+        self.client = client
+        self.games = games
+
+    # -- the two ways a reply arrives --------------------------------------------------
+
+    async def answer(self, interaction: discord.Interaction, reply: Reply, *,
+                     component: bool = False) -> None:
+        """The reply to a slash command, or (``component``) to a button press."""
+        response = interaction.response
+        pressed = interaction.message.id if component and interaction.message else None
+        todo = plan(reply, pressed=pressed is not None)
+        if not todo.send and todo.redraw is None:
+            await self._private(interaction, reply, component=component)
+            return
+        if not response.is_done():
+            await (response.defer() if component else response.defer(thinking=True))
+        channel_id = interaction.channel_id or 0
+        drawn = await _files([*([todo.redraw] if todo.redraw else []), *todo.send])
+        bare: list[int] = []  # messages known to carry no buttons now
+        if todo.redraw is not None and pressed is not None:
+            post, file = todo.redraw, drawn.pop(0)
+            await interaction.edit_original_response(
+                content=post.text, attachments=[file] if file is not None else [],
+                view=make_view(post.buttons), allowed_mentions=_mentions(post))
+            if not post.buttons:
+                bare.append(pressed)
+            if reply.game_id is not None:
+                await self._record(reply, (channel_id, pressed) if post.buttons else None,
+                                   bare=bare)
+        sent: list[tuple[Post, int]] = []
+        for post, file in zip(todo.send, drawn, strict=True):
+            msg = await interaction.followup.send(post.text, wait=True,
+                                                  **_message(post, file))
+            sent.append((post, msg.id))
+        if component and todo.redraw is None:
+            edit: dict[str, Any] = {"view": None}  # the pressed message's buttons are spent
+            if reply.private:
+                edit["content"] = reply.private
+            await interaction.edit_original_response(**edit)
+            if pressed is not None:
+                bare.append(pressed)
+        elif reply.private:
+            await interaction.followup.send(reply.private, ephemeral=True)
+        await self._after_posts(channel_id, reply, sent, bare=bare)
+
+    async def post(self, channel: discord.abc.Messageable, reply: Reply) -> None:
+        """Posts outside an interaction (a new thread, reminders, the computer's owed
+        turns, a tournament's games)."""
+        todo = plan(reply, pressed=False)
+        files = await _files(todo.send)
+        sent: list[tuple[Post, int]] = []
+        for post, file in zip(todo.send, files, strict=True):
+            msg = await channel.send(post.text, **_message(post, file))
+            sent.append((post, msg.id))
+        await self._after_posts(getattr(channel, "id", 0), reply, sent)
+
+    async def close_lapsed(self, lapsed: Iterable[tuple[int, int, str]]) -> None:
+        """Challenges nobody answered (``GameService.expire_offers``): each challenge's
+        own message now says it lapsed and loses its buttons; failing that (deleted
+        meanwhile, say) the channel is told."""
+        for channel_id, game_id, note in lapsed:
+            where = await self.games.posts.close_board(game_id)
+            if where is not None:
+                try:
+                    await self.client.get_partial_messageable(where[0]).get_partial_message(
+                        where[1]).edit(content=note, view=None)
+                    continue
+                except discord.HTTPException:
+                    log.info("could not edit the lapsed challenge %s", game_id)
+            try:
+                await self.client.get_partial_messageable(channel_id).send(
+                    note, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.warning("could not close the lapsed challenge %s", game_id)
+
+    # -- the private note alone --------------------------------------------------------
+
+    @staticmethod
+    async def _private(interaction: discord.Interaction, reply: Reply, *,
+                       component: bool) -> None:
+        """A reply without posts: its note (and buttons) for the user alone; pressed on a
+        private message (a confirmation), that message becomes the note."""
+        if not reply.private:
+            return
+        response = interaction.response
+        view = make_view(reply.buttons)
+        kwargs = {"view": view} if view is not None else {}
+        if component and not response.is_done():
+            await response.edit_message(content=reply.private, view=view)
+        elif response.is_done():
+            await interaction.followup.send(reply.private, ephemeral=True, **kwargs)
+        else:
+            await response.send_message(reply.private, ephemeral=True, **kwargs)
+
+    # -- the game's live board ---------------------------------------------------------
+
+    async def _after_posts(self, channel_id: int, reply: Reply,
+                           sent: list[tuple[Post, int]], *, bare: Iterable[int] = ()) -> None:
+        """Keep buttons only on a game's newest board; when the game ends, strip them
+        from its last one and archive the game's thread (the store remembers both, so
+        this holds across a restart and across processes)."""
+        if reply.game_id is None:
+            return
+        ended = False
+        for post, message_id in sent:
+            if not (post.final or is_board(post)):
+                continue
+            keep = bool(post.buttons) and not post.final
+            await self._record(reply, (channel_id, message_id) if keep else None, bare=bare)
+            ended = ended or post.final
+        if ended:
+            await self._archive_if_game_thread(channel_id)
+
+    async def _record(self, reply: Reply, new: Where | None, *,
+                      bare: Iterable[int] = ()) -> None:
+        """Record ``new`` as the game's live board at the reply's version and take the
+        buttons off the board that must lose them (the one it replaced, or ``new`` itself
+        when a newer board is recorded already), unless it is ``bare``: known to have
+        none left."""
+        assert reply.game_id is not None and reply.version is not None, reply
+        strip = await self.games.posts.swap_board(reply.game_id, new, reply.version)
+        if strip is not None and strip[1] not in bare:
+            await self._strip(*strip)
+
+    async def _strip(self, channel_id: int, message_id: int) -> None:
+        try:
+            await self.client.get_partial_messageable(channel_id).get_partial_message(
+                message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("could not take the buttons off message %s", message_id)
+
+    async def _archive_if_game_thread(self, channel_id: int) -> None:
+        """Archive a thread the bot opened for the game that just ended, unless another
+        game already started in it.  The game's end is saved and posted by now, so a
+        failure here is logged, never reported to the player as theirs."""
+        try:
+            if await self.games.channel_busy(channel_id) \
+                    or not await self.games.posts.close_thread(channel_id):
+                return
+            thread = self.client.get_channel(channel_id) \
+                or await self.client.fetch_channel(channel_id)  # not cached after a restart
+            if isinstance(thread, discord.Thread):
+                await thread.edit(archived=True)
+        except Exception:
+            log.warning("could not archive the game thread %s", channel_id, exc_info=True)

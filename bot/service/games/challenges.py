@@ -1,0 +1,246 @@
+"""Starting games: challenges made, accepted, declined, lapsed; arranged games; rematches.
+
+A challenge is a game row in the ``offered`` state with Accept and Decline buttons; the
+opponent's Accept starts it (the opening roll, teka, then the starter's first roll).
+Against the computer the game starts at once, and a tournament pairing
+(``start_arranged``) needs no acceptance.  An unanswered challenge lapses after
+``challenge_expires`` seconds: closed by a version-checked update, so one process closes
+it, and the channel is free again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import resolve_lang, t
+from bot.service.ai import DEFAULT_LEVEL, LEVELS
+from bot.service.games.boards import Boards
+from bot.service.games.core import ENDED, Loaded, closed_key, mention, new_match
+from bot.service.games.looking import help_text
+from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
+from bot.store import Conflict, GameRow, players_sql
+from engine import rules as rules_registry
+from engine.game import Game
+from engine.position import Side
+
+MAX_MATCH_GAMES = 25
+
+
+class Challenges(Boards):
+    """Challenges and every other way a game starts."""
+
+    async def new_game(self, ctx: Ctx, opponent_id: int | None, *, opponent_is_bot: bool = False,
+                       rules: str | None = None, match_length: int = 1,
+                       level: str = DEFAULT_LEVEL, rated: bool = True,
+                       swap: bool = False) -> Reply:
+        """A challenge (or, against the computer, a game at once).  ``swap`` gives the
+        challenger Black (a rematch with colours swapped)."""
+        personal, public = await self.langs(ctx)
+        computer = opponent_id is None or opponent_id == COMPUTER
+        if opponent_id == ctx.user_id:
+            raise UserError("new.self")
+        if opponent_is_bot and not computer:
+            raise UserError("new.bot")
+        if computer and self.agent is None:
+            raise UserError("new.no_ai")
+        if level not in LEVELS:
+            raise UserError("new.level", levels=", ".join(LEVELS))
+        if not 1 <= match_length <= MAX_MATCH_GAMES or match_length % 2 == 0:
+            raise UserError("new.match_length", most=MAX_MATCH_GAMES)  # M-1: odd
+        s = await self.settings(ctx.guild_id)
+        ruleset = rules_registry.get(rules or s.rules or self.default_rules)
+        async with self._locks[ctx.channel_id]:
+            async with self.store.read() as tx:
+                existing = await tx.live_game(ctx.channel_id)
+            if existing is not None and not await self._lapse(existing):
+                raise UserError("new.busy")
+            async with self.store.read() as tx:
+                first = await players_sql.games_played(tx, ctx.guild_id, ctx.user_id) == 0
+            seed = self.seed_source()
+            now = self.clock()
+            opp = COMPUTER if opponent_id is None else opponent_id
+            white, black = (opp, ctx.user_id) if swap else (ctx.user_id, opp)
+            state: dict[str, Any] = {"by": ctx.user_id}
+            if computer:
+                state["ai"] = level
+            offer = {"type": "offer", "by": ctx.user_id, "to": opp, "rules": ruleset.name,
+                     "match": match_length}
+            try:
+                async with self.store.transaction() as tx:
+                    gid = await tx.insert_game(
+                        guild_id=ctx.guild_id, channel_id=ctx.channel_id,
+                        status="offered", rules=ruleset.name, white_id=white, black_id=black,
+                        match_length=match_length, seed=seed, state=state, now=now,
+                        rated=rated and not computer)
+                    await tx.append_events(gid, [offer], at=now, actor_id=ctx.user_id)
+                    row = await tx.game(gid)
+            except Conflict:  # one live game per channel: another process was first
+                raise UserError("new.busy") from None
+        assert row is not None
+        welcome = help_text(personal, first=True) if first else None
+        if computer:
+            reply = await self._start(ctx, row, personal, public)
+            reply.private = welcome
+            return reply
+        await self._know(row)
+        post = Post(
+            t("offer", public, challenger=mention(ctx.user_id), opponent=mention(opp),
+              rules=ruleset.name, title=ruleset.title,
+              match=t("offer.match", public, n=match_length) if match_length > 1 else ""),
+            buttons=[Button("accept", row.id, row.version, t("btn.accept", public), "success"),
+                     Button("decline", row.id, row.version, t("btn.decline", public), "danger")],
+            mentions=(opp,))
+        return Reply(lang=personal, posts=[post], private=welcome, game_id=row.id,
+                     version=row.version)
+
+    async def accept(self, ctx: Ctx, game_id: int, version: int) -> Reply:
+        personal, public = await self.langs(ctx)
+        async with self._locks[ctx.channel_id]:
+            row = await self._offered(game_id, version)
+            invited = invited_player(row)
+            if ctx.user_id != invited:
+                raise UserError("accept.not_you", who=mention(invited))
+            return await self._start(ctx, row, personal, public)
+
+    async def start_arranged(self, ctx: Ctx, white_id: int, black_id: int, *, rules: str,
+                             match_length: int = 1, tournament_id: int | None = None,
+                             rated: bool = True) -> Reply:
+        """A game both players have already agreed to (a tournament pairing).
+
+        No offer and no buttons to accept: it goes straight to the teka in ``ctx``'s
+        channel (the match's thread).  ``ctx.user_id`` is whoever arranged it.
+        """
+        personal, public = await self.langs(ctx)
+        ruleset = rules_registry.get(rules)
+        if not 1 <= match_length <= MAX_MATCH_GAMES or match_length % 2 == 0:
+            raise UserError("new.match_length", most=MAX_MATCH_GAMES)
+        async with self._locks[ctx.channel_id]:
+            async with self.store.read() as tx:
+                if await tx.live_game(ctx.channel_id) is not None:
+                    raise UserError("new.busy")
+            now = self.clock()
+            try:
+                async with self.store.transaction() as tx:
+                    gid = await tx.insert_game(
+                        guild_id=ctx.guild_id, channel_id=ctx.channel_id, status="offered",
+                        rules=ruleset.name, white_id=white_id, black_id=black_id,
+                        match_length=match_length, seed=self.seed_source(), state=None,
+                        now=now, rated=rated, tournament_id=tournament_id)
+                    await tx.append_events(gid, [{"type": "arranged", "by": ctx.user_id,
+                                                  "tournament": tournament_id}],
+                                           at=now, actor_id=ctx.user_id)
+                    row = await tx.game(gid)
+            except Conflict:  # the match's game was opened by another process first
+                raise UserError("new.busy") from None
+            assert row is not None
+            return await self._start(ctx, row, personal, public)
+
+    async def _offered(self, game_id: int, version: int) -> GameRow:
+        """The open challenge a button belongs to; a stale press is answered, not applied."""
+        async with self.store.read() as tx:
+            row = await tx.game(game_id)
+        if row is None:
+            raise UserError("stale")
+        if row.status != "offered":
+            raise UserError(closed_key(row))
+        if row.version != version:
+            raise UserError("stale")
+        if self._expired(row):
+            raise UserError("offer.expired")
+        await self._know(row)
+        return row
+
+    async def _start(self, ctx: Ctx, row: GameRow, personal: str, public: str) -> Reply:
+        """Accepted (or against the computer): teka, then the starter's first roll."""
+        await self._know(row)
+        game = Game.new(row.rules, seed=row.seed)
+        w, b = game.opening()
+        level = (row.state or {}).get("ai", DEFAULT_LEVEL)
+        lg = Loaded(row, game, new_match(row.match_length, game), level)
+        lg = await self._save(lg, ctx, events_before=0, status="active",
+                              extra_events=[{"type": "accept", "by": ctx.user_id}])
+        starter = game.turn
+        text = t("start", public, white=self._who(lg, Side.WHITE, public),
+                 black=self._who(lg, Side.BLACK, public), rules=row.rules)
+        text += "\n" + t("teka", public, w=w, b=b, starter=self._who(lg, starter, public))
+        post = self._board_post(lg, public, text)
+        return Reply(lang=personal, posts=[post], game_id=row.id, version=lg.row.version)
+
+    async def decline(self, ctx: Ctx, game_id: int, version: int) -> Reply:
+        personal, public = await self.langs(ctx)
+        async with self._locks[ctx.channel_id]:
+            row = await self._offered(game_id, version)
+            if ctx.user_id not in row.players():
+                raise UserError("decline.not_you")
+            async with self.store.transaction() as tx:
+                closed = await tx.update_game(row.id, row.version, now=self.clock(),
+                                              status="declined")
+                if closed is None:
+                    raise UserError("stale")
+                await tx.append_events(row.id, [{"type": "decline", "by": ctx.user_id}],
+                                       at=self.clock(), actor_id=ctx.user_id)
+        key = "declined" if ctx.user_id == invited_player(row) else "withdrawn"
+        return Reply(lang=personal, posts=[Post(t(key, public, who=mention(ctx.user_id)),
+                                                final=True)],
+                     game_id=row.id, version=closed.version)
+
+    async def rematch(self, ctx: Ctx, game_id: int) -> Reply:
+        """Play again: same rules, match length and level, colours swapped.  Against the
+        computer the game starts at once; a member is challenged as usual."""
+        async with self.store.read() as tx:
+            row = await tx.game(game_id)
+        if row is None or row.status not in ENDED:
+            raise UserError("stale")
+        if ctx.user_id not in row.players():
+            raise UserError("not_player")
+        other = row.black_id if ctx.user_id == row.white_id else row.white_id
+        level = (row.state or {}).get("ai", DEFAULT_LEVEL)
+        return await self.new_game(ctx, None if other == COMPUTER else other,
+                                   rules=row.rules, match_length=row.match_length,
+                                   level=level, rated=row.rated or other == COMPUTER,
+                                   swap=ctx.user_id == row.white_id)
+
+    # -- challenges nobody answered --------------------------------------------------------
+
+    def _expired(self, row: GameRow) -> bool:
+        return row.status == "offered" and \
+            self.clock() - row.updated_at >= self.challenge_expires
+
+    async def _lapse(self, row: GameRow) -> bool:
+        """Close a challenge nobody answered in time; True if it was (the channel is free)."""
+        if not self._expired(row):
+            return False
+        try:  # the version check lets one writer (this process or another) close it
+            async with self.store.transaction() as tx:
+                if not await tx.update_game(row.id, row.version, now=row.updated_at,
+                                            status="declined"):
+                    return False
+                await tx.append_events(row.id, [{"type": "expire"}], at=self.clock(),
+                                       actor_id=None)
+        except Conflict:
+            return False
+        return True
+
+    async def expire_offers(self) -> list[tuple[int, int, str]]:
+        """Close every lapsed challenge: ``(channel id, game id, public note)`` each."""
+        async with self.store.read() as tx:
+            due = await players_sql.expired_offers(tx, self.clock() - self.challenge_expires)
+        out = []
+        for game_id, channel_id, _version in due:
+            async with self._locks[channel_id]:
+                async with self.store.read() as tx:
+                    row = await tx.game(game_id)
+                if row is None or not self.owns(row.guild_id) or not await self._lapse(row):
+                    continue
+            s = await self.settings(row.guild_id)
+            lang = resolve_lang(s.lang, None, None)
+            out.append((channel_id, game_id, t("offer.expired", lang, who=mention(
+                (row.state or {}).get("by", row.white_id)))))
+        return out
+
+
+def invited_player(row: GameRow) -> int:
+    """The player a challenge waits for: whoever did not make it."""
+    by = (row.state or {}).get("by", row.white_id)
+    return row.black_id if by == row.white_id else row.white_id
+
