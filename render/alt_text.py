@@ -25,6 +25,7 @@ from render.board import Result, _dice, _score, player_names
 from render.texts import ALT, LANGS, describe_rules, result_lines, side_name
 
 LIMIT = 1024  # Discord's limit on an attachment's description
+NAME_MAX = 40  # a longer name is cut, so the board's own content always has room
 
 
 def alt_text(
@@ -58,7 +59,10 @@ def alt_text(
 
     def who(side: Side) -> str:
         plain = side_name(lang, side)
-        return words["side"].format(side=plain, name=who_names[side]) if given else plain
+        name = who_names[side]
+        if len(name) > NAME_MAX:  # Discord's names are at most 32 characters
+            name = name[:NAME_MAX - 1] + "…"
+        return words["side"].format(side=plain, name=name) if given else plain
 
     dice = _dice(dice)
     last_dice = _dice(last_dice)
@@ -133,7 +137,8 @@ def _checkers(words: dict[str, str], lang: str, position: Position, side: Side,
     counts = position.side(side)
     parts = [f"{p}: {counts[p]}" for p in range(1, 25) if counts[p]]
     if counts[BAR]:
-        parts.append(words["bar_puff" if family == "puff" else "bar"].format(n=counts[BAR]))
+        key = "bar_puff" if family == "puff" else "bar_1" if counts[BAR] == 1 else "bar"
+        parts.append(words[key].format(n=counts[BAR]))
     if counts[OFF]:
         parts.append(words["off"].format(n=counts[OFF]))
     name = side_name(lang, side)
