@@ -188,7 +188,11 @@ def _rulers(im: Image.Image, theme: Theme, geometry: Geometry, perspective: Side
                                half=len(sides) > 1, L=L)
                 text = str(number_for(geometry, perspective, owner, col, top))
                 note_text(text, L.text, "bold")
-                dr.text((cx * S, cy * S), text, font=f, fill=cell_ink, anchor="mm")
+                # a cell split between two colours: the number outlined in the row's own
+                # background, so it reads on either half
+                halo = 3 * S if len(sides) > 1 else 0
+                dr.text((cx * S, cy * S), text, font=f, fill=cell_ink, anchor="mm",
+                        stroke_width=halo, stroke_fill=bg)
 
 
 def _direction(dr: ImageDraw.ImageDraw, geometry: Geometry, perspective: Side, side: Side,
