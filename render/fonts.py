@@ -358,7 +358,7 @@ def fit(text: str, size: int, weight: str, width: float) -> str:
     return text + "…"
 
 
-@lru_cache(maxsize=64)
+@cache
 def cap_height(size: int, weight: str = "regular") -> int:
     """How tall a capital letter (and a digit) of this size is drawn, in pixels: what a
     reader calls the size of a text on a picture."""
@@ -366,6 +366,7 @@ def cap_height(size: int, weight: str = "regular") -> int:
     return y1 - y0
 
 
+@cache
 def smallest_legible(image_width: int, shown: int = 550, cap: float = 11.0) -> int:
     """The smallest text size whose capitals are at least ``cap`` pixels tall when a
     picture ``image_width`` wide is shown ``shown`` wide (Discord's desktop channel)."""

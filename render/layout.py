@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from engine.position import Geometry, Side
 from render.fonts import smallest_legible
@@ -48,7 +48,7 @@ class Layout:
     slab: int = 11  # thickness of a borne-off checker seen from the side
 
     def with_rulers(self, rulers: int) -> Layout:
-        return self if rulers == self.rulers else replace(self, rulers=rulers)
+        return self if rulers == self.rulers else _with_rulers(self, rulers)
 
     # -- text ---------------------------------------------------------------------------------
     @cached_property
@@ -145,6 +145,12 @@ class Layout:
         """Centre of the left or right half of the field (where dice are thrown)."""
         x0 = self.column_x(6) if right else self.column_x(0)
         return x0 + 3 * self.point_w
+
+
+@lru_cache(maxsize=16)
+def _with_rulers(layout: Layout, rulers: int) -> Layout:
+    """One object per variant, so its computed sizes are computed once."""
+    return replace(layout, rulers=rulers)
 
 
 LAYOUT = Layout()

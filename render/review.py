@@ -298,5 +298,5 @@ def render_review(analysis: GameAnalysis, *, lang: str = "sv", theme: str = "cla
 
 def _png(im: Image.Image) -> bytes:
     buf = io.BytesIO()
-    im.save(buf, "PNG", optimize=True)
+    im.save(buf, "PNG", compress_level=6)  # optimize=True: 4× the time for 3 % smaller
     return buf.getvalue()
