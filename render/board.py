@@ -410,7 +410,7 @@ class _Board:
             # the longest note and chip texts that leave the name its room; then what
             # fits, the least important dropped first
             name_w = text_width(name, L.name_text, "bold")
-            want = min(name_w, NAME_MIN) + 16 + fixed
+            want = min(name_w, NAME_MAX) + 16 + fixed  # a long chip text only if the name fits
             texts = [next((x for x in alts if text_width(x, t, "bold") + 40 <= room - want),
                           alts[-1]) for alts, _ in chips]
             want += sum(text_width(x, t, "bold") + 40 for x in texts)

@@ -33,7 +33,7 @@ from engine.record import Record, export, parse
 from engine.record import replay as replay_record
 from engine.turn import Outcome, Turn
 from render import encode
-from render.board import render_image
+from render.board import BOTH, board_layout, render_image
 from render.fonts import draw_text, fit, text_width
 from render.layout import LAYOUT
 from render.texts import LANGS, describe_rules, label, outcome_text, side_name
@@ -269,7 +269,10 @@ class _Painter:
         self.lang = lang
         self.view = perspective
         self.names = names
-        self.kw = {"perspective": perspective, "theme": theme, "lang": lang, "names": names}
+        # both numberings: each play is written in its mover's numbering, as in the channel
+        self.kw = {"perspective": perspective, "theme": theme, "lang": lang, "names": names,
+                   "numbers": BOTH}
+        self.L = board_layout(BOTH, perspective)
 
     def _player_names(self) -> dict[Side, str]:
         n = self.names
@@ -385,8 +388,8 @@ class _Painter:
         limit = LAYOUT.field_w - 60
         w = min(limit, widest + 96)
         h = sum(size for _, size, _, _ in lines) + gap * (len(lines) - 1) + 64
-        cx = LAYOUT.field_x + LAYOUT.field_w / 2
-        cy = LAYOUT.mid_y
+        cx = self.L.field_x + self.L.field_w / 2
+        cy = self.L.mid_y
         box = (round(cx - w / 2), round(cy - h / 2), round(cx + w / 2), round(cy + h / 2))
         dr = ImageDraw.Draw(im)
         dr.rounded_rectangle(box, 22, fill=th.strip, outline=th.accent, width=4)
