@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 from bot.service.model import BoardSpec
 from render import render_board
+from render.alt_text import alt_text
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -40,12 +41,22 @@ T = TypeVar("T")
 WORKERS_ENV = "BRADE_RENDER_WORKERS"
 
 
+def _board_args(spec: BoardSpec) -> dict:
+    return dict(dice=spec.dice, last_turn=spec.last_turn, last_mover=spec.mover,
+                dice_side=spec.mover, perspective=spec.perspective, lang=spec.lang,
+                names=spec.names, score=spec.score, numbers=spec.numbers,
+                last_dice=spec.last_dice, result=spec.result, fallback_names=spec.usernames)
+
+
 def render_png(spec: BoardSpec) -> bytes:
     """PNG bytes of ``spec``; blocking, so callers on the loop use ``render_async``."""
-    return render_board(spec.position, spec.rules, dice=spec.dice, last_turn=spec.last_turn,
-                        last_mover=spec.mover, dice_side=spec.mover,
-                        perspective=spec.perspective, lang=spec.lang, names=spec.names,
-                        score=spec.score, theme=spec.theme)
+    return render_board(spec.position, spec.rules, theme=spec.theme, **_board_args(spec))
+
+
+def describe(spec: BoardSpec) -> str:
+    """The board's alt text (at most 1,024 characters, in the board's language): pass it
+    as the attachment's ``description`` so a screen reader says what the picture shows."""
+    return alt_text(spec.position, spec.rules, **_board_args(spec))
 
 
 def warm_up_renderer() -> None:

@@ -63,6 +63,14 @@ class BoardSpec:
     score: tuple[int, int] | None = None
     mover: Side | None = None  # who threw ``dice`` and played ``last_turn``
     theme: str = "classic"  # the viewer's (or the server's) board theme
+    #: Whose point numbers are printed: a side, or "both" (render_board's ``numbers``);
+    #: None prints the perspective's.
+    numbers: Side | str | None = None
+    #: The roll ``last_turn`` was played with, when ``dice`` are the next roll to play.
+    last_dice: Dice | None = None
+    #: A finished game's result (``render.board.Result``): the board shows it, no turn.
+    result: Any = None
+    usernames: tuple[str, str] | None = None  # (white, black): drawn for an unreadable name
 
 
 @dataclass
