@@ -3,7 +3,8 @@ list of any game, its record as a file, and an animated replay.
 
 Answers go to the asker only unless ``share`` is set.  The replay is checked before the
 interaction is deferred, so a refusal is always a private note, and drawn in a worker
-thread afterwards.
+thread afterwards.  Every command and the ``game`` autocomplete show only the games the
+asker may see (``bot.cogs.sight``: Discord's own rule, checked now).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from discord.ext import commands
 
 from bot.cogs.play import make_ctx
 from bot.cogs.replies import refusal_text, send_private
+from bot.cogs.sight import Sightlines
 from bot.i18n import t
 from bot.service.model import Ctx, UserError
-from bot.service.spectate import FileReply, SpectateService
+from bot.service.spectate import FileReply, Sight, SpectateService
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 GameOption = app_commands.Range[int, 1, 2**53]
 ChannelOption = discord.TextChannel | discord.Thread
 FORMAT_CHOICES = [Choice(name="GIF", value="gif"), Choice(name="APNG", value="apng")]
+#: Seconds an autocomplete may spend asking Discord about channels (it has 3 in all).
+SUGGEST_LOOKUP_BUDGET = 1.5
 
 
 def game_options(command: Callable) -> Callable:
@@ -52,6 +56,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         self.bot = bot
         assert bot.service is not None
         self.service = SpectateService(bot.service, fetch_name=self.member_name)
+        self.sightlines = Sightlines()
         self._names: dict[tuple[int | None, int], str] = {}
         super().__init__()
 
@@ -75,6 +80,10 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
             return name
         self._names[(guild_id, user_id)] = name
         return name
+
+    def sight(self, interaction: discord.Interaction, budget: float | None = None) -> Sight:
+        """Which channels this interaction's member can see now (Discord's rule)."""
+        return self.sightlines.for_interaction(interaction, budget)
 
     async def refuse(self, interaction: discord.Interaction, ctx: Ctx,
                      error: UserError | EngineError) -> None:
@@ -106,7 +115,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
                           description=_("The games being played on this server, with links"))
     async def games(self, interaction: discord.Interaction) -> None:
         async def listing(ctx: Ctx) -> FileReply:
-            reply = await self.service.running(ctx)
+            reply = await self.service.running(ctx, self.sight(interaction))
             return FileReply(reply.lang, reply.private or "")
 
         await self.answer(interaction, listing)
@@ -118,7 +127,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
     async def history(self, interaction: discord.Interaction, game: GameOption | None = None,
                       channel: ChannelOption | None = None) -> None:
         await self.answer(interaction, lambda c: self.service.history(
-            c, game, channel.id if channel else None))
+            c, game, channel.id if channel else None, sight=self.sight(interaction)))
 
     @app_commands.command(
         name=_("export"),
@@ -129,7 +138,8 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
                      number: app_commands.Range[int, 1, 99] | None = None,
                      share: bool = False) -> None:
         await self.answer(interaction, lambda c: self.service.export(
-            c, game, channel.id if channel else None, number, share))
+            c, game, channel.id if channel else None, number, share,
+            sight=self.sight(interaction)))
 
     @app_commands.command(name=_("replay"),
                           description=_("An animated replay (GIF or APNG) of a finished game"))
@@ -144,7 +154,8 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         ctx = make_ctx(interaction)
         try:
             plan = await self.service.plan_replay(ctx, game, channel.id if channel else None,
-                                                  number, format, share)
+                                                  number, format, share,
+                                                  sight=self.sight(interaction))
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error)
             return
@@ -165,7 +176,8 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         ctx = make_ctx(interaction)
         try:
             plan = await self.service.plan_analysis(ctx, game, channel.id if channel else None,
-                                                    number, share)
+                                                    number, share,
+                                                    sight=self.sight(interaction))
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error)
             return
@@ -199,7 +211,9 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
     @analyse.autocomplete("game")
     async def game_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[int]]:
-        found = await self.service.suggestions(make_ctx(interaction), str(current or ""))
+        found = await self.service.suggestions(
+            make_ctx(interaction), str(current or ""),
+            self.sight(interaction, SUGGEST_LOOKUP_BUDGET))
         return [Choice(name=label, value=gid) for label, gid in found]
 
 
