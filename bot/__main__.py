@@ -127,6 +127,7 @@ async def run(config: Config, startup: StartupLog) -> int:
                    claim_after=config.claim_after, on_started=startup.started,
                    shards=config.shards)
     bot.challenge_expires = config.challenge_expires  # read by the Play cog (issue 13)
+    bot.max_analyses_per_member = config.max_analyses_per_member  # the Spectate cog's
     logging.getLogger(__name__).info("starting with %s", config)  # repr hides the token
     try:
         async with bot:

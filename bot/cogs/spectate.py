@@ -23,6 +23,7 @@ from bot.cogs.play import make_ctx
 from bot.cogs.replies import refusal_text, send_private
 from bot.cogs.sight import Sightlines
 from bot.i18n import t
+from bot.service.analysis_queue import DEFAULT_PER_MEMBER
 from bot.service.model import Ctx, UserError
 from bot.service.spectate import FileReply, Sight, SpectateService
 from engine.errors import EngineError
@@ -55,7 +56,9 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
     def __init__(self, bot: BradeBot) -> None:
         self.bot = bot
         assert bot.service is not None
-        self.service = SpectateService(bot.service, fetch_name=self.member_name)
+        cap = getattr(bot, "max_analyses_per_member", None)  # BRADE_MAX_ANALYSES_PER_MEMBER
+        self.service = SpectateService(bot.service, fetch_name=self.member_name,
+                                       analyses_per_member=cap or DEFAULT_PER_MEMBER)
         self.sightlines = Sightlines()
         self._names: dict[tuple[int | None, int], str] = {}
         super().__init__()
@@ -171,8 +174,9 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
                       channel: ChannelOption | None = None,
                       number: app_commands.Range[int, 1, 99] | None = None,
                       share: bool = False) -> None:
-        """Checked first (a refusal is a private note), then deferred; the analysis runs in
-        the AI worker and the deferred reply is edited with its progress, then the result."""
+        """Checked first (a refusal is a private note), then deferred; the analysis waits
+        its turn (the deferred reply says its place in the queue), runs in the analysis
+        worker and the reply is edited with its progress, then the result."""
         ctx = make_ctx(interaction)
         try:
             plan = await self.service.plan_analysis(ctx, game, channel.id if channel else None,
@@ -184,19 +188,28 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         await interaction.response.defer(ephemeral=not share, thinking=True)
         shown = [0]
 
+        async def edit(text: str) -> None:
+            try:
+                await interaction.edit_original_response(content=text)
+            except discord.HTTPException:
+                pass  # the place and the progress are a courtesy; the result still comes
+
+        async def queued(position: int) -> None:
+            if position:
+                await edit(t("watch.analyse.queued", plan.lang, id=plan.row.id, n=position))
+            else:  # its turn came
+                await edit(t("watch.analyse.start", plan.lang, id=plan.row.id,
+                             n=plan.game.turn_count))
+
         async def progress(fraction: float) -> None:
             pct = int(fraction * 100) // 10 * 10  # in steps of 10%: few edits
             if pct <= shown[0] or pct >= 100:
                 return
             shown[0] = pct
-            try:
-                await interaction.edit_original_response(
-                    content=t("watch.analyse.progress", plan.lang, id=plan.row.id, pct=pct))
-            except discord.HTTPException:
-                pass  # progress is a courtesy; the result still comes
+            await edit(t("watch.analyse.progress", plan.lang, id=plan.row.id, pct=pct))
 
         try:
-            reply = await self.service.analyse(plan, progress)
+            reply = await self.service.analyse(plan, progress, queued)
         except (UserError, EngineError) as error:
             await interaction.edit_original_response(content=refusal_text(error, plan.lang))
             return

@@ -24,6 +24,7 @@ from typing import Any
 
 from bot.i18n import outcome_text, play_words, side_name, t
 from bot.service import ai as ai_workers
+from bot.service.analysis_queue import DEFAULT_PER_MEMBER, AnalysisQueue
 from bot.service.games import GameService
 from bot.service.history import ENDINGS, history_lines
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
@@ -46,7 +47,7 @@ MAX_LISTED = 8  # about 210 characters a line: the list stays in one message
 MESSAGE_LIMIT = 1900
 REPLAY_FORMATS = ("gif", "apng")
 REPLAY_MAX_BYTES = 8_000_000  # under Discord's smallest upload limit (10 MB)
-ANALYSIS_SLICE = 8  # turns per worker call: progress steps, and other AI calls wait little
+ANALYSIS_SLICE = 8  # turns per worker call: the steps of the progress shown
 #: Recent games read for the ``game`` autocomplete before the asker's sight filters them.
 SUGGESTION_POOL = 100
 
@@ -97,6 +98,7 @@ class ReplayPlan:
     fmt: str
     lang: str
     public: bool
+    asker: int = 0  # who asked: an analysis waits its turn among their others
 
 
 def jump_url(row: GameRow) -> str:
@@ -139,14 +141,16 @@ def games_of(row: GameRow, events: list[dict[str, Any]]) -> list[Game]:
 
 class SpectateService:
     def __init__(self, games: GameService,
-                 fetch_name: Callable[[int | None, int], Awaitable[str]] | None = None) -> None:
+                 fetch_name: Callable[[int | None, int], Awaitable[str]] | None = None,
+                 analyses_per_member: int = DEFAULT_PER_MEMBER) -> None:
         self.games = games
         self.store = games.store
         #: Display names for records and replays; the cog can ask Discord when the
         #: member is not cached (the bot runs without the members intent).
         self.fetch_name = fetch_name
         self._replays = asyncio.Semaphore(1)  # one animation at a time: it takes seconds
-        self._analyses = asyncio.Semaphore(1)  # one analysis at a time: CPU-bound
+        #: One analysis at a time (one analysis worker), members taking turns.
+        self.analyses = AnalysisQueue(slots=1, per_member=analyses_per_member)
 
     # -- finding a game ------------------------------------------------------------------
 
@@ -313,7 +317,7 @@ class SpectateService:
         if not game.is_over:
             raise UserError("watch.replay.running", id=row.id)
         lang = public_lang if public else personal
-        return ReplayPlan(row, game, n, len(games), fmt, lang, public)
+        return ReplayPlan(row, game, n, len(games), fmt, lang, public, ctx.user_id)
 
     async def render(self, plan: ReplayPlan) -> FileReply:
         """Draw the planned replay in a worker thread (seconds for a long game)."""
@@ -343,26 +347,33 @@ class SpectateService:
     async def plan_analysis(self, ctx: Ctx, game_id: int | None = None,
                             channel_id: int | None = None, number: int | None = None,
                             public: bool = False, *, sight: Sight) -> ReplayPlan:
-        """The finished game to analyse, checked like a replay: refusals come first."""
+        """The finished game to analyse, checked like a replay, and the asker's room in
+        the analysis queue: refusals come first."""
         try:
-            return await self.plan_replay(ctx, game_id, channel_id, number, "gif", public,
+            plan = await self.plan_replay(ctx, game_id, channel_id, number, "gif", public,
                                           sight=sight)
         except UserError as error:
             if error.key == "watch.replay.running":
                 raise UserError("watch.analyse.running", **error.params) from None
             raise
+        self.analyses.check(ctx.user_id)
+        return plan
 
     async def analyse(self, plan: ReplayPlan,
                       progress: Callable[[float], Awaitable[None]] | None = None,
-                      ) -> FileReply:
+                      queued: Callable[[int], Awaitable[None]] | None = None) -> FileReply:
         """Analyse the planned game in the AI worker, slice by slice (``ANALYSIS_SLICE``
         turns), reporting the fraction done after each; then draw the picture in a thread.
+
+        It first waits its turn in the analysis queue (``analysis_queue``: members take
+        turns; ``queued(position)`` hears the asker's place while it waits), and is
+        refused there if the asker has as many analyses as allowed already.
         """
         row, game, lang = plan.row, plan.game, plan.lang
         names = (await self._name(row, Side.WHITE, lang), await self._name(row, Side.BLACK, lang))
         text = record.export(game, white=names[0], black=names[1], comments=False)
         agent = self.games.agent
-        async with self._analyses:
+        async with self.analyses.turn(plan.asker, queued):
             if hasattr(agent, "analysis_turns"):
                 prepared = await agent.analysis_turns(text)  # type: ignore[union-attr]
             else:  # no AI worker configured: a thread still keeps it off the event loop
