@@ -150,6 +150,8 @@ async def test_private_channel(simcord_env: simcord.Env, db_path: Path) -> None:
     for name in ("alice", "bob", "dave", "erin"):  # a member overwrite, a role's
         await assert_shown(env, m[name], lobby, row)
     await assert_shown(env, owner, lobby, row)  # the owner sees every channel
+    r = await m["dave"].slash(lobby, "watch history", channel=secret)  # by its channel
+    assert f"Game `#{row['id']}`" in r.response.content
 
     # now, not when the game was played: Dave loses the channel, Carol is let in
     set_view(env, secret, m["dave"].id, allow=False)
