@@ -33,6 +33,7 @@ from bot.delivery import Delivery
 from bot.i18n import resolve_lang, t
 from bot.i18n.translator import BradeTranslator
 from bot.service.ai import Agent, ProcessAgent
+from bot.service.analysis_queue import DEFAULT_PER_MEMBER
 from bot.service.board import RenderPool, start_renderer
 from bot.service.games import GameService
 from bot.service.services import Services
@@ -68,6 +69,7 @@ class BradeBot(commands.AutoShardedBot):
                  default_rules: str = "talisman", remind_after: float = 6 * 3600,
                  claim_after: float = 48 * 3600, check_every: float | None = None,
                  challenge_expires: float = 15 * 60,
+                 max_analyses_per_member: int = DEFAULT_PER_MEMBER,
                  store: Database | None = None,
                  on_started: Callable[[], None] | None = None,
                  shards: tuple[tuple[int, ...], int] | None = None) -> None:
@@ -99,6 +101,8 @@ class BradeBot(commands.AutoShardedBot):
         self.check_every = check_every or max(1.0, min(60.0, remind_after / 4))
         #: An unanswered challenge lapses after this many seconds (BRADE_CHALLENGE_EXPIRES).
         self.challenge_expires = challenge_expires
+        #: Analyses one member may have running and waiting (BRADE_MAX_ANALYSES_PER_MEMBER).
+        self.max_analyses_per_member = max_analyses_per_member
         #: ``python -m bot`` opens (and checks) the store before logging in and passes it.
         self.store: Database | None = store
         self.on_started = on_started
@@ -126,6 +130,7 @@ class BradeBot(commands.AutoShardedBot):
             self.store, clock=self.clock, seed_source=self.seed_source, agent=self.agent,
             default_rules=self.default_rules, remind_after=self.remind_after,
             claim_after=self.claim_after, challenge_expires=self.challenge_expires,
+            max_analyses_per_member=self.max_analyses_per_member,
             names=self.display_name, fetch=self.fetch_member, owns=self.owns_guild)
         self.service = self.services.games
         self.delivery = Delivery(self, self.services.games)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.service.ai import Agent
+from bot.service.analysis_queue import DEFAULT_PER_MEMBER
 from bot.service.games import GameService
 from bot.service.players import Fetcher
 from bot.service.ratings import RatingService
@@ -35,6 +36,7 @@ class Services:
               seed_source: Callable[[], int] | None = None, agent: Agent | None = None,
               default_rules: str = rules_registry.DEFAULT, remind_after: float = 6 * 3600,
               claim_after: float = 48 * 3600, challenge_expires: float = 15 * 60,
+              max_analyses_per_member: int = DEFAULT_PER_MEMBER,
               names: Callable[[int | None, int], str] | None = None,
               fetch: Fetcher | None = None,
               owns: Callable[[int | None], bool] = lambda guild_id: True) -> Services:
@@ -54,4 +56,5 @@ class Services:
                    tournaments=TournamentService(store, clock=clock, langs=games.langs,
                                                  owns=owns),
                    ratings=RatingService(games),
-                   spectate=SpectateService(games, fetch_name=fetch_name))
+                   spectate=SpectateService(games, fetch_name=fetch_name,
+                                            analyses_per_member=max_analyses_per_member))

@@ -12,6 +12,7 @@ from PIL import Image
 
 from bot.client import BradeBot
 from bot.service.model import Ctx
+from bot.service.spectate import sees_everything
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import game_row, mover_and_waiter, roll_until_move, snapshot, start_game
 
@@ -112,7 +113,7 @@ async def test_progress_is_reported_slice_by_slice(simcord_env: simcord.Env,
     cog = env.bot.get_cog("Spectate")
     service = cog.service
     ctx = Ctx(guild_id=guild.id, channel_id=ch.id, user_id=members[2].id)
-    plan = await service.plan_analysis(ctx, row["id"])
+    plan = await service.plan_analysis(ctx, row["id"], sight=sees_everything)
     seen: list[float] = []
 
     async def progress(fraction: float) -> None:

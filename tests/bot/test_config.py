@@ -146,3 +146,25 @@ def test_mask_url_hides_any_password() -> None:
     assert mask_url("brade.sqlite3") == "brade.sqlite3"
     assert mask_url(f"postgresql:///db?host=/run/pg&password={SECRET}&sslmode=require") == \
         "postgresql:///db?host=/run/pg&password=***&sslmode=require"
+
+
+# -- BRADE_MAX_ANALYSES_PER_MEMBER: one member's share of the analysis worker (issue 25) --------
+
+def _analyses(value: str | None) -> int:
+    env = dict(TOKEN)
+    if value is not None:
+        env["BRADE_MAX_ANALYSES_PER_MEMBER"] = value
+    return Config.from_env(env).max_analyses_per_member
+
+
+def test_analyses_per_member_default_and_set() -> None:
+    assert _analyses(None) == 3 and _analyses("") == 3
+    assert _analyses("1") == 1 and _analyses(" 20 ") == 20
+    assert "max_analyses_per_member=3" in repr(Config.from_env(TOKEN))
+
+
+@pytest.mark.parametrize("text", ["0", "-1", "two", "2.5", "²", "1001"])
+def test_a_bad_analysis_cap_names_the_setting(text: str) -> None:
+    with pytest.raises(ConfigError, match=r"BRADE_MAX_ANALYSES_PER_MEMBER=.* whole number "
+                                          r"from 1 to 1000"):
+        _analyses(text)
