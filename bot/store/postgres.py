@@ -39,10 +39,10 @@ from bot.store.dialect import (
     FOR_UPDATE,
     PG_APPEND_EVENTS,
     POSTGRESQL,
+    mask_in_text,
     mask_url,
     pg_save_game,
     to_postgres,
-    url_password,
 )
 from bot.store.rows import GameRow
 
@@ -103,13 +103,6 @@ def _describe(error: BaseException, url: str) -> str | None:
     if isinstance(error, asyncpg.PostgresError | asyncpg.InterfaceError):
         return f"{type(error).__name__}: {error}"
     return None
-
-
-def _scrub(text: str, url: str) -> str:
-    password = url_password(url)
-    if password and len(password) >= 3:
-        text = text.replace(password, "***")
-    return text
 
 
 class PgTx(Tx):
@@ -182,7 +175,7 @@ class PgStore:
                            "(a lock held by another session, or an overloaded server?)")
             elif isinstance(error, TimeoutError) and connect_timeout != CONNECT_TIMEOUT:
                 problem = problem.replace(f"{CONNECT_TIMEOUT:g} s", f"{connect_timeout:g} s")
-            raise StoreError(shown, _scrub(problem, url)) from None
+            raise StoreError(shown, mask_in_text(problem)) from None
 
     async def migrate(self) -> list[int]:
         """Apply every migration not yet recorded, each file in its own transaction with

@@ -68,6 +68,18 @@ async def test_wrong_password(pg_url: str) -> None:
     assert "password" in text and f"{u.username}:***@" in text
 
 
+async def test_a_password_that_is_a_word_of_the_message(pg_url: str) -> None:
+    """The URL's password field is masked, not its text wherever it occurs: with the
+    password ``wrong`` the line still says "wrong password"."""
+    u = urlsplit(pg_url)
+    url = pg_url.replace(f":{u.password}@", ":wrong@")
+    with pytest.raises(StoreError) as info:
+        await open_store(url)
+    text = assert_one_clean_line(info.value, secret=":wrong@")
+    assert "wrong password" in text and "***" not in text.split(": ", 1)[1], text
+    assert f"{u.username}:***@" in text
+
+
 async def test_no_such_role(pg_url: str) -> None:
     u = urlsplit(pg_url)
     url = pg_url.replace(f"//{u.username}:{u.password}@", f"//nobody_here:{SECRET}@")
