@@ -26,7 +26,12 @@ three message writes, and the driver tells the answers apart by message id:
 * the edit that strips the previous board's buttons answers nothing (it is part of the
   turn's cost, not its latency) and is ignored, as is any other write to an older
   message;
-* a private (ephemeral) answer is a refusal: it is counted and printed, never timed.
+* a private (ephemeral) answer is a refusal: it is counted and printed, never timed;
+* a player to roll presses the Roll button of the game's current version wherever it is
+  in the channel; when no message carries it (the message policy broken: the board they
+  are to act on has no button), that is counted and printed as a violation, and the
+  player types ``/brade roll`` instead, whose answer is a new message (timed as a roll,
+  and as a turn when the roll was forfeited).
 
 Two questions, two phases (one bot, one set of games, the phases back to back):
 
@@ -204,6 +209,8 @@ class Phase:
     turn_times: list[float] = field(default_factory=list)  # each turn's answer arrived
     sent: list[float] = field(default_factory=list)  # each play's command, as latencies
     roll_sent: list[float] = field(default_factory=list)  # … each roll's, as roll_latencies
+    #: the game, each time its player to roll found no Roll button in the channel
+    no_button: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -222,6 +229,7 @@ class Phase:
                 f"(offers ≈ {games / (2 * self.think):.0f} turns/s)")
         extra = f" ({self.forfeits} forfeited rolls)" if self.forfeits else ""
         refused = f"; {self.refusals} commands REFUSED" if self.refusals else ""
+        refused += no_button_text(self.no_button)
         return (f"{head}: {n} turns{extra} in {self.seconds:.1f} s = {rate:.1f} turns/s; "
                 f"move→board p50 {q[49] * 1000:,.0f} ms, p99 {q[98] * 1000:,.0f} ms "
                 f"({len(self.latencies)} plays); "
@@ -233,6 +241,12 @@ class Phase:
                 f"{max(self.gc_pauses, default=0.0) * 1000:,.0f} ms, together "
                 f"{sum(self.gc_pauses) * 1000:,.0f} ms; "
                 f"load average {self.load_before:.2f} → {self.load_after:.2f}")
+
+
+def no_button_text(games: list[int]) -> str:
+    """The message-policy violations the players met: always printed, 0 included."""
+    return (f"; the player to roll found no Roll button {len(games)} times in "
+            f"{len(set(games))} games (typed /brade roll instead){' VIOLATION' if games else ''}")
 
 
 TARGET_RATE = 50.0  # turns/s the saturated phase must reach (README, Benchmarks)
@@ -355,10 +369,14 @@ class Driver:
         elif kind == "roll" and mid == clicked and payload.get("attachments"):
             phase.roll_latencies.append(time.perf_counter() - t0)  # the edited board
             phase.roll_sent.append(t0)
+        elif kind == "typed roll" and fresh and payload.get("attachments") and \
+                self._rolled_with_plays(cid):
+            phase.roll_latencies.append(time.perf_counter() - t0)  # the rolled board
+            phase.roll_sent.append(t0)
         elif fresh and payload.get("attachments"):
             now = time.perf_counter()
             latency = now - t0  # a new board: a turn
-            if kind == "roll":
+            if kind != "move":  # a forfeited roll, clicked or typed
                 phase.roll_latencies.append(latency)
                 phase.roll_sent.append(t0)
                 phase.forfeits += 1
@@ -371,6 +389,12 @@ class Driver:
             return  # e.g. the strip of an older board's buttons: answers nothing
         self.pending.pop(cid)
         heapq.heappush(self.heap, (time.perf_counter() + self._think(), cid))
+
+    def _rolled_with_plays(self, cid: int) -> bool:
+        """Whether the roll just answered left its roller plays to choose (the game is
+        saved before its board is posted): else it was forfeited and the turn passed."""
+        row = self.peek(cid)
+        return row is not None and row["game"].phase == "move"
 
     def act(self, cid: int) -> None:
         ch, players = self.tables[cid]
@@ -385,9 +409,15 @@ class Driver:
             message_id = self.roll_message.get(cid)
             stored = self.env.backend.messages[cid].get(message_id) if message_id else None
             if stored is None or custom_id not in json.dumps(stored.components):
-                stored = next(m for m in sorted(self.env.backend.messages[cid].values(),
-                                                key=lambda m: -m.id)
-                              if custom_id in json.dumps(m.components))
+                stored = next((m for m in sorted(self.env.backend.messages[cid].values(),
+                                                 key=lambda m: -m.id)
+                               if custom_id in json.dumps(m.components)), None)
+            if stored is None:  # no message carries it: the player types the command
+                assert self.phase is not None
+                self.phase.no_button.append(row["id"])
+                self.pending[cid] = ("typed roll", time.perf_counter(), 0, self.newest[cid])
+                emit_slash(self.env, actor, ch, "brade roll", {})
+                return
             self.pending[cid] = ("roll", time.perf_counter(), stored.id, self.newest[cid])
             emit_click(self.env, actor, cid, stored.id, custom_id)
         else:
@@ -739,12 +769,14 @@ def combined(phases: list[Phase], games: list[int],
                "turns/s)"))
     each = ", ".join(f"process {k} {n / (b - a):.1f}" for k, n in enumerate(turns))
     refusals = sum(p.refusals for p in phases)
+    no_button = [g for p in phases for g in p.no_button]
     lines = [
         f"{head}: {sum(turns):,} turns in the common {b - a:.1f} s = {rate:.1f} turns/s "
         f"({each}); move→board p50 {_ms(plays, 50)}, p95 {_ms(plays, 95)}, "
         f"p99 {_ms(plays, 99)} ({len(plays)} plays); roll→answer (the edited board) "
         f"p50 {_ms(rolls, 50)}, p95 {_ms(rolls, 95)}, p99 {_ms(rolls, 99)} "
-        f"({len(rolls)} rolls)" + (f"; {refusals} commands REFUSED" if refusals else "")]
+        f"({len(rolls)} rolls)" + (f"; {refusals} commands REFUSED" if refusals else "")
+        + no_button_text(no_button)]
     for k, p in enumerate(phases):
         lines.append(
             f"  process {k} (shard {k} of {len(phases)}, {games[k]} games): {p.counted:,} "
