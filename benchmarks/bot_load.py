@@ -25,7 +25,8 @@ three message writes, and the driver tells the answers apart by message id:
   no play, the next board, which also counts as a turn);
 * the edit that strips the previous board's buttons answers nothing (it is part of the
   turn's cost, not its latency) and is ignored, as is any other write to an older
-  message;
+  message, and an edit of the clicked board that leaves its text as it was (a strip
+  that reached it before the roll's answer did);
 * a private (ephemeral) answer is a refusal: it is counted and printed, never timed;
 * a player to roll presses the Roll button of the game's current version wherever it is
   in the channel; when no message carries it (the message policy broken: the board they
@@ -112,6 +113,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -308,6 +310,9 @@ class Driver:
         #: channel → (kind, sent at, clicked message id or 0, newest message id then)
         self.pending: dict[int, tuple[str, float, int, int]] = {}
         self.roll_message: dict[int, int] = {}  # channel → latest message with a roll button
+        #: channel → the text of the board a roll was clicked on, as it was then: the
+        #: roll's answer rewrites it, an edit that only takes its buttons off does not
+        self.clicked_text: dict[int, str] = {}
         self.newest: dict[int, int] = {  # channel → id of the newest message created there
             cid: max(env.backend.messages[cid], default=0) for cid in self.tables}
         self.heap: list[tuple[float, int]] = []
@@ -366,7 +371,8 @@ class Driver:
             if not fresh:
                 return
             phase.refusals += 1
-        elif kind == "roll" and mid == clicked and payload.get("attachments"):
+        elif kind == "roll" and mid == clicked and payload.get("attachments") and \
+                payload["content"] != self.clicked_text.get(cid):
             phase.roll_latencies.append(time.perf_counter() - t0)  # the edited board
             phase.roll_sent.append(t0)
         elif kind == "typed roll" and fresh and payload.get("attachments") and \
@@ -418,6 +424,7 @@ class Driver:
                 self.pending[cid] = ("typed roll", time.perf_counter(), 0, self.newest[cid])
                 emit_slash(self.env, actor, ch, "brade roll", {})
                 return
+            self.clicked_text[cid] = stored.content
             self.pending[cid] = ("roll", time.perf_counter(), stored.id, self.newest[cid])
             emit_click(self.env, actor, cid, stored.id, custom_id)
         else:
@@ -475,7 +482,9 @@ class Driver:
         while self.pending and time.perf_counter() < deadline:
             await asyncio.sleep(0.01)
         if self.pending:
-            raise RuntimeError(f"{len(self.pending)} commands never answered")
+            kinds = Counter(kind for kind, *_ in self.pending.values())
+            raise RuntimeError(f"{len(self.pending)} commands never answered: "
+                               + ", ".join(f"{n} {k}" for k, n in kinds.most_common()))
         return phase
 
 
