@@ -237,7 +237,8 @@ class Phase:
                 f"({len(self.latencies)} plays); "
                 f"roll→answer (the edited board) p50 {rq[49] * 1000:,.0f} ms, "
                 f"p99 {rq[98] * 1000:,.0f} ms ({len(self.roll_latencies)} rolls){refused}; "
-                f"event loop busy {self.loop_cpu / self.seconds:.0%}, process CPU "
+                f"event loop busy {self.loop_cpu / self.seconds:.0%} "
+                f"({self.loop_cpu / max(1, n) * 1000:.1f} ms CPU per turn), process CPU "
                 f"{self.process_cpu / self.seconds:.0%} of one core; "
                 f"full GCs {len(self.gc_pauses)}, longest "
                 f"{max(self.gc_pauses, default=0.0) * 1000:,.0f} ms, together "
@@ -527,7 +528,10 @@ async def run(games: int, phases: list[Phase], db: str | Path, *,
                 driver = Driver(env, bot, db, tables)
                 if ready is not None:
                     await ready()
-                prof = cProfile.Profile() if profile else None
+                # the event-loop thread's CPU time, not the wall clock: on a shared
+                # machine a wall-clock profile charges the bot with the moments it was
+                # descheduled (they showed as seconds "in" socket.send to PostgreSQL)
+                prof = cProfile.Profile(time.thread_time) if profile else None
                 try:
                     for phase in phases:
                         if before is not None:
@@ -790,7 +794,8 @@ def combined(phases: list[Phase], games: list[int],
         lines.append(
             f"  process {k} (shard {k} of {len(phases)}, {games[k]} games): {p.counted:,} "
             f"turns in {p.seconds:.1f} s = {p.counted / p.seconds:.1f} turns/s; event loop "
-            f"busy {p.loop_cpu / p.seconds:.0%}, process CPU {p.process_cpu / p.seconds:.0%} "
+            f"busy {p.loop_cpu / p.seconds:.0%} ({p.loop_cpu / max(1, p.counted) * 1000:.1f} "
+            f"ms CPU per turn), process CPU {p.process_cpu / p.seconds:.0%} "
             f"of one core; full GCs {len(p.gc_pauses)}, longest "
             f"{max(p.gc_pauses, default=0.0) * 1000:,.0f} ms")
     lines.append(f"  common window: {sampler.window(a, b)}; load average "
@@ -924,7 +929,8 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=None,
                     help="mean think seconds for the paced phase (overrides --rate)")
     ap.add_argument("--profile", default=None,
-                    help="write a cProfile of the measured phases (event-loop thread) here "
+                    help="write a cProfile of the measured phases (the event-loop thread's "
+                         "CPU time) here "
                          "(with several processes, one file each: F.0, F.1, …)")
     ap.add_argument("--db", default=None,
                     help="a SQLite file (default: a new temporary one), `pg` (a throwaway "

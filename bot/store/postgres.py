@@ -59,6 +59,15 @@ _CONFLICTS = (asyncpg.UniqueViolationError, asyncpg.SerializationError,
               asyncpg.DeadlockDetectedError)
 
 
+# asyncpg's pool re-arms a timer on every release (close an idle connection after 300 s)
+# and its statement cache arms one per prepared statement (forget it after 300 s); the
+# store turns both off (``max_inactive_connection_lifetime=0``,
+# ``max_cached_statement_lifetime=0``): its statements are a fixed few dozen, a server
+# that drops a connection is handled where it is used (``_begin``, ``_ReadTx``), and each
+# timer is loop work per command for nothing (under SimCord, which records every live
+# timer, the 80 statement timers of a full pool were most of a PostgreSQL turn's CPU).
+
+
 async def _reset(conn: asyncpg.Connection) -> None:
     """On release to the pool: end a transaction somebody left open, and nothing else.
 
@@ -158,6 +167,7 @@ class PgStore:
             pool = await asyncpg.create_pool(
                 url, min_size=POOL_MIN, max_size=POOL_MAX, timeout=connect_timeout,
                 command_timeout=COMMAND_TIMEOUT, reset=_reset,
+                max_cached_statement_lifetime=0, max_inactive_connection_lifetime=0,
                 server_settings={"application_name": "brade"})
             store = cls(pool, url, connect_timeout=connect_timeout)
             await store.migrate()
