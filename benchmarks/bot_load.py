@@ -58,8 +58,9 @@ lower bound on what the bot alone would do against the real Discord.  The driver
 each play from the bot's in-memory copy of the game (what the posted board shows) rather
 than decoding the database row and generating the plays a second time, which charged the
 players' thinking to the bot's CPU.  Each phase also prints how busy the event-loop
-thread was and the whole process's CPU (render workers are separate processes, not
-counted), and the load average, because the machine is shared.
+thread was, its CPU per turn (the figure to compare between databases on a shared
+machine, where turns/s follow the other processes' load), the whole process's CPU
+(render workers are separate processes, not counted), and the load average.
 
 It also prints the full (generation 2) garbage collections and their pauses: SimCord
 keeps every message, interaction and HTTP call it has seen, so the process's heap grows
