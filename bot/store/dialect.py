@@ -86,6 +86,22 @@ def mask_url(url: str) -> str:
     return f"{scheme}://{user}{':***' if colon else ''}@{host}"
 
 
+_URL_IN_TEXT = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s'\"<>]*", re.IGNORECASE)
+_PASSWORD_KEY = re.compile(r"(\bpassword\s*=\s*)('[^']*'|[^\s&'\"]+)", re.IGNORECASE)
+
+
+def mask_in_text(text: str) -> str:
+    """``text`` with the password *fields* it quotes masked: every URL in it through
+    ``mask_url``, and any ``password=…`` (a query or a keyword connection string).
+
+    Only those fields: the password's text elsewhere is left alone, so with the password
+    ``wrong`` the line "wrong password (password authentication failed)" stays as it is
+    rather than turning into "*** password".
+    """
+    text = _URL_IN_TEXT.sub(lambda m: mask_url(m.group(0)), text)
+    return _PASSWORD_KEY.sub(r"\1***", text)
+
+
 @lru_cache(maxsize=2048)
 def to_postgres(sql: str) -> str:
     """``?`` placeholders → ``$1, $2, …``, leaving quoted text and comments alone.
