@@ -197,15 +197,15 @@ async def test_load_driver_counts_a_player_without_a_roll_button(tmp_path: Path,
                                                                  monkeypatch) -> None:
     """No board carries a Roll button: the driver counts each time the player to roll
     finds none, types /brade roll instead and goes on (it stopped with StopIteration)."""
-    import bot.views
+    import bot.delivery
 
     def without_roll(buttons: list) -> Any:
         return make_view([b for b in buttons if b.action not in ("roll", "roll1")])
 
-    make_view = bot.views.make_view
+    make_view = bot.delivery.make_view
     monkeypatch.setenv("BRADE_RENDER_WORKERS", "0")
-    # the bot loads its cogs as extensions, which import make_view afresh from here
-    monkeypatch.setattr(bot.views, "make_view", without_roll)
+    # every view the bot posts is made in bot/delivery.py
+    monkeypatch.setattr(bot.delivery, "make_view", without_roll)
     phase = Phase("saturated", 0.0, 12)
     [done] = await bot_load.run(2, [phase], tmp_path / "load.sqlite3")
     assert done.done >= 12 and done.refusals == 0
