@@ -67,7 +67,7 @@ class BradeBot(commands.AutoShardedBot):
                  agent: Agent | str | None = "process",
                  default_rules: str = "talisman", remind_after: float = 6 * 3600,
                  claim_after: float = 48 * 3600, check_every: float | None = None,
-                 challenge_expires: float = 15 * 60,
+                 challenge_expires: float = 15 * 60, max_games: int = 10,
                  store: Database | None = None,
                  on_started: Callable[[], None] | None = None,
                  shards: tuple[tuple[int, ...], int] | None = None) -> None:
@@ -99,6 +99,8 @@ class BradeBot(commands.AutoShardedBot):
         self.check_every = check_every or max(1.0, min(60.0, remind_after / 4))
         #: An unanswered challenge lapses after this many seconds (BRADE_CHALLENGE_EXPIRES).
         self.challenge_expires = challenge_expires
+        #: Live games and open challenges per member and server (BRADE_MAX_GAMES_PER_MEMBER).
+        self.max_games = max_games
         #: ``python -m bot`` opens (and checks) the store before logging in and passes it.
         self.store: Database | None = store
         self.on_started = on_started
@@ -126,7 +128,7 @@ class BradeBot(commands.AutoShardedBot):
             self.store, clock=self.clock, seed_source=self.seed_source, agent=self.agent,
             default_rules=self.default_rules, remind_after=self.remind_after,
             claim_after=self.claim_after, challenge_expires=self.challenge_expires,
-            names=self.display_name, fetch=self.fetch_member, owns=self.owns_guild)
+            max_games=self.max_games, names=self.display_name, fetch=self.fetch_member, owns=self.owns_guild)
         self.service = self.services.games
         self.delivery = Delivery(self, self.services.games)
         await self.tree.set_translator(BradeTranslator())

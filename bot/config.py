@@ -40,6 +40,14 @@ def parse_duration(text: str, name: str) -> float:
     return float(m.group(1)) * unit
 
 
+def parse_count(text: str, name: str) -> int:
+    """A whole number, 0 or more, in ASCII digits (``str.isdigit`` would take "²")."""
+    value = (text or "").strip()
+    if not (value.isascii() and value.isdigit()) or len(value) > 9:
+        raise ConfigError(f"{name}={text!r} must be a whole number, 0 or more (0: no limit).")
+    return int(value)
+
+
 def is_database_url(target: str) -> bool:
     """Whether ``BRADE_DB`` names a PostgreSQL server rather than a SQLite file."""
     return target.split(":", 1)[0].lower() in PG_SCHEMES and "://" in target
@@ -114,6 +122,9 @@ class Config:
     default_rules: str = "talisman"
     #: An unanswered challenge lapses after this long and frees its channel.
     challenge_expires: float = 15 * 60.0
+    #: Live games and open challenges one member may have in one server, counted
+    #: together (BRADE_MAX_GAMES_PER_MEMBER); 0: no limit.
+    max_games: int = 10
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -147,6 +158,8 @@ class Config:
                                  "BRADE_CHALLENGE_EXPIRES")
         if expires <= 0:
             raise ConfigError("BRADE_CHALLENGE_EXPIRES must be longer than zero.")
+        max_games = parse_count((env.get("BRADE_MAX_GAMES_PER_MEMBER") or "").strip() or "10",
+                                "BRADE_MAX_GAMES_PER_MEMBER")
         db = (env.get("BRADE_DB") or "").strip() or "brade.sqlite3"
         if "\x00" in db:
             raise ConfigError("BRADE_DB must be a file path or a postgresql:// URL; it "
@@ -166,6 +179,7 @@ class Config:
             claim_after=claim,
             default_rules=rules,
             challenge_expires=expires,
+            max_games=max_games,
         )
 
     @property
@@ -178,4 +192,5 @@ class Config:
                 f"dev_guild={self.dev_guild!r}, log_level={self.log_level!r}, "
                 f"remind_after={self.remind_after!r}, claim_after={self.claim_after!r}, "
                 f"default_rules={self.default_rules!r}, "
-                f"challenge_expires={self.challenge_expires!r})")
+                f"challenge_expires={self.challenge_expires!r}, "
+                f"max_games={self.max_games!r})")
