@@ -7,13 +7,15 @@ one thread with one game, and Play again starts one game.  A member has at most
 together: a challenge counts for whoever made it, a game for both players, so accepting
 raises the accepting member's count.  At the limit ``/brade new``, the thread button,
 Play again and Accept are refused politely, and so is a challenge to a member who is at
-the limit; a tournament's games are neither refused nor counted.
+the limit; a tournament's games are neither refused nor counted.  A game against the
+computer nobody touched for the claim time is closed as abandoned.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 from typing import Any
 
 import pytest
@@ -26,8 +28,10 @@ from simcord.results import InteractionResult
 from bot.config import Config
 from bot.i18n import t
 from bot.service.games import GameService
-from bot.service.model import Ctx, UserError
+from bot.service.model import COMPUTER, Ctx, UserError
 from bot.store import limits_sql, open_store
+from engine.game import Game
+from engine.position import Side
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import (
     Db,
@@ -418,3 +422,68 @@ async def test_two_starts_at_once_cannot_both_take_the_last_slot(
     finally:
         for s in stores:
             await s.close()
+
+
+# -- games against the computer nobody plays ------------------------------------------------
+
+
+async def test_an_untouched_game_against_the_computer_is_closed(simcord_env: simcord.Env,
+                                                                db_path) -> None:
+    """Claim time is two hours here.  A move resets the clock; two hours untouched and
+    the game is closed as abandoned: the computer wins the points an abandonment scores,
+    unrated, said in the channel, the last board's buttons gone, the channel free."""
+    env = simcord_env
+    _, ch, _owner, (alice,) = server(env, "alice")
+    r = await alice.slash(ch, "brade new", level="nybörjare")
+    assert not r.ephemeral, r.response.content
+    await env.advance_time(3700)  # reminded, not closed
+    row = game_row(db_path, ch.id)
+    assert row["status"] == "active"
+    await touch(env, ch, db_path, alice)  # she plays: the clock starts again
+    await env.advance_time(3700)
+    row = game_row(db_path, ch.id)
+    assert row["status"] == "active", "closed although she played an hour ago"
+    human = Side.WHITE if row["white_id"] == alice.id else Side.BLACK
+    expected = Game.from_json(row["game"].to_json())
+    assert expected.turn is human
+    scored = expected.abandon(human)
+
+    await env.advance_time(3700)
+    row = game_row(db_path, ch.id)
+    assert row["status"] == "over"
+    assert json.loads(row["result"])["outcome"]["winner"] == human.other.value
+    assert row["game"].outcome == scored  # as the engine scores an abandonment
+    closed = [m.content for m in recent(env, ch, 3) if m.content.startswith("⏹️")]
+    assert len(closed) == 1, closed
+    head, tail = t("idle.closed", "en", who=f"<@{alice.id}>", since="\0",
+                   points=scored.points,
+                   unit=t("point" if scored.points == 1 else "points", "en")).split("\0")
+    assert closed[0].startswith(head) and closed[0].endswith(tail)
+    assert closed[0][len(head):-len(tail)] in ("2.0 h", "2.1 h")  # the claim time
+    everything = [m.content for m in env.backend.messages[ch.id].values()]
+    assert not any("may now claim" in text for text in everything)  # nobody to claim it
+    assert buttons_left(env, ch.id) == []
+    assert db_rows(db_path, "SELECT * FROM rated_games") == []
+    assert db_rows(db_path, "SELECT * FROM ratings") == []
+    kinds = [k for (k,) in db_rows(db_path, "SELECT kind FROM events WHERE game_id = ? "
+                                   "ORDER BY seq", (row["id"],))]
+    assert "idle" in kinds
+    r = await alice.slash(ch, "brade new", level="nybörjare")  # the channel is free
+    assert not r.ephemeral, r.response.content
+
+
+async def touch(env: simcord.Env, ch: simcord.ChannelHandle, db: Db,
+                who: simcord.MemberActor) -> None:
+    """``who`` plays one turn against the computer (a roll, and a play if one is due)."""
+    row = game_row(db, ch.id)
+    assert row["game"].phase == "roll"
+    cid = f"brade:roll:{row['id']}:{row['version']}:"
+    await who.click(find_button(env, ch, cid), custom_id=cid)
+    row = game_row(db, ch.id)
+    if row["status"] == "active" and row["game"].phase == "move" and \
+            (row["white_id"] if row["game"].turn is Side.WHITE else row["black_id"]) == who.id:
+        await who.slash(ch, "brade move", play=row["game"].legal_turns[0].text)
+    row = game_row(db, ch.id)
+    assert row["status"] == "active"
+    mover = row["white_id"] if row["game"].turn is Side.WHITE else row["black_id"]
+    assert mover in (who.id, COMPUTER)
