@@ -125,7 +125,7 @@ async def run(config: Config, startup: StartupLog) -> int:
     bot = BradeBot(store=store, db_path=config.db, dev_guild=config.dev_guild,
                    default_rules=config.default_rules, remind_after=config.remind_after,
                    claim_after=config.claim_after,
-                   challenge_expires=config.challenge_expires,
+                   challenge_expires=config.challenge_expires, max_games=config.max_games,
                    max_analyses_per_member=config.max_analyses_per_member,
                    on_started=startup.started,
                    shards=config.shards)

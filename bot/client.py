@@ -68,7 +68,7 @@ class BradeBot(commands.AutoShardedBot):
                  agent: Agent | str | None = "process",
                  default_rules: str = "talisman", remind_after: float = 6 * 3600,
                  claim_after: float = 48 * 3600, check_every: float | None = None,
-                 challenge_expires: float = 15 * 60,
+                 challenge_expires: float = 15 * 60, max_games: int = 10,
                  max_analyses_per_member: int = DEFAULT_PER_MEMBER,
                  store: Database | None = None,
                  on_started: Callable[[], None] | None = None,
@@ -103,6 +103,8 @@ class BradeBot(commands.AutoShardedBot):
         self.challenge_expires = challenge_expires
         #: Analyses one member may have running and waiting (BRADE_MAX_ANALYSES_PER_MEMBER).
         self.max_analyses_per_member = max_analyses_per_member
+        #: Live games and open challenges per member and server (BRADE_MAX_GAMES_PER_MEMBER).
+        self.max_games = max_games
         #: ``python -m bot`` opens (and checks) the store before logging in and passes it.
         self.store: Database | None = store
         self.on_started = on_started
@@ -130,6 +132,7 @@ class BradeBot(commands.AutoShardedBot):
             self.store, clock=self.clock, seed_source=self.seed_source, agent=self.agent,
             default_rules=self.default_rules, remind_after=self.remind_after,
             claim_after=self.claim_after, challenge_expires=self.challenge_expires,
+            max_games=self.max_games,
             max_analyses_per_member=self.max_analyses_per_member,
             names=self.display_name, fetch=self.fetch_member, owns=self.owns_guild)
         self.service = self.services.games

@@ -44,8 +44,9 @@ LEVEL_CHOICES = [Choice(name=_("beginner (nybörjare)"), value="nybörjare"),
 THEME_CHOICES = [Choice(name=_("Classic"), value="classic"),
                  Choice(name=_("Contrast (colour-blind safe)"), value="contrast"),
                  Choice(name=_("Default"), value="default")]
-#: Refusals meaning a button's game or challenge is closed: its buttons are taken off.
-CLOSED = ("game.over", "offer.closed", "offer.expired")
+#: Refusals meaning a button's game or challenge is closed, or the button was used
+#: already: its buttons are taken off.
+CLOSED = ("game.over", "offer.closed", "offer.expired", "button.used")
 LANG_CHOICES = [Choice(name=_("Swedish"), value="sv"), Choice(name=_("English"), value="en"),
                 Choice(name=_("Automatic (from Discord)"), value="auto")]
 
@@ -207,19 +208,38 @@ class Play(commands.GroupCog, group_name=_("brade"),
                                btn: ThreadButton) -> None:
         ctx = make_ctx(interaction)
         await self.start_in_thread(interaction, ctx, btn.opponent, btn.match,
-                                   btn.level or DEFAULT_LEVEL, btn.rules)
+                                   btn.level or DEFAULT_LEVEL, btn.rules, pressed=True)
 
     async def start_in_thread(self, interaction: discord.Interaction, ctx: Ctx,
                               opponent: int, match: int, level: str, rules: str | None, *,
-                              rated: bool = True, opponent_is_bot: bool = False) -> None:
-        """A game in a new public thread of this channel (the busy-channel button, or the
-        server's ``threads`` setting); the thread is archived when the game ends."""
+                              rated: bool = True, opponent_is_bot: bool = False,
+                              pressed: bool = False) -> None:
+        """A game in a new public thread of this channel (the busy-channel button,
+        ``pressed``, or the server's ``threads`` setting); the thread is archived when
+        the game ends.
+
+        The button starts one game, once: its private message loses it at the first
+        press, and the press spends it in the database (by the message's id) before
+        anything is made, so a second press, at the same moment or after a restart, is
+        told so and makes nothing.  A member at the limit (or challenging one) is told
+        before a thread is opened."""
         personal, public = await self.service.langs(ctx)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             await send_private(interaction, t("err.new.busy", personal).rstrip(":") + ".")
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            if pressed:
+                await interaction.response.edit_message(view=None)
+                message = interaction.message
+                await self.service.use_button(
+                    ctx, f"thread:{message.id if message else interaction.id}")
+            await self.service.check_room(ctx, opponent)
+        except UserError as error:
+            await self.refuse(interaction, ctx, error, component=pressed)
+            return
+        if not pressed:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.players.resolve(ctx.guild_id, [ctx.user_id, opponent])
         names = (self.service.display_name(ctx.guild_id, ctx.user_id, public),
                  self.service.display_name(ctx.guild_id, opponent, public))
@@ -249,7 +269,10 @@ class Play(commands.GroupCog, group_name=_("brade"),
         text = t("thread.opened", personal, thread=thread.mention)
         if reply.private:
             text += "\n\n" + reply.private
-        await interaction.followup.send(text, ephemeral=True)
+        if pressed:  # the pressed message, its button gone, now says where the game is
+            await interaction.edit_original_response(content=text)
+        else:
+            await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name=_("help"), description=_("How to play here, in a few lines"))
     async def help_command(self, interaction: discord.Interaction) -> None:

@@ -5,7 +5,9 @@ its injected clock) and records what it has sent or closed, so a restart never r
 reminder.  Only games of this process's own guilds are considered
 (``BradeBot.owns_guild``); each reminder is marked sent by a conditional update before
 it is posted, and each lapsed challenge closed by a version-checked one, so two processes
-that do scan the same game (overlapping shards in a rolling restart) act once.
+that do scan the same game (overlapping shards in a rolling restart) act once.  A game
+against the computer nobody played for the claim time is closed the same way
+(``GameService.close_idle``), and said so in its channel.
 """
 
 from __future__ import annotations
@@ -28,6 +30,17 @@ class Reminders(BackgroundCheck):
         return str(guild.preferred_locale) if guild else None
 
     async def tick(self) -> None:
+        for channel_id, reply in await self.games.close_idle(self._guild_locale):
+            # Closed in the database already; the post says so, takes the buttons off its
+            # last board and archives its thread (a channel not cached after a restart
+            # is reached by its id).
+            channel = self.bot.get_channel(channel_id) \
+                or self.bot.get_partial_messageable(channel_id)
+            try:
+                await self.delivery.post(channel, reply)  # type: ignore[arg-type]
+            except discord.HTTPException:
+                log.warning("could not say in channel %s that its game was closed",
+                            channel_id)
         for channel_id, post in await self.games.due_notices(self._guild_locale):
             channel = self.bot.get_channel(channel_id)
             if not isinstance(channel, discord.abc.Messageable):

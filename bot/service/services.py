@@ -36,7 +36,7 @@ class Services:
               seed_source: Callable[[], int] | None = None, agent: Agent | None = None,
               default_rules: str = rules_registry.DEFAULT, remind_after: float = 6 * 3600,
               claim_after: float = 48 * 3600, challenge_expires: float = 15 * 60,
-              max_analyses_per_member: int = DEFAULT_PER_MEMBER,
+              max_games: int = 10, max_analyses_per_member: int = DEFAULT_PER_MEMBER,
               names: Callable[[int | None, int], str] | None = None,
               fetch: Fetcher | None = None,
               owns: Callable[[int | None], bool] = lambda guild_id: True) -> Services:
@@ -46,7 +46,8 @@ class Services:
         games = GameService(store, clock=clock, seed_source=seed_source, agent=agent,
                             default_rules=default_rules, remind_after=remind_after,
                             claim_after=claim_after, names=names, fetch=fetch,
-                            challenge_expires=challenge_expires, owns=owns)
+                            challenge_expires=challenge_expires, max_games=max_games,
+                            owns=owns)
 
         async def fetch_name(guild_id: int | None, user_id: int) -> str | None:
             found = await fetch(guild_id, user_id) if fetch is not None else None

@@ -65,6 +65,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "rated_games": ("game_id",),
     "live_boards": ("game_id",),
     "game_threads": ("channel_id",),
+    "used_buttons": ("token",),
 }
 #: Columns that exist only for SQLite's own mechanics and are not data.
 SKIPPED = {"games": ("new_events",)}

@@ -6,6 +6,14 @@ Against the computer the game starts at once, and a tournament pairing
 (``start_arranged``) needs no acceptance.  An unanswered challenge lapses after
 ``challenge_expires`` seconds: closed by a version-checked update, so one process closes
 it, and the channel is free again.
+
+One member may have at most ``max_games`` live games and open challenges in a server
+(BRADE_MAX_GAMES_PER_MEMBER), counted together (``limits_sql.open_count``): a challenge
+counts for whoever made it, a game for both its players, and accepting adds the game to
+the accepting member's count.  Each start that raises a count checks it in the
+transaction that writes the game, under the member's lock (``limits_sql.hold_members``),
+so two commands at once in two channels cannot both take the last slot.  A tournament's
+games are arranged by the bot and are neither refused nor counted.
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ from bot.service.games.boards import Boards
 from bot.service.games.core import ENDED, Loaded, closed_key, mention, new_match
 from bot.service.games.looking import help_text
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
-from bot.store import Conflict, GameRow, players_sql
+from bot.store import Conflict, GameRow, Tx, limits_sql, players_sql
 from engine import rules as rules_registry
 from engine.game import Game
 from engine.position import Side
@@ -32,9 +40,10 @@ class Challenges(Boards):
     async def new_game(self, ctx: Ctx, opponent_id: int | None, *, opponent_is_bot: bool = False,
                        rules: str | None = None, match_length: int = 1,
                        level: str = DEFAULT_LEVEL, rated: bool = True,
-                       swap: bool = False) -> Reply:
+                       swap: bool = False, once: str | None = None) -> Reply:
         """A challenge (or, against the computer, a game at once).  ``swap`` gives the
-        challenger Black (a rematch with colours swapped)."""
+        challenger Black (a rematch with colours swapped); ``once`` is the token of the
+        button that asked for it, spent with the game's insert (``use_button``)."""
         personal, public = await self.langs(ctx)
         computer = opponent_id is None or opponent_id == COMPUTER
         if opponent_id == ctx.user_id:
@@ -49,6 +58,8 @@ class Challenges(Boards):
             raise UserError("new.match_length", most=MAX_MATCH_GAMES)  # M-1: odd
         s = await self.settings(ctx.guild_id)
         ruleset = rules_registry.get(rules or s.rules or self.default_rules)
+        # Before the channel is looked at: a member at the limit is not offered a thread.
+        await self.check_room(ctx, COMPUTER if opponent_id is None else opponent_id)
         async with self._locks[ctx.channel_id]:
             async with self.store.read() as tx:
                 existing = await tx.live_game(ctx.channel_id)
@@ -67,11 +78,15 @@ class Challenges(Boards):
                      "match": match_length}
             try:
                 async with self.store.transaction() as tx:
+                    await self._hold_room(tx, ctx.guild_id, ctx.user_id, now)
+                    if once is not None and not await limits_sql.spend_button(
+                            tx, once, ctx.guild_id, ctx.user_id, now):
+                        raise UserError("button.used")
                     gid = await tx.insert_game(
                         guild_id=ctx.guild_id, channel_id=ctx.channel_id,
                         status="offered", rules=ruleset.name, white_id=white, black_id=black,
                         match_length=match_length, seed=seed, state=state, now=now,
-                        rated=rated and not computer)
+                        rated=rated and not computer, challenger_id=ctx.user_id)
                     await tx.append_events(gid, [offer], at=now, actor_id=ctx.user_id)
                     row = await tx.game(gid)
             except Conflict:  # one live game per channel: another process was first
@@ -100,7 +115,7 @@ class Challenges(Boards):
             invited = invited_player(row)
             if ctx.user_id != invited:
                 raise UserError("accept.not_you", who=mention(invited))
-            return await self._start(ctx, row, personal, public)
+            return await self._start(ctx, row, personal, public, joining=ctx.user_id)
 
     async def start_arranged(self, ctx: Ctx, white_id: int, black_id: int, *, rules: str,
                              match_length: int = 1, tournament_id: int | None = None,
@@ -150,21 +165,91 @@ class Challenges(Boards):
         await self._know(row)
         return row
 
-    async def _start(self, ctx: Ctx, row: GameRow, personal: str, public: str) -> Reply:
-        """Accepted (or against the computer): teka, then the starter's first roll."""
+    async def _start(self, ctx: Ctx, row: GameRow, personal: str, public: str, *,
+                     joining: int | None = None) -> Reply:
+        """Accepted (or against the computer): teka, then the starter's first roll.
+        ``joining``: the member whose count the start raises (who accepted), checked
+        against the limit in the transaction that starts the game."""
         await self._know(row)
         game = Game.new(row.rules, seed=row.seed)
         w, b = game.opening()
         level = (row.state or {}).get("ai", DEFAULT_LEVEL)
         lg = Loaded(row, game, new_match(row.match_length, game), level)
-        lg = await self._save(lg, ctx, events_before=0, status="active",
-                              extra_events=[{"type": "accept", "by": ctx.user_id}])
+        accept = {"type": "accept", "by": ctx.user_id}
+        if joining is not None and self.max_games:
+            lg = await self._start_counted(lg, ctx, joining, accept)
+        else:
+            lg = await self._save(lg, ctx, events_before=0, status="active",
+                                  extra_events=[accept])
         starter = game.turn
         text = t("start", public, white=self._who(lg, Side.WHITE, public),
                  black=self._who(lg, Side.BLACK, public), rules=row.rules)
         text += "\n" + t("teka", public, w=w, b=b, starter=self._who(lg, starter, public))
         post = self._board_post(lg, public, text)
         return Reply(lang=personal, posts=[post], game_id=row.id, version=lg.row.version)
+
+    async def _start_counted(self, lg: Loaded, ctx: Ctx, joining: int,
+                             accept: dict[str, Any]) -> Loaded:
+        """``_save``'s start of the game, written in a transaction that first checks
+        ``joining``'s count under their lock: of two acceptances at once (in two
+        channels) that would exceed the limit, the second is refused."""
+        row, game = lg.row, lg.game
+        now = self.clock()
+        state = {"game": game.to_json(), "match": lg.match.to_json(), "ai": lg.level}
+        self._games.pop(row.id, None)
+        try:
+            async with self.store.transaction() as tx:
+                await self._hold_room(tx, row.guild_id, joining, now)
+                saved = await tx.update_game(row.id, row.version, now=now, state=state,
+                                             status="active", reminded=0)
+                if saved is None:
+                    raise UserError("stale")
+                await tx.append_events(row.id, [accept, *game.events], at=now,
+                                       actor_id=ctx.user_id)
+        except Conflict:  # another process wrote this game first (PostgreSQL)
+            raise UserError("stale") from None
+        self._games[saved.id] = (saved.version, game)
+        return Loaded(saved, game, lg.match, lg.level)
+
+    # -- what one member may open ----------------------------------------------------------
+
+    async def check_room(self, ctx: Ctx, opponent: int) -> None:
+        """Refuse, before anything is made, a start the limit would refuse: the member
+        has no room for another game or challenge, or the member challenged has none to
+        accept it.  A polite early answer only; ``_hold_room`` decides, in the
+        transaction that writes the game."""
+        if not self.max_games:
+            return
+        since = self.clock() - self.challenge_expires
+        async with self.store.read() as tx:
+            n = await limits_sql.open_count(tx, ctx.guild_id, ctx.user_id, since)
+            if n >= self.max_games:
+                raise UserError("limit.yours", n=n, limit=self.max_games)
+            if opponent != COMPUTER and opponent != ctx.user_id:
+                theirs = await limits_sql.open_count(tx, ctx.guild_id, opponent, since)
+                if theirs >= self.max_games:
+                    raise UserError("limit.theirs", who=mention(opponent), n=theirs,
+                                    limit=self.max_games)
+
+    async def _hold_room(self, tx: Tx, guild_id: int | None, user_id: int,
+                         now: float) -> None:
+        """Inside the transaction that adds a game to ``user_id``'s count: lock their
+        count until it commits, and refuse when they have no room left."""
+        if not self.max_games:
+            return
+        await limits_sql.hold_members(tx, guild_id, [user_id])
+        n = await limits_sql.open_count(tx, guild_id, user_id, now - self.challenge_expires)
+        if n >= self.max_games:
+            raise UserError("limit.yours", n=n, limit=self.max_games)
+
+    async def use_button(self, ctx: Ctx, token: str) -> None:
+        """Spend a button that starts something (the private "Start it in a new thread"
+        button, by its message) before anything is made; ``UserError("button.used")``
+        when it was spent already, by a press at the same moment or before a restart."""
+        async with self.store.transaction() as tx:
+            if not await limits_sql.spend_button(tx, token, ctx.guild_id, ctx.user_id,
+                                                 self.clock()):
+                raise UserError("button.used")
 
     async def decline(self, ctx: Ctx, game_id: int, version: int) -> Reply:
         personal, public = await self.langs(ctx)
@@ -198,7 +283,8 @@ class Challenges(Boards):
         return await self.new_game(ctx, None if other == COMPUTER else other,
                                    rules=row.rules, match_length=row.match_length,
                                    level=level, rated=row.rated or other == COMPUTER,
-                                   swap=ctx.user_id == row.white_id)
+                                   swap=ctx.user_id == row.white_id,
+                                   once=f"rematch:{row.id}")
 
     # -- challenges nobody answered --------------------------------------------------------
 

@@ -72,7 +72,7 @@ class GameCore:
                  claim_after: float = 48 * 3600,
                  names: Callable[[int | None, int], str] | None = None,
                  fetch: Fetcher | None = None,
-                 challenge_expires: float = 15 * 60,
+                 challenge_expires: float = 15 * 60, max_games: int = 10,
                  owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:
         self.store = store
         #: Whether this process runs the guild's shard.  Work done on the bot's own
@@ -94,6 +94,9 @@ class GameCore:
         self.posts = LivePosts(store)
         #: An unanswered challenge lapses after this many seconds (BRADE_CHALLENGE_EXPIRES).
         self.challenge_expires = challenge_expires
+        #: Live games and open challenges one member may have in one server
+        #: (BRADE_MAX_GAMES_PER_MEMBER; bot/service/games/challenges.py); 0: no limit.
+        self.max_games = max_games
         self._prefs: dict[int, players_sql.GuildPrefs] = {}
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._games: dict[int, tuple[int, Game]] = {}  # id -> (version, game) cache
