@@ -19,7 +19,8 @@ ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \
     BRADE_DB=/data/brade.sqlite3
-# libfribidi lets Pillow's bundled libraqm lay out right-to-left names (Hebrew, Arabic)
+# libfribidi lets Pillow's bundled libraqm lay out right-to-left names (Hebrew, Arabic), and
+# render.bidi place a name's runs in different fonts with it (without it: python-bidi)
 RUN apt-get update && apt-get install -y --no-install-recommends libfribidi0 \
     && rm -rf /var/lib/apt/lists/*
 # A fixed uid and gid (10001), so a host folder mounted on /data can be prepared for it:

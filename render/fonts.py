@@ -6,19 +6,20 @@ fetched at run time.
 
 Pillow draws a string with one font and has no fallback, so a string with characters
 Roboto has no glyph for is split into runs, each drawn with the first font of the chain
-that has all its characters, in the visual order the bidirectional algorithm gives
-(``render.bidi``).  Each run is shaped with libraqm where Pillow has it (Arabic letters
-join, right-to-left runs are laid out right to left); without libraqm a right-to-left run
-is reversed character by character, which is correct for Hebrew and readable, though
-unjoined, for Arabic.  A character no font has (Chinese, say: Noto CJK alone is larger
-than the rest of the image) is never drawn as an empty box: ``readable`` picks the
-caller's fallback name instead, or leaves the character out.
+that has all its characters (which characters a font has: its ``cmap``, read with
+fontTools), in the visual order of the bidirectional algorithm (``render.bidi``).  Where
+Pillow has libraqm, each run is handed to it in logical order with its direction, and
+libraqm shapes it (Arabic letters join, right-to-left runs are laid out right to left,
+brackets mirrored); without libraqm the line is put in visual order by python-bidi and
+drawn left to right, which is correct for Hebrew and readable, though unjoined, for
+Arabic.  A character no font has (Chinese, say: Noto CJK alone is larger than the rest of
+the image) is never drawn as an empty box: ``readable`` picks the caller's fallback name
+instead, or leaves the character out.
 """
 
 from __future__ import annotations
 
 import os
-import struct
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +27,7 @@ from functools import cache, lru_cache
 
 import font_roboto
 import manimgx_fonts
+from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont, features
 
 from render import bidi
@@ -53,6 +55,9 @@ FALLBACKS: tuple[str, ...] = tuple(os.path.join(_NOTO, f"{name}[wght].ttf") for 
 _PICTURES = frozenset(p for p in FALLBACKS if "Emoji" in p or "Symbols" in p)
 
 RAQM = features.check("raqm")
+#: Runs go to libraqm in logical order, placed by FriBidi's visual order (``render.bidi``);
+#: otherwise the line is reordered by python-bidi and drawn with the basic layout.
+SHAPED = RAQM and bidi.FRIBIDI
 
 
 @lru_cache(maxsize=64)
@@ -63,10 +68,11 @@ def font(size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
 
 
 @lru_cache(maxsize=128)
-def _face(path: str, size: int, weight: str) -> ImageFont.FreeTypeFont:
-    """A fallback face at ``size``, its weight axis set to match Roboto's ``weight``, laid
-    out with libraqm when Pillow has it (shaping, right-to-left runs)."""
-    engine = ImageFont.Layout.RAQM if RAQM else ImageFont.Layout.BASIC
+def _face(path: str, size: int, weight: str, shaped: bool) -> ImageFont.FreeTypeFont:
+    """A face for a run of a mixed line at ``size``, a variable font's weight axis set to
+    match Roboto's ``weight``, laid out with libraqm when ``shaped`` (shaping,
+    right-to-left runs, mirroring)."""
+    engine = ImageFont.Layout.RAQM if shaped else ImageFont.Layout.BASIC
     f = ImageFont.truetype(path, size, layout_engine=engine)
     try:
         axes = f.get_variation_axes()
@@ -85,56 +91,12 @@ def _face(path: str, size: int, weight: str) -> ImageFont.FreeTypeFont:
 
 @cache
 def cmap(path: str) -> frozenset[int]:
-    """The code points ``path`` maps to a glyph (its Unicode ``cmap`` subtables, formats 4
-    and 12), read once.  FreeType draws any other character as the missing-glyph box."""
-    with open(path, "rb") as fh:
-        data = fh.read()
-    (num_tables,) = struct.unpack_from(">H", data, 4)
-    offset = None
-    for i in range(num_tables):
-        tag, _, off, _ = struct.unpack_from(">4sIII", data, 12 + 16 * i)
-        if tag == b"cmap":
-            offset = off
-            break
-    if offset is None:
-        return frozenset()
-    (_, n_sub) = struct.unpack_from(">HH", data, offset)
-    points: set[int] = set()
-    for i in range(n_sub):
-        platform, encoding, sub = struct.unpack_from(">HHI", data, offset + 4 + 8 * i)
-        if not (platform == 0 or (platform == 3 and encoding in (1, 10))):
-            continue
-        at = offset + sub
-        (fmt,) = struct.unpack_from(">H", data, at)
-        if fmt == 4:
-            (seg2,) = struct.unpack_from(">H", data, at + 6)
-            segs = seg2 // 2
-            ends = struct.unpack_from(f">{segs}H", data, at + 14)
-            starts = struct.unpack_from(f">{segs}H", data, at + 16 + seg2)
-            deltas = struct.unpack_from(f">{segs}h", data, at + 16 + 2 * seg2)
-            ro_at = at + 16 + 3 * seg2
-            ranges = struct.unpack_from(f">{segs}H", data, ro_at)
-            for k in range(segs):
-                for c in range(starts[k], ends[k] + 1):
-                    if c == 0xFFFF:
-                        continue
-                    if ranges[k] == 0:
-                        glyph = (c + deltas[k]) & 0xFFFF
-                    else:
-                        g_at = ro_at + 2 * k + ranges[k] + 2 * (c - starts[k])
-                        (glyph,) = struct.unpack_from(">H", data, g_at)
-                        if glyph:
-                            glyph = (glyph + deltas[k]) & 0xFFFF
-                    if glyph:
-                        points.add(c)
-        elif fmt == 12:
-            (n_groups,) = struct.unpack_from(">I", data, at + 12)
-            for k in range(n_groups):
-                lo, hi, glyph = struct.unpack_from(">III", data, at + 16 + 12 * k)
-                for c in range(lo, hi + 1):
-                    if glyph + (c - lo):
-                        points.add(c)
-    return frozenset(points)
+    """The code points ``path`` maps to a glyph (its best Unicode ``cmap`` subtable, read
+    with fontTools once per file).  FreeType draws any other character as the
+    missing-glyph box, glyph 0."""
+    with TTFont(path, lazy=True) as f:
+        notdef = f.getGlyphOrder()[0]
+        return frozenset(cp for cp, glyph in f.getBestCmap().items() if glyph != notdef)
 
 
 def _ignorable(ch: str) -> bool:
@@ -145,14 +107,8 @@ def _ignorable(ch: str) -> bool:
         or 0xE0100 <= cp <= 0xE01EF
 
 
-_ROBOTO_POINTS: dict[str, frozenset[int]] = {}
-
-
 def _roboto(weight: str) -> frozenset[int]:
-    pts = _ROBOTO_POINTS.get(weight)
-    if pts is None:
-        pts = _ROBOTO_POINTS[weight] = cmap(_FILES[weight])
-    return pts
+    return cmap(_FILES[weight])
 
 
 def font_for(ch: str, weight: str = "regular") -> str | None:
@@ -210,13 +166,8 @@ def _plain(text: str, weight: str) -> bool:
     return all(ord(ch) in pts for ch in text)
 
 
-def runs(text: str, weight: str = "regular") -> list[tuple[str, str, bool]]:
-    """``text`` as (font file, characters, right to left) runs in the order they are
-    drawn left to right.  A run's characters are in logical order: a right-to-left run is
-    laid out right to left by its font's layout engine."""
-    if not text:
-        return []
-    lv = bidi.levels(text)
+def _owners(text: str, weight: str) -> list[str]:
+    """The font file each character of ``text`` is drawn with."""
     owner: list[str] = []
     prev = _FILES[weight]
     for ch in text:
@@ -232,32 +183,52 @@ def runs(text: str, weight: str = "regular") -> list[tuple[str, str, bool]]:
             path = font_for(ch, weight)
         owner.append(path or prev)
         prev = owner[-1]
-    pieces: list[tuple[str, str, int]] = []
-    start = 0
-    for i in range(1, len(text) + 1):
-        if i == len(text) or owner[i] != owner[start] or lv[i] != lv[start]:
-            pieces.append((owner[start], text[start:i], lv[start]))
-            start = i
-    order = bidi.visual_order([p[2] for p in pieces])
-    return [(pieces[k][0], pieces[k][1], pieces[k][2] % 2 == 1) for k in order]
+    return owner
 
 
-def _run_face(path: str, size: int, weight: str) -> ImageFont.FreeTypeFont:
-    return font(size, weight) if path == _FILES[weight] else _face(path, size, weight)
+def runs(text: str, weight: str = "regular") -> list[tuple[str, str, bool]]:
+    """``text`` as (font file, characters, right to left) runs in the order they are
+    drawn left to right.  Where ``SHAPED``, a run is one font at one embedding level,
+    its characters in logical order (libraqm lays a right-to-left run out right to left);
+    otherwise the runs are pieces of the line already in visual order, never right to
+    left."""
+    if not text:
+        return []
+    if not SHAPED:
+        shown = bidi.visual(text)
+        owner = _owners(shown, weight)
+        out: list[tuple[str, str, bool]] = []
+        start = 0
+        for i in range(1, len(shown) + 1):
+            if i == len(shown) or owner[i] != owner[start]:
+                out.append((owner[start], shown[start:i], False))
+                start = i
+        return out
+    owner = _owners(text, weight)
+    levels, order = bidi.levels_and_order(text)
+    pieces: list[tuple[str, int, list[int]]] = []
+    for i in order:  # visual positions, left to right
+        if pieces and pieces[-1][0] == owner[i] and pieces[-1][1] == levels[i]:
+            pieces[-1][2].append(i)
+        else:
+            pieces.append((owner[i], levels[i], [i]))
+    return [(path, "".join(text[i] for i in sorted(idx)), level % 2 == 1)
+            for path, level, idx in pieces]
+
+
+def _run_face(path: str, size: int, weight: str, rtl: bool) -> ImageFont.FreeTypeFont:
+    if path == _FILES[weight] and not rtl:
+        return font(size, weight)
+    return _face(path, size, weight, SHAPED)
 
 
 def _run_text(chars: str, rtl: bool,
               face: ImageFont.FreeTypeFont) -> tuple[str, dict[str, str]]:
     """The characters as ``face`` is handed them: libraqm is told the run's direction;
-    the basic layout draws left to right, so a right-to-left run is reversed for it."""
+    the basic layout draws them left to right as they come."""
     if face.layout_engine == ImageFont.Layout.RAQM:
         return chars, {"direction": "rtl" if rtl else "ltr"}
-    if rtl:  # reversed, with brackets mirrored (Unicode's Bidi_Mirrored pairs)
-        return "".join(_MIRROR.get(ch, ch) for ch in reversed(chars)), {}
     return chars, {}
-
-
-_MIRROR = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹", strict=True))
 
 
 # -- drawing --------------------------------------------------------------------------------------
@@ -308,7 +279,7 @@ def _mixed_mask(text: str, size: int, weight: str,
     pen = 0.0
     top, bottom = 0, 0
     for path, chars, rtl in runs(text, weight):
-        f = _run_face(path, size, weight)
+        f = _run_face(path, size, weight, rtl)
         s, kw = _run_text(chars, rtl, f)
         _, y0, _, y1 = f.getbbox(s, anchor="ls", **kw)
         placed.append((f, s, kw, pen))
@@ -343,7 +314,7 @@ def text_width(text: str, size: int, weight: str = "regular") -> int:
         return round(font(size, weight).getlength(text))
     total = 0.0
     for path, chars, rtl in runs(text, weight):
-        f = _run_face(path, size, weight)
+        f = _run_face(path, size, weight, rtl)
         s, kw = _run_text(chars, rtl, f)
         total += f.getlength(s, **kw)
     return round(total)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
 
 import pytest
 
@@ -83,17 +84,100 @@ def test_a_name_is_cut_to_what_can_be_drawn_when_nothing_else_is_given() -> None
     assert readable("健二", "", weight="bold") == ""
 
 
-def test_right_to_left_names_are_laid_out_right_to_left() -> None:
-    from render.bidi import display
-    from render.fonts import RAQM, runs, text_mask
+@pytest.fixture(params=["shaped", "unshaped"])
+def layout(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Both ways a mixed line is laid out: runs handed to libraqm in logical order,
+    placed by FriBidi (where Pillow has libraqm and libfribidi is installed, as in the
+    Docker image), and the line reordered by python-bidi and drawn with the basic layout
+    (without them)."""
+    from render import fonts
 
-    assert display("שלום abc") == "abc םולש"  # Hebrew reads from the right
-    assert display("abc שלום def") == "abc םולש def"
-    assert display("מנחם 123") == "123 םחנמ"  # numbers stay left to right
-    # the runs come in visual order: the emoji of a Hebrew name stands at its left end
-    assert [r[1].strip() for r in runs("דוד 🌸", "bold")] == ["🌸", "דוד"]
-    # shaped Arabic is narrower than its letters set apart (they join) with libraqm
-    joined, _, _ = text_mask("محمد", 40, "bold")
-    apart, _, _ = text_mask(" ".join("محمد"), 40, "bold")
-    assert joined.width < apart.width
-    assert RAQM or joined.width > 0
+    if request.param == "shaped" and not fonts.SHAPED:
+        pytest.skip("Pillow has no libraqm or FriBidi is not installed here")
+    monkeypatch.setattr(fonts, "SHAPED", request.param == "shaped")
+    fonts.text_mask.cache_clear()
+    fonts.text_width.cache_clear()
+    yield request.param
+    fonts.text_mask.cache_clear()
+    fonts.text_width.cache_clear()
+
+
+def _on_screen(runs: list[tuple[str, str, bool]]) -> str:
+    """The characters of the runs as they stand on the line, left to right."""
+    return "".join(chars[::-1] if rtl else chars for _, chars, rtl in runs)
+
+
+def _ink(text: str) -> list[set[tuple[int, int]]]:
+    """The connected blobs of ink (8-neighbourhood) of ``text`` drawn at 40 px bold, left
+    to right: a word whose letters join is one blob."""
+    from render.fonts import text_mask
+
+    mask, _, _ = text_mask(text, 40, "bold")
+    w, h = mask.size
+    px = mask.load()
+    todo = {(x, y) for x in range(w) for y in range(h) if px[x, y] >= 128}
+    blobs = []
+    while todo:
+        stack = [todo.pop()]
+        blob = set(stack)
+        while stack:
+            x, y = stack.pop()
+            for n in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+                if n in todo:
+                    todo.remove(n)
+                    blob.add(n)
+                    stack.append(n)
+        blobs.append(blob)
+    return sorted(blobs, key=lambda b: min(x for x, _ in b))
+
+
+@pytest.mark.parametrize(("name", "seen"), [
+    ("שלום abc", "abc םולש"),  # Hebrew reads from the right
+    ("abc שלום def", "abc םולש def"),
+    ("מנחם 123", "123 םחנמ"),  # numbers stay left to right
+    ("דוד 🌸", "🌸 דוד"),  # the emoji of a Hebrew name stands at its left end
+    ("علي ٢٠٢٤", "٢٠٢٤ يلع"),
+])
+def test_right_to_left_names_are_laid_out_right_to_left(layout: str, name: str,
+                                                       seen: str) -> None:
+    from render.fonts import runs
+
+    assert _on_screen(runs(name, "bold")) == seen
+
+
+@pytest.mark.parametrize("name", [*NAMES, "שלום (abc)", "علي ٢٠٢٤", "abc שלום def"])
+def test_runs_follow_the_bidirectional_algorithm(name: str) -> None:
+    """FriBidi's order, as the runs put it together, is the order python-bidi's Rust
+    implementation (unicode-bidi) gives the same line: two implementations agree."""
+    import bidi
+
+    from render.fonts import SHAPED, runs
+
+    if not SHAPED:
+        pytest.skip("Pillow has no libraqm or FriBidi is not installed here")
+    assert _on_screen(runs(name, "bold")) == bidi.get_display(name)
+
+
+def test_right_to_left_letters_are_drawn_right_to_left(layout: str) -> None:
+    # lamed, the one Hebrew letter that rises above the others, is read first: it
+    # stands at the right end
+    blobs = _ink("לאאא")
+    top = min(y for b in blobs for _, y in b)
+    assert [i for i, b in enumerate(blobs) if any(y == top for _, y in b)] == [len(blobs) - 1]
+
+
+def test_brackets_in_right_to_left_text_are_mirrored(layout: str) -> None:
+    # "(2)" in a Hebrew name is read from the right: the leftmost glyph on the line is
+    # its closing bracket, which right to left is drawn mirrored, as "(" (the ink
+    # furthest left is the middle of the bracket, not its ends)
+    blob = _ink("דוד (2)")[0]
+    left = min(x for x, _ in blob)
+    ys = sorted(y for _, y in blob)
+    rows = [y for x, y in blob if x == left]
+    assert ys[len(ys) // 4] < min(rows) and max(rows) < ys[3 * len(ys) // 4]
+
+
+def test_arabic_letters_join_where_pillow_has_libraqm(layout: str) -> None:
+    # محمد: meem, hah, meem and dal join into one stroke when shaped; drawn with the
+    # basic layout they stand apart (readable, unjoined)
+    assert len(_ink("محمد")) == (1 if layout == "shaped" else 4)
