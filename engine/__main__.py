@@ -22,6 +22,7 @@ from engine.dice import format_dice, parse_dice, roll_name
 from engine.errors import EngineError
 from engine.explain import forfeit_reason
 from engine.game import Game
+from engine.generators import legal_turns
 from engine.messages import explain_outcome, side_name
 from engine.notation import format_turn
 from engine.position import Side
@@ -37,7 +38,7 @@ def _legal(args: argparse.Namespace) -> int:
             pos_text, _, dice_text = line.partition("\t")
             try:
                 pos = rules.parse_position(pos_text)
-                turns = rules.legal_turns(pos, parse_dice(dice_text))
+                turns = legal_turns(rules, pos, parse_dice(dice_text))
                 print(json.dumps({"turns": [t.to_json() for t in turns]}, ensure_ascii=False))
             except EngineError as e:
                 print(json.dumps({"error": e.key, "message": str(e)}, ensure_ascii=False))
@@ -46,7 +47,7 @@ def _legal(args: argparse.Namespace) -> int:
         print("legal needs --position and --dice (or --batch)", file=sys.stderr)
         return 2
     pos = rules.parse_position(args.position)
-    turns = rules.legal_turns(pos, parse_dice(args.dice))
+    turns = legal_turns(rules, pos, parse_dice(args.dice))
     if args.json:
         print(json.dumps({"turns": [t.to_json() for t in turns]}, ensure_ascii=False))
     else:

@@ -19,6 +19,7 @@ from engine import plays
 from engine import rules as rules_registry
 from engine.dice import Dice, format_dice, roll_name
 from engine.errors import DiceError, EngineError, GameError
+from engine.generators import legal_turns
 from engine.movegen import BURST, HIT, PLAIN, Board
 from engine.position import BAR, OFF, Position, Side
 from engine.rules.ruleset import RuleSet
@@ -78,7 +79,7 @@ class Game:
         if self.phase != "move" or self.dice is None:
             return []
         if self._legal is None:
-            self._legal = self.rules.legal_turns(self.position, self.dice)
+            self._legal = legal_turns(self.rules, self.position, self.dice)
         return self._legal
 
     @property

@@ -15,18 +15,14 @@ issue-7 benchmark (``benchmarks/gnubg_diff.py``: within 25x of gnubg's C generat
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from typing import TYPE_CHECKING
 
 from engine.bands import BLOCKADE, is_jan, run_length, run_span
 from engine.dice import Dice
 from engine.errors import DiceError
 from engine.position import BAR, OFF, Geometry, Position, Side
-from engine.puff import puff_turns
+from engine.rules.ruleset import RuleSet
 from engine.scoring import points
 from engine.turn import Outcome, Step, Turn
-
-if TYPE_CHECKING:  # the ruleset stands above the generators (no import circle)
-    from engine.rules.ruleset import RuleSet
 
 PLAIN, HIT, BURST = 0, 1, 2
 
@@ -371,11 +367,11 @@ def check_dice(dice: Dice) -> None:
         raise DiceError("dice.bad", text=repr(dice)[:40])
 
 
-def legal_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
-    """Every legal complete play of ``dice`` from ``position`` (RULES.md §2–§4)."""
+def brade_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
+    """Every legal complete play of ``dice`` from ``position`` in bräde or backgammon
+    (``docs/rules.md`` T-2..T-5, B-1..B-21); ``engine.generators.legal_turns`` hands a
+    puff position to ``engine.puff`` instead."""
     check_dice(dice)
-    if rules.family == "puff":
-        return puff_turns(rules, position, dice)
     if (rules.family == "backgammon" and len(dice) == 2 and position.column is None
             and rules.bearoff == "reduce_rearmost" and rules.usage == "bg"):
         return _BgSearch(position, dice).run()
@@ -383,7 +379,7 @@ def legal_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
 
 
 def search_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
-    """``legal_turns`` by the general search alone, without the backgammon fast path.
+    """``brade_turns`` by the general search alone, without the backgammon fast path.
 
     Both give the same list; the gnubg differential test runs this one too, so that the
     core bräde shares with backgammon (bar, both dice, higher die, bear-off) is checked

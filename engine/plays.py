@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.dice import Dice
 from engine.errors import AmbiguousMove, IllegalMove, MoveError, UnparsableMove
+from engine.generators import legal_turns
 from engine.hops import (
     covers,
     dice_pool,
@@ -41,6 +42,7 @@ from engine.hops import (
 )
 from engine.movegen import BURST, HIT, JANS, Board, WinJudge, check_dice
 from engine.position import BAR, OFF, Position
+from engine.puff import DELTA, StepWalker, shared_step
 from engine.rules.ruleset import RuleSet
 from engine.scoring import points
 from engine.turn import Outcome, Step, Turn
@@ -398,10 +400,7 @@ class _PuffRoll:
     """One puff roll walked over ``engine.puff``'s step generator (RULES.md §5)."""
 
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
-        from engine import puff
-
-        self.puff = puff
-        self.gen = puff._Gen(rules, position, tuple(dice))
+        self.gen = StepWalker(rules, position, tuple(dice))
         self.first = self.gen.first_roll()
         self.path: list[Step] = []
         self.reached = False
@@ -414,7 +413,7 @@ class _PuffRoll:
         self.path = []  # a walk left early leaves its steps behind: start afresh
         gen = self.gen
         if self.first:  # lang_entry (2): one play only, its two steps in either order
-            turn = gen._first_roll_turn()
+            turn = gen.first_roll_turn()
             for steps in (turn.steps, turn.steps[::-1]):
                 cs = con.start
                 states = [cs]
@@ -444,8 +443,8 @@ class _PuffRoll:
         cands = gen.steps(gen.seq[i], state, hits, live) if i < gen.n else []
         if not cands:
             if done:
-                key = (state, hits, gen._again(state, i) if gen.reroll else False)
-                yield _Result(key, gen._turn(key, tuple(self.path)) if want else None)
+                key = (state, hits, gen.again(state, i) if gen.reroll else False)
+                yield _Result(key, gen.turn_for(key, tuple(self.path)) if want else None)
             return
         if greedy:
             cands = sorted(cands, key=lambda c: not c[2])
@@ -454,8 +453,8 @@ class _PuffRoll:
         same_next = i + 1 < gen.n and seq[i + 1] == d
         on_bar = state & 255
         free = con.free(cs)
-        delta = self.puff._DELTA
-        step = self.puff._step
+        delta = DELTA
+        step = shared_step
         path = self.path
         for frm, to, hit in cands:
             if frm < min_from:
@@ -495,7 +494,7 @@ class _ListRoll:
 
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
         self.rules, self.base, self.dice = rules, position, tuple(dice)
-        self.legal = rules.legal_turns(position, dice)
+        self.legal = legal_turns(rules, position, dice)
         self.reached = False
 
     def walk(self, con: Any = _FREE, *, want: bool = True, greedy: bool = False,

@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterator
 
 from engine.dice import Dice
+from engine.generators import legal_turns
 from engine.position import BAR, CHECKERS, OFF, Geometry, Position, Side
 from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
@@ -30,7 +31,7 @@ def roll_for(position: Position, rng: random.Random) -> Dice:
 def trajectory(rules: RuleSet, rng: random.Random) -> Iterator[tuple[Position, Dice, list[Turn]]]:
     """An endless stream of random self-play: each position to move, its roll, its legal turns.
 
-    Every turn is picked uniformly from ``rules.legal_turns``; when a turn ends the game
+    Every turn is picked uniformly from ``legal_turns``; when a turn ends the game
     (or the game runs past ``MAX_TURNS_PER_GAME``) a new game starts with a random side
     on roll.
     """
@@ -38,7 +39,7 @@ def trajectory(rules: RuleSet, rng: random.Random) -> Iterator[tuple[Position, D
         pos = rules.start().with_turn(rng.choice((Side.WHITE, Side.BLACK)))
         for _ in range(MAX_TURNS_PER_GAME):
             dice = roll_for(pos, rng)
-            turns = rules.legal_turns(pos, dice)
+            turns = legal_turns(rules, pos, dice)
             yield pos, dice, turns
             turn = rng.choice(turns)
             if turn.outcome is not None:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from engine.dice import roll
+from engine.generators import legal_turns
 from engine.position import Geometry, Position, Side
 from engine.turn import Step, Turn
 from render.board import render_board
@@ -27,7 +28,7 @@ def _selfplay(ruleset: str, seed: int,
     pos = rules.start()
     for n in range(3000):
         dice = roll(rng)
-        turns = rules.legal_turns(pos, dice)
+        turns = legal_turns(rules, pos, dice)
         t = rng.choice(turns)
         if want(t, n):
             return t, dice, pos.turn

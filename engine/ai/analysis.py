@@ -53,6 +53,7 @@ from engine.ai.evaluation import Model, evaluate, turn_values
 from engine.ai.pasch import beam_turns, is_long_pasch
 from engine.dice import Dice
 from engine.game import Game
+from engine.generators import legal_turns
 from engine.position import Position, Side
 from engine.record import Record, RecordTurn, parse, replay
 from engine.rules.ruleset import RuleSet
@@ -222,7 +223,7 @@ def _plays(rules: RuleSet, pos: Position, dice: Dice, model: Model, width: int) 
         def score(p: Position, s: Side) -> float:
             return evaluate(rules, p, s, model)
         return beam_turns(rules, pos, dice, score, width)
-    return rules.legal_turns(pos, dice)
+    return legal_turns(rules, pos, dice)
 
 
 def _roll_values(rules: RuleSet, pos: Position, dice: Dice, model: Model) -> float:

@@ -50,6 +50,7 @@ from engine.ai.arena import MAX_TURNS, opening
 from engine.ai.net import SIZES, Net, encode_for, encoding_for
 from engine.ai.pasch import is_long_pasch
 from engine.errors import EngineError
+from engine.generators import legal_turns
 from engine.position import Side
 from engine.rules.ruleset import RuleSet
 
@@ -92,7 +93,7 @@ def play_recorded(rules_name: str, seed: int, explore: float,
     for _ in range(MAX_TURNS):
         dice = ((rng.randint(1, 6),) if pos.onedie
                 else (rng.randint(1, 6), rng.randint(1, 6)))
-        turns = None if is_long_pasch(rules, pos, dice) else rules.legal_turns(pos, dice)
+        turns = None if is_long_pasch(rules, pos, dice) else legal_turns(rules, pos, dice)
         agent = rand if rng.random() < explore else greedy
         turn = agent.choose(rules, pos, dice, rng, turns)
         if turn.outcome is not None:

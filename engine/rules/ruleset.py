@@ -1,22 +1,16 @@
 """The ``RuleSet`` value: every way the rulesets differ, as data the generators read.
 
 A ruleset is a frozen value, so it can be cached, compared and sent to a worker process.
-Its flags name the rule ids of RULES.md they implement.  It stands above the move
-generators (``legal_turns`` hands the position down to ``engine.movegen``); they import
-it only for type annotations, so the import graph has no circle.
+Its fields name the rule ids of ``docs/rules.md`` they implement.  It depends on nothing
+but the board's geometry: the algorithms that read it (``engine.movegen``, ``engine.puff``)
+import it, and ``engine.generators`` finds the one that lists a ruleset's plays.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
-from engine.movegen import legal_turns
 from engine.position import Geometry, Position
-
-if TYPE_CHECKING:
-    from engine.dice import Dice
-    from engine.turn import Turn
 
 
 @dataclass(frozen=True)
@@ -64,11 +58,3 @@ class RuleSet:
 
     def parse_position(self, text: str) -> Position:
         return Position.parse(text, self.geometry)
-
-    def legal_turns(self, position: Position, dice: Dice) -> list[Turn]:
-        """Every legal play of ``dice`` (bräde and backgammon: ``engine.movegen``; puff:
-        ``engine.puff``, which ``movegen.legal_turns`` hands it to)."""
-        return legal_turns(self, position, dice)
-
-    def with_options(self, **changes: object) -> RuleSet:
-        return replace(self, **changes)

@@ -8,6 +8,7 @@ comment which board point a black checker stands on.
 from __future__ import annotations
 
 from engine import rules as registry
+from engine.generators import legal_turns
 from engine.position import Position, Side, format_side
 from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
@@ -24,7 +25,7 @@ def pos(rules: RuleSet, text: str) -> Position:
 
 
 def turns(rules: RuleSet, text: str, dice: tuple[int, int]) -> list[Turn]:
-    return rules.legal_turns(pos(rules, text), dice)
+    return legal_turns(rules, pos(rules, text), dice)
 
 
 def texts(rules: RuleSet, text: str, dice: tuple[int, int]) -> set[str]:
