@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine import plays
+from engine import endings, plays
 from engine import rules as rules_registry
 from engine.dice import Dice, format_dice, roll_name
 from engine.errors import DiceError, EngineError, GameError
@@ -23,7 +23,6 @@ from engine.generators import legal_turns
 from engine.movegen import BURST, HIT, PLAIN, Board
 from engine.position import BAR, OFF, Position, Side
 from engine.rules.ruleset import RuleSet
-from engine.scoring import points
 from engine.turn import Outcome, Turn
 
 JSON_VERSION = 1
@@ -326,8 +325,7 @@ class Game:
             if reason == "game.over":
                 raise GameError("game.over")
             raise GameError("game.cannot_resign", reason=reason or "")
-        pts, tick = points(self.rules.scoring, "resign") if self.rules.scoring != "puff" else (1, 0)
-        outcome = Outcome("resign", pts, False, side.other, tick)
+        outcome = self.resignation(side)
         self._finish(outcome, "resign")
         return outcome
 
@@ -335,16 +333,19 @@ class Game:
         """Leaving a game one may not resign scores as jan for the opponent (B-35, house)."""
         if self.phase == "over":
             raise GameError("game.over")
-        kind = "jan" if self.rules.is_brade else "resign"
-        if self.rules.family == "backgammon":
-            pts, tick = 1, 0
-        elif self.rules.is_brade:
-            pts, tick = points(self.rules.scoring, "jan")
-        else:
-            pts, tick = 1, 0
-        outcome = Outcome(kind, pts, False, side.other, tick)
+        outcome = self.abandonment(side)
         self._finish(outcome, "abandon")
         return outcome
+
+    def resignation(self, side: Side) -> Outcome:
+        """What ``side`` resigning would give the opponent (``resign`` records it), asked
+        before the player confirms; whether they may is ``can_resign``."""
+        return endings.resignation(self.rules, side)
+
+    def abandonment(self, side: Side) -> Outcome:
+        """What ``side`` leaving the game would give the opponent (``abandon`` records it):
+        a jan in bräde, a resignation's point elsewhere (B-35, house)."""
+        return endings.abandonment(self.rules, side)
 
     # -- storage ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -548,13 +549,8 @@ def can_finish_beautiful_with_one(me: tuple[int, ...]) -> bool:
                 break
             counts[p] -= 1
             counts[t] += 1
-            if _is_beautiful(counts):
+            if endings.beautiful(counts) is not None:
                 return True
             counts[p] += 1
             counts[t] -= 1
     return False
-
-
-def _is_beautiful(c: list[int]) -> bool:
-    return (c[24] == 15 or c[20] == c[21] == c[22] == c[23] == c[24] == 3
-            or c[22] == c[23] == c[24] == 5 or (c[22], c[23], c[24]) == (3, 5, 7))

@@ -5,7 +5,9 @@ The shape follows gnubg's generator: enumerate every sequence of single-die step
 ruleset's obligation allows (B-20 max pips, seed 003's max dice, backgammon's both-dice
 rule), then deduplicate by (resulting position, outcome).  The ruleset-specific wins that
 cut a turn short (vasa's winning step, classic's jan, Behrens–Helmfrid's sprängjan) are
-recorded as the search passes them.
+recorded as the search passes them.  How a turn ends (the dice orders, the obligation,
+what a play wins) is ``engine.endings``', which the move contract (``engine.plays``)
+calls too; this module only walks the steps.
 
 Backgammon takes a fast path (``_BgSearch``) that gives the very same list; it and the
 fast construction of positions and turns (``_position``, ``_turn``) exist for the
@@ -15,13 +17,23 @@ issue-7 benchmark (``benchmarks/gnubg_diff.py``: within 25x of gnubg's C generat
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from operator import itemgetter
 
 from engine.bands import BLOCKADE, is_jan, run_length, run_span
 from engine.dice import Dice
+from engine.endings import (
+    backgammon_win,
+    dice_orders,
+    final_outcome,
+    jan_kind,
+    measure_fields,
+    obliged,
+    win,
+    win_now,
+)
 from engine.errors import DiceError
 from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.rules.ruleset import RuleSet
-from engine.scoring import points
 from engine.turn import Outcome, Step, Turn
 
 PLAIN, HIT, BURST = 0, 1, 2
@@ -198,21 +210,6 @@ class Board:
         """B-33: bar + own first-quarter points occupied > 6."""
         return is_jan(self.op)
 
-    def beautiful(self) -> str | None:
-        """B-31: the vackert spel the mover's checkers form, if any."""
-        me = self.me
-        if me[OFF] or me[24] < 3:
-            return None
-        if me[24] == 15:
-            return "uppspel"
-        if me[20] == me[21] == me[22] == me[23] == me[24] == 3:
-            return "enkelt-kronspel"
-        if me[22] == me[23] == me[24] == 5:
-            return "dubbelt-kronspel"
-        if me[22] == 3 and me[23] == 5 and me[24] == 7:
-            return "trappspel"
-        return None
-
     def key(self) -> tuple:
         """Identifies the working position exactly (packed counts and column flags)."""
         return (self.cm, self.co, self.my_col, self.op_col)
@@ -344,6 +341,17 @@ def _cross(position: Position) -> list[int]:
 #: (raw steps, key, dice used, pips moved, jan step index or None, jan by burst, won).
 #: Raw steps are ``(from, to, die, kind)``; ``Step`` values are made only for kept turns.
 _L_STEPS, _L_KEY, _L_N, _L_PIPS, _L_JAN, _L_JB, _L_WON = range(7)
+
+_LEAF_MEASURES: dict[str, itemgetter] = {}
+
+
+def _leaf_measure(usage: str) -> itemgetter:
+    """``endings.measure(usage)`` read straight off a leaf (its dice used and pips)."""
+    got = _LEAF_MEASURES.get(usage)
+    if got is None:
+        got = _LEAF_MEASURES[usage] = itemgetter(
+            *((_L_N, _L_PIPS)[f] for f in measure_fields(usage)))
+    return got
 
 _STEPS: dict[tuple[int, int, int, int], Step] = {}
 
@@ -495,15 +503,7 @@ class _BgSearch:
         for (cm, co), raw in found.items():
             me = tuple(cm.to_bytes(26, "little"))
             op = op0 if co == co0 else tuple(co.to_bytes(26, "little"))
-            outcome = None
-            if me[OFF] == 15:
-                if op[OFF]:
-                    kind = "single"
-                else:
-                    # gammon; backgammon if the loser still has a checker on the bar or in
-                    # the winner's home board (the loser's own points 1..6).
-                    kind = "backgammon" if op[BAR] or any(op[1:7]) else "gammon"
-                outcome = Outcome(kind, points("bg", kind)[0], False, mover)
+            outcome = backgammon_win(mover, op) if me[OFF] == 15 else None
             if not _FAST:  # pragma: no cover
                 pos = (_position(base, me, op, nxt, None) if white_moves
                        else _position(base, op, me, nxt, None))
@@ -643,37 +643,7 @@ def first_roll_made(rules: RuleSet, base: Position) -> Position:
     return replace(base, first=base.first | {base.turn})
 
 
-JANS = ("jan", "sprangjan")
-
-
-class WinJudge:
-    """The wins the board decides as it stands, for a search that moves over ``board``:
-    ``legal_turns``' own search and ``engine.plays``' walk, which must agree play for play."""
-
-    rules: RuleSet
-    base: Position
-    board: Board
-
-    def _outcome(self, kind: str) -> Outcome:
-        # B-32: munk when the loser has a checker on the bar (never with jan)
-        munk = kind not in JANS and self.board.op[BAR] > 0
-        pts, tick = points(self.rules.scoring, kind, munk)
-        return Outcome(kind, pts, munk, self.base.turn, tick)
-
-    def _win_now(self, jan_at: int | None, jan_burst: bool) -> Outcome | None:
-        """Vasa: does the position right now win (hemspel, vackert spel, jan)?"""
-        board = self.board
-        if board.me[OFF] == 15:
-            return self._outcome("hemspel")
-        b = board.beautiful()
-        if b:
-            return self._outcome(b)
-        if jan_at is not None:
-            return self._outcome("sprangjan" if jan_burst else "jan")
-        return None
-
-
-class _Search(WinJudge):
+class _Search:
     #: Skip a board met again at the same depth of a double (see ``_dfs``); the tests
     #: switch it off to compare against the plain search.
     memo = True
@@ -685,6 +655,8 @@ class _Search(WinJudge):
         self.double = len(dice) == 2 and dice[0] == dice[1]
         self.board = Board(rules, position)
         self.leaves: list[tuple] = []
+        #: ``leaves[a:b]`` of each order of the dice, in ``orders``' order.
+        self.spans: list[tuple[int, int]] = []
         self.stops: list[tuple[tuple, tuple, Outcome]] = []
         self.path: list[tuple[int, int, int, int]] = []
         self.seen: set[tuple] = set()
@@ -714,19 +686,16 @@ class _Search(WinJudge):
             k = self._kejsarspel()
             if k is not None:
                 return [k]
-        if len(dice) == 1:
-            orders: list[tuple[int, ...]] = [dice]
-        elif self.double:
-            orders = [(dice[0],) * 4]
-        else:
-            orders = [dice, (dice[1], dice[0])]
+        self.orders = orders = dice_orders(dice)
         bg = rules.family == "backgammon"
         for seq in orders:
             self.seen.clear()
+            start = len(self.leaves)
             if bg:
                 self._dfs_bg(seq, 0, 0, BAR)
             else:
                 self._dfs(seq, 0, 0, None, False, False)
+            self.spans.append((start, len(self.leaves)))
         turns = self._select()
         return turns + specials
 
@@ -765,10 +734,12 @@ class _Search(WinJudge):
                 if cut == "classic_jan":
                     j_key = board.key()
                 elif cut == "bh_sprangjan" and j_b:
-                    self._stop(Outcome("sprangjan", 0, False, self.base.turn))
+                    # B-34 (Behrens–Helmfrid): a burst that makes jan wins on the spot.
+                    self._stop(win(self.rules, "sprangjan", self.base.turn, False))
                     w = True
             if cut == "vasa" and not won:
-                o = self._win_now(j_at, j_b)
+                o = win_now(self.rules, self.base.turn, board.me, board.op,
+                            None if j_at is None else jan_kind(j_b))
                 if o is not None:
                     self._stop(o)
                     w = True
@@ -829,6 +800,8 @@ class _Search(WinJudge):
         best = self._filter(leaves)
         out: dict[tuple, Turn] = {}
         cut = rules.cut
+        mover, snaps = self.base.turn, self.snaps
+        judged: set[tuple] = set()
         for leaf in best:
             jan_at = leaf[_L_JAN]
             if cut == "vasa" and leaf[_L_WON]:
@@ -838,37 +811,43 @@ class _Search(WinJudge):
             if cut == "classic_jan" and jan_at is not None:
                 steps = leaf[_L_STEPS][: jan_at + 1]
                 key = self._replay_key(steps)
-                outcome = self._outcome_for_key(key, "sprangjan" if leaf[_L_JB] else "jan")
+                outcome = self._win_at(key, jan_kind(leaf[_L_JB]))
                 self._keep(out, steps, key, outcome)
                 continue
-            outcome = self._final_outcome(leaf)
-            self._keep(out, leaf[_L_STEPS], leaf[_L_KEY], outcome)
+            # B-21: the win is judged on the board after the whole play.  A board met
+            # again with the same jan is the same play (the first one found is kept).
+            key = leaf[_L_KEY]
+            jan = None if jan_at is None else jan_kind(leaf[_L_JB])
+            if (key, jan) in judged:
+                continue
+            judged.add((key, jan))
+            me, op = snaps[key]
+            self._keep(out, leaf[_L_STEPS], key, final_outcome(rules, mover, me, op, jan))
         for steps, key, outcome in self.stops:
-            if cut == "bh_sprangjan":
-                outcome = self._outcome_for_key(key, "sprangjan")
             self._keep(out, steps, key, outcome)
         if not out:
             return [Turn((), self.base.with_turn(self.base.turn.other), None)]
         return list(out.values())
 
     def _filter(self, leaves: list[tuple]) -> list[tuple]:
-        usage = self.rules.usage
+        """The leaves that use the roll as the ruleset obliges (``endings.obliged``)."""
         if not leaves:
             return []
-        if usage == "max_pips":
-            top = max(lf[_L_PIPS] for lf in leaves)
-            return [lf for lf in leaves if lf[_L_PIPS] == top]
-        top_n = max(lf[_L_N] for lf in leaves)
-        kept = [lf for lf in leaves if lf[_L_N] == top_n]
-        if top_n == 1 and len(self.dice) == 2 and not self.double:
-            hi = max(self.dice)
-            higher = [lf for lf in kept if lf[_L_STEPS][0][2] == hi]
-            if higher:
-                kept = higher
-        if usage == "max_dice":
-            top = max(lf[_L_PIPS] for lf in kept)
-            kept = [lf for lf in kept if lf[_L_PIPS] == top]
-        return kept
+        usage = self.rules.usage
+        ms = list(map(_leaf_measure(usage), leaves))
+        best = []
+        for a, b in self.spans:
+            if b > a:
+                part = ms[a:b]
+                lf = leaves[a + part.index(max(part))]
+                best.append((lf[_L_N], lf[_L_PIPS]))
+            else:
+                best.append((0, 0))
+        allowed, top = obliged(usage, self.dice, self.orders, best)
+        if len(allowed) == len(self.spans):  # every order: the leaves as they stand
+            return [lf for lf, m in zip(leaves, ms, strict=True) if m == top]
+        return [leaves[i] for j, (a, b) in enumerate(self.spans) if j in allowed
+                for i in range(a, b) if ms[i] == top]
 
     def _keep(self, out: dict[tuple, Turn], steps: tuple, key: tuple,
               outcome: Outcome | None) -> None:
@@ -898,43 +877,10 @@ class _Search(WinJudge):
             self.snaps[key] = board.counts()
         return key
 
-    def _outcome_for_key(self, key: tuple, kind: str) -> Outcome:
-        op = self.snaps[key][1]
-        munk = kind not in JANS and op[BAR] > 0
-        pts, tick = points(self.rules.scoring, kind, munk)
-        return Outcome(kind, pts, munk, self.base.turn, tick)
+    def _win_at(self, key: tuple, kind: str) -> Outcome:
+        """A win of ``kind`` on the board ``key`` (munk decided there, B-32)."""
+        return win(self.rules, kind, self.base.turn, self.snaps[key][1][BAR] > 0)
 
-    def _final_outcome(self, leaf: tuple) -> Outcome | None:
-        """Wins judged after the whole turn (B-21): the most valuable one that holds."""
-        key = leaf[_L_KEY]
-        me, op = self.snaps[key]
-        rules = self.rules
-        if rules.family == "backgammon":
-            if me[OFF] != 15:
-                return None
-            if op[OFF]:
-                kind = "single"
-            else:
-                # gammon; backgammon if the loser still has a checker on the bar or in the
-                # winner's home board (the loser's own points 1..6).
-                kind = "backgammon" if op[BAR] or any(op[1:7]) else "gammon"
-            return Outcome(kind, points("bg", kind)[0], False, self.base.turn)
-        found: list[Outcome] = []
-        if me[OFF] == 15:  # B-30: hemspel
-            found.append(self._outcome_for_key(key, "hemspel"))
-        elif not me[OFF]:
-            saved = self.board.me
-            self.board.me = list(me)
-            b = self.board.beautiful()
-            self.board.me = saved
-            if b:
-                found.append(self._outcome_for_key(key, b))
-        if leaf[_L_JAN] is not None:
-            found.append(self._outcome_for_key(key,
-                                               "sprangjan" if leaf[_L_JB] else "jan"))
-        if not found:
-            return None
-        return max(found, key=lambda o: (o.points, o.kind in JANS))
 
     # Specials --------------------------------------------------------------------------
     def _column_turn(self) -> Turn:
@@ -960,8 +906,6 @@ class _Search(WinJudge):
         board = Board(self.rules, self.base)
         board.me[q] -= 1
         board.me[24] += 1
-        munk = board.op[BAR] > 0
-        pts, tick = points(self.rules.scoring, "kejsarspel", munk)
-        outcome = Outcome("kejsarspel", pts, munk, self.base.turn, tick)
+        outcome = win(self.rules, "kejsarspel", self.base.turn, board.op[BAR] > 0)
         step = Step(q, 24, 24 - q)
         return Turn((step,), board.position(self.base), outcome, "kejsarspel")

@@ -28,6 +28,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.dice import Dice
+from engine.endings import (
+    Measure,
+    dice_orders,
+    final_outcome,
+    jan_kind,
+    measure,
+    obliged,
+    win,
+    win_now,
+)
 from engine.errors import AmbiguousMove, IllegalMove, MoveError, UnparsableMove
 from engine.generators import legal_turns
 from engine.hops import (
@@ -40,11 +50,10 @@ from engine.hops import (
     reachable,
     steps_needed,
 )
-from engine.movegen import BURST, HIT, JANS, Board, WinJudge, check_dice
+from engine.movegen import BURST, HIT, Board, check_dice
 from engine.position import BAR, OFF, Position
 from engine.puff import DELTA, StepWalker, shared_step
 from engine.rules.ruleset import RuleSet
-from engine.scoring import points
 from engine.turn import Outcome, Step, Turn
 
 #: Autocomplete shows at most this many plays (Discord's limit).
@@ -176,31 +185,23 @@ def _first_with(results: Iterator[_Result], key: tuple) -> Turn | None:
     return None
 
 
-class _BradeRoll(WinJudge):
-    """One bräde or backgammon roll walked over ``Board`` (RULES.md §2–§4)."""
+class _BradeRoll:
+    """One bräde or backgammon roll walked over ``Board`` (``docs/rules.md`` T-2..T-5,
+    B-1..B-21); how the turn ends is ``engine.endings``', as for ``legal_turns``."""
 
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
         self.rules = rules
         self.base = position
         self.dice = tuple(dice)
         self.board = Board(rules, position)
-        self.double = len(dice) == 2 and dice[0] == dice[1]
-        if len(dice) == 1:
-            self.orders: list[tuple[int, ...]] = [self.dice]
-        elif self.double:
-            self.orders = [(dice[0],) * 4]
-        else:
-            self.orders = [self.dice, (dice[1], dice[0])]
-        usage = rules.usage
+        self.orders = dice_orders(self.dice)
         #: How the roll's use is compared: (steps, pips) reduced to what the rule counts.
-        self.cmp: Callable[[tuple[int, int]], tuple[int, ...]] = (
-            (lambda v: (v[1],)) if usage == "max_pips"
-            else (lambda v: (v[0],)) if usage == "bg" else (lambda v: v))
+        self.cmp: Measure = measure(rules.usage)
         self.cut = rules.cut
         self.brade = rules.is_brade
         self._rem: dict[tuple, tuple[int, int]] = {}
         self.path: list[tuple[int, int, int, int]] = []
-        self.top: tuple[int, ...] = ()
+        self.top: Any = None
         self.allowed: frozenset[int] = frozenset()
         self.reached = False  # a constrained walk got to the end of what was typed
         self.prune = True
@@ -238,41 +239,19 @@ class _BradeRoll(WinJudge):
 
     def _settle(self) -> None:
         """The measure every kept play must reach, and the orders of the dice it may use
-        (max dice: when only one die can be used, the higher, seed 003)."""
+        (``endings.obliged``), from the best use of the roll in each order."""
         vals = [self._best_rest(o, 0) for o in self.orders]
-        allowed = list(range(len(self.orders)))
-        if self.rules.usage != "max_pips":
-            top_n = max(v[0] for v in vals)
-            if top_n == 1 and len(self.dice) == 2 and not self.double:
-                hi = max(self.dice)
-                higher = [j for j in allowed if self.orders[j][0] == hi and vals[j][0] == 1]
-                if higher:
-                    allowed = higher
-        self.allowed = frozenset(allowed)
-        self.top = max(self.cmp(vals[j]) for j in allowed)
+        self.allowed, self.top = obliged(self.rules.usage, self.dice, self.orders, vals)
 
-    # Outcomes, as legal_turns judges them (``_outcome``, ``_win_now``: WinJudge) ------------
+    # Outcomes, as legal_turns judges them (``engine.endings``) -----------------------------
+    def _outcome(self, kind: str) -> Outcome:
+        """A win of ``kind`` on the board as it stands (munk decided here, B-32)."""
+        return win(self.rules, kind, self.base.turn, self.board.op[BAR] > 0)
+
     def _final(self, jan_at: int | None, jan_burst: bool) -> Outcome | None:
-        """Wins judged after the whole turn (B-21): the most valuable one that holds."""
-        me, op = self.board.me, self.board.op
-        if self.rules.family == "backgammon":
-            if me[OFF] != 15:
-                return None
-            kind = ("single" if op[OFF] else
-                    "backgammon" if op[BAR] or any(op[1:7]) else "gammon")
-            return Outcome(kind, points("bg", kind)[0], False, self.base.turn)
-        found: list[Outcome] = []
-        if me[OFF] == 15:
-            found.append(self._outcome("hemspel"))
-        elif not me[OFF]:
-            b = self.board.beautiful()
-            if b:
-                found.append(self._outcome(b))
-        if jan_at is not None:
-            found.append(self._outcome("sprangjan" if jan_burst else "jan"))
-        if not found:
-            return None
-        return max(found, key=lambda o: (o.points, o.kind in JANS))
+        """Wins judged after the whole turn (B-21): ``endings.final_outcome``."""
+        return final_outcome(self.rules, self.base.turn, self.board.me, self.board.op,
+                             None if jan_at is None else jan_kind(jan_burst))
 
     def _result(self, outcome: Outcome | None, want: bool) -> _Result:
         key = (self.board.key(), outcome.kind if outcome else None,
@@ -351,11 +330,12 @@ class _BradeRoll(WinJudge):
                     # legal under max dice (house rule of RULES.md §4).
                     rest = self._best_rest(seq, i + 1)
                     if ok_order and cmp((i + 1 + rest[0], pips + to - frm + rest[1])) == top:
-                        stop = self._outcome("sprangjan" if j_b else "jan")
+                        stop = self._outcome(jan_kind(j_b))
                     else:
                         nexts = []
             if cut == "vasa":
-                stop = self._win_now(j_at, j_b)
+                stop = win_now(self.rules, self.base.turn, board.me, board.op,
+                               None if j_at is None else jan_kind(j_b))
             if stop is not None:
                 # A win that ends the turn: nothing past it is a kept play.
                 if any(con.complete(ns) for ns in nexts):
