@@ -23,6 +23,7 @@ kejsarspel) occur on small rolls only; there the list is used (``_ListRoll``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -63,12 +64,18 @@ _FORFEIT_WORDS = ("-", "–", "pass", "fåta", "fata")
 # -- constraints on the walk --------------------------------------------------------------
 # A walk visits legal step sequences; a constraint says which steps it may take next and
 # whether a play may end here.  Its state is hashable so the walk's memo can include it.
+# A constraint that ``prunes`` also says whether a play can still end here at all with
+# the dice left (``fits``), so the walk gives up a branch as soon as it cannot.
 
 
 class _Free:
     """Any play."""
 
     start: Any = ()
+    prunes = False
+
+    def fits(self, cs: Any, rest: tuple[int, ...]) -> bool:
+        return True
 
     def advance(self, cs: Any, frm: int, to: int) -> list[Any]:
         return [cs]
@@ -86,8 +93,22 @@ _FREE = _Free()
 class _Hops:
     """The typed hops ``(from, to)``, in any order, each split into steps of any dice."""
 
+    prunes = True
+
     def __init__(self, hops: list[tuple[int, int]]) -> None:
         self.start: Any = tuple(sorted(hops))
+        self._fits: dict[tuple, bool] = {}
+
+    def fits(self, cs: Any, rest: tuple[int, ...]) -> bool:
+        """Can the hops still pending in ``cs`` be played with the dice ``rest``?"""
+        k = (cs, rest)
+        got = self._fits.get(k)
+        if got is None:
+            got = self._fits[k] = _hops_fit(self.pending(cs), rest)
+        return got
+
+    def pending(self, cs: Any) -> tuple[tuple[int, int], ...]:
+        return cs
 
     def advance(self, cs: Any, frm: int, to: int) -> list[Any]:
         out = []
@@ -132,8 +153,38 @@ class _Prefix(_Hops):
     def complete(self, cs: Any) -> bool:
         return not cs[0] and cs[1]
 
+    def pending(self, cs: Any) -> tuple[tuple[int, int], ...]:
+        return cs[0]
+
     def free(self, cs: Any) -> bool:
         return not cs[0] and cs[1]
+
+
+@functools.lru_cache(maxsize=512)
+def _subset_sums(rest: tuple[int, ...]) -> frozenset[int]:
+    """Every total some of the dice ``rest`` make (0 included)."""
+    sums = {0}
+    for d in rest:
+        sums |= {s + d for s in sums}
+    return frozenset(sums)
+
+
+def _hops_fit(pending: tuple[tuple[int, int], ...], rest: tuple[int, ...]) -> bool:
+    """Can every hop in ``pending`` still be played with the dice ``rest``?
+
+    A hop moves one checker from its point to its goal without passing it (bearing off
+    aside), so its distance is a sum of some of the dice left, and the hops together need
+    no more than all of them.  Both only get harder as dice are used, so a branch that
+    fails here can never complete what was typed.
+    """
+    need = 0
+    for cur, goal in pending:
+        if goal == OFF:
+            continue
+        if goal - cur not in _subset_sums(rest):
+            return False
+        need += goal - cur
+    return need <= sum(rest)
 
 
 def _step_matches(frm: int, to: int, partial: str) -> bool:
@@ -290,6 +341,8 @@ class _BradeRoll:
             seen.add(k)
         if viable is not None and not viable(board):
             return
+        if con.prunes and not con.fits(cs, seq[i:]):
+            return
         done = con.complete(cs)
         if done:
             self.reached = True
@@ -417,6 +470,8 @@ class _PuffRoll:
         if viable is not None and not viable(state, hits):
             return
         gen = self.gen
+        if con.prunes and not con.fits(cs, gen.seq[i:]):
+            return
         done = con.complete(cs)
         if done:
             self.reached = True
@@ -453,16 +508,12 @@ class _PuffRoll:
             path.pop()
 
     def first_with(self, key: tuple) -> Turn | None:
-        """The play with result ``key`` as ``puff_turns`` lists it (its first path)."""
+        """The play with result ``key`` as ``puff_turns`` lists it (its first path,
+        ``StepWalker.path_to``)."""
         if self.first:
             return next(iter(self.walk()), _Result((), None)).turn
-        state_t, hits_t, _again = key
-        tail = _tails(state_t.to_bytes(26, "little"))
-
-        def viable(state: int, hits: int) -> bool:
-            return not hits & ~hits_t and _below(state.to_bytes(26, "little"), tail)
-
-        return _first_with(self.walk(_FREE, viable=viable), key)
+        steps = self.gen.path_to(key)
+        return None if steps is None else self.gen.turn_for(key, steps)
 
 
 # -- rolls with a special play: the (small) list ------------------------------------------

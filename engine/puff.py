@@ -163,6 +163,11 @@ _SHIFT = 8
 DELTA = [[(1 << (_SHIFT * t)) - (1 << (_SHIFT * f)) for t in range(26)] for f in range(26)]
 _LOW = sum(255 << (_SHIFT * p) for p in range(1, 19))  # points 1–18
 _OFF_SHIFT = _SHIFT * OFF
+#: ``StepWalker.path_to``'s slack bytes: ``_SLACK[frm][to]`` has a 1 in bytes frm+1..to,
+#: ``_FOUR`` bit 4 of every byte 0..25.
+_SLACK = [[sum(1 << (_SHIFT * p) for p in range(f + 1, t + 1)) for t in range(26)]
+          for f in range(26)]
+_FOUR = sum(16 << (_SHIFT * p) for p in range(26))
 
 
 def _encode(counts: tuple[int, ...] | list[int]) -> int:
@@ -361,6 +366,83 @@ class StepWalker:
             else:
                 self._dfs(i + 1, s2, h2, frm if same_next else 0, 0)
             path.pop()
+
+    def path_to(self, key: tuple[int, int, bool]) -> tuple[Step, ...] | None:
+        """The steps ``puff_turns`` lists for the result ``key`` (``(state, hits, again)``
+        of a play's end), or None when no play ends there.
+
+        ``puff_turns`` keeps the first path its search finds to each result, so this is
+        that search (``_dfs``'s order: same-die steps by non-decreasing origin) stopped at
+        the first path to ``key``, giving up every branch that cannot reach it:
+
+        - the mover's checkers only move forward, so none of its points may hold more of
+          its checkers from there on than the result does (``_SLACK`` below);
+        - every checker standing where the result has fewer must still move, one step
+          each at least, so there must be as many steps left;
+        - the result's hits are the only ones, and each one not yet made needs a step.
+
+        Checking a typed play (``engine.plays``) asks this once, after the play's own walk
+        found its result; on a later pasch the plain search met thousands of boards.
+        """
+        if self.first_roll():
+            return None
+        state_t, hits_t, again_t = key
+        tgt = state_t.to_bytes(26, "little")
+        start = self.state0.to_bytes(26, "little")
+        # slack[p]: the result's checkers on points p..25 less the board's (never < 0).
+        # Kept as one int, slack + 16 in byte p: a step frm -> to takes one from bytes
+        # frm + 1 .. to, and a byte below 16 (bit 4 clear) is a point with too many.
+        lanes = 0
+        have = want = 0
+        for p in range(OFF, -1, -1):
+            have += start[p]
+            want += tgt[p]
+            if have > want:
+                return None
+            lanes |= (want - have + 16) << (_SHIFT * p)
+        excess = sum(max(0, start[p] - tgt[p]) for p in range(OFF + 1))
+        n, seq, reroll = self.n, self.seq, self.reroll
+        others = ~hits_t
+        seen: set[tuple[int, int, int, int, int]] = set()
+        path: list[Step] = []
+
+        def rec(i: int, state: int, hits: int, live: int, min_from: int, lanes: int,
+                excess: int) -> bool:
+            k = (i, state, hits, live, min_from)
+            if k in seen:
+                return False
+            seen.add(k)
+            cands = self.steps(seq[i], state, hits, live) if i < n else []
+            if not cands:
+                return (state == state_t and hits == hits_t
+                        and (self.again(state, i) if reroll else False) == again_t)
+            left = n - i - 1  # steps left after this one
+            d = seq[i]
+            same_next = left and seq[i + 1] == d
+            on_bar = state & 255
+            lang_me = self.lang_me
+            for frm, to, hit in cands:
+                if frm < min_from:
+                    continue
+                h2 = hits | (1 << to) if hit else hits
+                if h2 & others:
+                    continue
+                l2 = lanes - _SLACK[frm][to]
+                if l2 & _FOUR != _FOUR:
+                    continue
+                e2 = (excess - ((state >> (_SHIFT * frm)) & 255 > tgt[frm])
+                      + ((state >> (_SHIFT * to)) & 255 >= tgt[to]))
+                if e2 > left or (hits_t & ~h2).bit_count() > left:
+                    continue
+                path.append(shared_step(frm, to, d, hit))
+                if rec(i + 1, state + DELTA[frm][to], h2,
+                       to if on_bar and lang_me and to <= 24 else 0,
+                       frm if same_next and not on_bar else 0, l2, e2):
+                    return True
+                path.pop()
+            return False
+
+        return tuple(path) if rec(0, self.state0, 0, 0, 0, lanes, excess) else None
 
     @staticmethod
     def borne_off(state: int) -> int:

@@ -24,7 +24,7 @@ from engine.movegen import BURST, HIT, Board
 from engine.notation import parse_hops
 from engine.position import Position
 from engine.rules.ruleset import RuleSet
-from engine.testing import selfplay_corpus
+from engine.testing import later_pasch_corpus, selfplay_corpus
 from engine.turn import Step, Turn
 
 BRADE = ["talisman", "behrens-helmfrid", "classic", "vasa", "backgammon",
@@ -57,6 +57,28 @@ def test_every_listed_play_validates_to_the_same_turn(name: str, n: int) -> None
             if t.special is None:
                 assert plays.validate(rules, pos, dice, t.text) == t, (pos.format(), dice)
             assert plays.is_legal(rules, pos, dice, t)
+
+
+@pytest.mark.parametrize("name", ["puff-lang", "puff-kontrar", "puff-dubbel-kontrar"])
+def test_a_later_pasch_from_scattered_checkers_validates_to_the_listed_turn(name: str) -> None:
+    """The hardest typed plays to check (eight small steps from a spread board) give the
+    very turn ``legal_turns`` lists, steps included, and the search for a result's listed
+    steps (``StepWalker.path_to``) finds exactly those of every sampled play."""
+    rules = registry.get(name)
+    rng = random.Random(name)
+    for pos, dice, text in later_pasch_corpus(rules, 4, 99):
+        legal = legal_turns(rules, pos, dice)
+        assert len(legal) > 200  # a later pasch with many results, as the corpus promises
+        listed = {(t.position, t.outcome): t for t in legal}
+        got = plays.validate(rules, pos, dice, text)
+        assert listed[(got.position, got.outcome)] == got, (pos.format(), dice, text)
+        walker = puffmod.StepWalker(rules, pos, dice)
+        for t in rng.sample(legal, 15):
+            assert plays.validate(rules, pos, dice, t.text) == t
+            me = t.position.side(pos.turn)
+            hits = sum(1 << s.to for s in t.steps if s.hit)
+            key = (int.from_bytes(bytes(me), "little"), hits, t.position.turn is pos.turn)
+            assert walker.path_to(key) == t.steps
 
 
 @pytest.mark.parametrize(("name", "n"), _cases(BRADE, 120) + _cases(PUFF, 40))
