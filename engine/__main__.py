@@ -26,6 +26,7 @@ from engine.generators import legal_turns
 from engine.messages import explain_outcome, side_name
 from engine.notation import format_turn
 from engine.position import Side
+from engine.rules.ruleset import Family
 
 
 def _legal(args: argparse.Namespace) -> int:
@@ -61,7 +62,7 @@ def play_random_game(rules_name: str, rng: random.Random, max_turns: int = 20000
     """A game between two random players (selfplay, property tests, benchmarks)."""
     game = Game.new(rules_name, rng=random.Random(rng.getrandbits(64)))
     game.opening()
-    puff = game.rules.family == "puff"
+    puff = game.rules.family is Family.PUFF
     while not game.is_over and game.turn_count < max_turns:
         if game.phase == "roll":
             game.roll(one_die=bool(game.history[game.turn].onedie_owed))
@@ -212,7 +213,7 @@ def _one_game(rules, human: Side, agent, seed: int | None, lang: str) -> None:  
     rng = random.Random(seed)
     w, b = game.opening()
     print(_say(lang, "teka", w=w, b=b, side=side_name(game.turn, lang)))
-    puff = rules.family == "puff"
+    puff = rules.family is Family.PUFF
     if game.phase == "move" and game.dice:  # backgammon: the teka dice are the first roll
         print(draw(game.position, perspective=human, lang=lang))
         print(_say(lang, "rolls", side=side_name(game.turn, lang), name=roll_name(game.dice),

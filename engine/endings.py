@@ -27,7 +27,7 @@ from typing import Any
 
 from engine.dice import Dice
 from engine.position import BAR, OFF, Side
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet, Usage
 from engine.scoring import points
 from engine.turn import Outcome
 
@@ -56,7 +56,7 @@ Measure = Callable[[Use], Any]
 
 #: Which parts of a play's use (0: dice, 1: pips) each ``RuleSet.usage`` compares: B-20
 #: counts pips, backgammon counts dice, max dice (classic, vasa) dice and then pips.
-_FIELDS: dict[str, tuple[int, ...]] = {"max_pips": (1,), "bg": (0,), "max_dice": (0, 1)}
+_FIELDS: dict[str, tuple[int, ...]] = {Usage.MAX_PIPS: (1,), Usage.BG: (0,), Usage.MAX_DICE: (0, 1)}
 
 
 def measure_fields(usage: str) -> tuple[int, ...]:
@@ -90,7 +90,7 @@ def obliged(usage: str, dice: Dice, orders: Sequence[tuple[int, ...]],
     the higher, if the higher can be used (seed 003, and backgammon's own rule).
     """
     key = _MEASURES.get(usage) or measure(usage)
-    if (usage != "max_pips" and len(dice) == 2 and dice[0] != dice[1]
+    if (usage != Usage.MAX_PIPS and len(dice) == 2 and dice[0] != dice[1]
             and max(v[0] for v in best) == 1):
         hi = max(dice)
         higher = [j for j, o in enumerate(orders) if o[0] == hi and best[j][0] == 1]
@@ -167,7 +167,7 @@ def final_outcome(rules: RuleSet, winner: Side, me: Sequence[int], op: Sequence[
     the last checker wins."""
     if me[OFF] != 15 and me[24] < 3 and jan is None:
         return None  # the common case, answered first: nothing can be won
-    if rules.family == "backgammon":
+    if rules.family is Family.BACKGAMMON:
         return backgammon_win(winner, op) if me[OFF] == 15 else None
     found: list[Outcome] = []
     if me[OFF] == 15:

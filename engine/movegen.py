@@ -33,7 +33,7 @@ from engine.endings import (
 )
 from engine.errors import DiceError
 from engine.position import BAR, OFF, Geometry, Position, Side
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Cut, Family, RuleSet, Usage
 from engine.turn import Outcome, Step, Turn
 
 PLAIN, HIT, BURST = 0, 1, 2
@@ -380,8 +380,8 @@ def brade_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
     (``docs/rules.md`` T-2..T-5, B-1..B-21); ``engine.generators.legal_turns`` hands a
     puff position to ``engine.puff`` instead."""
     check_dice(dice)
-    if (rules.family == "backgammon" and len(dice) == 2 and position.column is None
-            and rules.bearoff == "reduce_rearmost" and rules.usage == "bg"):
+    if (rules.family is Family.BACKGAMMON and len(dice) == 2 and position.column is None
+            and rules.bearoff == "reduce_rearmost" and rules.usage is Usage.BG):
         return _BgSearch(position, dice).run()
     return _Search(rules, position, dice).run()
 
@@ -687,7 +687,7 @@ class _Search:
             if k is not None:
                 return [k]
         self.orders = orders = dice_orders(dice)
-        bg = rules.family == "backgammon"
+        bg = rules.family is Family.BACKGAMMON
         for seq in orders:
             self.seen.clear()
             start = len(self.leaves)
@@ -731,13 +731,13 @@ class _Search:
             j_at, j_b, w, j_key = jan_at, jan_burst, won, jan_key
             if kind and j_at is None and self.rules.is_brade and board.opponent_jan():
                 j_at, j_b = i, kind == BURST  # B-33 (B-34 when the step burst)
-                if cut == "classic_jan":
+                if cut is Cut.CLASSIC_JAN:
                     j_key = board.key()
-                elif cut == "bh_sprangjan" and j_b:
+                elif cut is Cut.BH_SPRANGJAN and j_b:
                     # B-34 (Behrens–Helmfrid): a burst that makes jan wins on the spot.
                     self._stop(win(self.rules, "sprangjan", self.base.turn, False))
                     w = True
-            if cut == "vasa" and not won:
+            if cut is Cut.VASA and not won:
                 o = win_now(self.rules, self.base.turn, board.me, board.op,
                             None if j_at is None else jan_kind(j_b))
                 if o is not None:
@@ -804,11 +804,11 @@ class _Search:
         judged: set[tuple] = set()
         for leaf in best:
             jan_at = leaf[_L_JAN]
-            if cut == "vasa" and leaf[_L_WON]:
+            if cut is Cut.VASA and leaf[_L_WON]:
                 continue
-            if cut == "bh_sprangjan" and jan_at is not None and leaf[_L_JB]:
+            if cut is Cut.BH_SPRANGJAN and jan_at is not None and leaf[_L_JB]:
                 continue
-            if cut == "classic_jan" and jan_at is not None:
+            if cut is Cut.CLASSIC_JAN and jan_at is not None:
                 steps = leaf[_L_STEPS][: jan_at + 1]
                 key = self._replay_key(steps)
                 outcome = self._win_at(key, jan_kind(leaf[_L_JB]))

@@ -54,7 +54,7 @@ from engine.hops import (
 from engine.movegen import BURST, HIT, Board, check_dice
 from engine.position import BAR, OFF, Position
 from engine.puff import DELTA, StepWalker, shared_step
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Cut, Family, RuleSet
 from engine.turn import Outcome, Step, Turn
 
 #: Autocomplete shows at most this many plays (Discord's limit).
@@ -349,7 +349,7 @@ class _BradeRoll:
         cut, cmp, top = self.cut, self.cmp, self.top
         ok_order = o in self.allowed
         # Only vasa's and Behrens–Helmfrid's stops are kept whatever the roll's use.
-        if self.prune and (cut is None or cut == "classic_jan"):
+        if self.prune and (cut is None or cut is Cut.CLASSIC_JAN):
             if not ok_order:
                 return
             rest = self._best_rest(seq, i)
@@ -358,8 +358,8 @@ class _BradeRoll:
         cands = board.steps(seq[i]) if i < len(seq) else []
         if not cands:
             if done and ok_order and cmp((i, pips)) == top and not (
-                    jan_at is not None and (cut == "classic_jan"
-                                            or (cut == "bh_sprangjan" and jan_burst))):
+                    jan_at is not None and (cut is Cut.CLASSIC_JAN
+                                            or (cut is Cut.BH_SPRANGJAN and jan_burst))):
                 yield self._result(self._final(jan_at, jan_burst), want)
             return
         if greedy:
@@ -376,9 +376,9 @@ class _BradeRoll:
             stop: Outcome | None = None
             if kind and j_at is None and self.brade and board.opponent_jan():
                 j_at, j_b = i, kind == BURST
-                if cut == "bh_sprangjan" and j_b:
+                if cut is Cut.BH_SPRANGJAN and j_b:
                     stop = self._outcome("sprangjan")
-                elif cut == "classic_jan":
+                elif cut is Cut.CLASSIC_JAN:
                     # Jan ends the game at this step, which must begin a play that is
                     # legal under max dice (house rule of RULES.md §4).
                     rest = self._best_rest(seq, i + 1)
@@ -386,7 +386,7 @@ class _BradeRoll:
                         stop = self._outcome(jan_kind(j_b))
                     else:
                         nexts = []
-            if cut == "vasa":
+            if cut is Cut.VASA:
                 stop = win_now(self.rules, self.base.turn, board.me, board.op,
                                None if j_at is None else jan_kind(j_b))
             if stop is not None:
@@ -553,14 +553,14 @@ Roll = _BradeRoll | _PuffRoll | _ListRoll
 def roll_walker(rules: RuleSet, position: Position, dice: Dice) -> Roll:
     """The walker for one roll (the measure of its best use is computed here, once)."""
     dice = tuple(dice)
-    if rules.family == "puff":
+    if rules.family is Family.PUFF:
         return _PuffRoll(rules, position, dice)
     check_dice(dice)
     me = position.mover
     if rules.is_brade and ((rules.double_six and dice == (6, 6)) or (
             rules.kejsarspel and len(dice) == 2 and me[24] == 7 and me[23] == 7)):
         return _ListRoll(rules, position, dice)
-    if rules.family == "backgammon" or rules.is_brade:
+    if rules.family is Family.BACKGAMMON or rules.is_brade:
         return _BradeRoll(rules, position, dice)
     return _ListRoll(rules, position, dice)  # pragma: no cover - an unknown family
 
@@ -587,7 +587,7 @@ def _validate(roll: Roll, rules: RuleSet, position: Position, dice: Dice, text: 
     if "kejsar" in raw.lower():
         raise IllegalMove("move.illegal", text=echo(raw))
     hops = parse_hops(raw)
-    most = 8 if rules.family == "puff" else len(dice_pool(dice))
+    most = 8 if rules.family is Family.PUFF else len(dice_pool(dice))
     found: dict[tuple, Turn] = {}
     if len(hops) <= most:
         for r in roll.walk(_Hops(hops)):
@@ -638,7 +638,7 @@ def _diagnose(roll: Roll, rules: RuleSet, position: Position, dice: Dice, raw: s
     legal = [r.turn for _, r in zip(range(4), roll.walk(), strict=False) if r.turn is not None]
     if legal and all(t.is_forfeit for t in legal):
         return IllegalMove("move.forfeit_only")
-    if rules.family == "puff":
+    if rules.family is Family.PUFF:
         return IllegalMove("move.illegal", text=echo(raw))
     me = position.mover
     pool = dice_pool(dice)

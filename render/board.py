@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from engine.dice import roll_name
 from engine.notation import format_turn
 from engine.position import BAR, OFF, Geometry, Position, Side
+from engine.rules.ruleset import Family
 from engine.turn import Outcome, Turn
 from render import encode, sprites
 from render.analysis import TurnDrawing, band_runs, describe_turn, holds_iron_bands, jan_danger
@@ -322,7 +323,7 @@ class _Board:
 
     # -- blockades ----------------------------------------------------------------------------
     def blockades(self) -> None:
-        word = {"brade": "blockade", "puff": "bridge"}.get(self.info.family, "prime")
+        word = {Family.BRADE: "blockade", Family.PUFF: "bridge"}.get(self.info.family, "prime")
         for side in Side:
             for run in band_runs(self.pos, side):
                 segments: dict[bool, list[int]] = {}
@@ -468,7 +469,7 @@ class _Board:
         centres = die_centers(len(faces), right, L)
         for face, (x, y) in zip(faces, centres, strict=True):
             self._paste(sprites.die(th, face, DIE), x, y)
-        if self.info.family == "puff" and len(dice) == 2 and dice[0] == dice[1]:
+        if self.info.family == Family.PUFF and len(dice) == 2 and dice[0] == dice[1]:
             # P-4: a pasch also plays the opposite faces, shown small after "then"
             x = centres[-1][0] + DIE / 2 + 14
             y = centres[-1][1]

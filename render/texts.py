@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from engine.messages import WIN_NAMES
 from engine.position import Geometry, Side
+from engine.rules.ruleset import Family
 
 LANGS = ("sv", "en")
 
@@ -161,7 +162,7 @@ def describe_rules(rules: object, geometry: Geometry, lang: str) -> RulesInfo:
         title = _TITLES[rid][0 if lang == "sv" else 1]
     else:
         title = str(getattr(obj, "title", "") or rid)
-    burst = bool(getattr(obj, "blockade_burst", family == "brade"))
+    burst = bool(getattr(obj, "blockade_burst", family == Family.BRADE))
     return RulesInfo(rid, family, title, burst)
 
 

@@ -40,7 +40,7 @@ from engine.dice import Dice
 from engine.errors import EngineError
 from engine.generators import legal_turns
 from engine.position import Position, Side
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet
 from engine.turn import Turn
 
 #: The 21 distinct rolls with their weight out of 36.
@@ -94,7 +94,7 @@ def _model(rules: RuleSet, weights: Weights, puff: PuffWeights | None,
         net = learned_net.for_rules(rules)
         if net is not None:
             return net
-    return puff if puff is not None and rules.family == "puff" else weights
+    return puff if puff is not None and rules.family is Family.PUFF else weights
 
 
 class RandomAgent:

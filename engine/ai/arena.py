@@ -35,7 +35,7 @@ from engine.ai.stats import mean_interval, wilson
 from engine.errors import EngineError
 from engine.generators import legal_turns
 from engine.position import Side
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet
 
 MAX_TURNS = 2000
 
@@ -58,7 +58,7 @@ def opening(rules: RuleSet, dice_rng: random.Random) -> Side:
         w, b = dice_rng.randint(1, 6), dice_rng.randint(1, 6)
         if w != b:
             break
-    higher_starts = rules.family == "puff"
+    higher_starts = rules.family is Family.PUFF
     white_starts = (w > b) if higher_starts else (w < b)
     return Side.WHITE if white_starts else Side.BLACK
 

@@ -36,7 +36,7 @@ import numpy as np
 
 from engine.ai import brade_features
 from engine.position import BAR, OFF, Geometry, Position, Side
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet
 
 WEIGHTS_DIR = Path(__file__).with_name("weights")
 FEATURES = 4 * 48 + 8
@@ -81,7 +81,7 @@ def encode(me: np.ndarray, op: np.ndarray, pasched: np.ndarray,
 
 def encoding_for(rules: RuleSet) -> str:
     """The encoding a new network for ``rules`` uses: bräde's own, else the board one."""
-    return "brade" if rules.family == "brade" else "board"
+    return "brade" if rules.family is Family.BRADE else "board"
 
 
 def encode_for(encoding: str, rules: RuleSet, me: np.ndarray, op: np.ndarray,
@@ -190,6 +190,6 @@ def for_rules(rules: RuleSet) -> Net | None:
         return None
     if net.meta.get("scoring", rules.scoring) != rules.scoring:
         return None
-    if rules.family == "brade" and net.encoding != "brade":
+    if rules.family is Family.BRADE and net.encoding != "brade":
         return None
     return net

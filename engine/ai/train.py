@@ -52,7 +52,7 @@ from engine.ai.pasch import is_long_pasch
 from engine.errors import EngineError
 from engine.generators import legal_turns
 from engine.position import Side
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet
 
 Record = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
@@ -283,7 +283,7 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
                 "encoding": net.encoding}
     if generations > 1:
         net.meta["generations"] = str(generations)
-    if rules.family == "brade":
+    if rules.family is Family.BRADE:
         net.meta["scoring"] = rules.scoring
     return net
 

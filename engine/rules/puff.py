@@ -9,7 +9,7 @@ the generator reads ``rules.options`` (``VARIANTS``).
 from __future__ import annotations
 
 from engine.position import Geometry
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet, Usage
 
 #: Options every puff ruleset accepts; they change no RuleSet field, the generator reads
 #: ``rules.options`` (``docs/rules.md``, "Puff options").
@@ -18,7 +18,7 @@ VARIANTS = ("fourth_pasch", "strict_reroll", "generalpasch", "exact_off", "torn"
 #: ``lang_entry``").
 LANG_VARIANTS = (*VARIANTS, "lang_entry")
 
-_PUFF: dict = {"family": "puff", "usage": "puff", "bearoff": "puff", "binding_ban": False,
+_PUFF: dict = {"family": Family.PUFF, "usage": Usage.PUFF, "bearoff": "puff", "binding_ban": False,
                "blockade_burst": False, "entry_blockade": None, "entry_burst": None,
                "one_die": None, "scoring": "puff", "resign": "any"}
 
