@@ -22,8 +22,6 @@ _NAMES: dict[tuple[int, int], str] = {
     (6, 2): "sex dus", (6, 3): "sex troja", (6, 4): "sex kvart", (6, 5): "sex sinka",
     (6, 6): "sexor all",
 }
-#: Names built from the face names rather than found in a source (ROLL_NAMES.md).
-CONSTRUCTED = frozenset({(3, 1), (3, 3), (4, 3), (6, 3), (6, 4)})
 FACE_NAMES = {1: "äss", 2: "dus", 3: "troja", 4: "kvart", 5: "sinka", 6: "sex"}
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from engine import movegen, puff
 from engine.dice import Dice
 from engine.position import Position
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet
 from engine.turn import Turn
 
 Generator = Callable[[RuleSet, Position, Dice], list[Turn]]
@@ -21,9 +21,9 @@ Generator = Callable[[RuleSet, Position, Dice], list[Turn]]
 #: The generator of each family: every legal play of a roll, as a list.  A family not
 #: named here gets the general search, which reads nothing but the ruleset's fields.
 GENERATORS: dict[str, Generator] = {
-    "brade": movegen.brade_turns,
-    "backgammon": movegen.brade_turns,
-    "puff": puff.puff_turns,
+    Family.BRADE: movegen.brade_turns,
+    Family.BACKGAMMON: movegen.brade_turns,
+    Family.PUFF: puff.puff_turns,
 }
 
 

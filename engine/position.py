@@ -125,9 +125,6 @@ class Position:
         c = self.side(s)
         return sum((25 - p) * c[p] for p in range(25))
 
-    def with_counts(self, s: Side, counts: Counts) -> Position:
-        return replace(self, **{s.value: tuple(counts)})
-
     def with_turn(self, s: Side) -> Position:
         return replace(self, turn=s)
 
