@@ -371,7 +371,7 @@ class Game:
         """A stored game back; GameError("game.bad_json") for anything that is not one.
 
         Games stored before the position text carried ``first=`` (the double-six
-        option's first rolls, RULES.md §6) get it from their events: a side has made its
+        option's first rolls, ``docs/rules.md``, "Position text") get it from their events: a side has made its
         first roll once it has a play or a forfeit on record.
         """
         try:

@@ -65,7 +65,7 @@ class Board:
 
     # -- single steps -------------------------------------------------------------------
     def steps(self, d: int, lo: int = 0) -> list[tuple[int, int, int]]:
-        """Every legal single step ``(from, to, kind)`` for die ``d`` (RULES.md §2–§4).
+        """Every legal single step ``(from, to, kind)`` for die ``d`` (T-5, B-1..B-16).
 
         ``lo`` skips steps from points below it (the backgammon doubles search moves its
         checkers in non-decreasing order of origin, see ``_Search._dfs_bg``).
@@ -668,8 +668,8 @@ class _Search:
         specials: list[Turn] = []
         base = self.base
         mover = base.turn
-        # Option double_six: only the mover's own first roll of the game (RULES.md; seeds
-        # 001, 003), whatever the board looks like.  Every position this roll leads to
+        # Option double_six: only the mover's own first roll of the game (``docs/rules.md``,
+        # "Option double_six"; seeds 001, 003), whatever the board looks like.  Every position this roll leads to
         # records the first roll as made (``first_roll_made``).
         first_roll = rules.double_six and mover not in base.first and board.me[1] == 15
         self.base = first_roll_made(rules, base)

@@ -1,5 +1,5 @@
 """Move notation: turns as players read them, and typed text mapped to one legal turn
-(RULES.md §6).
+(``docs/rules.md``, "Move text").
 
 Players write plays loosely: ``1/7 7/12``, ``1/7/12``, ``1/12``, ``1-7``, ``b/5``,
 ``bar/5``, ``20/off``, ``20/ut``, steps in any order.  The text is read into hops

@@ -380,7 +380,7 @@ class _BradeRoll:
                     stop = self._outcome("sprangjan")
                 elif cut is Cut.CLASSIC_JAN:
                     # Jan ends the game at this step, which must begin a play that is
-                    # legal under max dice (house rule of RULES.md §4).
+                    # legal under max dice (house rule, B-21 under classic).
                     rest = self._best_rest(seq, i + 1)
                     if ok_order and cmp((i + 1 + rest[0], pips + to - frm + rest[1])) == top:
                         stop = self._outcome(jan_kind(j_b))
@@ -430,7 +430,7 @@ class _BradeRoll:
 
 
 class _PuffRoll:
-    """One puff roll walked over ``engine.puff``'s step generator (RULES.md §5)."""
+    """One puff roll walked over ``engine.puff``'s step walker (P-1..P-5)."""
 
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
         self.gen = StepWalker(rules, position, tuple(dice))
@@ -569,7 +569,7 @@ def roll_walker(rules: RuleSet, position: Position, dice: Dice) -> Roll:
 
 
 def validate(rules: RuleSet, position: Position, dice: Dice, text: str) -> Turn:
-    """The one legal play ``text`` describes (lenient notation, RULES.md §6), as
+    """The one legal play ``text`` describes (lenient notation, ``docs/rules.md``, "Move text"), as
     ``legal_turns`` lists it; a ``MoveError`` saying why not otherwise."""
     roll = roll_walker(rules, position, dice)
     return _validate(roll, rules, position, dice, text)

@@ -543,7 +543,7 @@ class StepWalker:
 
 
 def puff_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
-    """Every legal play of ``dice`` from ``position`` under a puff ruleset (RULES.md §5).
+    """Every legal play of ``dice`` from ``position`` under a puff ruleset (P-1..P-6).
 
     One turn per distinct (resulting position, outcome); a forfeited roll is a single
     turn without steps.  ``turn.position.turn`` is whoever rolls next: the same player

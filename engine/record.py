@@ -19,7 +19,7 @@ The format (full specification in docs/league.md)::
     ...
     black resigns
 
-Moves are written in the mover's own numbering (RULES.md G-2), exactly as the engine
+Moves are written in the mover's own numbering (G-2), exactly as the engine
 prints a turn, and replayed through the lenient notation parser, so a hand-written record
 may use any notation ``Game.play`` accepts.
 """

@@ -136,7 +136,7 @@ def base_layer(theme: Theme, geometry: Geometry, perspective: Side,
 def _start_areas(im: Image.Image, theme: Theme, geometry: Geometry, perspective: Side,
                  L: Layout) -> dict[tuple[int, bool], list[Side]]:
     """Tint the number strip beyond each side's start area in that side's colour and put
-    arrows in it pointing the way the side travels (RULES.md G-4, P-1).
+    arrows in it pointing the way the side travels (G-4, P-1).
 
     Puff starts from the bar onto points 1–6; bräde from the home point 1; backgammon has
     no start area, only the direction.  When both sides start in the same quarter (lång

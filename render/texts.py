@@ -2,7 +2,7 @@
 
 Kept in one table so a test can draw each string and prove the font has every glyph
 (å, ä, ö, the en dash).  Roll names stay Swedish in both languages: they are the game's
-own vocabulary (ROLL_NAMES.md), like "sinkadus".
+own vocabulary (``docs/rules.md``, "Roll names"), like "sinkadus".
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ LABELS: dict[str, dict[str, str]] = {
     },
 }
 
-#: Ways of winning (RULES.md §6 kind ids) as (sv, en): the engine's one table of names.
+#: Ways of winning (the kind ids of ``docs/rules.md``, "Outcome kinds") as (sv, en): the engine's one table of names.
 OUTCOMES: dict[str, tuple[str, str]] = WIN_NAMES
 
 _TITLES: dict[str, tuple[str, str]] = {  # id -> (sv, en)

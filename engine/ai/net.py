@@ -5,7 +5,7 @@ this one is fitted to what happened in self-play games (``engine.ai.train``: off
 TD(λ) over recorded games).  It values a position from the side to move's point of view,
 so one network serves both colours and the value is antisymmetric by construction.
 
-Input (``FEATURES`` numbers), everything in the mover's own numbering (RULES.md G-2), the
+Input (``FEATURES`` numbers), everything in the mover's own numbering (G-2), the
 opponent's checkers mapped onto it through the ruleset's geometry (G-4):
 
 - for each of the mover's points 1–24 and then the opponent's: at least one checker, at

@@ -1,4 +1,4 @@
-"""The ruleset registry: every ruleset by id, with its options (RULES.md §3–§5).
+"""The ruleset registry: every ruleset by id, with its options (``docs/rules.md``).
 
 The top of the engine's rules layer: it collects the rulesets each family describes
 (``engine.rules.brade``, ``engine.rules.puff``).  A ``RuleSet`` hands its positions to

@@ -1,4 +1,5 @@
-"""The bräde rulesets and backgammon, described as data (RULES.md §3, §4).
+"""The bräde rulesets and backgammon, described as data (``docs/rules.md``: the
+B rules and "Other bräde rulesets").
 
 Each ``RuleSet`` says how its game differs from the baseline ``talisman`` (seed 004); the
 move generator (``engine.movegen``) reads these fields, so a ruleset is defined here and
@@ -11,7 +12,7 @@ from engine.position import Geometry
 from engine.rules.ruleset import Cut, Family, RuleSet, Usage
 
 RULESETS: dict[str, RuleSet] = {
-    # seed 004 — the baseline of §3.
+    # seed 004 — the baseline the B rules describe.
     "talisman": RuleSet("talisman", Family.BRADE, Geometry.BRADE, "Lyckans Talisman (W&W 1956)"),
     # seed 000.
     "behrens-helmfrid": RuleSet(

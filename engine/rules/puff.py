@@ -1,4 +1,4 @@
-"""The puff rulesets, described as data (seed 002; RULES.md §5 and G-4).
+"""The puff rulesets, described as data (seed 002; P-1..P-6 and G-4).
 
 Puff shares bräde's board but hardly any of its step rules, so its rulesets switch off
 every bräde field (no binding ban, no bursting, no one-die rule) and name puff's own

@@ -1,4 +1,4 @@
-"""Lenient move input (RULES.md §6) and its distinct, translatable errors."""
+"""Lenient move input (``docs/rules.md``, "Move text") and its distinct, translatable errors."""
 
 from __future__ import annotations
 

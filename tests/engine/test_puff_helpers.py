@@ -1,6 +1,6 @@
 """Helpers shared by the puff tests (no tests here): build positions, list plays.
 
-Positions are written in each side's own numbering (RULES.md §6).  In konträr puff black's
+Positions are written in each side's own numbering (G-2).  In konträr puff black's
 own point ``q`` is white's (the board's) point ``25 − q`` (G-4), so the tests say in a
 comment which board point a black checker stands on.
 """

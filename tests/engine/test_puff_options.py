@@ -1,4 +1,4 @@
-"""Puff's variants (RULES.md §5 options), lång puff's entry variant and the game helpers.
+"""Puff's variants (``docs/rules.md``, "Puff options"), lång puff's entry variant and the game helpers.
 
 Each test quotes the seed 002 sentence it checks; expected plays are worked by hand.
 """

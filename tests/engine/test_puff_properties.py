@@ -1,4 +1,4 @@
-"""Properties of puff over random self-play trajectories (RULES.md §5).
+"""Properties of puff over random self-play trajectories (P-1..P-6).
 
 Trajectories are driven by ``engine.puff.random_turn`` (cheap even for a later pasch, which
 can have tens of thousands of distinct results).  At each position the legal turns are
