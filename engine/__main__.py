@@ -15,6 +15,7 @@ import statistics
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engine import rules as registry
 from engine.ascii_board import draw
@@ -26,7 +27,11 @@ from engine.generators import legal_turns
 from engine.messages import explain_outcome, side_name
 from engine.notation import format_turn
 from engine.position import Side
-from engine.rules.ruleset import Family
+from engine.rules.ruleset import Family, RuleSet
+
+if TYPE_CHECKING:  # the AI and the record format load only when a command needs them
+    from engine.ai import Agent
+    from engine.record import RecordTurn
 
 
 def _legal(args: argparse.Namespace) -> int:
@@ -191,7 +196,7 @@ def _play(args: argparse.Namespace) -> int:
     human = Side(args.side)
     agent = None
     if args.opponent != "random":
-        from engine.ai import get_agent  # type: ignore[import-not-found]
+        from engine.ai import get_agent
 
         agent = get_agent(args.opponent)
     seed = args.seed
@@ -208,7 +213,8 @@ def _play(args: argparse.Namespace) -> int:
         return 0
 
 
-def _one_game(rules, human: Side, agent, seed: int | None, lang: str) -> None:  # type: ignore[no-untyped-def]
+def _one_game(rules: RuleSet, human: Side, agent: Agent | None, seed: int | None,
+              lang: str) -> None:
     game = Game.new(rules, seed=seed)
     rng = random.Random(seed)
     w, b = game.opening()
@@ -310,7 +316,7 @@ def _replay(args: argparse.Namespace) -> int:
         return 2
     view = Side(args.perspective)
 
-    def show(game: Game, t) -> None:  # type: ignore[no-untyped-def]
+    def show(game: Game, t: RecordTurn) -> None:
         last = game.last_play()
         moves = str(last["moves"]) if last else ""
         if lang == "sv":
@@ -334,7 +340,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _arena(argv: Sequence[str]) -> int:
-    from engine.ai.arena import main as arena_main  # type: ignore[import-not-found]
+    from engine.ai.arena import main as arena_main
 
     return int(arena_main(list(argv)) or 0)
 

@@ -68,7 +68,7 @@ def measure_fields(usage: str) -> tuple[int, ...]:
 _MEASURES: dict[str, Measure] = {u: itemgetter(*f) for u, f in _FIELDS.items()}
 #: Every order of a roll (one or two of them): what ``obliged`` allows unless a rule
 #: picks the higher die.
-_EVERY = (frozenset(), frozenset({0}), frozenset({0, 1}))
+_EVERY: tuple[frozenset[int], ...] = (frozenset(), frozenset({0}), frozenset({0, 1}))
 
 
 def measure(usage: str) -> Measure:

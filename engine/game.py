@@ -12,8 +12,9 @@ adds ``choose`` between ``roll`` and ``move``: the roller may name a pasch.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from engine import endings, plays
 from engine import rules as rules_registry
@@ -527,12 +528,13 @@ def _breaks_b35(rules: RuleSet, position: Position, turn: Turn,
 def _checked_dice(dice: object, n: int) -> Dice:
     """``dice`` as a tuple of ``n`` die values 1..6, or DiceError (T-1..T-3)."""
     try:
-        values = tuple(dice)  # type: ignore[call-overload]
+        values = tuple(cast("Iterable[object]", dice))  # not iterable: TypeError, below
     except TypeError:
         raise DiceError("dice.bad", text=repr(dice)[:40]) from None
-    if len(values) != n or any(type(d) is not int or not 1 <= d <= 6 for d in values):
+    faces = tuple(d for d in values if type(d) is int and 1 <= d <= 6)
+    if len(values) != n or len(faces) != n:
         raise DiceError("dice.bad", text=repr(dice)[:40])
-    return values
+    return faces
 
 
 def can_finish_beautiful_with_one(me: tuple[int, ...]) -> bool:

@@ -16,8 +16,10 @@ issue-7 benchmark (``benchmarks/gnubg_diff.py``: within 25x of gnubg's C generat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields, replace
 from operator import itemgetter
+from typing import Any
 
 from engine.bands import BLOCKADE, is_jan, run_length, run_span
 from engine.dice import Dice
@@ -171,7 +173,8 @@ class Board:
         n = run_length(me, self.x, self.x[t], 7 if self.my_col else 0)
         me[p] += 1
         me[t] -= 1
-        return n > self.rules.max_band_run  # type: ignore[operator]
+        limit = self.rules.max_band_run
+        return limit is not None and n > limit
 
     # -- applying -----------------------------------------------------------------------
     def push(self, frm: int, to: int, kind: int) -> None:
@@ -252,7 +255,9 @@ def _pack(counts: list[int]) -> int:
 _POS_FIELDS = ("white", "black", "turn", "geometry", "column", "pasch", "streak", "onedie",
                "general", "entered", "first")
 _TURN_FIELDS = ("steps", "position", "outcome", "special")
-_new = object.__new__
+#: ``object.__new__``, typed as what it is here: an instance mypy cannot follow (its class
+#: is switched after the slots are filled).
+_new: Callable[[type], Any] = object.__new__
 
 
 class _PositionSlots:
@@ -275,10 +280,10 @@ def _fast_ok() -> bool:
         pos = _new(_PositionSlots)
         for name in _POS_FIELDS:
             setattr(pos, name, getattr(ref, name))
-        pos.__class__ = Position  # type: ignore[assignment]
+        pos.__class__ = Position
         turn = _new(_TurnSlots)
         turn.steps, turn.position, turn.outcome, turn.special = (Step(1, 2, 1),), pos, None, None
-        turn.__class__ = Turn  # type: ignore[assignment]
+        turn.__class__ = Turn
     except TypeError:  # pragma: no cover - the layouts differ after all
         return False
     return (pos == ref and hash(pos) == hash(ref)
@@ -306,7 +311,7 @@ def _position(base: Position, white: tuple, black: tuple, turn: Side,
     pos.entered = base.entered
     pos.first = base.first
     pos.__class__ = Position
-    return pos  # type: ignore[return-value]
+    return pos
 
 
 def _turn(steps: tuple[Step, ...], position: Position, outcome: Outcome | None) -> Turn:
@@ -319,7 +324,7 @@ def _turn(steps: tuple[Step, ...], position: Position, outcome: Outcome | None) 
     t.outcome = outcome
     t.special = None
     t.__class__ = Turn
-    return t  # type: ignore[return-value]
+    return t
 
 
 _CROSS_CACHE: dict[object, list[int]] = {}
@@ -499,15 +504,15 @@ class _BgSearch:
         geometry, pasch, streak = base.geometry, base.pasch, base.streak
         general, entered, first = base.general, base.entered, base.first
         new = _new
-        out = []
+        out: list[Turn] = []
         for (cm, co), raw in found.items():
             me = tuple(cm.to_bytes(26, "little"))
             op = op0 if co == co0 else tuple(co.to_bytes(26, "little"))
             outcome = backgammon_win(mover, op) if me[OFF] == 15 else None
             if not _FAST:  # pragma: no cover
-                pos = (_position(base, me, op, nxt, None) if white_moves
-                       else _position(base, op, me, nxt, None))
-                out.append(_turn(raw, pos, outcome))
+                made = (_position(base, me, op, nxt, None) if white_moves
+                        else _position(base, op, me, nxt, None))
+                out.append(_turn(raw, made, outcome))
                 continue
             pos = new(_PositionSlots)
             if white_moves:

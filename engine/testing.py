@@ -178,7 +178,7 @@ def scattered_position(rng: random.Random) -> Position:
 def bearoff_corpus(n: int, seed: int) -> list[tuple[Position, Dice]]:
     """``n`` seeded synthetic bear-off positions, each with a random roll."""
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[Position, Dice]] = []
     for _ in range(n):
         pos = bearoff_position(rng)
         out.append((pos, (rng.randint(1, 6), rng.randint(1, 6))))

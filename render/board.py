@@ -8,11 +8,12 @@ writes its few words, and is encoded on a fixed palette.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, cast
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.dice import roll_name
 from engine.notation import format_turn
@@ -129,9 +130,9 @@ def render_board(
     return encode.to_png(b.im, th, base, b.dirty)
 
 
-def render_image(position: Position, rules: object = None, **kwargs: object) -> Image.Image:
+def render_image(position: Position, rules: object = None, **kwargs: Any) -> Image.Image:
     """The board as an RGB image, before palette encoding (arguments as ``render_board``)."""
-    return _draw(position, rules, **kwargs).im  # type: ignore[arg-type]
+    return _draw(position, rules, **kwargs).im
 
 
 @lru_cache(maxsize=24)
@@ -323,7 +324,8 @@ class _Board:
 
     # -- blockades ----------------------------------------------------------------------------
     def blockades(self) -> None:
-        word = {Family.BRADE: "blockade", Family.PUFF: "bridge"}.get(self.info.family, "prime")
+        words: dict[str, str] = {Family.BRADE: "blockade", Family.PUFF: "bridge"}
+        word = words.get(self.info.family, "prime")
         for side in Side:
             for run in band_runs(self.pos, side):
                 segments: dict[bool, list[int]] = {}
@@ -471,15 +473,15 @@ class _Board:
             self._paste(sprites.die(th, face, DIE), x, y)
         if self.info.family == Family.PUFF and len(dice) == 2 and dice[0] == dice[1]:
             # P-4: a pasch also plays the opposite faces, shown small after "then"
-            x = centres[-1][0] + DIE / 2 + 14
+            tx: float = centres[-1][0] + DIE / 2 + 14
             y = centres[-1][1]
             then = label(self.lang, "then")
-            self._text((x, y), then, 17, th.field_text, "medium", "lm")
-            x += text_width(then, 17) + 8
+            self._text((tx, y), then, 17, th.field_text, "medium", "lm")
+            tx += text_width(then, 17) + 8
             small = 34
             for _ in range(2):
-                self._paste(sprites.die(th, 7 - dice[0], small, faded=True), x + small / 2, y)
-                x += small + 6
+                self._paste(sprites.die(th, 7 - dice[0], small, faded=True), tx + small / 2, y)
+                tx += small + 6
         name = roll_name(tuple(faces))
         if len(dice) == 1:
             name += " · " + label(self.lang, "one_die")
@@ -499,12 +501,12 @@ class _Recorder:
         self._draw = draw
         self._boxes = boxes
 
-    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+    def __getattr__(self, name: str) -> Any:
         fn = getattr(self._draw, name)
         if not callable(fn) or name in ("textlength", "textbbox"):
             return fn
 
-        def call(xy, *args, **kwargs):  # type: ignore[no-untyped-def]
+        def call(xy: Any, *args: Any, **kwargs: Any) -> Any:
             flat = _flatten(xy)
             xs, ys = flat[0::2], flat[1::2]
             pad = 3 + int(kwargs.get("width", 1) or 1)
@@ -515,18 +517,19 @@ class _Recorder:
         return call
 
 
-def _flatten(xy: object) -> list[float]:
+def _flatten(xy: Iterable[float | Sequence[float]]) -> list[float]:
     out: list[float] = []
-    for item in xy:  # type: ignore[attr-defined]
+    for item in xy:
         if isinstance(item, (tuple, list)):
             out.extend(item)
         else:
-            out.append(item)  # type: ignore[arg-type]
+            out.append(cast(float, item))
     return out
 
 
 def _lift(c: RGB) -> RGB:
-    return tuple(min(255, round(v + (255 - v) * 0.35)) for v in c)  # type: ignore[return-value]
+    r, g, b = (min(255, round(v + (255 - v) * 0.35)) for v in c)
+    return r, g, b
 
 
 #: A player's name is never squeezed below this (px) to make room for what follows it.
@@ -565,7 +568,7 @@ def plan_strip(room: float, name: float, note: float, fixed: float,
     return StripPlan(int(max(40, min(NAME_MAX, left))), len(kept), show_note)
 
 
-def _fit(text: str, f, width: int) -> str:  # type: ignore[no-untyped-def]
+def _fit(text: str, f: ImageFont.FreeTypeFont, width: int) -> str:
     if f.getlength(text) <= width:
         return text
     while text and f.getlength(text + "…") > width:

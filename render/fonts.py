@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import font_roboto
+import font_roboto  # type: ignore[import-untyped]  # font-roboto ships no type information
 from PIL import Image, ImageDraw, ImageFont
 
 _FILES = {
@@ -53,7 +53,8 @@ def text_mask(text: str, size: int, weight: str = "regular",
     mask is several times cheaper than rasterising the glyphs again.
     """
     f = font(size, weight)
-    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    # Whole pixels: the basic layout engine measures in them (Pillow types them as float).
+    x0, y0, x1, y1 = (int(v) for v in f.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
     ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=255, anchor=anchor)
     return mask, x0, y0

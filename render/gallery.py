@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from engine.dice import roll
+from engine.dice import Dice, roll
 from engine.generators import legal_turns
 from engine.position import Geometry, Position, Side
 from engine.turn import Step, Turn
@@ -19,7 +19,7 @@ from render.board import render_board
 
 
 def _selfplay(ruleset: str, seed: int,
-              want: Callable[[Turn, int], bool]) -> tuple[Turn, tuple[int, int], Side]:
+              want: Callable[[Turn, int], bool]) -> tuple[Turn, Dice, Side]:
     """The first turn of seeded random self-play that ``want`` accepts."""
     from engine import rules as registry
 

@@ -84,7 +84,7 @@ def _label(im: Image.Image, xy: tuple[float, float], text: str, fill: RGB, bg: R
 
 
 def _scale(im: Image.Image, factor: float) -> Image.Image:
-    return im.resize((round(im.width * factor), round(im.height * factor)), Image.LANCZOS)
+    return im.resize((round(im.width * factor), round(im.height * factor)), Image.Resampling.LANCZOS)
 
 
 def _graph(a: GameAnalysis, lang: str, w: int, h: int, theme_bg: RGB, ink: RGB,

@@ -162,6 +162,8 @@ def _start_areas(im: Image.Image, theme: Theme, geometry: Geometry, perspective:
             row_top = top
             shared = len(places[(col, top)]) > 1
             x0 = L.column_x(col)
+            y0: float
+            y1: float
             if top:
                 y0, y1 = L.board_y + 4, L.field_y - 2
             else:
@@ -195,7 +197,7 @@ def _start_areas(im: Image.Image, theme: Theme, geometry: Geometry, perspective:
                 else:
                     y0, y1 = (y0, mid) if near else (mid, y1)
             cy = (y0 + y1) / 2
-            ends = (x + 12, x + L.point_w - 12)
+            ends: tuple[int, ...] = (x + 12, x + L.point_w - 12)
             if shared:  # half height: one arrow, on the side the path leaves by
                 ends = (ends[1],) if rightward else (ends[0],)
             for ax in ends:

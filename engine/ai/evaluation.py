@@ -397,8 +397,8 @@ def _generic_value(rules: RuleSet, pos: Position, p_white: float) -> float:
     b = pos.black
     g_b = 0.0  # chance-ish that black loses double
     g_w = 0.0
-    if not w[OFF] and sum(w[0:7]) and b[OFF] >= 8:
+    if not w[OFF] and any(w[0:7]) and b[OFF] >= 8:
         g_w = 0.3
-    if not b[OFF] and sum(b[0:7]) and w[OFF] >= 8:
+    if not b[OFF] and any(b[0:7]) and w[OFF] >= 8:
         g_b = 0.3
     return p_white * (1 + g_b) - (1 - p_white) * (1 + g_w)

@@ -64,7 +64,7 @@ class NetPlayer(GreedyAgent):
         super().__init__()
         self.net = net
 
-    def model(self, rules: RuleSet) -> Net:  # type: ignore[override]
+    def model(self, rules: RuleSet) -> Net:
         return self.net
 
 
