@@ -79,6 +79,13 @@ def measure(usage: str) -> Measure:
     return got if got is not None else itemgetter(*measure_fields(usage))
 
 
+def orders_matter(usage: str, dice: Dice) -> bool:
+    """Does the order the dice were played in decide whether a play is kept?  Only under
+    max dice and backgammon, for two different dice (the higher die when only one can be
+    used); otherwise ``obliged`` keeps every play of the greatest measure, in any order."""
+    return usage != Usage.MAX_PIPS and len(dice) == 2 and dice[0] != dice[1]
+
+
 def obliged(usage: str, dice: Dice, orders: Sequence[tuple[int, ...]],
             best: Sequence[Use]) -> tuple[frozenset[int], Any]:
     """What the roll obliges, given the best use of it in each of ``orders``
@@ -90,8 +97,7 @@ def obliged(usage: str, dice: Dice, orders: Sequence[tuple[int, ...]],
     the higher, if the higher can be used (seed 003, and backgammon's own rule).
     """
     key = _MEASURES.get(usage) or measure(usage)
-    if (usage != Usage.MAX_PIPS and len(dice) == 2 and dice[0] != dice[1]
-            and max(v[0] for v in best) == 1):
+    if orders_matter(usage, dice) and max(v[0] for v in best) == 1:
         hi = max(dice)
         higher = [j for j, o in enumerate(orders) if o[0] == hi and best[j][0] == 1]
         if higher:
@@ -204,6 +210,7 @@ def abandonment(rules: RuleSet, loser: Side) -> Outcome:
 
 __all__ = [
     "JANS", "Measure", "Use", "abandonment", "backgammon_win", "beautiful", "dice_orders",
-    "final_outcome", "jan_kind", "measure", "measure_fields", "obliged", "resignation",
+    "final_outcome", "jan_kind", "measure", "measure_fields", "obliged", "orders_matter",
+    "resignation",
     "win", "win_now",
 ]

@@ -18,12 +18,20 @@ from engine.turn import Turn
 
 Generator = Callable[[RuleSet, Position, Dice], list[Turn]]
 
-#: The generator of each family: every legal play of a roll, as a list.  A family not
-#: named here gets the general search, which reads nothing but the ruleset's fields.
+
+def _puff_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
+    """``puff.puff_turns`` after the same check of the dice as every family's."""
+    movegen.check_dice(dice)
+    return puff.puff_turns(rules, position, dice)
+
+
+#: The generator of each family: every legal play of a roll, as a list, the dice checked
+#: first (a DiceError for anything but one or two dice 1..6).  A family not named here gets
+#: the general search, which reads nothing but the ruleset's fields.
 GENERATORS: dict[str, Generator] = {
     Family.BRADE: movegen.brade_turns,
     Family.BACKGAMMON: movegen.brade_turns,
-    Family.PUFF: puff.puff_turns,
+    Family.PUFF: _puff_turns,
 }
 
 
@@ -35,8 +43,7 @@ def generator_for(rules: RuleSet) -> Generator:
 def legal_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
     """Every legal complete play of ``dice`` from ``position`` under ``rules``
     (``docs/rules.md``: T-2..T-5, B-1..B-21, P-1..P-5), one per distinct result."""
-    movegen.check_dice(dice)
-    return generator_for(rules)(rules, position, dice)
+    return GENERATORS.get(rules.family, movegen.brade_turns)(rules, position, dice)
 
 
 __all__ = ["GENERATORS", "generator_for", "legal_turns"]

@@ -30,6 +30,7 @@ from engine.endings import (
     jan_kind,
     measure_fields,
     obliged,
+    orders_matter,
     win,
     win_now,
 )
@@ -39,6 +40,10 @@ from engine.rules.ruleset import Cut, Family, RuleSet, Usage
 from engine.turn import Outcome, Step, Turn
 
 PLAIN, HIT, BURST = 0, 1, 2
+
+#: The cuts as plain names: a search compares them at every step, and an enum member
+#: looked up there (``Cut.VASA``) costs a measurable share of a small search.
+_VASA, _CLASSIC_JAN, _BH_SPRANGJAN = Cut.VASA, Cut.CLASSIC_JAN, Cut.BH_SPRANGJAN
 
 
 class Board:
@@ -736,13 +741,13 @@ class _Search:
             j_at, j_b, w, j_key = jan_at, jan_burst, won, jan_key
             if kind and j_at is None and self.rules.is_brade and board.opponent_jan():
                 j_at, j_b = i, kind == BURST  # B-33 (B-34 when the step burst)
-                if cut is Cut.CLASSIC_JAN:
+                if cut is _CLASSIC_JAN:
                     j_key = board.key()
-                elif cut is Cut.BH_SPRANGJAN and j_b:
+                elif cut is _BH_SPRANGJAN and j_b:
                     # B-34 (Behrens–Helmfrid): a burst that makes jan wins on the spot.
                     self._stop(win(self.rules, "sprangjan", self.base.turn, False))
                     w = True
-            if cut is Cut.VASA and not won:
+            if cut is _VASA and not won:
                 o = win_now(self.rules, self.base.turn, board.me, board.op,
                             None if j_at is None else jan_kind(j_b))
                 if o is not None:
@@ -809,11 +814,11 @@ class _Search:
         judged: set[tuple] = set()
         for leaf in best:
             jan_at = leaf[_L_JAN]
-            if cut is Cut.VASA and leaf[_L_WON]:
+            if cut is _VASA and leaf[_L_WON]:
                 continue
-            if cut is Cut.BH_SPRANGJAN and jan_at is not None and leaf[_L_JB]:
+            if cut is _BH_SPRANGJAN and jan_at is not None and leaf[_L_JB]:
                 continue
-            if cut is Cut.CLASSIC_JAN and jan_at is not None:
+            if cut is _CLASSIC_JAN and jan_at is not None:
                 steps = leaf[_L_STEPS][: jan_at + 1]
                 key = self._replay_key(steps)
                 outcome = self._win_at(key, jan_kind(leaf[_L_JB]))
@@ -840,6 +845,9 @@ class _Search:
             return []
         usage = self.rules.usage
         ms = list(map(_leaf_measure(usage), leaves))
+        if not orders_matter(usage, self.dice):  # every order: the greatest measure
+            top = max(ms)
+            return [lf for lf, m in zip(leaves, ms, strict=True) if m == top]
         best = []
         for a, b in self.spans:
             if b > a:

@@ -57,6 +57,10 @@ from engine.puff import DELTA, StepWalker, shared_step
 from engine.rules.ruleset import Cut, Family, RuleSet
 from engine.turn import Outcome, Step, Turn
 
+#: The cuts as plain names: a search compares them at every step, and an enum member
+#: looked up there (``Cut.VASA``) costs a measurable share of a small search.
+_VASA, _CLASSIC_JAN, _BH_SPRANGJAN = Cut.VASA, Cut.CLASSIC_JAN, Cut.BH_SPRANGJAN
+
 #: Autocomplete shows at most this many plays (Discord's limit).
 SUGGESTIONS = 25
 _FORFEIT_WORDS = ("-", "–", "pass", "fåta", "fata")
@@ -349,7 +353,7 @@ class _BradeRoll:
         cut, cmp, top = self.cut, self.cmp, self.top
         ok_order = o in self.allowed
         # Only vasa's and Behrens–Helmfrid's stops are kept whatever the roll's use.
-        if self.prune and (cut is None or cut is Cut.CLASSIC_JAN):
+        if self.prune and (cut is None or cut is _CLASSIC_JAN):
             if not ok_order:
                 return
             rest = self._best_rest(seq, i)
@@ -358,8 +362,8 @@ class _BradeRoll:
         cands = board.steps(seq[i]) if i < len(seq) else []
         if not cands:
             if done and ok_order and cmp((i, pips)) == top and not (
-                    jan_at is not None and (cut is Cut.CLASSIC_JAN
-                                            or (cut is Cut.BH_SPRANGJAN and jan_burst))):
+                    jan_at is not None and (cut is _CLASSIC_JAN
+                                            or (cut is _BH_SPRANGJAN and jan_burst))):
                 yield self._result(self._final(jan_at, jan_burst), want)
             return
         if greedy:
@@ -376,9 +380,9 @@ class _BradeRoll:
             stop: Outcome | None = None
             if kind and j_at is None and self.brade and board.opponent_jan():
                 j_at, j_b = i, kind == BURST
-                if cut is Cut.BH_SPRANGJAN and j_b:
+                if cut is _BH_SPRANGJAN and j_b:
                     stop = self._outcome("sprangjan")
-                elif cut is Cut.CLASSIC_JAN:
+                elif cut is _CLASSIC_JAN:
                     # Jan ends the game at this step, which must begin a play that is
                     # legal under max dice (house rule, B-21 under classic).
                     rest = self._best_rest(seq, i + 1)
@@ -386,7 +390,7 @@ class _BradeRoll:
                         stop = self._outcome(jan_kind(j_b))
                     else:
                         nexts = []
-            if cut is Cut.VASA:
+            if cut is _VASA:
                 stop = win_now(self.rules, self.base.turn, board.me, board.op,
                                None if j_at is None else jan_kind(j_b))
             if stop is not None:
