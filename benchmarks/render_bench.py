@@ -19,6 +19,7 @@ import time
 
 from engine import rules as registry
 from engine.dice import roll
+from engine.generators import legal_turns
 from engine.position import Side
 from render import render_board
 from render.board import board_layout
@@ -35,7 +36,7 @@ def positions(n: int, seed: int):  # type: ignore[no-untyped-def]
         pos = rules.start()
         for _ in range(200):
             dice = roll(rng)
-            turns = rules.legal_turns(pos, dice)
+            turns = legal_turns(rules, pos, dice)
             t = rng.choice(turns)
             nxt = roll(rng)
             out.append((rules, t.position, t, nxt))

@@ -15,6 +15,7 @@ import statistics
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engine import rules as registry
 from engine.ascii_board import draw
@@ -22,9 +23,15 @@ from engine.dice import format_dice, parse_dice, roll_name
 from engine.errors import EngineError
 from engine.explain import forfeit_reason
 from engine.game import Game
+from engine.generators import legal_turns
 from engine.messages import explain_outcome, side_name
 from engine.notation import format_turn
 from engine.position import Side
+from engine.rules.ruleset import Family, RuleSet
+
+if TYPE_CHECKING:  # the AI and the record format load only when a command needs them
+    from engine.ai import Agent
+    from engine.record import RecordTurn
 
 
 def _legal(args: argparse.Namespace) -> int:
@@ -37,7 +44,7 @@ def _legal(args: argparse.Namespace) -> int:
             pos_text, _, dice_text = line.partition("\t")
             try:
                 pos = rules.parse_position(pos_text)
-                turns = rules.legal_turns(pos, parse_dice(dice_text))
+                turns = legal_turns(rules, pos, parse_dice(dice_text))
                 print(json.dumps({"turns": [t.to_json() for t in turns]}, ensure_ascii=False))
             except EngineError as e:
                 print(json.dumps({"error": e.key, "message": str(e)}, ensure_ascii=False))
@@ -46,7 +53,7 @@ def _legal(args: argparse.Namespace) -> int:
         print("legal needs --position and --dice (or --batch)", file=sys.stderr)
         return 2
     pos = rules.parse_position(args.position)
-    turns = rules.legal_turns(pos, parse_dice(args.dice))
+    turns = legal_turns(rules, pos, parse_dice(args.dice))
     if args.json:
         print(json.dumps({"turns": [t.to_json() for t in turns]}, ensure_ascii=False))
     else:
@@ -60,7 +67,7 @@ def play_random_game(rules_name: str, rng: random.Random, max_turns: int = 20000
     """A game between two random players (selfplay, property tests, benchmarks)."""
     game = Game.new(rules_name, rng=random.Random(rng.getrandbits(64)))
     game.opening()
-    puff = game.rules.family == "puff"
+    puff = game.rules.family is Family.PUFF
     while not game.is_over and game.turn_count < max_turns:
         if game.phase == "roll":
             game.roll(one_die=bool(game.history[game.turn].onedie_owed))
@@ -189,7 +196,7 @@ def _play(args: argparse.Namespace) -> int:
     human = Side(args.side)
     agent = None
     if args.opponent != "random":
-        from engine.ai import get_agent  # type: ignore[import-not-found]
+        from engine.ai import get_agent
 
         agent = get_agent(args.opponent)
     seed = args.seed
@@ -206,12 +213,13 @@ def _play(args: argparse.Namespace) -> int:
         return 0
 
 
-def _one_game(rules, human: Side, agent, seed: int | None, lang: str) -> None:  # type: ignore[no-untyped-def]
+def _one_game(rules: RuleSet, human: Side, agent: Agent | None, seed: int | None,
+              lang: str) -> None:
     game = Game.new(rules, seed=seed)
     rng = random.Random(seed)
     w, b = game.opening()
     print(_say(lang, "teka", w=w, b=b, side=side_name(game.turn, lang)))
-    puff = rules.family == "puff"
+    puff = rules.family is Family.PUFF
     if game.phase == "move" and game.dice:  # backgammon: the teka dice are the first roll
         print(draw(game.position, perspective=human, lang=lang))
         print(_say(lang, "rolls", side=side_name(game.turn, lang), name=roll_name(game.dice),
@@ -308,7 +316,7 @@ def _replay(args: argparse.Namespace) -> int:
         return 2
     view = Side(args.perspective)
 
-    def show(game: Game, t) -> None:  # type: ignore[no-untyped-def]
+    def show(game: Game, t: RecordTurn) -> None:
         last = game.last_play()
         moves = str(last["moves"]) if last else ""
         if lang == "sv":
@@ -332,7 +340,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _arena(argv: Sequence[str]) -> int:
-    from engine.ai.arena import main as arena_main  # type: ignore[import-not-found]
+    from engine.ai.arena import main as arena_main
 
     return int(arena_main(list(argv)) or 0)
 

@@ -1,5 +1,5 @@
 """Move notation: turns as players read them, and typed text mapped to one legal turn
-(RULES.md §6).
+(``docs/rules.md``, "Move text").
 
 Players write plays loosely: ``1/7 7/12``, ``1/7/12``, ``1/12``, ``1-7``, ``b/5``,
 ``bar/5``, ``20/off``, ``20/ut``, steps in any order.  The text is read into hops
@@ -37,14 +37,15 @@ def format_turn(turn: Turn, lang: str = "en", *, mover: Side | None = None,
     if turn.special == "kejsarspel" or not turn.steps:
         return turn.text
     g = turn.position.geometry
-    convert = numbering is not None and mover is not None and numbering is not mover
 
     def place(p: int) -> str:
         if p == BAR:
             return bar
         if p == OFF:
             return off
-        return str(g.own_point(numbering, g.board_point(mover, p)) if convert else p)
+        if numbering is None or mover is None or numbering is mover:
+            return str(p)
+        return str(g.own_point(numbering, g.board_point(mover, p)))
 
     return " ".join(f"{place(s.frm)}/{place(s.to)}" + ("!" if s.burst else "*" if s.hit else "")
                     for s in turn.steps)

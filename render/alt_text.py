@@ -14,7 +14,7 @@ A pure function, like the renderer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.dice import format_dice, roll_name
 from engine.notation import format_turn
@@ -116,10 +116,11 @@ def alt_text(
 
 
 def _last(words: dict[str, str], lang: str, mover: Side | None,
-          dice: tuple[int, ...] | None, turn: Turn | None, who) -> str:  # type: ignore[no-untyped-def]
+          dice: tuple[int, ...] | None, turn: Turn | None, who: Callable[[Side], str]) -> str:
     if mover is None or (dice is None and turn is None):
         return ""
     if turn is None:
+        assert dice is not None
         return words["rolled"].format(who=who(mover), dice=format_dice(dice, "–"),
                                       roll=roll_name(dice))
     play = format_turn(turn, lang, mover=mover, numbering=mover)

@@ -24,15 +24,17 @@ What a board shows, and where (issue 22):
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
 from engine.dice import roll_name
 from engine.notation import format_turn
 from engine.position import BAR, OFF, Geometry, Position, Side
+from engine.rules.ruleset import Family
 from engine.turn import Outcome, Turn
 from render import encode, sprites
 from render.analysis import TurnDrawing, band_runs, describe_turn, holds_iron_bands, jan_danger
@@ -138,7 +140,7 @@ def numbering(numbers: object, perspective: Side) -> tuple[Side, ...]:
         return (perspective,)
     if numbers == BOTH:
         return (perspective, perspective.other)
-    return (Side(numbers),)
+    return (Side(str(numbers)),)
 
 
 def render_board(
@@ -193,9 +195,9 @@ def render_board(
     return encode.to_png(b.im, th, base, b.dirty)
 
 
-def render_image(position: Position, rules: object = None, **kwargs: object) -> Image.Image:
+def render_image(position: Position, rules: object = None, **kwargs: Any) -> Image.Image:
     """The board as an RGB image, before palette encoding (arguments as ``render_board``)."""
-    return _draw(position, rules, **kwargs).im  # type: ignore[arg-type]
+    return _draw(position, rules, **kwargs).im
 
 
 def board_layout(numbers: object = None, perspective: Side = Side.WHITE,
@@ -443,7 +445,8 @@ class _Board:
 
     # -- blockades ----------------------------------------------------------------------------
     def blockades(self) -> None:
-        word = {"brade": "blockade", "puff": "bridge"}.get(self.info.family, "prime")
+        words: dict[str, str] = {Family.BRADE: "blockade", Family.PUFF: "bridge"}
+        word = words.get(self.info.family, "prime")
         t = self.L.text
         for side in Side:
             for run in band_runs(self.pos, side):
@@ -601,7 +604,7 @@ class _Board:
         faces = sorted(dice, reverse=True)
         cx = L.half_centre_x(right)
         then = label(self.lang, "then")
-        pasch = self.info.family == "puff" and len(dice) == 2 and dice[0] == dice[1]
+        pasch = self.info.family == Family.PUFF and len(dice) == 2 and dice[0] == dice[1]
         small = 36
         width = len(faces) * (DIE + 10) - 10
         if pasch:  # P-4: a pasch also plays the opposite faces, shown small after "then"
@@ -656,12 +659,12 @@ class _Recorder:
         self._draw = draw
         self._boxes = boxes
 
-    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+    def __getattr__(self, name: str) -> Any:
         fn = getattr(self._draw, name)
         if not callable(fn) or name in ("textlength", "textbbox"):
             return fn
 
-        def call(xy, *args, **kwargs):  # type: ignore[no-untyped-def]
+        def call(xy: Any, *args: Any, **kwargs: Any) -> Any:
             flat = _flatten(xy)
             xs, ys = flat[0::2], flat[1::2]
             pad = 3 + int(kwargs.get("width", 1) or 1)
@@ -672,18 +675,19 @@ class _Recorder:
         return call
 
 
-def _flatten(xy: object) -> list[float]:
+def _flatten(xy: Iterable[float | Sequence[float]]) -> list[float]:
     out: list[float] = []
-    for item in xy:  # type: ignore[attr-defined]
+    for item in xy:
         if isinstance(item, (tuple, list)):
             out.extend(item)
         else:
-            out.append(item)  # type: ignore[arg-type]
+            out.append(cast(float, item))
     return out
 
 
 def _lift(c: RGB) -> RGB:
-    return tuple(min(255, round(v + (255 - v) * 0.35)) for v in c)  # type: ignore[return-value]
+    r, g, b = (min(255, round(v + (255 - v) * 0.35)) for v in c)
+    return r, g, b
 
 
 #: A player's name is never squeezed below this (px) to make room for what follows it.

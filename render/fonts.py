@@ -80,8 +80,8 @@ def _face(path: str, size: int, weight: str, shaped: bool) -> ImageFont.FreeType
         return f
     if axes:
         want = _WGHT.get(weight, 400)
-        f.set_variation_by_axes([min(max(want, int(a["minimum"])), int(a["maximum"]))
-                                 if a["name"] in (b"Weight", "Weight") else int(a["default"])
+        f.set_variation_by_axes([min(max(want, int(a["minimum"] or 0)), int(a["maximum"] or 0))
+                                 if a["name"] in (b"Weight", "Weight") else int(a["default"] or 0)
                                  for a in axes])
     return f
 
@@ -223,12 +223,13 @@ def _run_face(path: str, size: int, weight: str, rtl: bool) -> ImageFont.FreeTyp
 
 
 def _run_text(chars: str, rtl: bool,
-              face: ImageFont.FreeTypeFont) -> tuple[str, dict[str, str]]:
-    """The characters as ``face`` is handed them: libraqm is told the run's direction;
-    the basic layout draws them left to right as they come."""
+              face: ImageFont.FreeTypeFont) -> tuple[str, str | None]:
+    """The characters as ``face`` is handed them, and the direction to draw them in:
+    libraqm is told the run's direction; the basic layout draws them left to right as
+    they come (no direction)."""
     if face.layout_engine == ImageFont.Layout.RAQM:
-        return chars, {"direction": "rtl" if rtl else "ltr"}
-    return chars, {}
+        return chars, "rtl" if rtl else "ltr"
+    return chars, None
 
 
 # -- drawing --------------------------------------------------------------------------------------
@@ -264,7 +265,8 @@ def text_mask(text: str, size: int, weight: str = "regular",
     """
     if _plain(text, weight):
         f = font(size, weight)
-        x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+        # Whole pixels: the basic layout engine measures in them (Pillow types them as float).
+        x0, y0, x1, y1 = (int(v) for v in f.getbbox(text, anchor=anchor))
         mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
         ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=255, anchor=anchor)
         return mask, x0, y0
@@ -280,16 +282,16 @@ def _mixed_mask(text: str, size: int, weight: str,
     top, bottom = 0, 0
     for path, chars, rtl in runs(text, weight):
         f = _run_face(path, size, weight, rtl)
-        s, kw = _run_text(chars, rtl, f)
-        _, y0, _, y1 = f.getbbox(s, anchor="ls", **kw)
-        placed.append((f, s, kw, pen))
+        s, direction = _run_text(chars, rtl, f)
+        _, y0, _, y1 = (int(v) for v in f.getbbox(s, anchor="ls", direction=direction))
+        placed.append((f, s, direction, pen))
         top, bottom = min(top, y0), max(bottom, y1)
-        pen += f.getlength(s, **kw)
+        pen += f.getlength(s, direction=direction)
     width = max(1, round(pen) + 2)
     mask = Image.new("L", (width + 4, max(1, bottom - top)), 0)
     dr = ImageDraw.Draw(mask)
-    for f, s, kw, x in placed:
-        dr.text((x + 2, -top), s, font=f, fill=255, anchor="ls", **kw)
+    for f, s, direction, x in placed:
+        dr.text((x + 2, -top), s, font=f, fill=255, anchor="ls", direction=direction)
     asc, desc = font(size, weight).getmetrics()
     h, v = anchor[0], anchor[1]
     ax = {"l": 0.0, "m": pen / 2, "r": pen}[h]
@@ -315,8 +317,8 @@ def text_width(text: str, size: int, weight: str = "regular") -> int:
     total = 0.0
     for path, chars, rtl in runs(text, weight):
         f = _run_face(path, size, weight, rtl)
-        s, kw = _run_text(chars, rtl, f)
-        total += f.getlength(s, **kw)
+        s, direction = _run_text(chars, rtl, f)
+        total += f.getlength(s, direction=direction)
     return round(total)
 
 
@@ -334,7 +336,7 @@ def cap_height(size: int, weight: str = "regular") -> int:
     """How tall a capital letter (and a digit) of this size is drawn, in pixels: what a
     reader calls the size of a text on a picture."""
     _, y0, _, y1 = font(size, weight).getbbox("H", anchor="ls")
-    return y1 - y0
+    return round(y1 - y0)
 
 
 @cache

@@ -11,14 +11,15 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from engine.dice import roll
+from engine.dice import Dice, roll
+from engine.generators import legal_turns
 from engine.position import Geometry, Position, Side
 from engine.turn import Outcome, Step, Turn
 from render.board import Result, Score, render_board
 
 
 def _selfplay(ruleset: str, seed: int,
-              want: Callable[[Turn, int], bool]) -> tuple[Turn, tuple[int, int], Side]:
+              want: Callable[[Turn, int], bool]) -> tuple[Turn, Dice, Side]:
     """The first turn of seeded random self-play that ``want`` accepts."""
     from engine import rules as registry
 
@@ -27,7 +28,7 @@ def _selfplay(ruleset: str, seed: int,
     pos = rules.start()
     for n in range(3000):
         dice = roll(rng)
-        turns = rules.legal_turns(pos, dice)
+        turns = legal_turns(rules, pos, dice)
         t = rng.choice(turns)
         if want(t, n):
             return t, dice, pos.turn

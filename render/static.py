@@ -143,7 +143,7 @@ def _rulers(im: Image.Image, theme: Theme, geometry: Geometry, perspective: Side
             rings: tuple[Side, ...], L: Layout) -> None:
     """The rows of point numbers, one per numbering printed, in the colours of the side
     whose numbers they are, with each side's start area and direction of travel marked
-    in its row (RULES.md G-4, P-1): arrows in the cells beyond the start points, and
+    in its row (docs/rules.md, G-4 and P-1): arrows in the cells beyond the start points, and
     where another side's numbers are printed there, the cells in that side's colours.
 
     Puff starts from the bar onto points 1–6; bräde from the home point 1; backgammon has
@@ -173,7 +173,7 @@ def _rulers(im: Image.Image, theme: Theme, geometry: Geometry, perspective: Side
                 cx0 = L.column_x(col)
                 for k, side in enumerate(sides):
                     face, side_ink = ruler_colours(theme, side)
-                    cy0, cy1 = y0 + 2, y1 - 2
+                    cy0, cy1 = float(y0 + 2), float(y1 - 2)
                     if len(sides) > 1:  # shared: the owner's half nearer the field
                         near = k == 0
                         mid = (cy0 + cy1) / 2
@@ -203,7 +203,7 @@ def _direction(dr: ImageDraw.ImageDraw, geometry: Geometry, perspective: Side, s
     c2, _ = slot(geometry.own_point(perspective, geometry.board_point(side, 2)))
     rightward = c2 > c1
     cy = (y0 + y1) / 2
-    ends = (x + 9, x + L.point_w - 9)
+    ends: tuple[float, ...] = (x + 9, x + L.point_w - 9)
     if half:  # half height: one arrow, on the side the path leaves by
         ends = (ends[1],) if rightward else (ends[0],)
     for ax in ends:

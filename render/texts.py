@@ -2,7 +2,7 @@
 
 Kept in one table so a test can draw each string and prove the font has every glyph
 (å, ä, ö, the en dash).  Roll names stay Swedish in both languages: they are the game's
-own vocabulary (ROLL_NAMES.md), like "sinkadus".
+own vocabulary (``docs/rules.md``, "Roll names"), like "sinkadus".
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.messages import WIN_NAMES
 from engine.position import Geometry, Side
+from engine.rules.ruleset import Family
 
 LANGS = ("sv", "en")
 
@@ -151,7 +152,7 @@ ALT: dict[str, dict[str, str]] = {
     },
 }
 
-#: Ways of winning (RULES.md §6 kind ids) as (sv, en): the engine's one table of names.
+#: Ways of winning (the kind ids of ``docs/rules.md``, "Outcome kinds") as (sv, en): the engine's one table of names.
 OUTCOMES: dict[str, tuple[str, str]] = WIN_NAMES
 
 _TITLES: dict[str, tuple[str, str]] = {  # id -> (sv, en)
@@ -264,7 +265,7 @@ def describe_rules(rules: object, geometry: Geometry, lang: str) -> RulesInfo:
         title = _TITLES[rid][0 if lang == "sv" else 1]
     else:
         title = str(getattr(obj, "title", "") or rid)
-    burst = bool(getattr(obj, "blockade_burst", family == "brade"))
+    burst = bool(getattr(obj, "blockade_burst", family == Family.BRADE))
     return RulesInfo(rid, family, title, burst)
 
 

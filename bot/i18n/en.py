@@ -7,7 +7,7 @@ MESSAGES: dict[str, str] = {
     "point": "point", "points": "points",
     "dur.s": "{n} s", "dur.m": "{n} min", "dur.h": "{n} h", "dur.d": "{n} days",
     "ok": "Done.",
-    # outcomes (RULES.md §6 kind ids)
+    # outcomes (the kind ids of docs/rules.md, "Outcome kinds")
     "kind.hemspel": "hemspel (bore off first)",
     "kind.enkelt-kronspel": "a beautiful game, enkelt kronspel",
     "kind.dubbelt-kronspel": "a beautiful game, dubbelt kronspel",

@@ -16,6 +16,7 @@ from bot.service import board
 from bot.service.board import RenderPool, render_async, render_png
 from bot.service.model import BoardSpec
 from engine import rules
+from engine.generators import legal_turns
 from engine.position import Side
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import (
@@ -45,7 +46,7 @@ def _pool_leftovers(pids: set[int]) -> list[str]:
 def _spec() -> BoardSpec:
     r = rules.get(rules.DEFAULT)
     pos = r.start()
-    turn = r.legal_turns(pos, (6, 5))[0]
+    turn = legal_turns(r, pos, (6, 5))[0]
     return BoardSpec(turn.position, r, dice=(4, 1), last_turn=turn, lang="en",
                      names=("Åsa", "Örjan"), perspective=Side.BLACK, mover=Side.WHITE)
 

@@ -18,6 +18,7 @@ from bot.i18n import FEATURES, TABLES, commands
 from bot.service.board import render_png
 from bot.service.model import BoardSpec
 from engine.dice import roll_name
+from engine.generators import legal_turns
 from engine.position import Side
 from render.layout import LAYOUT
 from tests.bot.conftest import make_bot
@@ -319,7 +320,7 @@ async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_pat
     from engine.position import Position
 
     r = rules.get("talisman")
-    turn = r.legal_turns(Position.parse("white=24x2,offx13 black=1x15 turn=white"), (6, 5))[0]
+    turn = legal_turns(r, Position.parse("white=24x2,offx13 black=1x15 turn=white"), (6, 5))[0]
     assert service._turn_label(turn, "sv") == "Spela 24/ut 24/ut"
     assert service._turn_label(turn, "en") == "Play 24/off 24/off"
 

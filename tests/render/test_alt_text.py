@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine import rules as registry
 from engine.dice import roll
+from engine.generators import legal_turns
 from engine.position import Position, Side
 from engine.turn import Outcome, Step, Turn
 from render.alt_text import LIMIT, alt_text
@@ -80,7 +81,7 @@ def test_never_longer_than_discord_allows(seed: int, lang: str, name: str) -> No
     pos = TALISMAN.start()
     last = None
     for _ in range(rng.randint(0, 40)):
-        t = rng.choice(TALISMAN.legal_turns(pos, roll(rng)))
+        t = rng.choice(legal_turns(TALISMAN, pos, roll(rng)))
         if t.outcome:
             break
         pos, last = t.position, t

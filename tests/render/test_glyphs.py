@@ -1,5 +1,5 @@
 """Every string the board can show draws with real glyphs: no missing-glyph boxes for å,
-ä, ö, the en dash or the multiplication sign (DESIGN.md, fonts)."""
+ä, ö, the en dash or the multiplication sign (``render/fonts.py``)."""
 
 from __future__ import annotations
 

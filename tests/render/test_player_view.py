@@ -12,6 +12,7 @@ from PIL import Image
 
 from engine import rules as registry
 from engine.dice import roll_name
+from engine.generators import legal_turns
 from engine.position import Geometry, Position, Side
 from render import render_board
 from render.board import last_turn_text
@@ -47,7 +48,7 @@ def count_near(im: Image.Image, box: tuple[float, ...], colour: tuple[int, int, 
 def black_bears_off():
     """Black, bearing off with 6-1, plays 19/off 24/off (its own numbers)."""
     pos = Position.parse("white=1x5,13x10 black=19x3,20x2,24x2,offx8 turn=black")
-    turn = next(t for t in TALISMAN.legal_turns(pos, (6, 1)) if "24/off" in t.text)
+    turn = next(t for t in legal_turns(TALISMAN, pos, (6, 1)) if "24/off" in t.text)
     return turn
 
 
@@ -102,7 +103,7 @@ def test_start_dot_leaves_the_count_readable() -> None:
     """White plays 1/7 1/6 from the home band: 13 are left, their count written on the top
     checker, and both arrows start clear of it."""
     pos = Position.start()
-    turn = next(t for t in TALISMAN.legal_turns(pos, (6, 5)) if t.text == "1/7 1/6")
+    turn = next(t for t in legal_turns(TALISMAN, pos, (6, 5)) if t.text == "1/7 1/6")
     im = decode(render_board(turn.position, TALISMAN, last_turn=turn))
     plain = decode(render_board(turn.position, TALISMAN))
     cx, cy = checker_center(1, 12, 13, Side.WHITE, Geometry.BRADE)  # the count's checker

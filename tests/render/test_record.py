@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from engine import rules as registry
+from engine.generators import legal_turns
 from engine.position import Geometry, Position, Side
 from engine.turn import Outcome, Step, Turn
 from render import render_board
@@ -58,7 +59,7 @@ def game_turns(n: int = 4):
     out = []
     while len(out) < n:
         dice = roll(rng)
-        turns = TALISMAN.legal_turns(pos, dice)
+        turns = legal_turns(TALISMAN, pos, dice)
         t = turns[0]
         out.append((t.position, t, dice, pos.turn))
         pos = t.position
@@ -166,7 +167,7 @@ def test_the_last_play_is_written_in_its_movers_numbering() -> None:
     """Black plays 19/off 24/off (its numbers); on a board drawn with white at the bottom
     and white's numbers printed, the text still reads 19/ut 24/ut, as the message does."""
     pos = Position.parse("white=1x5,13x10 black=19x3,20x2,24x2,offx8 turn=black")
-    turn = next(t for t in TALISMAN.legal_turns(pos, (6, 1)) if "24/off" in t.text)
+    turn = next(t for t in legal_turns(TALISMAN, pos, (6, 1)) if "24/off" in t.text)
     with log_text() as drawn:
         render_board(turn.position, TALISMAN, last_turn=turn, dice=(6, 1),
                      dice_side=Side.BLACK, perspective=Side.WHITE, numbers=Side.WHITE)

@@ -7,7 +7,6 @@ from bot.i18n import t
 from bot.service.games.boards import Boards, duration
 from bot.service.games.core import mention
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
-from engine.game import Game
 
 
 class Endings(Boards):
@@ -25,12 +24,12 @@ class Endings(Boards):
         v = lg.row.version
         cancel = Button("keep", lg.row.id, v, t("btn.keep", personal), "secondary")
         if ok:
-            pts = resign_points(lg.game)
+            pts = lg.game.resignation(side).points
             return Reply(lang=personal, private=t("resign.confirm", personal, points=pts),
                          buttons=[Button("resign", lg.row.id, v, t("btn.resign", personal),
                                          "danger"), cancel])
         why = t(reason or "", personal)
-        pts = abandon_points(lg.game)
+        pts = lg.game.abandonment(side).points
         return Reply(lang=personal, private=t("resign.refused", personal, reason=why, points=pts),
                      buttons=[Button("abandon", lg.row.id, v, t("btn.abandon", personal),
                                      "danger"), cancel])
@@ -131,21 +130,3 @@ class Endings(Boards):
         return Reply(lang=personal, posts=self._turn_posts(lg, public, head, last=None,
                                                            mover=side),
                      game_id=lg.row.id, version=lg.row.version)
-
-
-def resign_points(game: Game) -> int:
-    from engine.scoring import points
-
-    try:
-        return points(game.rules.scoring, "resign")[0]
-    except KeyError:
-        return 1
-
-
-def abandon_points(game: Game) -> int:
-    from engine.scoring import points
-
-    try:
-        return points(game.rules.scoring, "jan")[0] if game.rules.is_brade else 1
-    except KeyError:
-        return 1
