@@ -145,7 +145,7 @@ _TEXTS: dict[str, dict[str, str]] = {
                  "och varje drag skrivs i sin spelares egna nummer. Skriv ett nummer ur "
                  "listan eller ett drag som 1/7 7/12; q avslutar.",
         "random": "en slumpspelare",
-        "teka": "Tekning: Vit {w}, Svart {b}. {side} börjar.",
+        "teka": "Teka: Vit {w}, Svart {b}. {side} börjar.",
         "rolls": "{side} slår {name} ({dice}).",
         "choose": "Generalpasch: vilken pasch ska slaget spelas som? Val: {choices}",
         "choose_prompt": "val (nummer): ",

@@ -54,8 +54,11 @@ def recorded_turn(moves: str, position: Position) -> Turn | None:
     the ``position`` after it) back as a ``Turn``, to draw its arrows again: the board
     waiting for the next play shows the last one.  Only what a drawing needs: the steps
     as written (a step's ``die`` is its distance, which a bear-off with a larger die
-    understates) and no outcome.  None for a forfeit, a special play written without
-    steps (kejsarspel), or anything that is not such a text."""
+    understates) and no outcome.  A forfeit (``-``) comes back without steps; a special
+    play written without them (kejsarspel), or anything that is not such a text, as
+    None."""
+    if moves.strip() == "-":
+        return Turn((), position)
     steps = []
     for token in moves.split():
         m = _RECORDED_STEP.match(token)

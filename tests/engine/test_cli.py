@@ -111,7 +111,7 @@ def test_play_speaks_swedish(monkeypatch, capsys) -> None:
     monkeypatch.setattr("builtins.input", Script())
     assert main(["play", "--rules", "talisman", "--seed", "4", "--lang", "sv"]) == 0
     out = capsys.readouterr().out
-    assert "Tekning: Vit" in out and "Vit slår" in out and "Svart spelar" in out
+    assert "Teka: Vit" in out and "Vit slår" in out and "Svart spelar" in out
     assert "att spela in, och ingen ingång är öppen för" in out and "slaget fåtas" in out
     assert " vinner: " in out and "poäng." in out
     assert "slagna:" in out and "ögon kvar" in out
