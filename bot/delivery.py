@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -46,6 +47,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 1900
+#: Boards whose text ``Delivery`` remembers (one per live game; ~2 kB each).
+REMEMBERED = 5000
 #: (channel id, message id) of a posted message.
 Where = tuple[int, int]
 
@@ -65,37 +68,53 @@ class Plan:
     #: What the game's previous live board (a challenge called off by a command) says
     #: once its buttons are taken off.
     retire: str | None = None
+    #: What the pressed message says once its buttons are taken off: its turns without
+    #: the prompt that the press made stale.
+    trim: str | None = None
 
 
-def plan(reply: Reply, *, pressed: bool, shown: str = "") -> Plan:
+def plan(reply: Reply, *, pressed: bool, shown: str = "", stale: str | None = None) -> Plan:
     """The message policy for one reply; ``pressed``: it answers a button on a message
-    whose text is ``shown``.
+    whose text is ``shown`` and whose prompt is ``stale`` (default: the one the service
+    says, ``Reply.stale_prompt``).
 
     One message per turn (``compose``).  A roll that leaves plays to choose from is
     added to the message it was pressed on (``extend``): the turns that message reports
-    stay.  A challenge answered by a press becomes the answer; answered by a command
+    stay.  Whenever a board loses its buttons (pressed, or replaced by a newer board) it
+    keeps its turns and loses its prompt, stale now (``trimmed``).  A challenge answered by a press becomes the answer; answered by a command
     (withdrawn with ``/brade abort``), its message is rewritten when its buttons go.
     Anything else is posted as new messages, and a pressed message keeps its text but
     loses its buttons (``Delivery`` does that, and keeps the game's buttons on its
     newest board).
     """
     posts = compose(reply.posts)
+    stale = reply.stale_prompt if stale is None else stale
     if pressed and reply.rolled and len(posts) == 1:
-        return Plan(redraw=extend(shown, reply.stale_prompt, posts[0]))
+        return Plan(redraw=extend(shown, stale, posts[0]))
     if reply.answered is not None:
         if pressed:
             return Plan(send=posts, redraw=reply.answered)
         return Plan(send=posts, retire=reply.answered.content)
+    if pressed and posts:  # a play, a forfeited roll: the board keeps its turns
+        return Plan(send=posts, trim=trimmed(shown, stale))
     return Plan(send=posts)
+
+
+def trimmed(shown: str, stale: str) -> str | None:
+    """A board's text without its prompt (``stale``), once that is no longer what its
+    player can do; None when the text does not end with it (a board of an older bot)
+    or nothing else is left."""
+    kept = shown.rstrip()
+    if not stale or not kept.endswith(stale):
+        return None
+    return kept[:-len(stale)].rstrip() or None
 
 
 def extend(shown: str, stale: str, post: Post) -> Post:
     """``post`` added to a message that reads ``shown``: the message's prompt
     (``stale``, what its player could do before) gives way to ``post``'s text and
     prompt; the turns above it stay.  A message too long keeps its end."""
-    kept = shown.rstrip()
-    if stale and kept.endswith(stale):
-        kept = kept[:-len(stale)].rstrip()
+    kept = trimmed(shown, stale) or shown.rstrip()
     text = "\n".join(x for x in (kept, post.text) if x)
     room = MESSAGE_LIMIT - len(post.prompt) - 1
     if len(text) > room:
@@ -135,6 +154,12 @@ def compose(posts: list[Post]) -> list[Post]:
             flush()
     flush()
     return out
+
+
+def live(post: Post) -> bool:
+    """A message the game's next board supersedes: one with buttons, or a prompt (a roll
+    with too many plays for buttons), which it then loses."""
+    return bool(post.buttons or post.prompt) and not post.final
 
 
 def is_board(post: Post) -> bool:
@@ -181,6 +206,16 @@ class Delivery:
     def __init__(self, client: discord.Client, games: GameService) -> None:
         self.client = client
         self.games = games
+        #: The text and prompt of each board posted with a prompt (a live game's newest),
+        #: so that the board keeps its turns and loses its prompt when its buttons go.
+        #: In memory: after a restart the old boards keep their prompts (harmless).
+        self._said: OrderedDict[int, tuple[str, str]] = OrderedDict()
+
+    def _remember(self, message_id: int, post: Post) -> None:
+        if post.prompt:
+            self._said[message_id] = (post.content, post.prompt)
+            while len(self._said) > REMEMBERED:
+                self._said.popitem(last=False)
 
     # -- the two ways a reply arrives --------------------------------------------------
 
@@ -190,8 +225,10 @@ class Delivery:
         response = interaction.response
         message = interaction.message if component else None
         pressed = message.id if message is not None else None
+        said = self._said.pop(pressed, None) if pressed is not None else None
         todo = plan(reply, pressed=pressed is not None,
-                    shown=message.content if message is not None else "")
+                    shown=message.content if message is not None else "",
+                    stale=said[1] if said else None)
         if not todo.send and todo.redraw is None:
             await self._private(interaction, reply, component=component)
             return
@@ -207,18 +244,22 @@ class Delivery:
                 view=make_view(post.buttons), allowed_mentions=_mentions(post))
             if not post.buttons:
                 bare.append(pressed)
+            self._remember(pressed, post)
             if reply.game_id is not None:
-                await self._record(reply, (channel_id, pressed) if post.buttons else None,
+                await self._record(reply, (channel_id, pressed) if live(post) else None,
                                    bare=bare)
         sent: list[tuple[Post, int]] = []
         for post, file in zip(todo.send, drawn, strict=True):
             msg = await interaction.followup.send(post.content, wait=True,
                                                   **_message(post, file))
+            self._remember(msg.id, post)
             sent.append((post, msg.id))
         if component and todo.redraw is None:
             edit: dict[str, Any] = {"view": None}  # the pressed message's buttons are spent
             if reply.private:
                 edit["content"] = reply.private
+            elif todo.trim:
+                edit["content"] = todo.trim
             await interaction.edit_original_response(**edit)
             if pressed is not None:
                 bare.append(pressed)
@@ -235,6 +276,7 @@ class Delivery:
         sent: list[tuple[Post, int]] = []
         for post, file in zip(todo.send, files, strict=True):
             msg = await channel.send(post.content, **_message(post, file))
+            self._remember(msg.id, post)
             sent.append((post, msg.id))
         await self._after_posts(getattr(channel, "id", 0), reply, sent)
 
@@ -291,7 +333,7 @@ class Delivery:
         for post, message_id in sent:
             if not (post.final or is_board(post)):
                 continue
-            keep = bool(post.buttons) and not post.final
+            keep = live(post)
             await self._record(reply, (channel_id, message_id) if keep else None, bare=bare,
                                retire=retire)
             ended = ended or post.final
@@ -311,6 +353,11 @@ class Delivery:
 
     async def _strip(self, channel_id: int, message_id: int, *,
                      content: str | None = None) -> None:
+        """Take a board's buttons off; ``content``: its new text, else (a board this
+        process posted) its text without its stale prompt."""
+        said = self._said.pop(message_id, None)
+        if content is None and said is not None:
+            content = trimmed(*said)
         edit: dict[str, Any] = {"view": None}
         if content is not None:
             edit["content"] = content

@@ -151,6 +151,20 @@ MESSAGES: dict[str, str] = {
             "(your opponent has left) end a game.\n"
             "• `/brade settings theme:` picks your board colours; `/watch`, `/rating` and "
             "`/tournament` are for watching, ratings and tournaments.",
+    # pictures' alt text (the attachment's description, read by screen readers)
+    "alt.replay": "Animated replay of game {id}: {white} (White) against {black} (Black), "
+                  "{turns} turns, the board after each; {who} wins by {how} ({points}).",
+    "alt.analysis": "Analysis of game {id}, {white} against {black}: the board before the "
+                    "biggest mistake with the play made and the best play, and a graph of "
+                    "each player's winning chances turn by turn.",
+    "alt.standings": "Standings of {name}:",
+    "alt.bracket": "Bracket of {name}.",
+    "alt.round": "Round {n}:",
+    "alt.bye": "{who} has a bye",
+    "alt.match": "{a} against {b}",
+    "alt.won": "{a} against {b}, {winner} won",
+    "alt.pending": "to be decided",
+    "alt.row": "{place}. {name}, {score} points",
     # rules summaries
     "rules.talisman": "Lyckans Talisman (1956), the baseline. Use as much of the roll as "
                       "possible (the most pips); no bands on your points 2–11; blockades of "

@@ -144,6 +144,19 @@ MESSAGES: dict[str, str] = {
             "`/bräde kräv` (motståndaren har försvunnit) avslutar ett parti.\n"
             "• `/bräde inställningar tema:` väljer dina brädfärger; `/titta`, `/ranking` och "
             "`/turnering` är till för att titta på partier, ranking och turneringar.",
+    "alt.replay": "Animerad repris av parti {id}: {white} (Vit) mot {black} (Svart), "
+                  "{turns} drag, brädet efter varje; {who} vinner med {how} ({points}).",
+    "alt.analysis": "Analys av parti {id}, {white} mot {black}: brädet före det största "
+                    "misstaget med draget som spelades och det bästa draget, och en kurva "
+                    "över båda spelarnas vinstchanser drag för drag.",
+    "alt.standings": "Tabell för {name}:",
+    "alt.bracket": "Spelschema för {name}.",
+    "alt.round": "Rond {n}:",
+    "alt.bye": "{who} har frirond",
+    "alt.match": "{a} mot {b}",
+    "alt.won": "{a} mot {b}, {winner} vann",
+    "alt.pending": "inte avgjort än",
+    "alt.row": "{place}. {name}, {score} poäng",
     "rules.talisman": "Lyckans Talisman (1956), grundreglerna. Utnyttja slaget så långt det "
                       "går (flest ögon); inga band på dina tungor 2–11; blockader av sex "
                       "band kan sprängas; ge upp får man bara så länge motståndaren inte har "

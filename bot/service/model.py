@@ -110,8 +110,8 @@ class Reply:
     #: A roll that leaves plays to choose from (the message policy, bot/delivery.py,
     #: decides what that does to the board it was rolled on).
     rolled: bool = False
-    #: A roll's: the prompt the board it was rolled on ended with (``Post.prompt``), which
-    #: the roll replaces there while the turns reported above it stay.
+    #: A roll pressed on a board: the prompt that board ended with (``Post.prompt``),
+    #: stale now; the message keeps the turns it reports.
     stale_prompt: str = ""
     #: A challenge answered (accepted, declined, withdrawn): what its own message says
     #: now, without its buttons; ``final`` when that closed it.

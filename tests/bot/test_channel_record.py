@@ -41,6 +41,9 @@ from tests.bot.helpers import (
     start_game,
 )
 
+#: What a prompt says (what the player to act can do), and only a prompt.
+PROMPT = re.compile(r"your turn|\d+\+? legal plays|press |Only one play")
+
 
 @pytest.fixture
 def simcord_bot(db_path):
@@ -208,6 +211,10 @@ async def test_a_whole_game_between_members_is_in_the_channel_play_by_play(
     assert_in_order(text, lines)
     # about one message per turn: the challenge, the start, then one per turn at most
     assert len(messages) <= 2 + len(lines)
+    # a board that lost its buttons keeps its turns, not the prompt that went with them
+    for m in messages[:-1]:
+        assert not m.components
+        assert not PROMPT.search(m.content), m.content
 
     # the last message and its board: the winner, no turn to take, no dice to play
     last = messages[-1]
@@ -342,6 +349,7 @@ async def test_the_computers_reply_stays_readable_after_the_next_roll(
     lines = record_lines(db_path, row["id"], players_of(row), "en",
                          computer="the computer")
     assert_in_order("\n".join(m.content for m in messages), lines)
+    assert not any(PROMPT.search(m.content) for m in messages[:-1])
     assert assert_alt_text(messages, "en") >= 5
     assert "The computer" in specs[-1].names  # a name on its own starts with a capital
 

@@ -28,7 +28,8 @@ class Turns(Boards):
         async with self._locks[ctx.channel_id]:
             lg = await self._live(ctx, game_id, version)
             self._mover_check(lg, ctx)
-            stale = self._next_buttons(lg, public)[1]  # the prompt the roll replaces
+            # the prompt of the board pressed, which the roll replaces there
+            stale = self._next_buttons(lg, public)[1] if game_id is not None else ""
             before = len(lg.game.events)
             mover = lg.game.turn
             self._games.pop(lg.row.id, None)  # the cached game is about to change
