@@ -141,7 +141,7 @@ MESSAGES: dict[str, str] = {
             "`match:` makes it a match, `ruleset:` picks the rules.\n"
             "• Press **Roll** when it is your turn: your dice join the message with your "
             "opponent's last play, so every play stays in the channel.\n"
-            "• The board holds still: White at the bottom (against the computer, you), with "
+            "• The board holds still: White at the bottom (against the computer: you), with "
             "both players' numbers; each play is written in its player's own numbers.\n"
             "• Play with the buttons, or `/brade move` (it suggests your legal plays as you "
             "type; write points like `1/7 20/off`).\n"

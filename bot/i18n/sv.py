@@ -134,7 +134,7 @@ MESSAGES: dict[str, str] = {
             "datorn; `match:` gör det till en match, `regelverk:` väljer regler.\n"
             "• Tryck **Slå** när det är din tur: dina tärningar läggs till meddelandet med "
             "motståndarens senaste drag, så att varje drag står kvar i kanalen.\n"
-            "• Brädet ligger still: Vit nederst (mot datorn du), med båda spelarnas nummer; "
+            "• Brädet ligger still: Vit nederst (mot datorn: du själv), med båda spelarnas nummer; "
             "varje drag skrivs i sin spelares egna nummer.\n"
             "• Spela med knapparna, eller `/bräde flytta` (den föreslår dina tillåtna drag "
             "medan du skriver; skriv tungor som `1/7 20/ut`).\n"
