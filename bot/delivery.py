@@ -80,11 +80,11 @@ def plan(reply: Reply, *, pressed: bool, shown: str = "", stale: str | None = No
 
     One message per turn (``compose``).  A roll that leaves plays to choose from is
     added to the message it was pressed on (``extend``): the turns that message reports
-    stay.  Whenever a board loses its buttons (pressed, or replaced by a newer board) it
-    keeps its turns and loses its prompt, stale now (``trimmed``).  A challenge answered by a press becomes the answer; answered by a command
+    stay.  A challenge answered by a press becomes the answer; answered by a command
     (withdrawn with ``/brade abort``), its message is rewritten when its buttons go.
-    Anything else is posted as new messages, and a pressed message keeps its text but
-    loses its buttons (``Delivery`` does that, and keeps the game's buttons on its
+    Anything else is posted as new messages, and a pressed message loses its buttons
+    and keeps its turns but not its prompt, stale now (``trimmed``); so does any board
+    a newer one replaces (``Delivery`` does that, and keeps the game's buttons on its
     newest board).
     """
     posts = compose(reply.posts)
