@@ -11,11 +11,12 @@ previous answer has reached (simulated) Discord and the player has thought for a
 Commands are injected as gateway events without waiting for the bot in between, so the
 bot really has up to ``--games`` interactions in flight at once.
 
-Message policy (README, "Messages"): pressing Roll *edits* the board it was pressed on
-into a freshly drawn board showing the roller's dice, so every roll draws a board; a play
-posts the next board (a deferred reply whose placeholder is then edited into the board)
-and then takes the buttons off the previous one.  So a turn is two drawn boards and
-three message writes, and the driver tells the answers apart by message id:
+Message policy (README, "Messages"): pressing Roll *edits* the board it was pressed on:
+the roll is added to its text (the play it reported stays) and its board redrawn with the
+roller's dice, so every roll draws a board; a play posts the next board (a deferred reply
+whose placeholder is then edited into the board) and then takes the buttons and the
+stale prompt off the previous one.  So a turn is two drawn boards and three message
+writes, and the driver tells the answers apart by message id:
 
 * a *turn* is one play (or one forfeited roll) that posts a new board, a message created
   after the command was sent; *move→board* runs from the moment the play is handed to the

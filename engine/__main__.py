@@ -125,9 +125,10 @@ def _selfplay(args: argparse.Namespace) -> int:
 #: What the terminal game and replay say, in English and Swedish.
 _TEXTS: dict[str, dict[str, str]] = {
     "en": {
-        "intro": "You play {side} ({mark}) against {opponent}; your points are numbered "
-                 "along your own path. Type a number from the list or a move like 1/7 7/12; "
-                 "q quits.",
+        "intro": "You play {side} ({mark}) against {opponent}. Each player counts the points "
+                 "along their own path: your numbers are next to the points, your "
+                 "opponent's outside them, and every play is written in its player's own "
+                 "numbers. Type a number from the list or a move like 1/7 7/12; q quits.",
         "random": "a random player",
         "teka": "Teka: White {w}, Black {b}. {side} starts.",
         "rolls": "{side} rolls {name} ({dice}).",
@@ -146,11 +147,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "to_roll": "unfinished: {side} to roll",
     },
     "sv": {
-        "intro": "Du spelar {side} ({mark}) mot {opponent}; dina tungor är numrerade längs "
-                 "din egen väg. Skriv ett nummer ur listan eller ett drag som 1/7 7/12; "
-                 "q avslutar.",
+        "intro": "Du spelar {side} ({mark}) mot {opponent}. Var spelare räknar tungorna längs "
+                 "sin egen väg: dina nummer står närmast tungorna, motståndarens utanför, "
+                 "och varje drag skrivs i sin spelares egna nummer. Skriv ett nummer ur "
+                 "listan eller ett drag som 1/7 7/12; q avslutar.",
         "random": "en slumpspelare",
-        "teka": "Tekning: Vit {w}, Svart {b}. {side} börjar.",
+        "teka": "Teka: Vit {w}, Svart {b}. {side} börjar.",
         "rolls": "{side} slår {name} ({dice}).",
         "choose": "Generalpasch: vilken pasch ska slaget spelas som? Val: {choices}",
         "choose_prompt": "val (nummer): ",
@@ -221,13 +223,13 @@ def _one_game(rules: RuleSet, human: Side, agent: Agent | None, seed: int | None
     print(_say(lang, "teka", w=w, b=b, side=side_name(game.turn, lang)))
     puff = rules.family is Family.PUFF
     if game.phase == "move" and game.dice:  # backgammon: the teka dice are the first roll
-        print(draw(game.position, perspective=human, lang=lang))
+        print(draw(game.position, perspective=human, lang=lang, both=True))
         print(_say(lang, "rolls", side=side_name(game.turn, lang), name=roll_name(game.dice),
                    dice=format_dice(game.dice, "–")))
     while not game.is_over:
         side = game.turn
         if game.phase == "roll":
-            print(draw(game.position, perspective=human, lang=lang))
+            print(draw(game.position, perspective=human, lang=lang, both=True))
             before = game.position
             owed = bool(game.history[side].onedie_owed)
             one = owed
@@ -288,10 +290,10 @@ def _one_game(rules: RuleSet, human: Side, agent: Agent | None, seed: int | None
                 turn = game.apply_generated(random_turn(rules, game.position, dice, rng))
             else:
                 turn = game.play_turn(rng.choice(game.legal_turns))
-            # in the human's numbering, the one the board's labels use
+            # in its own numbering, as players write plays (the board prints both)
             print(_say(lang, "plays", side=side_name(side, lang),
-                       moves=format_turn(turn, lang, mover=side, numbering=human)))
-    print(draw(game.position, perspective=human, lang=lang))
+                       moves=format_turn(turn, lang)))
+    print(draw(game.position, perspective=human, lang=lang, both=True))
     assert game.outcome is not None
     print(explain_outcome(game.outcome, lang, rules.family))
 

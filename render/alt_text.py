@@ -123,7 +123,7 @@ def _last(words: dict[str, str], lang: str, mover: Side | None,
         assert dice is not None
         return words["rolled"].format(who=who(mover), dice=format_dice(dice, "–"),
                                       roll=roll_name(dice))
-    play = format_turn(turn, lang, mover=mover, numbering=mover)
+    play = format_turn(turn, lang)
     play = play.replace("!", words["burst"]).replace("*", words["hit"])
     if dice is None:
         return words["last_no_dice"].format(who=who(mover), play=play)

@@ -282,12 +282,11 @@ def _dice(dice: Sequence[int] | None) -> tuple[int, ...] | None:
     return out
 
 
-def last_turn_text(turn: Turn, mover: Side, numbering: Side | None = None,
-                   lang: str = "sv") -> str:
-    """A turn as the board writes it: in the numbering of ``numbering`` (default, and as
-    the board does: the mover's own, G-2), with ``ut``/``off`` in the board's language —
-    the engine's one turn formatter does the writing."""
-    return format_turn(turn, lang, mover=mover, numbering=numbering or mover)
+def last_turn_text(turn: Turn, lang: str = "sv") -> str:
+    """A turn as the board writes it: in its mover's own numbering (G-2), with
+    ``ut``/``off`` in the board's language — the engine's one turn formatter does the
+    writing, so the board, the message and the alt text say the same."""
+    return format_turn(turn, lang)
 
 
 class _Board:
@@ -644,7 +643,7 @@ class _Board:
                 x += PAST_DIE + 8
             self._text((x + 4, y + 1), name, L.text, th.field_text, "bold", "lm")
         if turn is not None:
-            play = format_turn(turn, self.lang, mover=mover, numbering=mover)
+            play = format_turn(turn, self.lang)
             if turn.is_forfeit:
                 play = label(self.lang, "no_play")
             play = fit(play, L.text, "bold", half - 80)

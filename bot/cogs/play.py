@@ -129,10 +129,10 @@ class Play(commands.GroupCog, group_name=_("brade"),
                     log.exception("the computer could not answer in channel %s",
                                   ctx.channel_id)
                     more, note = Reply(), "err.computer_later"  # played on the next try
-                reply = Reply(private=reply.private, posts=[*reply.posts, *more.posts],
-                              buttons=reply.buttons, lang=reply.lang,
-                              game_id=more.game_id or reply.game_id,
-                              version=more.version if more.game_id else reply.version)
+                reply = replace(reply, posts=[*reply.posts, *more.posts],
+                                game_id=more.game_id or reply.game_id,
+                                version=more.version if more.game_id else reply.version,
+                                rolled=reply.rolled and not more.posts)
             await self.delivery.answer(interaction, reply, component=component)
         except discord.HTTPException:
             log.warning("saved, but the reply could not be posted", exc_info=True)

@@ -82,6 +82,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         kwargs: dict = {"ephemeral": not reply.public}
         if reply.file is not None:
             kwargs["file"] = discord.File(io.BytesIO(reply.file.data),
+                                          description=reply.file.description or None,
                                           filename=reply.file.filename)
         if interaction.response.is_done():
             await interaction.followup.send(reply.text, **kwargs)
@@ -190,7 +191,8 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         assert reply.file is not None
         await interaction.edit_original_response(
             content=reply.text,
-            attachments=[discord.File(io.BytesIO(reply.file.data), filename=reply.file.filename)])
+            attachments=[discord.File(io.BytesIO(reply.file.data), filename=reply.file.filename,
+                                      description=reply.file.description or None)])
 
     @history.autocomplete("game")
     @export.autocomplete("game")

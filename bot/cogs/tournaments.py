@@ -30,6 +30,7 @@ from discord.ext import commands, tasks
 
 from bot.cogs.play import make_ctx, ruleset_names
 from bot.cogs.replies import refusal_text, send_private
+from bot.i18n import t
 from bot.league.errors import LeagueError
 from bot.service.board import draw_async
 from bot.service.model import Ctx, Post, Reply, UserError
@@ -128,10 +129,36 @@ def _view(notice: Notice) -> discord.ui.View | None:
 
 
 async def _file(picture: Picture) -> discord.File:
-    """The picture drawn by the board workers (never on the event loop)."""
+    """The picture drawn by the board workers (never on the event loop), with its alt
+    text."""
     draw = render_bracket if picture.kind == "bracket" else render_standings
     png = await draw_async(draw, picture.tournament, lang=picture.lang)
-    return discord.File(io.BytesIO(png), filename=f"{picture.kind}.png")
+    return discord.File(io.BytesIO(png), filename=f"{picture.kind}.png",
+                        description=describe_picture(picture))
+
+
+def describe_picture(picture: Picture) -> str:
+    """A standings table or bracket in words, for a screen reader: each player's place
+    and score, or each round's matches and winners (at most 1,024 characters)."""
+    tr, lang = picture.tournament, picture.lang
+    if picture.kind == "bracket":
+        rounds = []
+        for r in tr.bracket()["rounds"]:
+            said = []
+            for m in r["matches"]:
+                a, b = (m[k]["name"] if m[k] else t("alt.pending", lang) for k in ("a", "b"))
+                winner = next((m[k]["name"] for k in ("a", "b")
+                               if m[k] and m[k]["id"] == m["winner"]), None)
+                said.append(t("alt.bye", lang, who=a) if m["bye"] else
+                            t("alt.won", lang, a=a, b=b, winner=winner) if winner else
+                            t("alt.match", lang, a=a, b=b))
+            rounds.append(t("alt.round", lang, n=r["number"]) + " " + ", ".join(said) + ".")
+        text = " ".join([t("alt.bracket", lang, name=tr.name), *rounds])
+    else:
+        rows = [t("alt.row", lang, place=s.place, name=s.name, score=f"{s.score:g}")
+                for s in tr.standings()]
+        text = t("alt.standings", lang, name=tr.name) + " " + "; ".join(rows) + "."
+    return text if len(text) <= 1024 else text[:1023].rstrip() + "…"
 
 
 def _allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:

@@ -43,7 +43,8 @@ WORKERS_ENV = "BRADE_RENDER_WORKERS"
 
 def _board_args(spec: BoardSpec) -> dict:
     return dict(dice=spec.dice, last_turn=spec.last_turn, last_mover=spec.mover,
-                dice_side=spec.mover, perspective=spec.perspective, lang=spec.lang,
+                dice_side=spec.dice_side or spec.mover, perspective=spec.perspective,
+                lang=spec.lang,
                 names=spec.names, score=spec.score, numbers=spec.numbers,
                 last_dice=spec.last_dice, result=spec.result, fallback_names=spec.usernames)
 

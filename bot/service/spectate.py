@@ -78,6 +78,8 @@ async def visible_rows(ctx: Ctx, rows: Sequence[GameRow], sight: Sight) -> list[
 class Attachment:
     filename: str
     data: bytes
+    #: A picture's alt text (the attachment's description, for screen readers).
+    description: str = ""
 
 
 @dataclass
@@ -337,7 +339,10 @@ class SpectateService:
                  how=outcome_text(o.kind, o.munk, lang), points=o.points)
         ext = "png" if plan.fmt == "apng" else "gif"
         name = f"brade-{row.id}" + (f"-{plan.number}" if plan.count > 1 else "") + f".{ext}"
-        return FileReply(lang, text, Attachment(name, data), plan.public)
+        alt = t("alt.replay", lang, id=row.id, white=names[0], black=names[1],
+                turns=game.turn_count, who=names[o.winner is Side.BLACK],
+                how=outcome_text(o.kind, o.munk, lang), points=o.points)
+        return FileReply(lang, text, Attachment(name, data, alt_text(alt)), plan.public)
 
     async def replay(self, ctx: Ctx, game_id: int | None = None,
                      channel_id: int | None = None, number: int | None = None,
@@ -424,7 +429,10 @@ class SpectateService:
                            best=play_words(worst.best.text, lang), loss=num(worst.loss, lang)))
         lines.append(t("watch.analyse.foot", lang, d=num(DOUBTFUL, lang), b=num(BLUNDER, lang)))
         name = f"brade-{row.id}" + (f"-{plan.number}" if plan.count > 1 else "") + "-analys.png"
-        return FileReply(lang, _clip("\n".join(lines)), Attachment(name, data), plan.public)
+        alt = " ".join([t("alt.analysis", lang, id=row.id, white=names[0], black=names[1]),
+                        *lines[1:-1]])
+        return FileReply(lang, _clip("\n".join(lines)), Attachment(name, data, alt_text(alt)),
+                         plan.public)
 
     # -- autocomplete --------------------------------------------------------------------
 
@@ -469,6 +477,13 @@ def _summary(text: str, rules_name: str, decisions: list,
 
 def _who(user_id: int, lang: str) -> str:
     return t("computer", lang) if user_id == COMPUTER else f"<@{user_id}>"
+
+
+def alt_text(text: str, limit: int = 1024) -> str:
+    """``text`` as a picture's description: plain (no Markdown), at most ``limit``
+    characters (Discord's bound for an attachment's description)."""
+    plain = " ".join(text.replace("**", "").replace("`", "").split())
+    return plain if len(plain) <= limit else plain[:limit - 1].rstrip() + "…"
 
 
 def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:

@@ -58,6 +58,8 @@ async def test_private_by_default_public_with_share(simcord_env: simcord.Env,
     assert "points lost in" in text and "luck" in text and "blunder from 0.25" in text
     with png_of(env, r.response) as im:
         assert im.format == "PNG" and im.size[0] > 1000
+    alt = r.response.attachments[0].description  # alt text for screen readers (issue 22)
+    assert alt.startswith(f"Analysis of game {row['id']}") and "points lost in" in alt
 
     r = await carol.slash(ch, "watch analyse", share=True)  # this channel's game
     assert not r.ephemeral

@@ -1,8 +1,8 @@
 """Delivering replies (bot/delivery.py): the message policy, and which message carries a
 game's live buttons, whatever the timing.
 
-A Roll press edits the board it was pressed on, then records that board as the game's
-live one.  The player sees the edited board and may play at once; the play posts the
+A Roll press adds to the board it was pressed on (the play it reports stays), then
+records that board as the game's live one.  The player sees the edited board and may play at once; the play posts the
 next board and records it.  When the roll's record is slower than the play's (ordinary
 on PostgreSQL under load, issue 26), it runs second.  It must then change nothing: the
 newest board keeps its buttons, and it alone.  The record carries the game's version,
@@ -51,6 +51,50 @@ def test_the_policy_redraws_the_board_a_roll_was_pressed_on_and_nothing_else() -
     nxt = _board("forfeits; your turn", "roll")
     assert plan(Reply(posts=[nxt]), pressed=True) == Plan(send=compose([nxt]))
     assert plan(Reply(private="ok"), pressed=True) == Plan()
+
+
+def test_a_roll_adds_to_the_message_it_was_pressed_on() -> None:
+    """Issue 22: the play the message reports stays; only its prompt gives way to the
+    roll and the roll's own prompt."""
+    played = "White (<@1>) played sinkadus (5–2): `1/6 1/3`"
+    stale = "<@2>, your turn (Black): press **Roll**."
+    rolled = _board("Black (<@2>) rolls **kvart och äss** (4–1).", "play")
+    rolled.prompt = "2 legal plays: press one, or type it with `/brade move`."
+    reply = Reply(posts=[rolled], rolled=True, stale_prompt=stale, game_id=1, version=2)
+    redraw = plan(reply, pressed=True, shown=f"{played}\n{stale}").redraw
+    assert redraw is not None and redraw.board is rolled.board
+    assert redraw.content == f"{played}\n{rolled.text}\n{rolled.prompt}"
+    assert [b.action for b in redraw.buttons] == ["play"]
+    # a message that does not end with that prompt (an older bot's) is kept whole
+    assert plan(reply, pressed=True, shown=played + "\nsomething else").redraw.content == \
+        f"{played}\nsomething else\n{rolled.text}\n{rolled.prompt}"
+    # a long message keeps its end, within Discord's limit
+    long = plan(reply, pressed=True, shown="x" * MESSAGE_LIMIT + "\n" + stale).redraw
+    assert len(long.content) <= MESSAGE_LIMIT + 2 and long.content.endswith(rolled.prompt)
+
+
+def test_a_pressed_play_leaves_its_board_with_its_turns_but_no_prompt() -> None:
+    rolled = "White (<@1>) played sinkadus (5–2): `1/6 1/3`\nBlack (<@2>) rolls **kvart " \
+        "och äss** (4–1)."
+    stale = "2 legal plays: press one, or type it with `/brade move`."
+    nxt = _board("Black (<@2>) played kvart och äss (4–1): `1/2 1/5`", "roll")
+    reply = Reply(posts=[nxt], stale_prompt=stale, game_id=1, version=3)
+    assert plan(reply, pressed=True, shown=f"{rolled}\n{stale}") == \
+        Plan(send=compose([nxt]), trim=rolled)
+    # not what that board said (an older bot's): it keeps its text, losing its buttons
+    assert plan(reply, pressed=True, shown=rolled) == Plan(send=compose([nxt]))
+    assert plan(reply, pressed=False) == Plan(send=compose([nxt]))
+
+
+def test_an_answered_challenge_says_so_on_its_own_message() -> None:
+    start = _board("A game begins", "roll")
+    answered = Post("alice challenged bob. ✅ bob accepted: the game is below.")
+    reply = Reply(posts=[start], answered=answered, game_id=1, version=2)
+    assert plan(reply, pressed=True) == Plan(send=compose([start]), redraw=answered)
+    # withdrawn by a command: the challenge's message is rewritten as its buttons go
+    gone = Post("bob withdrew", final=True)
+    assert plan(Reply(posts=[gone], answered=answered), pressed=False) == \
+        Plan(send=compose([gone]), retire=answered.content)
 
 
 def test_one_message_per_turn_and_a_game_end_stands_alone() -> None:

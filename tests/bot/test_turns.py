@@ -207,7 +207,7 @@ async def test_swedish_server(simcord_env: simcord.Env, db_path) -> None:
     r = await alice.slash(ch, "brade new", opponent=bob)
     assert "utmanar" in r.response.content
     r = await bob.click(r.response, label="Anta")
-    assert "Tekning" in r.followups[0].content
+    assert "Teka: Vit" in r.followups[0].content  # the README's word (issue 22)
     members = [alice, bob]
     mover, waiter = mover_and_waiter(db_path, ch.id, members)
     r = await waiter.slash(ch, "brade roll")

@@ -2,6 +2,8 @@
 
 A challenge is a game row in the ``offered`` state with Accept and Decline buttons; the
 opponent's Accept starts it (the opening roll, teka, then the starter's first roll).
+However it is answered (accepted, declined, withdrawn, lapsed), its own message is
+rewritten to say so (``challenge_text``), without its buttons.
 Against the computer the game starts at once, and a tournament pairing
 (``start_arranged``) needs no acceptance.  An unanswered challenge lapses after
 ``challenge_expires`` seconds: closed by a version-checked update, so one process closes
@@ -99,9 +101,7 @@ class Challenges(Boards):
             return reply
         await self._know(row)
         post = Post(
-            t("offer", public, challenger=mention(ctx.user_id), opponent=mention(opp),
-              rules=ruleset.name, title=ruleset.title,
-              match=t("offer.match", public, n=match_length) if match_length > 1 else ""),
+            challenge_text(row, public),
             buttons=[Button("accept", row.id, row.version, t("btn.accept", public), "success"),
                      Button("decline", row.id, row.version, t("btn.decline", public), "danger")],
             mentions=(opp,))
@@ -115,7 +115,10 @@ class Challenges(Boards):
             invited = invited_player(row)
             if ctx.user_id != invited:
                 raise UserError("accept.not_you", who=mention(invited))
-            return await self._start(ctx, row, personal, public, joining=ctx.user_id)
+            reply = await self._start(ctx, row, personal, public, joining=ctx.user_id)
+        reply.answered = Post(challenge_text(row, public, "offer.accepted",
+                                             who=mention(ctx.user_id)))
+        return reply
 
     async def start_arranged(self, ctx: Ctx, white_id: int, black_id: int, *, rules: str,
                              match_length: int = 1, tournament_id: int | None = None,
@@ -264,9 +267,10 @@ class Challenges(Boards):
                     raise UserError("stale")
                 await tx.append_events(row.id, [{"type": "decline", "by": ctx.user_id}],
                                        at=self.clock(), actor_id=ctx.user_id)
-        key = "declined" if ctx.user_id == invited_player(row) else "withdrawn"
-        return Reply(lang=personal, posts=[Post(t(key, public, who=mention(ctx.user_id)),
-                                                final=True)],
+        # No new message: the challenge's own says who declined or withdrew it.
+        key = "offer.declined" if ctx.user_id == invited_player(row) else "offer.withdrawn"
+        return Reply(lang=personal, answered=Post(challenge_text(
+                         row, public, key, who=mention(ctx.user_id)), final=True),
                      game_id=row.id, version=closed.version)
 
     async def rematch(self, ctx: Ctx, game_id: int) -> Reply:
@@ -320,9 +324,22 @@ class Challenges(Boards):
                     continue
             s = await self.settings(row.guild_id)
             lang = resolve_lang(s.lang, None, None)
-            out.append((channel_id, game_id, t("offer.expired", lang, who=mention(
-                (row.state or {}).get("by", row.white_id)))))
+            out.append((channel_id, game_id, challenge_text(row, lang, "offer.lapsed")))
         return out
+
+
+def challenge_text(row: GameRow, lang: str, answer: str | None = None, **params: Any) -> str:
+    """A challenge's message: the offer, asking the invited player; once answered, what
+    was offered and ``answer`` (offer.accepted, offer.declined, offer.withdrawn,
+    offer.lapsed), so the channel keeps what became of it."""
+    ruleset = rules_registry.get(row.rules)
+    offer = dict(challenger=mention((row.state or {}).get("by", row.white_id)),
+                 opponent=mention(invited_player(row)), rules=ruleset.name,
+                 title=ruleset.title, match=t("offer.match", lang, n=row.match_length)
+                 if row.match_length > 1 else "")
+    if answer is None:
+        return t("offer", lang, **offer)
+    return t("offer.was", lang, **offer) + " " + t(answer, lang, **params)
 
 
 def invited_player(row: GameRow) -> int:

@@ -239,7 +239,7 @@ class GameCore:
     def display_name(self, guild_id: int | None, user_id: int, lang: str = "en") -> str:
         """A player's name for boards, threads and records: never their id."""
         if user_id == COMPUTER:
-            return t("computer", lang)
+            return t("computer.name", lang)
         return self.players.name(guild_id, user_id) or t("player.unknown", lang)
 
     async def prefs(self, guild_id: int | None) -> players_sql.GuildPrefs:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import t
 from bot.service.games.boards import Boards, duration
+from bot.service.games.challenges import challenge_text, invited_player
 from bot.service.games.core import mention
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
 
@@ -49,10 +50,9 @@ class Endings(Boards):
             else:
                 lg.game.resign(side)
             lg = await self._finish_turn(lg, ctx, before)
-        key = "abandoned" if abandon else "resigned"
-        head = t(key, public, who=self._who(lg, side, public))
+        head = self._gave_up(lg, side, "abandoned" if abandon else "resigned", public)
         return Reply(lang=personal, private=t("ok", personal),
-                     posts=self._turn_posts(lg, public, head, last=None, mover=side),
+                     posts=self._turn_posts(lg, public, head, announce=False),
                      game_id=lg.row.id, version=lg.row.version)
 
     async def keep_playing(self, ctx: Ctx) -> Reply:
@@ -100,6 +100,12 @@ class Endings(Boards):
             self._games.pop(row.id, None)
             if row.status == "active":
                 await self._ended(ended)
+        if row.status == "offered":  # a challenge called off: its message says by whom
+            key = ("offer.declined" if ctx.user_id == invited_player(row)
+                   else "offer.withdrawn" if is_player else "offer.cancelled")
+            note = Post(challenge_text(row, public, key, who=mention(ctx.user_id)), final=True)
+            return Reply(lang=personal, game_id=row.id, version=ended.version, answered=note,
+                         posts=[Post(t(key, public, who=mention(ctx.user_id)), final=True)])
         return Reply(lang=personal, game_id=row.id, version=ended.version,
                      posts=[Post(t("aborted", public, who=mention(ctx.user_id)), final=True)])
 
@@ -127,6 +133,5 @@ class Endings(Boards):
             lg = await self._finish_turn(lg, ctx, before)
         head = t("claimed", public, who=mention(ctx.user_id),
                  absent=self._who(lg, absent, public))
-        return Reply(lang=personal, posts=self._turn_posts(lg, public, head, last=None,
-                                                           mover=side),
+        return Reply(lang=personal, posts=self._turn_posts(lg, public, head),
                      game_id=lg.row.id, version=lg.row.version)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 
 from bot.i18n import play_words, t
-from bot.service.games.boards import MAX_PLAY_BUTTONS, Boards, clip
+from bot.service.games.boards import Boards, clip
 from bot.service.games.core import Loaded
 from bot.service.history import history_lines
-from bot.service.model import Button, Ctx, Reply, UserError
+from bot.service.model import Ctx, Reply, UserError
 from engine import rules as rules_registry
 from engine.dice import format_dice, roll_name
 from engine.position import Side
@@ -39,11 +39,6 @@ class Looking(Boards):
             if game.outcome is not None:
                 text += "\n" + self._win_text(lg, public)
         post = self._board_post(lg, public, text)
-        if row.status == "active" and game.phase == "move":
-            few = game.first_plays(MAX_PLAY_BUTTONS + 1)
-            if len(few) <= MAX_PLAY_BUTTONS:
-                post.buttons = [Button("play", row.id, row.version, self._turn_label(x, public),
-                                       "primary", str(i)) for i, x in enumerate(few)]
         return Reply(lang=personal, posts=[post], game_id=row.id, version=row.version)
 
     async def history(self, ctx: Ctx) -> Reply:

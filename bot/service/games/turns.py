@@ -1,9 +1,11 @@
 """Playing turns: rolls, plays, and the computer's turns.
 
-A roll saves the dice and answers with the board redrawn with them (or, when nothing is
-playable, the forfeit and the next player's board); a play, typed (checked step by step
-by the engine) or pressed (one of the few plays the roll's buttons showed), saves the
-turn and answers with the next board, or the end of the game.  Against the computer
+A roll saves the dice and answers with the board showing them beside the last play (or,
+when nothing is playable, the forfeit and the next player's board); a play, typed
+(checked step by step by the engine) or pressed (one of the few plays the roll's buttons
+showed), saves the turn and answers with the next board, or the end of the game.  Each
+answer's text is the turn for the record: who played, the roll and its name, the play in
+the mover's own numbering.  Against the computer
 ``computer_turns`` rolls and plays for it after the human's command; a turn it still
 owes (its worker failed, the bot stopped) is found by ``owed_computer_turns``.
 """
@@ -12,11 +14,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.i18n import t
 from bot.service.games.boards import MAX_BUTTON_PLAYS, Boards
 from bot.service.model import COMPUTER, Ctx, Post, Reply, UserError
 from bot.store import GameRow
-from engine.dice import format_dice
 
 
 class Turns(Boards):
@@ -28,6 +28,8 @@ class Turns(Boards):
         async with self._locks[ctx.channel_id]:
             lg = await self._live(ctx, game_id, version)
             self._mover_check(lg, ctx)
+            # the prompt of the board pressed, which the roll replaces there
+            stale = self._next_buttons(lg, public)[1] if game_id is not None else ""
             before = len(lg.game.events)
             mover = lg.game.turn
             self._games.pop(lg.row.id, None)  # the cached game is about to change
@@ -37,7 +39,7 @@ class Turns(Boards):
         # board rolled on is the message policy's, bot/delivery.py); a forfeited roll
         # ends the turn and posts the next board.
         return Reply(lang=personal, posts=self._after_roll(lg, mover, dice, public),
-                     rolled=lg.game.phase == "move", game_id=lg.row.id,
+                     rolled=lg.game.phase == "move", stale_prompt=stale, game_id=lg.row.id,
                      version=lg.row.version)
 
     async def move(self, ctx: Ctx, text: str | None = None, *, index: int | None = None,
@@ -61,11 +63,8 @@ class Turns(Boards):
             self._games.pop(lg.row.id, None)
             game.play_turn(chosen)
             lg = await self._finish_turn(lg, ctx, before)
-        head = t("played", public, who=self._who(lg, side, public),
-                 dice=format_dice(dice or (), "–"),
-                 play=self._play_text(lg, chosen, side, public))
-        return Reply(lang=personal, posts=self._turn_posts(lg, public, head, last=chosen,
-                                                           dice=dice, mover=side),
+        head = self._played(lg, side, dice or (), chosen, public)
+        return Reply(lang=personal, posts=self._turn_posts(lg, public, head),
                      game_id=lg.row.id, version=lg.row.version)
 
     async def computer_turns(self, ctx: Ctx) -> Reply:
@@ -104,11 +103,8 @@ class Turns(Boards):
                     # Another process (overlapping shards) played this turn first: its
                     # save won the version check and it posts the board; nothing to add.
                     break
-                head = t("played", public, who=self._who(lg, side, public),
-                         dice=format_dice(dice, "–"),
-                         play=self._play_text(lg, turn, side, public))
-                posts.extend(self._turn_posts(lg, public, head, last=turn, dice=dice,
-                                              mover=side))
+                posts.extend(self._turn_posts(lg, public,
+                                              self._played(lg, side, dice, turn, public)))
         if not posts:
             return Reply(lang=personal)
         return Reply(lang=personal, posts=posts, game_id=lg.row.id, version=lg.row.version)
