@@ -97,6 +97,10 @@ class GameCore:
         self._prefs: dict[int, players_sql.GuildPrefs] = {}
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._games: dict[int, tuple[int, Game]] = {}  # id -> (version, game) cache
+        #: Games between two members, by id, as their rows were read: who plays a game
+        #: never changes, so after a command on one no read is needed to know that the
+        #: computer has no turn to play (``needs_computer``).
+        self._members_only: set[int] = set()
         self._settings: dict[int, GuildSettings] = {}
         self._ranks: dict[tuple[int, int], list[str]] = {}
         #: Ratings and tournaments subscribe here; the service stays ignorant of both.
@@ -116,6 +120,8 @@ class GameCore:
     # -- loading, checking and saving ----------------------------------------------------
 
     def _unpack(self, row: GameRow) -> Loaded:
+        if COMPUTER not in row.players():
+            self._members_only.add(row.id)
         cached = self._games.get(row.id)
         state = row.state or {}
         if cached is not None and cached[0] == row.version:
