@@ -33,13 +33,14 @@ async def record_board(store: Database, game_id: int, new: Where | None,
     """``swap_board`` as one unit of work of its own, in the fewest round trips.
 
     A play's board and a roll's edited board are each recorded here, two per turn.  On
-    PostgreSQL that was five statements each (``BEGIN``, the three below, ``COMMIT``);
-    a game's record exists from its first board on, so every later board is recorded in
-    one statement outside a transaction (``_SWAP_RECORDED``), with the same outcome,
-    the same row lock and so the same guarantees under concurrency.  A game's first
-    board, and a record from an older version (rare: issue 26's late roll), find no
-    row to rewrite there and take the full transaction; nothing was written meanwhile.
-    On SQLite (one process, one writer) the transaction is all there is.
+    PostgreSQL a transaction is five round trips (``BEGIN``, ``swap_board``'s three
+    statements, ``COMMIT``); a game's record exists from its first board on, so every
+    later board is recorded in one statement outside a transaction (``_SWAP_RECORDED``),
+    with the same outcome, the same row lock and so the same guarantees under
+    concurrency.  A game's first board, and a record from an older version (rare: issue
+    26's late roll), find no row to rewrite there and take the transaction; nothing was
+    written meanwhile.  On SQLite the transaction is all there is (one writer per
+    process; ``BEGIN IMMEDIATE`` keeps two processes on one file apart).
     """
     if store.dialect == POSTGRESQL:
         async with store.autocommit() as tx:
