@@ -117,7 +117,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
         # From here the command's change is saved: whatever fails now, say so truthfully.
         note = None
         try:
-            if reply.posts and await self.service.needs_computer(ctx):
+            if reply.posts and await self.service.needs_computer(ctx, reply.game_id):
                 self.service.computer_owed.add(ctx.channel_id)  # until it has played
                 if not interaction.response.is_done():  # the computer may think a while
                     await (interaction.response.defer() if component
@@ -262,7 +262,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 log.warning("could not delete the unused thread %s", thread.id)
             await self.refuse(interaction, ctx, error)
             return
-        if await self.service.needs_computer(tctx):
+        if await self.service.needs_computer(tctx, reply.game_id):
             more = await self.service.computer_turns(tctx)
             reply.posts += more.posts
         await self.delivery.post(thread, reply)

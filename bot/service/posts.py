@@ -39,8 +39,7 @@ class LivePosts:
         off: the one ``new`` replaced, or ``new`` itself when a board of a later version
         is already recorded (posts_sql.swap_board)."""
         try:
-            async with self.store.transaction() as tx:
-                return await sql.swap_board(tx, game_id, new, version)
+            return await sql.record_board(self.store, game_id, new, version)
         except Exception:
             log.exception("could not record the live board of game %s", game_id)
             return None

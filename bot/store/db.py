@@ -362,6 +362,15 @@ class Store:
         """Reads of committed state; a write here fails (the connection is query-only)."""
         yield Tx(self._reader)
 
+    @asynccontextmanager
+    async def autocommit(self) -> AsyncIterator[Tx]:
+        """Statements on the write connection, each committed on its own, under the lock
+        that keeps them out of another command's transaction."""
+        async with self._lock:
+            if self._conn.in_transaction:  # never inside a transaction left open
+                await self._roll_back()
+            yield Tx(self._conn)
+
 
 class Tx:
     """Typed queries on a connection the caller holds (inside ``Store.transaction``).

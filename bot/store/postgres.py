@@ -330,6 +330,14 @@ class PgStore:
             if tx._conn is not None:  # None: a replacement was being fetched
                 await self._pool.release(tx._conn)
 
+    @asynccontextmanager
+    async def autocommit(self) -> AsyncIterator[PgTx]:
+        """Statements on one pool connection outside a transaction, each committed on
+        its own.  Not retried on a connection the server dropped: a write may have
+        committed before the connection was lost (as for ``save_game`` below)."""
+        async with self._pool.acquire() as conn:
+            yield PgTx(conn)
+
     # save_game is not retried on a lost connection: asyncpg reports a connection the
     # server dropped only after the statement was written to it ("closed in the middle of
     # operation"), the same error as a connection lost while the statement ran and maybe

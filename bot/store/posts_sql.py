@@ -4,10 +4,58 @@ opened for one game."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from bot.store.db import Tx
+from bot.store.dialect import POSTGRESQL
+
+if TYPE_CHECKING:
+    from bot.store.protocol import Database
 
 #: (channel id, message id) of a posted message.
 Where = tuple[int, int]
+
+# ``swap_board`` in one statement, for a game whose record exists and is not newer: the
+# row is locked and read (``FOR UPDATE`` in the subquery: a swap running at the same
+# moment is waited for and its record read, as in ``swap_board``) and rewritten, and
+# the board it held comes back.  No row: the game has no record yet, or a newer one.
+# PostgreSQL only: SQLite's RETURNING cannot name the FROM clause's columns.
+_SWAP_RECORDED = (
+    "UPDATE live_boards AS l SET channel_id = ?, message_id = ?, version = ? "
+    "FROM (SELECT game_id, channel_id, message_id, version FROM live_boards "
+    "WHERE game_id = ? FOR UPDATE) AS o "
+    "WHERE l.game_id = o.game_id AND (o.version IS NULL OR o.version <= ?) "
+    "RETURNING o.channel_id, o.message_id")
+
+
+async def record_board(store: Database, game_id: int, new: Where | None,
+                       version: int) -> Where | None:
+    """``swap_board`` as one unit of work of its own, in the fewest round trips.
+
+    A play's board and a roll's edited board are each recorded here, two per turn.  On
+    PostgreSQL a transaction is five round trips (``BEGIN``, ``swap_board``'s three
+    statements, ``COMMIT``); a game's record exists from its first board on, so every
+    later board is recorded in one statement outside a transaction (``_SWAP_RECORDED``),
+    with the same outcome, the same row lock and so the same guarantees under
+    concurrency.  A game's first board, and a record from an older version (rare: issue
+    26's late roll), find no row to rewrite there and take the transaction; nothing was
+    written meanwhile.  On SQLite the transaction is all there is (one writer per
+    process; ``BEGIN IMMEDIATE`` keeps two processes on one file apart).
+    """
+    if store.dialect == POSTGRESQL:
+        async with store.autocommit() as tx:
+            rows = await tx.run(_SWAP_RECORDED, (*(new or (None, None)), version, game_id,
+                                                 version))
+        if rows:
+            old = _where(rows[0])
+            return old if old != new else None
+    async with store.transaction() as tx:
+        return await swap_board(tx, game_id, new, version)
+
+
+def _where(row: tuple[Any, ...]) -> Where | None:
+    """The board a record names; None: no board has buttons."""
+    return (int(row[0]), int(row[1])) if row[1] is not None else None
 
 
 async def swap_board(tx: Tx, game_id: int, new: Where | None, version: int) -> Where | None:
@@ -30,7 +78,7 @@ async def swap_board(tx: Tx, game_id: int, new: Where | None, version: int) -> W
                  "ON CONFLICT (game_id) DO NOTHING", (game_id,))
     row = await tx.one("SELECT channel_id, message_id, version FROM live_boards "
                        "WHERE game_id = ?" + tx.for_update, (game_id,))
-    old = (int(row[0]), int(row[1])) if row is not None and row[1] is not None else None
+    old = _where(row) if row is not None else None
     if row is not None and row[2] is not None and int(row[2]) > version:
         return new if new != old else None
     await tx.run("UPDATE live_boards SET channel_id = ?, message_id = ?, version = ? "

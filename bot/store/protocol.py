@@ -35,6 +35,14 @@ class Database(Protocol):
         """Reads of committed state that never wait for another command's transaction."""
         ...
 
+    def autocommit(self) -> AbstractAsyncContextManager[Tx]:
+        """Writes outside a transaction: each statement commits on its own, so a write
+        that is one statement costs one round trip instead of three (``BEGIN``, it,
+        ``COMMIT``).  Only for statements that are atomic alone; a statement cancelled
+        mid-flight may or may not have committed, so only for writes whose outcome the
+        caller can do without (posts_sql.record_board)."""
+        ...
+
     async def save_game(self, game_id: int, expected_version: int, *, now: float,
                         events: list[dict[str, Any]], actor_id: int | None,
                         **fields: Any) -> GameRow | None:

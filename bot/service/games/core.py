@@ -100,6 +100,10 @@ class GameCore:
         self._prefs: dict[int, players_sql.GuildPrefs] = {}
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._games: dict[int, tuple[int, Game]] = {}  # id -> (version, game) cache
+        #: Games between two members, by id, as their rows were read (``_know``): who
+        #: plays a game never changes, so after a command on one no read is needed to
+        #: know that the computer has no turn to play (``needs_computer``).
+        self._members_only: set[int] = set()
         self._settings: dict[int, GuildSettings] = {}
         self._ranks: dict[tuple[int, int], list[str]] = {}
         #: Ratings and tournaments subscribe here; the service stays ignorant of both.
@@ -232,7 +236,10 @@ class GameCore:
         return (await self.langs(ctx))[0]
 
     async def _know(self, row: GameRow) -> None:
-        """Names and themes of a game's players, so the boards drawn next can name them."""
+        """Names and themes of a game's players, so the boards drawn next can name them;
+        and whether the computer is one of them."""
+        if COMPUTER not in row.players():
+            self._members_only.add(row.id)
         await self.players.resolve(row.guild_id, row.players())
         await self.prefs(row.guild_id)
 

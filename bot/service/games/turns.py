@@ -109,7 +109,17 @@ class Turns(Boards):
             return Reply(lang=personal)
         return Reply(lang=personal, posts=posts, game_id=lg.row.id, version=lg.row.version)
 
-    async def needs_computer(self, ctx: Ctx) -> bool:
+    async def needs_computer(self, ctx: Ctx, game_id: int | None = None) -> bool:
+        """Whether the computer is to play in the channel now, after a command there.
+
+        ``game_id``: the game the command's answer is about.  When that is a game between
+        two members, nothing is read: the channel's live game is that one (or, if it
+        ended meanwhile, a later one whose own command looks for itself), and it never
+        needs the computer.  That spares a read of the whole row on every command
+        (issue 26: on PostgreSQL each is a round trip and loop work).
+        """
+        if game_id is not None and game_id in self._members_only:
+            return False
         async with self.store.read() as tx:
             row = await tx.live_game(ctx.channel_id)
         if row is None or row.status != "active" or COMPUTER not in row.players():

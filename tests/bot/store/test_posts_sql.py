@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from typing import Any
 
+import asyncpg
+import pytest
+
 from bot.service.posts import LivePosts
+from bot.store import open_store
 
 
 async def test_each_board_is_handed_back_once_to_be_stripped(store: Any) -> None:
@@ -99,6 +104,67 @@ async def test_two_processes_record_a_late_roll_and_the_next_play(target: str) -
     finally:
         await a.store.close()
         await b.store.close()
+
+
+async def test_boards_recorded_at_once_at_any_versions_leave_the_newest_live(
+        target: str) -> None:
+    """Two processes record one game's boards at the same moment, their versions in any
+    order (late rolls among them): each board is handed back exactly once, the one it
+    replaced or a late one itself, except the newest, which keeps its buttons.  On
+    PostgreSQL that mixes the one-statement swap, its fallback and the transaction."""
+    a, b = LivePosts(await open_store(target)), LivePosts(await open_store(target))
+    rng = random.Random(26)
+    try:
+        for game in range(40, 48):
+            first = (game, 1000) if game % 2 else None  # half of them had no board yet
+            if first is not None:
+                await a.swap_board(game, first, 0)
+            versions = list(range(1, 13))
+            rng.shuffle(versions)
+            olds = await asyncio.gather(*((a, b)[i % 2].swap_board(game, (game, v), v)
+                                          for i, v in enumerate(versions)))
+            returned = sorted(o for o in olds if o is not None)
+            assert returned == sorted([*([first] if first else []),
+                                       *((game, v) for v in range(1, 12))]), game
+            assert await a.swap_board(game, None, 13) == (game, 12)  # the newest was live
+    finally:
+        await a.store.close()
+        await b.store.close()
+
+
+async def test_a_board_replacing_a_recorded_one_is_one_statement(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On PostgreSQL a turn records two boards (the roll's edited one, the play's new
+    one); each that replaces a recorded board is one statement outside a transaction,
+    not ``BEGIN``, three statements and ``COMMIT`` (issue 26: the bot's CPU per turn).
+    A game's first board and a late record take the transaction, as before."""
+    sent: list[str] = []
+    for name in ("fetch", "execute"):
+        method = getattr(asyncpg.Connection, name)
+
+        async def counting(self: Any, query: str, *args: Any, _method: Any = method,
+                           **kwargs: Any) -> Any:
+            sent.append(query.split()[0].upper())
+            return await _method(self, query, *args, **kwargs)
+
+        monkeypatch.setattr(asyncpg.Connection, name, counting)
+    store = await open_store(pg_url)
+    try:
+        posts = LivePosts(store)
+        sent.clear()
+        assert await posts.swap_board(1, (1, 100), 1) is None  # the game's first board
+        assert sent[0] == "UPDATE" and sent[1:] == ["BEGIN", "INSERT", "SELECT", "UPDATE",
+                                                     "COMMIT"]
+        for version, board, old in ((2, (1, 101), (1, 100)), (2, (1, 101), None),
+                                    (3, (1, 101), None), (4, None, (1, 101))):
+            sent.clear()
+            assert await posts.swap_board(1, board, version) == old
+            assert sent == ["UPDATE"], (version, board)
+        sent.clear()
+        assert await posts.swap_board(1, (1, 100), 1) == (1, 100)  # late: refused
+        assert sent == ["UPDATE", "BEGIN", "INSERT", "SELECT", "COMMIT"]
+    finally:
+        await store.close()
 
 
 async def test_a_thread_is_closed_once(store: Any) -> None:

@@ -17,7 +17,7 @@ METHODS = [name for name in MEMBERS if callable(getattr(Database, name))]
 
 
 def test_the_interface_names_what_the_services_use() -> None:
-    assert sorted(METHODS) == ["check", "close", "migrate", "read", "save_game",
+    assert sorted(METHODS) == ["autocommit", "check", "close", "migrate", "read", "save_game",
                                "transaction"]
     assert set(Database.__annotations__) == {"dialect", "target"}
 
