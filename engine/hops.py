@@ -79,26 +79,6 @@ def parse_hops(text: str) -> list[tuple[int, int]]:
     return hops
 
 
-def covers(hops: list[tuple[int, int]], steps: list) -> bool:
-    """Do a turn's ``steps`` realise the typed ``hops`` (each a chain of steps, any order)?"""
-    if not hops:
-        return not steps
-    a, b = hops[0]
-    return _chain(a, b, hops[1:], steps)
-
-
-def _chain(cur: int, b: int, rest: list[tuple[int, int]], steps: list) -> bool:
-    for i, s in enumerate(steps):
-        if s.frm != cur or s.to > b:
-            continue
-        left = steps[:i] + steps[i + 1:]
-        if s.to == b and covers(rest, left):
-            return True
-        if s.to < b and _chain(s.to, b, rest, left):
-            return True
-    return False
-
-
 def dice_pool(dice: Dice) -> list[int]:
     """The dice a roll offers as steps: a double (bräde) is four of them."""
     if len(dice) == 2 and dice[0] == dice[1]:

@@ -42,7 +42,6 @@ from engine.endings import (
 from engine.errors import AmbiguousMove, IllegalMove, MoveError, UnparsableMove
 from engine.generators import legal_turns
 from engine.hops import (
-    covers,
     dice_pool,
     echo,
     first_obstacle,
@@ -95,12 +94,19 @@ _FREE = _Free()
 
 
 class _Hops:
-    """The typed hops ``(from, to)``, in any order, each split into steps of any dice."""
+    """The typed hops ``(from, to)``, each split into steps of any dice: in any order, or
+    (``ordered``) one after the other in the order typed.
+
+    The order typed is the order played (``docs/rules.md``, "Move text"): it can decide a
+    play's outcome, a jan completed by a hit or by a burst (B-34), so a typed play is first
+    walked in its own order and in any order only when that order cannot be played.
+    """
 
     prunes = True
 
-    def __init__(self, hops: list[tuple[int, int]]) -> None:
-        self.start: Any = tuple(sorted(hops))
+    def __init__(self, hops: list[tuple[int, int]], ordered: bool = False) -> None:
+        self.ordered = ordered
+        self.start: Any = tuple(hops) if ordered else tuple(sorted(hops))
         self._fits: dict[tuple, bool] = {}
 
     def fits(self, cs: Any, rest: tuple[int, ...]) -> bool:
@@ -115,6 +121,13 @@ class _Hops:
         return cs
 
     def advance(self, cs: Any, frm: int, to: int) -> list[Any]:
+        if self.ordered:  # only the first hop still pending may move
+            if not cs or cs[0][0] != frm:
+                return []
+            goal = cs[0][1]
+            if to == goal:
+                return [cs[1:]]
+            return [((to, goal), *cs[1:])] if to < goal and to != OFF else []
         out = []
         prev = None
         for j, hop in enumerate(cs):
@@ -592,18 +605,41 @@ def _validate(roll: Roll, rules: RuleSet, position: Position, dice: Dice, text: 
         raise IllegalMove("move.illegal", text=echo(raw))
     hops = parse_hops(raw)
     most = 8 if rules.family is Family.PUFF else len(dice_pool(dice))
-    found: dict[tuple, Turn] = {}
-    if len(hops) <= most:
-        for r in roll.walk(_Hops(hops)):
-            if r.key not in found and r.turn is not None:
-                found[r.key] = r.turn
+    found = _typed_plays(roll, hops) if len(hops) <= most else {}
     if not found:
         raise _diagnose(roll, rules, position, dice, raw, hops)
+    key, turn = _one_of(found, raw)
+    return roll.first_with(key) or turn
+
+
+def _typed_plays(roll: Roll, hops: list[tuple[int, int]]) -> dict[tuple, Turn]:
+    """The legal plays the typed hops can be, one per result (position and outcome): the
+    plays that make the hops in the order typed if there are any, else those that make
+    them in any order.
+
+    The order typed is the order played (``docs/rules.md``, "Move text"): two orders of
+    the same steps can both be legal and end differently (a jan completed by a hit or by a
+    burst, B-34), and a player who typed the burst first played the burst first.  Only
+    when the typed order cannot be played is another order of the same steps taken.
+    """
+    for ordered in (True, False) if len(hops) > 1 else (False,):
+        found: dict[tuple, Turn] = {}
+        for r in roll.walk(_Hops(hops, ordered)):
+            if r.key not in found and r.turn is not None:
+                found[r.key] = r.turn
+        if found:
+            return found
+    return {}
+
+
+def _one_of(found: dict[tuple, Turn], raw: str) -> tuple[tuple, Turn]:
+    """The play the typed text means among ``found``: an ``AmbiguousMove`` when they end
+    on different boards (the player must say which); of plays ending on the same board
+    in the typed order (a hop split into dice either way), the one worth most."""
     if len({t.position for t in found.values()}) > 1:
         options = " | ".join(t.text for t in list(found.values())[:4])
         raise AmbiguousMove("move.ambiguous", text=echo(raw), options=options)
-    key, turn = max(found.items(), key=lambda kv: kv[1].outcome.points if kv[1].outcome else 0)
-    return roll.first_with(key) or turn
+    return max(found.items(), key=lambda kv: kv[1].outcome.points if kv[1].outcome else 0)
 
 
 def _validate_listed(roll: _ListRoll, rules: RuleSet, position: Position, dice: Dice,
@@ -622,13 +658,10 @@ def _validate_listed(roll: _ListRoll, rules: RuleSet, position: Position, dice: 
     column = [t for t in legal if t.special == "column"]
     if column and sorted(hops) == [(1, 7)] * 6:
         return column[0]
-    matched = [t for t in legal if t.special is None and t.steps and covers(hops, list(t.steps))]
-    if not matched:
+    found = _typed_plays(roll, hops)
+    if not found:
         raise _diagnose(roll, rules, position, dice, raw, hops)
-    if len({t.position for t in matched}) > 1:
-        options = " | ".join(t.text for t in matched[:4])
-        raise AmbiguousMove("move.ambiguous", text=echo(raw), options=options)
-    return max(matched, key=lambda t: t.outcome.points if t.outcome else 0)
+    return _one_of(found, raw)[1]
 
 
 def _diagnose(roll: Roll, rules: RuleSet, position: Position, dice: Dice, raw: str,

@@ -21,7 +21,7 @@ from engine.errors import AmbiguousMove, IllegalMove, MoveError, UnparsableMove
 from engine.game import Game
 from engine.generators import legal_turns
 from engine.movegen import BURST, HIT, Board
-from engine.notation import parse_hops
+from engine.notation import parse_hops, parse_play
 from engine.position import Position
 from engine.rules.ruleset import RuleSet
 from engine.testing import later_pasch_corpus, selfplay_corpus
@@ -204,6 +204,74 @@ def test_classic_jan_at_the_first_step_of_a_double_ends_the_game() -> None:
     turn = plays.validate(rules, pos, (6, 6), "14/20*")
     assert turn.text == "14/20*" and turn.outcome is not None and turn.outcome.kind == "jan"
     assert turn in legal_turns(rules, pos, (6, 6))
+
+
+# -- the order typed is the order played ("Move text"; B-12, B-34) --------------------------
+
+#: Found by the trajectory property (``test_properties``, seeds 430 and 1036 of
+#: ``classic+easy_reentry+double_six``).  A: white has two on the bar and one free entry
+#: point, its 6 (black's blot); B: black has four on the bar and three free points.
+HIT_OR_BURST = [
+    pytest.param("white=barx2,1x7,3,4,5,7,10,11 black=1x3,2,3,6,9,14x2,18,21,24x4 turn=white "
+                 "first=white,black", (2, 6), "bar/2! bar/6*", "bar/6* bar/2!", id="A"),
+    pytest.param("white=1x7,3,5,6,7,10,15x2,16 black=barx4,1x9,6,10 turn=black "
+                 "first=white,black", (3, 4), "bar/3! bar/4*", "bar/4* bar/3!", id="B"),
+]
+
+
+@pytest.mark.parametrize(("position", "dice", "burst_first", "hit_first"), HIT_OR_BURST)
+def test_b34_hit_then_burst_and_burst_then_hit_are_two_plays(
+        position: str, dice: tuple[int, int], burst_first: str, hit_first: str) -> None:
+    """B-12 (``easy_reentry``): the count is taken before every step, so the band may be
+    burst before the hit (more on the bar than free points) and after it (the hit took a
+    free point).  B-34: the step completing the jan decides, so burst-then-hit is jan and
+    hit-then-burst sprängjan (classic's 4 and 6 points); both are listed, in either order
+    of the dice."""
+    rules = registry.get("classic+easy_reentry+double_six")
+    pos = rules.parse_position(position)
+    for roll in (dice, dice[::-1]):
+        got = {t.text: (t.outcome.kind, t.outcome.points) if t.outcome else None
+               for t in legal_turns(rules, pos, roll)}
+        assert got == {burst_first: ("jan", 4), hit_first: ("sprangjan", 6)}, roll
+
+
+@pytest.mark.parametrize(("position", "dice", "burst_first", "hit_first"), HIT_OR_BURST)
+@pytest.mark.parametrize("name", ["classic+easy_reentry+double_six", "classic+easy_reentry",
+                                  "talisman", "vasa"])
+def test_the_typed_order_decides_jan_or_sprangjan(
+        name: str, position: str, dice: tuple[int, int], burst_first: str,
+        hit_first: str) -> None:
+    """"Move text": a player who typed the burst first played the burst first, and gets
+    that play's jan, never the other order's sprängjan (B-34) -- with or without the
+    marks, whichever die was rolled first; every listed play reads back as itself."""
+    rules = registry.get(name)
+    pos = rules.parse_position(position)
+    for roll in (dice, dice[::-1]):
+        listed = legal_turns(rules, pos, roll)
+        by_text = {t.text: t for t in listed}
+        assert set(by_text) == {burst_first, hit_first}
+        for text, turn in by_text.items():
+            assert plays.validate(rules, pos, roll, text) == turn
+            assert parse_play(rules, pos, roll, text, listed) == turn
+            bare = text.replace("!", "").replace("*", "")
+            assert plays.validate(rules, pos, roll, bare) == turn
+            assert plays.validate(rules, pos, roll, bare.replace("bar/", "b/")) == turn
+        assert by_text[burst_first].outcome.kind == "jan"  # type: ignore[union-attr]
+        assert by_text[hit_first].outcome.kind == "sprangjan"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("position", "dice", "burst_first", "hit_first"), HIT_OR_BURST[:1])
+def test_an_order_that_cannot_be_played_gives_way_to_one_that_can(
+        position: str, dice: tuple[int, int], burst_first: str, hit_first: str) -> None:
+    """Plain classic (B-12: a band may be burst only when no entry point is open): the
+    burst is legal only after the hit has taken white's 6, so the one play is hit-then-
+    burst, and the same steps typed the other way round mean it."""
+    rules = registry.get("classic")
+    pos = rules.parse_position(position)
+    listed = legal_turns(rules, pos, dice)
+    assert [t.text for t in listed] == [hit_first]
+    assert plays.validate(rules, pos, dice, burst_first) == listed[0]
+    assert listed[0].outcome is not None and listed[0].outcome.kind == "sprangjan"
 
 
 def test_lenient_input_forms() -> None:
