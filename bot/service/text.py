@@ -34,7 +34,6 @@ BUTTON_LABEL_LIMIT = 80
 CHOICE_LIMIT = 100  # an autocomplete choice's or select option's name and value
 CHOICES = 25  # autocomplete choices, select options
 THREAD_NAME_LIMIT = 100
-EMBED_DESCRIPTION_LIMIT = 4096
 ECHO_LIMIT = 60  # what a refusal repeats of the user's text
 
 _MENTION = re.compile(r"<(?:@[!&]?|#|/[^:>]{1,64}:|t:)[0-9]+(?::[A-Za-z])?>")

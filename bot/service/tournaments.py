@@ -16,7 +16,6 @@ Every name a member typed (the tournament's, a nickname) goes out through
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import re
 from collections import defaultdict
@@ -32,7 +31,7 @@ from bot.league.standings import Standing, criteria, decided_by
 from bot.league.tournament import Tournament
 from bot.service.model import Ctx, Post, Reply, UserError
 from bot.service.text import BUTTON_LABEL_LIMIT, CHOICE_LIMIT, CHOICES, in_code, plain_name, shown
-from bot.store import Conflict, GameRow, Store, Tx
+from bot.store import Conflict, GameRow, Store, Tx, ratings_sql
 from bot.store import tournaments_sql as sql
 from engine.match import Match
 from engine.position import Side
@@ -47,15 +46,8 @@ SeedSource = Callable[[Tx, int, list[int]], Awaitable[dict[int, float]]]
 
 
 async def ratings_seed(tx: Tx, guild_id: int, user_ids: list[int]) -> dict[int, float]:
-    """Ratings from the ratings store, if it exists; otherwise none (seed by join order)."""
-    try:
-        module = importlib.import_module("bot.store.ratings_sql")
-    except ImportError:
-        return {}
-    ratings_for = getattr(module, "ratings_for", None)
-    if ratings_for is None:
-        return {}
-    return dict(await ratings_for(tx, guild_id, user_ids))
+    """The players' ratings on this server (1500 for a newcomer), to seed by."""
+    return await ratings_sql.ratings_for(tx, guild_id, user_ids)
 
 
 @dataclass(frozen=True)
