@@ -52,6 +52,7 @@ from engine.generators import legal_turns
 from engine.position import Position
 from engine.rules.ruleset import RuleSet
 from engine.testing import later_pasch_corpus
+from engine.words import BAR_WORD, OFF_WORDS, READ_OFF
 
 P50_TARGET_MS, P99_TARGET_MS = 0.2, 5.0
 CONTRACT_P99_MS, CONTRACT_MAX_MS = 5.0, 50.0
@@ -121,8 +122,10 @@ def _ops(rules: RuleSet, old: bool) -> dict[str, Callable[..., object]]:
 
 
 def _old_norm(text: str) -> str:
-    s = text.lower().replace("ut", "off").replace("hem", "off").replace("-", "/")
-    s = re.sub(r"\bb\b", "bar", s)
+    s = text.lower()
+    for word in READ_OFF:
+        s = s.replace(word, OFF_WORDS["en"])
+    s = re.sub(r"\bb\b", BAR_WORD, s.replace("-", "/"))
     s = s.replace("*", "").replace("!", "")
     return re.sub(r"\s+", " ", s).strip()
 

@@ -56,6 +56,7 @@ from engine.position import BAR, OFF, Position, Side
 from engine.puff import DELTA, StepWalker, shared_step
 from engine.rules.ruleset import Cut, Family, RuleSet
 from engine.turn import Outcome, Step, Turn
+from engine.words import READ_BAR, READ_OFF
 
 #: The cuts as plain names: a search compares them at every step, and an enum member
 #: looked up there (``Cut.VASA``) costs a measurable share of a small search.
@@ -192,8 +193,8 @@ def _hops_fit(pending: tuple[tuple[int, int], ...], rest: tuple[int, ...]) -> bo
 
 
 def _step_matches(frm: int, to: int, partial: str) -> bool:
-    heads = ("bar", "b") if frm == BAR else (str(frm),)
-    tails = ("off", "ut", "hem") if to == OFF else (str(to),)
+    heads = READ_BAR if frm == BAR else (str(frm),)
+    tails = READ_OFF if to == OFF else (str(to),)
     return any(f"{h}/{t}".startswith(partial) for h in heads for t in tails)
 
 

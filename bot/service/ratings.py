@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
-from bot.i18n import t
+from bot.i18n import TABLES, outcome_text, t
 from bot.league.profile import GameSummary, Profile, build_profile
 from bot.league.ratings import Rating, leaderboard, rate
 from bot.service.games import GameService
@@ -27,6 +27,7 @@ from engine.match import Match
 from engine.position import Side
 from engine.scoring import VACKERT
 from engine.turn import Outcome
+from engine.words import win_name
 
 log = logging.getLogger(__name__)
 
@@ -186,9 +187,7 @@ class RatingService:
         row = rows.get(row_id)
         opp = g.opponent or "0"
         who = self._name(row.guild_id if row else None, int(opp), lang)
-        how = t(f"kind.{g.kind}", lang)
-        if g.munk:
-            how = t("kind.munk", lang, how=how)
+        how = outcome_text(g.kind, g.munk, lang)
         text = t("rating.profile.game", lang, id=g.game_id, rules=g.rules, who=who,
                  result=t("rating.won" if g.won else "rating.lost", lang), how=how,
                  points=g.points, when=f"<t:{int(row.updated_at)}:d>" if row else "?")
@@ -224,11 +223,18 @@ def _record_line(p: Profile, lang: str) -> str:
 def _ways_line(p: Profile, games: list[GameSummary], lang: str) -> str:
     """Every way of winning the profile counts, the beautiful games also kind by kind."""
     kinds = {k: sum(1 for g in games if g.won and g.kind == k) for k in VACKERT}
-    detail = ", ".join(f"{t(f'rating.way.{k}', lang)} {n}" for k, n in kinds.items() if n)
+    detail = ", ".join(f"{_way(k, lang)} {n}" for k, n in kinds.items() if n)
     ways = []
     for way, n in p.ways.items():
-        text = f"{t(f'rating.way.{way}', lang)} {n}"
+        text = f"{_way(way, lang)} {n}"
         if way == "vackert" and detail:
             text += f" ({detail})"
         ways.append(text)
     return t("rating.profile.ways", lang, ways=" · ".join(ways))
+
+
+def _way(way: str, lang: str) -> str:
+    """A way of winning as a profile counts it: its own plural where it has one
+    ("gammons", "beautiful games"), else the way's name (``engine.words``)."""
+    key = f"rating.way.{way}"
+    return t(key, lang) if key in TABLES[lang] else win_name(way, lang)

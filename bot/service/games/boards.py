@@ -18,7 +18,7 @@ the result instead of a turn.
 
 from __future__ import annotations
 
-from bot.i18n import outcome_text, side_name, t
+from bot.i18n import outcome_text, points_unit, side_name, t
 from bot.service.games.core import GameCore, Loaded, match_over, mention
 from bot.service.model import COMPUTER, BoardSpec, Button, Post
 from engine.dice import Dice, format_dice, roll_name
@@ -112,7 +112,7 @@ class Boards(GameCore):
         if announce:
             lines.append(t("win", lang, who=self._who(lg, o.winner, lang),
                            how=outcome_text(o.kind, o.munk, lang), points=o.points,
-                           unit=t("point" if o.points == 1 else "points", lang)))
+                           unit=points_unit(o.points, lang)))
         m = lg.match
         if m.length > 1:
             lines.append(t("match.score", lang, white=self._who(lg, Side.WHITE, lang),
@@ -123,8 +123,7 @@ class Boards(GameCore):
                 for n, r in enumerate(m.results, 1):  # the match's summary, game by game
                     lines.append(t("match.line", lang, n=n, who=side_name(r.winner, lang),
                                    how=outcome_text(r.kind, r.munk, lang),
-                                   points=f"{r.points} " + t(
-                                       "point" if r.points == 1 else "points", lang)))
+                                   points=f"{r.points} {points_unit(r.points, lang)}"))
         return "\n".join(lines)
 
     def _gave_up(self, lg: Loaded, side: Side, key: str, lang: str) -> str:
@@ -135,7 +134,7 @@ class Boards(GameCore):
         assert o is not None
         return t(key, lang, who=self._who(lg, side, lang),
                  winner=self._who(lg, o.winner, lang), how=outcome_text(o.kind, o.munk, lang),
-                 points=o.points, unit=t("point" if o.points == 1 else "points", lang))
+                 points=o.points, unit=points_unit(o.points, lang))
 
     def _board_post(self, lg: Loaded, lang: str, text: str, *, buttons: bool = True,
                     game: Game | None = None) -> Post:
