@@ -56,29 +56,19 @@ def win_name(kind: str, lang: str) -> str:
 
 #: How a sentence says a way to win after "wins by" / "vinner med": the channel's result,
 #: a game's history, a profile's games, the analysis report.
-WIN_PHRASES: dict[str, dict[str, str]] = {
-    "en": {
-        "hemspel": "hemspel (bore off first)",
-        "enkelt-kronspel": "a beautiful game, enkelt kronspel",
-        "dubbelt-kronspel": "a beautiful game, dubbelt kronspel",
-        "trappspel": "a beautiful game, trappspel",
-        "uppspel": "a beautiful game, uppspel",
-        "kejsarspel": "a beautiful game, kejsarspel",
-        "jan": "jan", "sprangjan": "sprängjan", "resign": "resignation",
-        "single": "a single game", "gammon": "a gammon", "backgammon": "a backgammon",
-        "torn": "torn", "gasmarsch": "gåsmarsch",
-    },
-    "sv": {
-        "hemspel": "hemspel",
-        "enkelt-kronspel": "vackert spel, enkelt kronspel",
-        "dubbelt-kronspel": "vackert spel, dubbelt kronspel",
-        "trappspel": "vackert spel, trappspel",
-        "uppspel": "vackert spel, uppspel",
-        "kejsarspel": "vackert spel, kejsarspel",
-        "jan": "jan", "sprangjan": "sprängjan", "resign": "uppgivet parti",
-        "single": "enkelt parti", "gammon": "gammon", "backgammon": "backgammon",
-        "torn": "torn", "gasmarsch": "gåsmarsch",
-    },
+WIN_PHRASES: dict[str, tuple[str, str]] = {  # kind -> (sv, en)
+    "hemspel": ("hemspel", "hemspel (bore off first)"),
+    "enkelt-kronspel": ("vackert spel, enkelt kronspel", "a beautiful game, enkelt kronspel"),
+    "dubbelt-kronspel": ("vackert spel, dubbelt kronspel",
+                         "a beautiful game, dubbelt kronspel"),
+    "trappspel": ("vackert spel, trappspel", "a beautiful game, trappspel"),
+    "uppspel": ("vackert spel, uppspel", "a beautiful game, uppspel"),
+    "kejsarspel": ("vackert spel, kejsarspel", "a beautiful game, kejsarspel"),
+    "jan": ("jan", "jan"), "sprangjan": ("sprängjan", "sprängjan"),
+    "resign": ("uppgivet parti", "resignation"),
+    "single": ("enkelt parti", "a single game"), "gammon": ("gammon", "a gammon"),
+    "backgammon": ("backgammon", "a backgammon"),
+    "torn": ("torn", "torn"), "gasmarsch": ("gåsmarsch", "gåsmarsch"),
 }
 
 #: Munk (B-32), as a win's phrase adds it: "hemspel with munk".
@@ -88,7 +78,8 @@ MUNK: dict[str, str] = {"en": "with munk", "sv": "med munk"}
 def win_phrase(kind: str, munk: bool, lang: str) -> str:
     """How a sentence says this win after "wins by": "hemspel (bore off first) with munk"."""
     lang = lang_of(lang)
-    how = WIN_PHRASES[lang].get(kind, kind)
+    phrases = WIN_PHRASES.get(kind)
+    how = phrases[0 if lang == "sv" else 1] if phrases else kind
     return f"{how} {MUNK[lang]}" if munk else how
 
 
