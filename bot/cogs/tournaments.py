@@ -34,7 +34,7 @@ from bot.i18n import t
 from bot.league.errors import LeagueError
 from bot.service.board import draw_async
 from bot.service.model import Ctx, Post, Reply, UserError
-from bot.service.text import plain_name
+from bot.service.text import DESCRIPTION_LIMIT, clip, plain_name, shorten
 from bot.service.tournaments import (
     MatchToOpen,
     Notice,
@@ -158,7 +158,7 @@ def describe_picture(picture: Picture) -> str:
         rows = [t("alt.row", lang, place=s.place, name=s.name, score=f"{s.score:g}")
                 for s in tr.standings()]
         text = t("alt.standings", lang, name=tr.name) + " " + "; ".join(rows) + "."
-    return text if len(text) <= 1024 else text[:1023].rstrip() + "…"
+    return shorten(text, DESCRIPTION_LIMIT)
 
 
 def _allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
@@ -226,12 +226,12 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             if outcome.picture is not None:
                 await response.defer(thinking=True)
                 file = await _file(outcome.picture)
-                await interaction.followup.send(text[:2000], file=file)
+                await interaction.followup.send(clip(text), file=file)
             else:
-                await response.send_message(text[:2000], allowed_mentions=_allowed(
+                await response.send_message(clip(text), allowed_mentions=_allowed(
                     reply.posts[0].mentions))
             for post in reply.posts[1:]:
-                await interaction.followup.send(post.text[:2000],
+                await interaction.followup.send(clip(post.text),
                                                 allowed_mentions=_allowed(post.mentions))
             if reply.private:
                 await interaction.followup.send(reply.private, ephemeral=True)
@@ -272,7 +272,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         if notice.picture is not None:
             kwargs["file"] = await _file(notice.picture)
         try:
-            await channel.send(notice.text[:2000], **kwargs)
+            await channel.send(clip(notice.text), **kwargs)
         except discord.HTTPException:
             log.warning("could not post in channel %s", notice.channel_id)
 

@@ -21,6 +21,7 @@ from bot.league.profile import GameSummary, Profile, build_profile
 from bot.league.ratings import Rating, leaderboard, rate
 from bot.service.games import GameService
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
+from bot.service.text import mention
 from bot.store import GameRow
 from bot.store import ratings_sql as sql
 from engine.match import Match
@@ -156,7 +157,7 @@ class RatingService:
             everyone = await sql.all_ratings(tx, guild) if mine else {}
             changes = await sql.rated_games(tx, guild, uid)
         if not rows and mine is None:
-            raise UserError("rating.no_games", who=f"<@{uid}>")
+            raise UserError("rating.no_games", who=mention(uid))
         games = [s for row in rows for s in summaries(row, uid)]
         p = build_profile(games, recent=RECENT)
         await self.games.players.resolve(guild, {uid, *(int(g.opponent or 0) for g in p.recent)})

@@ -29,6 +29,7 @@ from bot.service.board import draw_async
 from bot.service.games import GameService
 from bot.service.history import ENDINGS, history_lines
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
+from bot.service.text import DESCRIPTION_LIMIT, MESSAGE_LIMIT, clip, mention, shorten
 from bot.store import GameRow
 from bot.store import spectate_sql as sql
 from engine import record
@@ -47,7 +48,6 @@ log = logging.getLogger(__name__)
 ENGINE_EVENTS = ("teka", "start", "roll", "choose", "play", "forfeit", "win", "resign",
                  "abandon")
 MAX_LISTED = 8  # about 210 characters a line: the list stays in one message
-MESSAGE_LIMIT = 1900
 REPLAY_FORMATS = ("gif", "apng")
 REPLAY_MAX_BYTES = 8_000_000  # under Discord's smallest upload limit (10 MB)
 ANALYSIS_SLICE = 8  # turns per worker call: the steps of the progress shown
@@ -217,14 +217,14 @@ class SpectateService:
         if len(rows) > MAX_LISTED:
             lines.append(t("watch.list.more", personal, n=len(rows) - MAX_LISTED))
         lines.append(t("watch.list.foot", personal))
-        return Reply(lang=personal, private=_clip("\n".join(lines)))
+        return Reply(lang=personal, private=clip("\n".join(lines)))
 
     def _running_line(self, row: GameRow, lang: str) -> str:
         state = row.state or {}
         game = Game.from_json(state["game"])
         match = Match.from_json(state["match"]) if state.get("match") else None
         mover = row.white_id if game.turn is Side.WHITE else row.black_id
-        who = t("computer", lang) if mover == COMPUTER else f"<@{mover}>"
+        who = _who(mover, lang)
         doing = t("watch.to_move" if game.phase in ("move", "choose") else "watch.to_roll",
                   lang, who=who)
         if match is not None and match.length > 1:
@@ -431,7 +431,7 @@ class SpectateService:
         name = f"brade-{row.id}" + (f"-{plan.number}" if plan.count > 1 else "") + "-analys.png"
         alt = " ".join([t("alt.analysis", lang, id=row.id, white=names[0], black=names[1]),
                         *lines[1:-1]])
-        return FileReply(lang, _clip("\n".join(lines)), Attachment(name, data, alt_text(alt)),
+        return FileReply(lang, clip("\n".join(lines)), Attachment(name, data, alt_text(alt)),
                          plan.public)
 
     # -- autocomplete --------------------------------------------------------------------
@@ -476,15 +476,11 @@ def _summary(text: str, rules_name: str, decisions: list,
 
 
 def _who(user_id: int, lang: str) -> str:
-    return t("computer", lang) if user_id == COMPUTER else f"<@{user_id}>"
+    return t("computer", lang) if user_id == COMPUTER else mention(user_id)
 
 
-def alt_text(text: str, limit: int = 1024) -> str:
+def alt_text(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
     """``text`` as a picture's description: plain (no Markdown), at most ``limit``
     characters (Discord's bound for an attachment's description)."""
-    plain = " ".join(text.replace("**", "").replace("`", "").split())
-    return plain if len(plain) <= limit else plain[:limit - 1].rstrip() + "…"
+    return shorten(" ".join(text.replace("**", "").replace("`", "").split()), limit)
 
-
-def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    return text if len(text) <= limit else text[:limit] + "\n…"

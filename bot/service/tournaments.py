@@ -30,7 +30,15 @@ from bot.league.model import Change, Format, Pairing, State, Status
 from bot.league.standings import Standing, criteria, decided_by
 from bot.league.tournament import Tournament
 from bot.service.model import Ctx, Post, Reply, UserError
-from bot.service.text import BUTTON_LABEL_LIMIT, CHOICE_LIMIT, CHOICES, in_code, plain_name, shown
+from bot.service.text import (
+    BUTTON_LABEL_LIMIT,
+    CHOICE_LIMIT,
+    CHOICES,
+    in_code,
+    mention,
+    plain_name,
+    shown,
+)
 from bot.store import Conflict, GameRow, Store, Tx, ratings_sql
 from bot.store import tournaments_sql as sql
 from engine.match import Match
@@ -158,7 +166,8 @@ def _player_id(text: str | None) -> str | None:
 
 
 def _mention(player: str | None) -> str:
-    return f"<@{player}>" if player else "—"
+    """A tournament player (their id as the league keeps it) mentioned; "—" for none."""
+    return mention(player) if player else "—"
 
 
 def _ts(when: datetime | None, style: str = "f") -> str:

@@ -32,7 +32,6 @@ MAX_PLAY_BUTTONS = 3
 #: Plays a roll's buttons may show (a special play, the double-six column or
 #: kejsarspel, gets buttons even among more plays) and the cap of a roll's play count.
 MAX_BUTTON_PLAYS, COUNT_CAP = 5, 100
-MESSAGE_LIMIT = 1900
 
 
 def last_play(game: Game) -> tuple[Turn | None, Side, Dice] | None:
@@ -223,8 +222,3 @@ def duration(seconds: float, lang: str) -> str:
         return t("dur.m", lang, n=s // 60)
     return t("dur.s", lang, n=s)
 
-
-def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    if len(text) <= limit:
-        return text
-    return "…\n" + text[-limit:]

@@ -26,6 +26,7 @@ from bot.service.ai import DEFAULT_LEVEL, Agent
 from bot.service.model import COMPUTER, Ctx, UserError
 from bot.service.players import Fetcher, Players
 from bot.service.posts import LivePosts
+from bot.service.text import mention as member_mention
 from bot.store import Conflict, Database, GameRow, GuildSettings, players_sql, run_to_end
 from engine import rules as rules_registry
 from engine.game import Game
@@ -276,7 +277,9 @@ def match_over(match: Match) -> bool:
 
 
 def mention(user_id: int) -> str:
-    return "🤖" if user_id == COMPUTER else f"<@{user_id}>"
+    """A game's player mentioned in its posts (``bot.service.text.mention``); the
+    computer, who has no member to mention, as 🤖."""
+    return "🤖" if user_id == COMPUTER else member_mention(user_id)
 
 
 def closed_key(row: GameRow) -> str:
