@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.service.model import Button
+from bot.service.text import BUTTON_LABEL_LIMIT, BUTTONS, CUSTOM_ID_LIMIT
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
@@ -30,8 +31,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
                  label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  ) -> None:
         super().__init__(discord.ui.Button(
-            label=label[:80], style=style,
-            custom_id=f"brade:{action}:{game_id}:{version}:{arg}"[:100]))
+            label=label[:BUTTON_LABEL_LIMIT], style=style,
+            custom_id=f"brade:{action}:{game_id}:{version}:{arg}"[:CUSTOM_ID_LIMIT]))
         self.action = action
         self.game_id = game_id
         self.version = version
@@ -58,8 +59,8 @@ class ThreadButton(discord.ui.DynamicItem[discord.ui.Button],
     def __init__(self, opponent: int, match: int, level: str, rules: str, *,
                  label: str = "…") -> None:
         super().__init__(discord.ui.Button(
-            label=label[:80], style=discord.ButtonStyle.primary,
-            custom_id=f"bradethread:{opponent}:{match}:{level}:{rules}"[:100]))
+            label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.primary,
+            custom_id=f"bradethread:{opponent}:{match}:{level}:{rules}"[:CUSTOM_ID_LIMIT]))
         self.opponent, self.match, self.level, self.rules = opponent, match, level, rules
 
     @classmethod
@@ -80,7 +81,7 @@ def make_view(buttons: list[Button]) -> discord.ui.View | None:
     if not buttons:
         return None
     view = discord.ui.View(timeout=None)
-    for b in buttons[:25]:
+    for b in buttons[:BUTTONS]:
         view.add_item(GameButton(b.action, b.game_id, b.version, b.arg, label=b.label,
                                  style=_STYLES.get(b.style, discord.ButtonStyle.secondary)))
     return view

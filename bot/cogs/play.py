@@ -24,7 +24,7 @@ from bot.cogs.replies import refusal_text, send_private
 from bot.i18n import play_words, t
 from bot.service.ai import DEFAULT_LEVEL, LEVELS
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
-from bot.service.text import plain_name
+from bot.service.text import CHOICE_LIMIT, CHOICES, plain_name
 from bot.store import Conflict
 from bot.views import GameButton, ThreadButton
 from engine import rules as rules_registry
@@ -202,7 +202,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
     async def ruleset_complete(self, interaction: discord.Interaction,
                                current: str) -> list[Choice[str]]:
         cur = (current or "").lower()
-        return [Choice(name=n, value=n) for n in ruleset_names() if cur in n][:25]
+        return [Choice(name=n, value=n) for n in ruleset_names() if cur in n][:CHOICES]
 
     async def on_thread_button(self, interaction: discord.Interaction,
                                btn: ThreadButton) -> None:
@@ -299,7 +299,8 @@ class Play(commands.GroupCog, group_name=_("brade"),
         ctx = make_ctx(interaction)
         texts = await self.service.suggestions(ctx, current or "")
         lang = await self.service.lang_for(ctx)  # cached: no wait for a Swedish name
-        return [Choice(name=play_words(x, lang)[:100], value=x[:100]) for x in texts[:25]]
+        return [Choice(name=play_words(x, lang)[:CHOICE_LIMIT], value=x[:CHOICE_LIMIT])
+                for x in texts[:CHOICES]]
 
     @app_commands.command(name=_("resign"),
                           description=_("Resign the game (when the rules allow it)"))

@@ -34,7 +34,17 @@ from bot.i18n import t
 from bot.league.errors import LeagueError
 from bot.service.board import draw_async
 from bot.service.model import Ctx, Post, Reply, UserError
-from bot.service.text import DESCRIPTION_LIMIT, clip, plain_name, shorten
+from bot.service.text import (
+    BUTTON_LABEL_LIMIT,
+    BUTTONS,
+    CHOICE_LIMIT,
+    CHOICES,
+    CUSTOM_ID_LIMIT,
+    DESCRIPTION_LIMIT,
+    clip,
+    plain_name,
+    shorten,
+)
 from bot.service.tournaments import (
     MatchToOpen,
     Notice,
@@ -70,9 +80,9 @@ class WalkoverButton(discord.ui.DynamicItem[discord.ui.Button],
     def __init__(self, tournament_id: int, pairing: str, winner: int, *,
                  label: str = "…") -> None:
         super().__init__(discord.ui.Button(
-            label=label[:80], style=discord.ButtonStyle.danger if winner == 0
+            label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.danger if winner == 0
             else discord.ButtonStyle.primary,
-            custom_id=f"bradetrn:wo:{tournament_id}:{pairing}:{winner}"[:100]))
+            custom_id=f"bradetrn:wo:{tournament_id}:{pairing}:{winner}"[:CUSTOM_ID_LIMIT]))
         self.tournament_id, self.pairing, self.winner = tournament_id, pairing, winner
 
     @classmethod
@@ -96,8 +106,8 @@ class WithdrawButton(discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, tournament_id: int, user: int, *, label: str = "…") -> None:
         super().__init__(discord.ui.Button(
-            label=label[:80], style=discord.ButtonStyle.danger,
-            custom_id=f"bradetrn:wd:{tournament_id}:{user}"[:100]))
+            label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.danger,
+            custom_id=f"bradetrn:wd:{tournament_id}:{user}"[:CUSTOM_ID_LIMIT]))
         self.tournament_id, self.user = tournament_id, user
 
     @classmethod
@@ -123,7 +133,7 @@ def _view(notice: Notice) -> discord.ui.View | None:
     if not notice.choices:
         return None
     view = discord.ui.View(timeout=None)
-    for c in notice.choices[:25]:
+    for c in notice.choices[:BUTTONS]:
         view.add_item(WalkoverButton(c.tournament_id, c.pairing, c.winner, label=c.label))
     return view
 
@@ -435,7 +445,8 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     async def name_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[str]]:
         names = await self.service.names(interaction.guild_id, current or "")
-        return [Choice(name=plain_name(n, 100, fallback=n[:100]), value=n[:100])
+        return [Choice(name=plain_name(n, CHOICE_LIMIT, fallback=n[:CHOICE_LIMIT]),
+                       value=n[:CHOICE_LIMIT])
                 for n in names]
 
     async def match_complete(self, interaction: discord.Interaction, current: str, *,
@@ -500,7 +511,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     async def ruleset_complete(self, interaction: discord.Interaction,
                                current: str) -> list[Choice[str]]:
         cur = (current or "").lower()
-        return [Choice(name=n, value=n) for n in ruleset_names() if cur in n][:25]
+        return [Choice(name=n, value=n) for n in ruleset_names() if cur in n][:CHOICES]
 
     @app_commands.command(name=_("join"), description=_("Join a tournament before it starts"))
     @app_commands.rename(name=_("name"))

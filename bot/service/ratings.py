@@ -21,7 +21,7 @@ from bot.league.profile import GameSummary, Profile, build_profile
 from bot.league.ratings import Rating, leaderboard, rate
 from bot.service.games import GameService
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
-from bot.service.text import mention
+from bot.service.text import clip, mention
 from bot.store import GameRow
 from bot.store import ratings_sql as sql
 from engine.match import Match
@@ -176,7 +176,7 @@ class RatingService:
             by_row = {row.id: row for row in rows}
             for g in p.recent:
                 lines.append(self._recent_line(g, by_row, changes, uid, personal))
-        return Reply(lang=personal, private="\n".join(lines)[:1990])
+        return Reply(lang=personal, private=clip("\n".join(lines)))
 
     def _name(self, guild_id: int | None, user_id: int, lang: str) -> str:
         """A member by name (issue 13), never a mention or an id; the computer in words."""

@@ -29,7 +29,15 @@ from bot.service.board import draw_async
 from bot.service.games import GameService
 from bot.service.history import ENDINGS, history_lines
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
-from bot.service.text import DESCRIPTION_LIMIT, MESSAGE_LIMIT, clip, mention, shorten
+from bot.service.text import (
+    CHOICE_LIMIT,
+    CHOICES,
+    DESCRIPTION_LIMIT,
+    MESSAGE_LIMIT,
+    clip,
+    mention,
+    shorten,
+)
 from bot.store import GameRow
 from bot.store import spectate_sql as sql
 from engine import record
@@ -450,17 +458,17 @@ class SpectateService:
             label = t("watch.choice", lang, id=row.id,
                       white=_plain_name(self.games, row, Side.WHITE, lang),
                       black=_plain_name(self.games, row, Side.BLACK, lang), rules=row.rules,
-                      status=t(f"watch.status.{row.status}", lang))[:100]
+                      status=t(f"watch.status.{row.status}", lang))[:CHOICE_LIMIT]
             if not typed or typed in label.lower():  # the cheap filter first
                 labelled.append((label, row))
         out: list[tuple[str, int]] = []
-        for i in range(0, len(labelled), 25):  # ask about as few channels as will do
-            batch = labelled[i:i + 25]
+        for i in range(0, len(labelled), CHOICES):  # ask about as few channels as will do
+            batch = labelled[i:i + CHOICES]
             seen = {r.id for r in await visible_rows(ctx, [r for _, r in batch], sight)}
             out += [(label, row.id) for label, row in batch if row.id in seen]
-            if len(out) >= 25:
+            if len(out) >= CHOICES:
                 break
-        return out[:25]
+        return out[:CHOICES]
 
 
 def _plain_name(games: GameService, row: GameRow, side: Side, lang: str) -> str:

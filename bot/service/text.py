@@ -38,6 +38,8 @@ from render.alt_text import LIMIT as ALT_TEXT_LIMIT
 MESSAGE_LIMIT = 2000  # characters in a message's content: the one limit every post obeys
 DESCRIPTION_LIMIT = ALT_TEXT_LIMIT  # an attachment's description (its alt text)
 BUTTON_LABEL_LIMIT = 80
+CUSTOM_ID_LIMIT = 100  # a button's custom id
+BUTTONS = 25  # buttons on one message
 CHOICE_LIMIT = 100  # an autocomplete choice's or select option's name and value
 CHOICES = 25  # autocomplete choices, select options
 THREAD_NAME_LIMIT = 100

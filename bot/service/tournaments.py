@@ -34,6 +34,7 @@ from bot.service.text import (
     BUTTON_LABEL_LIMIT,
     CHOICE_LIMIT,
     CHOICES,
+    clip,
     in_code,
     mention,
     plain_name,
@@ -881,7 +882,7 @@ class TournamentService:
                            state=self._state_text(tour, personal),
                            players=self._players_text(tour, personal),
                            settings=self._settings_text(tour, personal)))
-        return Outcome(Reply(lang=personal, private="\n".join(lines)[:1990]))
+        return Outcome(Reply(lang=personal, private=clip("\n".join(lines))))
 
     # -- autocomplete ----------------------------------------------------------------------
 
@@ -891,20 +892,22 @@ class TournamentService:
         async with self.store.read() as tx:
             return await sql.names(tx, guild_id, typed.strip())
 
+    async def _named(self, guild_id: int | None, name: str) -> Tournament | None:
+        """The tournament an autocomplete's ``name`` option names, if any."""
+        if guild_id is None or not name:
+            return None
+        async with self.store.read() as tx:
+            row = await sql.by_name(tx, guild_id, name)
+        return Tournament.from_json(row.data) if row is not None else None
+
     async def open_matches(self, guild_id: int | None, name: str, typed: str,
                            lang: str, *, results: bool = False) -> list[tuple[str, str]]:
         """(label, pairing id) of the open round's matches; for ``/tournament result``
         (``results``) every match whose result can be set or corrected now, the open
         round's first."""
-        if guild_id is None or not name:
-            return []
-        async with self.store.read() as tx:
-            row = await sql.by_name(tx, guild_id, name)
-        if row is None:
-            return []
-        tour = Tournament.from_json(row.data)
-        r = tour.round
-        if r is None:
+        tour = await self._named(guild_id, name)
+        r = tour.round if tour is not None else None
+        if tour is None or r is None:
             return []
         if results and tour.state in (State.RUNNING, State.PAUSED):
             matches = sorted(tour.correctable(), key=lambda m: -m.round)
@@ -918,13 +921,9 @@ class TournamentService:
                       lang: str) -> list[tuple[str, str]]:
         """(label, player id) of everyone who ever joined, still in first: the organiser
         can remove a member who has already left the server."""
-        if guild_id is None or not name:
+        tour = await self._named(guild_id, name)
+        if tour is None:
             return []
-        async with self.store.read() as tx:
-            row = await sql.by_name(tx, guild_id, name)
-        if row is None:
-            return []
-        tour = Tournament.from_json(row.data)
         gone = " (" + t("trn.withdrawn", lang) + ")"
         out = [(plain_name(p.name, 60) + (gone if p.withdrawn else ""), p.id)
                for p in sorted(tour.players, key=lambda p: p.withdrawn)]

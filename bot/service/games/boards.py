@@ -21,6 +21,7 @@ from __future__ import annotations
 from bot.i18n import outcome_text, points_unit, side_name, t
 from bot.service.games.core import GameCore, Loaded, match_over, mention
 from bot.service.model import COMPUTER, BoardSpec, Button, Post
+from bot.service.text import BUTTON_LABEL_LIMIT
 from engine.dice import Dice, format_dice, roll_name
 from engine.game import Game
 from engine.notation import format_turn, recorded_turn
@@ -81,7 +82,7 @@ class Boards(GameCore):
             return t("btn.column", lang)
         if turn.special == "kejsarspel":
             return t("btn.kejsarspel", lang)
-        return t("btn.play", lang, play=format_turn(turn, lang))[:80]
+        return t("btn.play", lang, play=format_turn(turn, lang))[:BUTTON_LABEL_LIMIT]
 
     def _turn_posts(self, lg: Loaded, lang: str, head: str, *,
                     announce: bool = True) -> list[Post]:
