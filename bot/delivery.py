@@ -305,13 +305,15 @@ class Delivery:
             return
         response = interaction.response
         view = make_view(reply.buttons)
-        kwargs = {"view": view} if view is not None else {}
         if component and not response.is_done():
             await response.edit_message(content=reply.private, view=view)
-        elif response.is_done():
-            await interaction.followup.send(reply.private, ephemeral=True, **kwargs)
+            return
+        # discord.py's "no view" for a new message is MISSING (None is refused there).
+        buttons = view if view is not None else discord.utils.MISSING
+        if response.is_done():
+            await interaction.followup.send(reply.private, ephemeral=True, view=buttons)
         else:
-            await response.send_message(reply.private, ephemeral=True, **kwargs)
+            await response.send_message(reply.private, ephemeral=True, view=buttons)
 
     # -- the game's live board ---------------------------------------------------------
 

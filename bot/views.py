@@ -25,6 +25,17 @@ _STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonSt
            "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 
 
+def rebuilt_button(item: discord.ui.Item[Any]) -> discord.ui.Button[Any]:
+    """The button discord.py rebuilt from a pressed component, for ``from_custom_id``.
+
+    discord.py types the argument as any item; our templates match only custom ids we
+    gave to buttons, so anything else is a bug to report, not a press to answer.
+    """
+    if not isinstance(item, discord.ui.Button):
+        raise TypeError(f"a button's custom id on a {type(item).__name__}")
+    return item
+
+
 class GameButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"brade:(?P<action>[a-z0-9_]+):(?P<game>\d+):(?P<version>\d+):(?P<arg>[^:]*)"):
     def __init__(self, action: str, game_id: int, version: int, arg: str = "", *,
@@ -39,10 +50,11 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
         self.arg = arg
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> GameButton:
+        button = rebuilt_button(item)
         return cls(match["action"], int(match["game"]), int(match["version"]), match["arg"],
-                   label=item.label or "…", style=item.style)
+                   label=button.label or "…", style=button.style)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         bot = cast("BradeBot", interaction.client)
@@ -64,10 +76,10 @@ class ThreadButton(discord.ui.DynamicItem[discord.ui.Button],
         self.opponent, self.match, self.level, self.rules = opponent, match, level, rules
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ThreadButton:
         return cls(int(match["opp"]), int(match["match"]), match["level"], match["rules"],
-                   label=item.label or "…")
+                   label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         bot = cast("BradeBot", interaction.client)

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine import words
 from engine.position import Geometry, Side
 from engine.rules.ruleset import Family
+from engine.turn import Outcome
 from engine.words import MUNK, WIN_NAMES, points_unit, win_name
 
 LANGS = ("sv", "en")
@@ -185,15 +187,26 @@ def _munk(lang: str, munk: bool) -> str:
     return f" {MUNK[lang]}" if munk else ""
 
 
-def result_lines(lang: str, outcome: object, names: Mapping[Side, str],
-                 match: object = None, match_over: bool = False) -> list[str]:
+class MatchScore(Protocol):
+    """A match's score after a game, as ``render.board.Score`` holds it (declared here:
+    the board module imports this one)."""
+
+    @property
+    def white(self) -> int: ...
+
+    @property
+    def black(self) -> int: ...
+
+    @property
+    def length(self) -> int | None: ...
+
+
+def result_lines(lang: str, outcome: Outcome, names: Mapping[Side, str],
+                 match: MatchScore | None = None, match_over: bool = False) -> list[str]:
     """The result as a finished game's board writes it, a line each: who won; how and for
     how many points (who resigned, for a resignation); the match score, or who won the
-    match.  ``outcome`` is an engine ``Outcome``; ``match`` a score with ``white``,
-    ``black`` and ``length`` after this game."""
-    winner: Side = outcome.winner  # type: ignore[attr-defined]
-    kind: str = outcome.kind  # type: ignore[attr-defined]
-    n: int = outcome.points  # type: ignore[attr-defined]
+    match.  ``match`` is the score after this game, for a match to a length."""
+    winner, kind, n = outcome.winner, outcome.kind, outcome.points
 
     def who(side: Side) -> str:
         return names.get(side) or side_name(lang, side)
@@ -203,17 +216,17 @@ def result_lines(lang: str, outcome: object, names: Mapping[Side, str],
     if kind == "resign":
         lines.append(label(lang, "resigned", name=who(winner.other), n=n, points=points))
     else:
-        munk = _munk(lang, outcome.munk)  # type: ignore[attr-defined]
+        munk = _munk(lang, outcome.munk)
         lines.append(label(lang, "how", kind=win_name(kind, lang), munk=munk, n=n,
                            points=points))
-    if match is not None and getattr(match, "length", None):
-        a, b = match.white, match.black  # type: ignore[attr-defined]
+    if match is not None and match.length:
+        a, b = match.white, match.black
         if match_over:
             hi, lo = (a, b) if winner is Side.WHITE else (b, a)
             lines.append(label(lang, "match_won", name=who(winner), a=hi, b=lo))
         else:
             lines.append(label(lang, "match_score", white=who(Side.WHITE), black=who(Side.BLACK),
-                               a=a, b=b, n=match.length))  # type: ignore[attr-defined]
+                               a=a, b=b, n=match.length))
     return lines
 
 

@@ -59,6 +59,13 @@ def ruleset_names() -> list[str]:
     return out
 
 
+def ruleset_choices(current: str) -> list[Choice[str]]:
+    """The rulesets whose name holds what was typed, for every ``ruleset`` option (one
+    function the autocompletes call: discord.py's decorator hides the methods' types)."""
+    cur = (current or "").lower()
+    return [Choice(name=n, value=n) for n in ruleset_names() if cur in n][:CHOICES]
+
+
 def make_ctx(interaction: discord.Interaction) -> Ctx:
     guild = interaction.guild
     perms = interaction.permissions
@@ -201,8 +208,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @new.autocomplete("ruleset")
     async def ruleset_complete(self, interaction: discord.Interaction,
                                current: str) -> list[Choice[str]]:
-        cur = (current or "").lower()
-        return [Choice(name=n, value=n) for n in ruleset_names() if cur in n][:CHOICES]
+        return ruleset_choices(current)
 
     async def on_thread_button(self, interaction: discord.Interaction,
                                btn: ThreadButton) -> None:
@@ -335,7 +341,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @rules.autocomplete("ruleset")
     async def rules_complete(self, interaction: discord.Interaction,
                              current: str) -> list[Choice[str]]:
-        return await self.ruleset_complete(interaction, current)
+        return ruleset_choices(current)
 
     @app_commands.command(
         name=_("hint"),
@@ -382,7 +388,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @settings.autocomplete("ruleset")
     async def settings_complete(self, interaction: discord.Interaction,
                                 current: str) -> list[Choice[str]]:
-        return await self.ruleset_complete(interaction, current)
+        return ruleset_choices(current)
 
     # -- buttons -----------------------------------------------------------------------
 

@@ -55,6 +55,7 @@ from bot.service.tournaments import (
     WithdrawChoice,
 )
 from bot.store import Conflict
+from bot.views import rebuilt_button
 from engine.errors import EngineError
 from render.bracket import render_bracket, render_standings
 
@@ -86,10 +87,10 @@ class WalkoverButton(discord.ui.DynamicItem[discord.ui.Button],
         self.tournament_id, self.pairing, self.winner = tournament_id, pairing, winner
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> WalkoverButton:
         return cls(int(match["tid"]), match["pairing"], int(match["winner"]),
-                   label=item.label or "…")
+                   label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         bot = cast("BradeBot", interaction.client)
@@ -111,9 +112,9 @@ class WithdrawButton(discord.ui.DynamicItem[discord.ui.Button],
         self.tournament_id, self.user = tournament_id, user
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> WithdrawButton:
-        return cls(int(match["tid"]), int(match["user"]), label=item.label or "…")
+        return cls(int(match["tid"]), int(match["user"]), label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         bot = cast("BradeBot", interaction.client)

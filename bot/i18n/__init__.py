@@ -64,7 +64,7 @@ def resolve_lang(setting: str | None, user_locale: str | None,
     who never chose, so English alone is weak evidence against a Swedish server.
     """
     if setting in LANGS:
-        return setting  # type: ignore[return-value]
+        return setting
     if lang_of(user_locale) == "sv" or lang_of(guild_locale) == "sv":
         return "sv"
     return "en"

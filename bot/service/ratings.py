@@ -91,11 +91,11 @@ class RatingService:
             if fresh is None or not _ratable(fresh):
                 return False
             side = winner_side(fresh)
-            if side is None:
+            guild = fresh.guild_id  # never None here: _ratable asks for a server
+            if side is None or guild is None:
                 return False
             winner = fresh.white_id if side is Side.WHITE else fresh.black_id
             loser = fresh.black_id if side is Side.WHITE else fresh.white_id
-            guild = int(fresh.guild_id)  # type: ignore[arg-type]
             # Locked until the commit: another game of either player waits, then reads
             # the state this one wrote (a plain read could rate both from the same state).
             locked = await sql.lock_ratings(tx, guild, [winner, loser], self.games.clock())

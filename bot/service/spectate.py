@@ -391,8 +391,8 @@ class SpectateService:
         text = record.export(game, white=names[0], black=names[1], comments=False)
         agent = self.games.agent
         async with self.analyses.turn(plan.asker, queued):
-            if hasattr(agent, "analysis_turns"):
-                prepared = await agent.analysis_turns(text)  # type: ignore[union-attr]
+            if isinstance(agent, ai_workers.Analyst):
+                prepared = await agent.analysis_turns(text)
             else:  # no AI worker configured: a thread still keeps it off the event loop
                 prepared = await asyncio.to_thread(ai_workers.analysis_turns, text)
             if prepared is None:
@@ -403,8 +403,8 @@ class SpectateService:
             decisions: list = []
             for i in range(0, len(turns), ANALYSIS_SLICE):
                 part = turns[i:i + ANALYSIS_SLICE]
-                if hasattr(agent, "analysis_part"):
-                    decisions += await agent.analysis_part(rules_name, part)  # type: ignore[union-attr]
+                if isinstance(agent, ai_workers.Analyst):
+                    decisions += await agent.analysis_part(rules_name, part)
                 else:
                     decisions += await asyncio.to_thread(ai_workers.analysis_part, rules_name,
                                                          part)

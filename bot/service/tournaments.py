@@ -40,7 +40,7 @@ from bot.service.text import (
     plain_name,
     shown,
 )
-from bot.store import Conflict, GameRow, Store, Tx, ratings_sql
+from bot.store import Conflict, Database, GameRow, Tx, ratings_sql
 from bot.store import tournaments_sql as sql
 from engine.match import Match
 from engine.position import Side
@@ -188,7 +188,7 @@ def _value(row: Standing, key: str) -> str:
 
 
 class TournamentService:
-    def __init__(self, store: Store, *, clock: Callable[[], float],
+    def __init__(self, store: Database, *, clock: Callable[[], float],
                  seed_source: SeedSource = ratings_seed,
                  langs: Callable[[Ctx], Awaitable[tuple[str, str]]] | None = None,
                  owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:

@@ -36,8 +36,10 @@ from engine.position import Side
 log = logging.getLogger(__name__)
 ENDED = ("over", "aborted")
 
-#: Called once with a game's final row when it ends (over or aborted), after the commit.
-GameEndListener = Callable[[GameRow], Awaitable[None]]
+#: Called once with a game's final row when it ends (over or aborted), after the commit;
+#: what it returns is not used (the ratings' listener says whether it rated, for its
+#: own catch-up).
+GameEndListener = Callable[[GameRow], Awaitable[object]]
 
 
 @dataclass
