@@ -30,7 +30,7 @@ from tests.bot.helpers import Db, is_postgres, pg_reader
 BACKENDS = ("sqlite", "postgresql")
 
 # Boards in threads: a worker process per test bot costs ~2 s of CPU each;
-# tests/bot/test_board_pool.py covers the worker pool itself.
+# tests/bot/service/test_board.py covers the worker pool itself.
 os.environ.setdefault("BRADE_RENDER_WORKERS", "0")
 
 _made: list[BradeBot] = []
