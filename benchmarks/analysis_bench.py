@@ -23,33 +23,20 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import time
 
 for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")  # before numpy loads: as the bot's AI worker
 
-from engine.ai import get_agent  # noqa: E402
 from engine.ai.analysis import analyse, analyse_moment, evaluator, moments  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.record import export  # noqa: E402
+from engine.testing import agent_game  # noqa: E402
 
 
 def gesall_game(rules: str, seed: int, limit: int = 400) -> Game:
-    game = Game.new(rules, seed=seed)
-    game.opening()
-    rng = random.Random(seed)
-    agent = get_agent("gesäll")
-    while not game.is_over and game.turn_count < limit:
-        if game.phase == "roll":
-            game.roll(one_die=bool(game.history[game.turn].onedie_owed))
-        if game.phase == "choose":
-            game.choose_roll(game.roll_choices[0])
-        if game.phase == "move":
-            assert game.dice is not None
-            game.apply_generated(agent.choose(game.rules, game.position, game.dice, rng))
-    return game
+    return agent_game(rules, seed, "gesäll", limit)
 
 
 def find_game(rules: str, turns: int, seed: int) -> tuple[int, Game]:

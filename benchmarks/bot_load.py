@@ -151,6 +151,8 @@ def emit_click(env: simcord.Env, actor: simcord.MemberActor, channel_id: int,
 
 def emit_slash(env: simcord.Env, actor: simcord.MemberActor, channel: Any, name: str,
                options: dict[str, Any]) -> None:
+    """Send a slash command without waiting for the bot's answer (as Discord does when
+    a member sends several at once); tests/bot/test_analyse_fairness.py sends its too."""
     backend = env.backend
     parts = name.split()
     root = backend.find_command(parts[0], actor.guild.id, type=AppCommandType.CHAT_INPUT) \

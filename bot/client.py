@@ -81,7 +81,9 @@ class BradeBot(commands.AutoShardedBot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(),
-                         shard_ids=list(ids) if ids is not None else None,
+                         # discord.py's options type says list[int]; its code reads None
+                         # (the default) as "every shard".
+                         shard_ids=list(ids) if ids is not None else None,  # type: ignore[arg-type]
                          shard_count=count)
         #: Fixed at construction: SimCord (and a reconnect) may fill in ``shard_count``
         #: later, but a process given no shards runs them all and owns every guild.
@@ -92,9 +94,11 @@ class BradeBot(commands.AutoShardedBot):
         self.dev_guild = dev_guild
         self.clock = clock
         self.seed_source = seed_source
-        if isinstance(agent, str) and agent != "process":
+        if agent == "process":
+            agent = ProcessAgent()
+        elif isinstance(agent, str):
             raise ValueError(f"agent must be an Agent, None or 'process', not {agent!r}")
-        self.agent: Agent | None = ProcessAgent() if agent == "process" else agent
+        self.agent: Agent | None = agent
         self.default_rules = default_rules
         self.remind_after = remind_after
         self.claim_after = claim_after

@@ -39,6 +39,7 @@ import discord
 
 from bot.service.board import describe, render_async
 from bot.service.model import Post, Reply
+from bot.service.text import MESSAGE_LIMIT, clip
 from bot.views import make_view
 
 if TYPE_CHECKING:
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MESSAGE_LIMIT = 1900
 #: Boards whose text ``Delivery`` remembers (one per live game; ~2 kB each).
 REMEMBERED = 5000
 #: (channel id, message id) of a posted message.
@@ -116,10 +116,7 @@ def extend(shown: str, stale: str, post: Post) -> Post:
     prompt; the turns above it stay.  A message too long keeps its end."""
     kept = trimmed(shown, stale) or shown.rstrip()
     text = "\n".join(x for x in (kept, post.text) if x)
-    room = MESSAGE_LIMIT - len(post.prompt) - 1
-    if len(text) > room:
-        text = "…\n" + text[-room:]
-    return replace(post, text=text)
+    return replace(post, text=clip(text, MESSAGE_LIMIT - len(post.prompt) - 1, keep="tail"))
 
 
 def compose(posts: list[Post]) -> list[Post]:
@@ -140,9 +137,7 @@ def compose(posts: list[Post]) -> list[Post]:
         mentions = tuple(dict.fromkeys(u for p in group for u in p.mentions))
         last = group[-1]
         text = "\n".join(p.text for p in group if p.text)
-        room = MESSAGE_LIMIT - len(last.prompt) - 1
-        if len(text) > room:
-            text = "…\n" + text[-room:]
+        text = clip(text, MESSAGE_LIMIT - len(last.prompt) - 1, keep="tail")
         out.append(Post(text, board=boards[-1] if boards else None,
                         buttons=last.buttons, mentions=mentions, final=last.final,
                         prompt=last.prompt))
@@ -310,13 +305,15 @@ class Delivery:
             return
         response = interaction.response
         view = make_view(reply.buttons)
-        kwargs = {"view": view} if view is not None else {}
         if component and not response.is_done():
             await response.edit_message(content=reply.private, view=view)
-        elif response.is_done():
-            await interaction.followup.send(reply.private, ephemeral=True, **kwargs)
+            return
+        # discord.py's "no view" for a new message is MISSING (None is refused there).
+        buttons = view if view is not None else discord.utils.MISSING
+        if response.is_done():
+            await interaction.followup.send(reply.private, ephemeral=True, view=buttons)
         else:
-            await response.send_message(reply.private, ephemeral=True, **kwargs)
+            await response.send_message(reply.private, ephemeral=True, view=buttons)
 
     # -- the game's live board ---------------------------------------------------------
 

@@ -136,10 +136,10 @@ async def run(source: Path, url: str, batch: int) -> int:
     if problem is not None and (problem.differ or problem.clash):
         written = ("nothing was written" if not report.written else
                    "rows of other tables were added, none was overwritten")
-        count = (f"{problem.differ} row(s) differ" if problem.differ else
-                 f"{problem.clash} row(s) clash with the target's own")
+        how = (f"{problem.differ} row(s) differ" if problem.differ else
+               f"{problem.clash} row(s) clash with the target's own")
         fail(f"migrate: the target already holds different data: table {problem.table}, "
-             f"{problem.example} ({count}); {written}. Migrate into an "
+             f"{problem.example} ({how}); {written}. Migrate into an "
              "empty database, or one this command filled from the same file.")
         return EXIT_DIFFERENT
     if problem is not None:

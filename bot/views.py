@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.service.model import Button
+from bot.service.text import BUTTON_LABEL_LIMIT, BUTTONS, CUSTOM_ID_LIMIT
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
@@ -24,24 +25,36 @@ _STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonSt
            "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 
 
+def rebuilt_button(item: discord.ui.Item[Any]) -> discord.ui.Button[Any]:
+    """The button discord.py rebuilt from a pressed component, for ``from_custom_id``.
+
+    discord.py types the argument as any item; our templates match only custom ids we
+    gave to buttons, so anything else is a bug to report, not a press to answer.
+    """
+    if not isinstance(item, discord.ui.Button):
+        raise TypeError(f"a button's custom id on a {type(item).__name__}")
+    return item
+
+
 class GameButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"brade:(?P<action>[a-z0-9_]+):(?P<game>\d+):(?P<version>\d+):(?P<arg>[^:]*)"):
     def __init__(self, action: str, game_id: int, version: int, arg: str = "", *,
                  label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  ) -> None:
         super().__init__(discord.ui.Button(
-            label=label[:80], style=style,
-            custom_id=f"brade:{action}:{game_id}:{version}:{arg}"[:100]))
+            label=label[:BUTTON_LABEL_LIMIT], style=style,
+            custom_id=f"brade:{action}:{game_id}:{version}:{arg}"[:CUSTOM_ID_LIMIT]))
         self.action = action
         self.game_id = game_id
         self.version = version
         self.arg = arg
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> GameButton:
+        button = rebuilt_button(item)
         return cls(match["action"], int(match["game"]), int(match["version"]), match["arg"],
-                   label=item.label or "…", style=item.style)
+                   label=button.label or "…", style=button.style)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         bot = cast("BradeBot", interaction.client)
@@ -58,15 +71,15 @@ class ThreadButton(discord.ui.DynamicItem[discord.ui.Button],
     def __init__(self, opponent: int, match: int, level: str, rules: str, *,
                  label: str = "…") -> None:
         super().__init__(discord.ui.Button(
-            label=label[:80], style=discord.ButtonStyle.primary,
-            custom_id=f"bradethread:{opponent}:{match}:{level}:{rules}"[:100]))
+            label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.primary,
+            custom_id=f"bradethread:{opponent}:{match}:{level}:{rules}"[:CUSTOM_ID_LIMIT]))
         self.opponent, self.match, self.level, self.rules = opponent, match, level, rules
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ThreadButton:
         return cls(int(match["opp"]), int(match["match"]), match["level"], match["rules"],
-                   label=item.label or "…")
+                   label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         bot = cast("BradeBot", interaction.client)
@@ -80,7 +93,7 @@ def make_view(buttons: list[Button]) -> discord.ui.View | None:
     if not buttons:
         return None
     view = discord.ui.View(timeout=None)
-    for b in buttons[:25]:
+    for b in buttons[:BUTTONS]:
         view.add_item(GameButton(b.action, b.game_id, b.version, b.arg, label=b.label,
                                  style=_STYLES.get(b.style, discord.ButtonStyle.secondary)))
     return view

@@ -24,10 +24,11 @@ from engine.errors import EngineError
 from engine.explain import forfeit_reason
 from engine.game import Game
 from engine.generators import legal_turns
-from engine.messages import explain_outcome, side_name
+from engine.messages import explain_outcome
 from engine.notation import format_turn
 from engine.position import Side
 from engine.rules.ruleset import Family, RuleSet
+from engine.words import side_name
 
 if TYPE_CHECKING:  # the AI and the record format load only when a command needs them
     from engine.ai import Agent

@@ -19,6 +19,7 @@ from engine.errors import EngineError
 from engine.notation import format_turn
 from engine.position import Side
 from engine.record import print_error, read_text
+from engine.words import points_unit, side_name, win_phrase
 
 if TYPE_CHECKING:
     from engine.ai.analysis import Decision, GameAnalysis
@@ -26,28 +27,10 @@ if TYPE_CHECKING:
 LANGS = ("en", "sv")
 MAX_LISTED = 12  # doubtful plays and blunders listed, worst first
 
-_KINDS: dict[str, tuple[str, str]] = {  # (English, Swedish)
-    "hemspel": ("hemspel (bearing off first)", "hemspel"),
-    "jan": ("jan", "jan"),
-    "sprangjan": ("sprängjan", "sprängjan"),
-    "enkelt-kronspel": ("a beautiful game (enkelt kronspel)", "vackert spel (enkelt kronspel)"),
-    "dubbelt-kronspel": ("a beautiful game (dubbelt kronspel)",
-                         "vackert spel (dubbelt kronspel)"),
-    "trappspel": ("a beautiful game (trappspel)", "vackert spel (trappspel)"),
-    "uppspel": ("a beautiful game (uppspel)", "vackert spel (uppspel)"),
-    "kejsarspel": ("a beautiful game (kejsarspel)", "vackert spel (kejsarspel)"),
-    "resign": ("resignation", "uppgivet parti"),
-    "abandon": ("abandonment", "övergivet parti"),
-    "single": ("a single game", "enkelt parti"),
-    "gammon": ("a gammon", "gammon"),
-    "backgammon": ("a backgammon", "backgammon"),
-}
-
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "title": "Analysis: {white} (white) – {black} (black), {rules}, {n} turns",
-        "result": "Result: {winner} won by {kind}{munk}, {points} {pts}.",
-        "munk": " with munk",
+        "result": "Result: {winner} won by {how}, {points} {pts}.",
         "unfinished": "The game is not finished; the turns played so far are analysed.",
         "learned": "the learned evaluation (a network trained by self-play)",
         "hand-built": "the hand-built evaluation",
@@ -72,14 +55,11 @@ _WORDS: dict[str, dict[str, str]] = {
         "line": "  {n:>3}. {name} {dice}: played {played}, best {best}, {loss} lost ({v})",
         "v.doubtful": "doubtful", "v.blunder": "blunder",
         "more": "  …and {n} more.",
-        "point_1": "point", "point_n": "points",
-        "white": "white", "black": "black",
         "progress": "analysing… {pct}%",
     },
     "sv": {
         "title": "Analys: {white} (vit) – {black} (svart), {rules}, {n} drag",
-        "result": "Resultat: {winner} vann med {kind}{munk}, {points} {pts}.",
-        "munk": " med munk",
+        "result": "Resultat: {winner} vann med {how}, {points} {pts}.",
         "unfinished": "Partiet är inte avslutat; dragen hittills är analyserade.",
         "learned": "den inlärda värderingen (ett nätverk tränat genom självspel)",
         "hand-built": "den handbyggda värderingen",
@@ -106,8 +86,6 @@ _WORDS: dict[str, dict[str, str]] = {
                 "({v})",
         "v.doubtful": "tveksamt", "v.blunder": "grovt misstag",
         "more": "  …och {n} till.",
-        "point_1": "poäng", "point_n": "poäng",
-        "white": "vit", "black": "svart",
         "progress": "analyserar… {pct} %",
     },
 }
@@ -124,18 +102,13 @@ def number(x: float, lang: str, digits: int = 2, sign: bool = False) -> str:
     return text.replace(".", ",") if lang == "sv" else text
 
 
-def kind_text(kind: str, lang: str) -> str:
-    names = _KINDS.get(kind)
-    return names[1 if lang == "sv" else 0] if names else kind
-
-
 def _name(a: GameAnalysis, side: Side) -> str:
     return a.players[side].name if side in a.players else side.value
 
 
 def worst_lines(a: GameAnalysis, d: Decision, lang: str) -> list[str]:
     w = words(lang)
-    return [w["worst"].format(n=d.number, name=_name(a, d.side), colour=w[d.side.value],
+    return [w["worst"].format(n=d.number, name=_name(a, d.side), colour=side_name(d.side, lang).lower(),
                               dice=format_dice(d.dice), roll=roll_name(d.dice)),
             w["played"].format(play=format_turn(d.played, lang), loss=number(d.loss, lang)),
             w["best"].format(play=format_turn(d.best, lang)),
@@ -154,9 +127,8 @@ def report(a: GameAnalysis, lang: str = "en", board: bool = True) -> str:
         out.append(w["unfinished"])
     else:
         out.append(w["result"].format(
-            winner=_name(a, o.winner), kind=kind_text(o.kind, lang),
-            munk=w["munk"] if o.munk else "", points=o.points,
-            pts=w["point_1" if o.points == 1 else "point_n"]))
+            winner=_name(a, o.winner), how=win_phrase(o.kind, o.munk, lang),
+            points=o.points, pts=points_unit(o.points, lang)))
     out.append(w["judge"].format(judge=w[a.evaluator]))
     out.append(w["explain"].format(d=number(DOUBTFUL, lang), b=number(BLUNDER, lang)))
     out.append("")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.position import BAR, OFF, Position, Side
+from engine.words import lang_of, side_name
 
 _MARK = {Side.WHITE: "O", Side.BLACK: "X"}
 
@@ -15,8 +16,8 @@ def _cell(pos: Position, board: int) -> str:
 
 
 _WORDS = {
-    "en": ("bar", "off", "pips", "to move", {"white": "white", "black": "black"}),
-    "sv": ("slagna", "ute", "ögon kvar", "drar", {"white": "vit", "black": "svart"}),
+    "en": ("bar", "off", "pips", "to move"),
+    "sv": ("slagna", "ute", "ögon kvar", "drar"),
 }
 
 
@@ -29,7 +30,7 @@ def draw(pos: Position, perspective: Side = Side.WHITE, lang: str = "en", *,
     numbering (as the terminal game writes the opponent's) can be found too.
     The summary line is in ``lang`` ("en" or "sv").
     """
-    bar_w, off_w, pips_w, move_w, sides = _WORDS["sv" if lang.startswith("sv") else "en"]
+    bar_w, off_w, pips_w, move_w = _WORDS[lang_of(lang)]
     g = pos.geometry
     top = [g.board_point(perspective, p) for p in range(13, 25)]
     bottom = [g.board_point(perspective, p) for p in range(12, 0, -1)]
@@ -49,6 +50,6 @@ def draw(pos: Position, perspective: Side = Side.WHITE, lang: str = "en", *,
         *outer, nums(top), row(top), "-" * 51, row(bottom), nums(bottom), *under,
         f"{bar_w}: O {w[BAR]}  X {b[BAR]}    {off_w}: O {w[OFF]}  X {b[OFF]}    "
         f"{pips_w}: O {pos.pips(Side.WHITE)}  X {pos.pips(Side.BLACK)}    "
-        f"{move_w}: {_MARK[pos.turn]} ({sides[pos.turn.value]})",
+        f"{move_w}: {_MARK[pos.turn]} ({side_name(pos.turn, lang).lower()})",
     ]
     return "\n".join(lines)

@@ -7,8 +7,9 @@ errors translate through it), so the texts that look at a position live here, ab
 from __future__ import annotations
 
 from engine.dice import Dice, format_dice
-from engine.messages import render_message, side_name
+from engine.messages import render_message
 from engine.position import BAR, Position
+from engine.words import side_name
 
 
 def forfeit_reason(position: Position, dice: Dice, lang: str = "en") -> str:

@@ -18,8 +18,9 @@ from engine.errors import UnparsableMove
 from engine.movegen import Board
 from engine.position import BAR, OFF, Position
 from engine.rules.ruleset import RuleSet
+from engine.words import BAR_WORD, OFF_WORDS, READ_BAR, READ_OFF
 
-_POINT = r"(?:bar|b|off|ut|hem|\d{1,2})"
+_POINT = rf"(?:{'|'.join(READ_BAR + READ_OFF)}|\d{{1,2}})"
 _CHAIN = re.compile(rf"^{_POINT}[*!]*(?:[/\-]{_POINT}[*!]*)+(?:\((\d)\))?$")
 _MAX_HOPS = 8
 
@@ -58,9 +59,9 @@ def parse_hops(text: str) -> list[tuple[int, int]]:
         pts = []
         for n in names:
             n = n.rstrip("*!")
-            if n in ("bar", "b"):
+            if n in READ_BAR:
                 pts.append(BAR)
-            elif n in ("off", "ut", "hem"):
+            elif n in READ_OFF:
                 pts.append(OFF)
             else:
                 v = int(n)
@@ -147,7 +148,7 @@ def reachable(x: int, pool: list[int]) -> bool:
 
 
 def point_name(p: int) -> str:
-    return "bar" if p == BAR else "off" if p == OFF else str(p)
+    return BAR_WORD if p == BAR else OFF_WORDS["en"] if p == OFF else str(p)
 
 
 def first_obstacle(rules: RuleSet, position: Position, dice: Dice,

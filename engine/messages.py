@@ -1,8 +1,11 @@
-"""English and Swedish texts for every engine error key (the bot reuses them)."""
+"""English and Swedish texts for every engine error key (the bot reuses them), and a
+finished game in words; the game's own words in them come from ``engine.words``."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from engine.words import lang_of, points_unit, side_name, win_name
 
 MESSAGES: dict[str, dict[str, str]] = {
     "position.empty": {"en": "The position text is empty.",
@@ -115,8 +118,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "sv": " Dubbelt: förloraren hade kvar en bricka på sina första sex tungor."},
     "win.puff_3": {"en": " Triple: the loser still had a checker on the bar.",
                    "sv": " Tredubbelt: förloraren hade kvar en bricka på baren."},
-    "win.points_1": {"en": "1 point", "sv": "1 poäng"},
-    "win.points_n": {"en": "{n} points", "sv": "{n} poäng"},
     "win.hemspel": {"en": "bore off all fifteen checkers first",
                     "sv": "spelade hem alla femton brickor först"},
     "win.enkelt-kronspel": {"en": "three checkers on each of their points 20 to 24",
@@ -145,38 +146,17 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "sv": "spelade hem alla femton medan motspelaren, utan någon hemspelad, hade en bricka kvar bland de slagna eller i vinnarens hemkvarter"},
 }
 
-#: Names of the ways to win as players say them: Swedish terms stay Swedish in English.
-WIN_NAMES: dict[str, tuple[str, str]] = {  # kind -> (sv, en)
-    "hemspel": ("hemspel", "hemspel"), "enkelt-kronspel": ("enkelt kronspel", "enkelt kronspel"),
-    "dubbelt-kronspel": ("dubbelt kronspel", "dubbelt kronspel"),
-    "trappspel": ("trappspel", "trappspel"), "uppspel": ("uppspel", "uppspel"),
-    "kejsarspel": ("kejsarspel", "kejsarspel"), "jan": ("jan", "jan"),
-    "sprangjan": ("sprängjan", "sprängjan"), "resign": ("uppgivet parti", "resignation"),
-    "torn": ("torn", "torn"), "gasmarsch": ("gåsmarsch", "gåsmarsch"),
-    "single": ("enkel vinst", "single game"), "gammon": ("gammon", "gammon"),
-    "backgammon": ("backgammon", "backgammon"),
-}
-
-_SIDE_NAMES = {"en": {"white": "White", "black": "Black"}, "sv": {"white": "Vit", "black": "Svart"}}
-
-
-def side_name(side: object, lang: str = "en") -> str:
-    """"White"/"Vit": a side (an engine ``Side`` or its value) as a player reads it."""
-    value = str(getattr(side, "value", side))
-    return _SIDE_NAMES[_lang(lang)].get(value, value)
-
-
 def explain_outcome(outcome: Any, lang: str = "en", family: str | None = None) -> str:
     """A finished game in words: who won, how, and for how many points.
 
     ``outcome`` is an ``engine.turn.Outcome`` (kind, points, munk, winner); with the
     ruleset's ``family`` a puff hemspel also says why it counts double or triple.
     """
-    lang = _lang(lang)
+    lang = lang_of(lang)
     kind = str(outcome.kind)
-    name = WIN_NAMES.get(kind, (kind, kind))[0 if lang == "sv" else 1]
+    name = win_name(kind, lang)
     n = int(outcome.points)
-    points = render_message("win.points_1" if n == 1 else "win.points_n", lang, n=n)
+    points = f"{n} {points_unit(n, lang)}"
     munk = MESSAGES["win.munk"][lang] if outcome.munk else ""
     if family == "puff" and kind == "hemspel" and n in (2, 3):
         munk = MESSAGES[f"win.puff_{n}"][lang]
@@ -186,16 +166,12 @@ def explain_outcome(outcome: Any, lang: str = "en", family: str | None = None) -
     return text
 
 
-def _lang(lang: str) -> str:
-    return "sv" if lang.lower().startswith("sv") else "en"
-
-
 def render_message(key: str, lang: str = "en", /, **params: Any) -> str:
     """The text for ``key`` in ``lang`` (Swedish for any ``sv*`` locale, else English)."""
     entry = MESSAGES.get(key)
     if entry is None:
         return key
-    template = entry["sv" if lang.lower().startswith("sv") else "en"]
+    template = entry[lang_of(lang)]
     # A parameter may itself be a message key (a resignation reason, say): translate it too.
     params = {k: render_message(v, lang) if isinstance(v, str) and v in MESSAGES else v
               for k, v in params.items()}

@@ -21,9 +21,6 @@ from engine.position import BAR, OFF, Position
 from engine.rules.ruleset import RuleSet
 from engine.turn import Step, Turn
 
-#: How a turn's places are written, per language: Swedish players write ``ut`` for off.
-_PLACE_WORDS = {"en": ("bar", "off"), "sv": ("bar", "ut")}
-
 
 def format_turn(turn: Turn, lang: str = "en") -> str:
     """The turn as its mover writes it, in ``lang``: the one way a play is written for
@@ -35,15 +32,9 @@ def format_turn(turn: Turn, lang: str = "en") -> str:
     ``parse_play`` reads it back in either language, and a board that prints both
     numberings (``render_board(numbers="both")``) shows where every play went.
     """
-    bar, off = _PLACE_WORDS.get(lang[:2].lower(), _PLACE_WORDS["en"])
     if turn.special == "kejsarspel" or not turn.steps:
         return turn.text
-
-    def place(p: int) -> str:
-        return bar if p == BAR else off if p == OFF else str(p)
-
-    return " ".join(f"{place(s.frm)}/{place(s.to)}" + ("!" if s.burst else "*" if s.hit else "")
-                    for s in turn.steps)
+    return " ".join(s.written(lang) for s in turn.steps)
 
 
 _RECORDED_STEP = re.compile(r"^(bar|\d{1,2})/(off|\d{1,2})([*!]?)$")

@@ -51,10 +51,11 @@ from engine.hops import (
     steps_needed,
 )
 from engine.movegen import BURST, HIT, Board, check_dice
-from engine.position import BAR, OFF, Position
+from engine.position import BAR, OFF, Position, Side
 from engine.puff import DELTA, StepWalker, shared_step
 from engine.rules.ruleset import Cut, Family, RuleSet
 from engine.turn import Outcome, Step, Turn
+from engine.words import READ_BAR, READ_OFF
 
 #: The cuts as plain names: a search compares them at every step, and an enum member
 #: looked up there (``Cut.VASA``) costs a measurable share of a small search.
@@ -205,8 +206,8 @@ def _hops_fit(pending: tuple[tuple[int, int], ...], rest: tuple[int, ...]) -> bo
 
 
 def _step_matches(frm: int, to: int, partial: str) -> bool:
-    heads = ("bar", "b") if frm == BAR else (str(frm),)
-    tails = ("off", "ut", "hem") if to == OFF else (str(to),)
+    heads = READ_BAR if frm == BAR else (str(frm),)
+    tails = READ_OFF if to == OFF else (str(to),)
     return any(f"{h}/{t}".startswith(partial) for h in heads for t in tails)
 
 
@@ -794,8 +795,7 @@ def suggest(rules: RuleSet, position: Position, dice: Dice, typed: str = "",
                 pool[r.key] = r.turn
                 if len(pool) >= 2 * limit:
                     break
-    mover = position.turn
-    ranked = sorted(pool.values(), key=lambda t: _cheap_score(t, mover), reverse=True)
+    ranked = best_first(list(pool.values()), position.turn)
     out: list[Turn] = []
     if exact is not None:
         out.append(exact)
@@ -847,13 +847,21 @@ def _prefix(typed: str) -> _Prefix | None:
     return _Prefix(hops, partial)
 
 
-def _cheap_score(t: Turn, mover: Any) -> tuple[int, int, int, int]:
-    won = t.outcome.points if t.outcome is not None else 0
-    me = t.position.side(mover)
-    blots = sum(1 for p in range(1, 25) if me[p] == 1)
-    strikes = sum(3 if s.burst else 2 if s.hit else 0 for s in t.steps)
-    return (won, strikes, -blots, t.pips)
+def best_first(turns: Sequence[Turn], mover: Side) -> list[Turn]:
+    """``turns`` (plays of ``mover``) in the cheap order that suggestions use when no
+    search has ranked them: wins first (by points), then bursts and hits, then fewer of
+    the mover's blots left, then the most pips moved.  Stable, so equal plays keep their
+    order."""
+
+    def score(t: Turn) -> tuple[int, int, int, int]:
+        won = t.outcome.points if t.outcome is not None else 0
+        me = t.position.side(mover)
+        blots = sum(1 for p in range(1, 25) if me[p] == 1)
+        strikes = sum(3 if s.burst else 2 if s.hit else 0 for s in t.steps)
+        return (won, strikes, -blots, t.pips)
+
+    return sorted(turns, key=score, reverse=True)
 
 
-__all__ = ["SUGGESTIONS", "count", "each_play", "first_plays", "is_legal", "only_play",
-           "roll_walker", "suggest", "validate"]
+__all__ = ["SUGGESTIONS", "best_first", "count", "each_play", "first_plays", "is_legal",
+           "only_play", "roll_walker", "suggest", "validate"]

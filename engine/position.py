@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
 
 from engine.errors import PositionError
+from engine.words import BAR_WORD, OFF_WORDS, READ_BAR
 
 BAR = 0
 OFF = 25
@@ -178,12 +179,15 @@ def format_side(c: Counts) -> str:
         n = c[p]
         if not n:
             continue
-        name = "bar" if p == BAR else "off" if p == OFF else str(p)
+        name = BAR_WORD if p == BAR else OFF_WORDS["en"] if p == OFF else str(p)
         items.append(name if n == 1 else f"{name}x{n}")
     return ",".join(items) if items else "-"
 
 
-_ITEM = re.compile(r"^(bar|off|b|ut|[0-9]{1,3})(?:[x*]([0-9]{1,3}))?$")
+#: A point's name in a position text: a number, the bar (``bar``, ``b``), or off as either
+#: language writes it (``off``, ``ut``).
+_OFF_NAMES = tuple(OFF_WORDS.values())
+_ITEM = re.compile(rf"^({'|'.join(READ_BAR + _OFF_NAMES)}|[0-9]{{1,3}})(?:[x*]([0-9]{{1,3}}))?$")
 _KEYS = ("white", "black", "turn", "column", "pasch", "streak", "onedie", "general",
          "entered", "first")
 
@@ -198,9 +202,9 @@ def parse_side(text: str, who: str) -> Counts:
         if not m:
             raise PositionError("position.bad_item", side=who, item=raw.strip())
         name, count = m.group(1), int(m.group(2) or 1)
-        if name in ("bar", "b"):
+        if name in READ_BAR:
             p = BAR
-        elif name in ("off", "ut"):
+        elif name in _OFF_NAMES:
             p = OFF
         else:
             p = int(name)

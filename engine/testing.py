@@ -1,5 +1,6 @@
 """Seeded position generators for tests and benchmarks: random legal trajectories and
-synthetic backgammon bear-off positions, plus gnubg's board layout.
+synthetic backgammon bear-off positions, plus gnubg's board layout, and whole games
+between computer players.
 
 Pure engine code (no test framework, no gnubg import) so that tests and the scripts under
 ``benchmarks/`` draw their positions from one place and a seed always means the same corpus.
@@ -12,6 +13,7 @@ from collections.abc import Iterator
 
 from engine import puff
 from engine.dice import Dice
+from engine.game import Game
 from engine.generators import legal_turns
 from engine.position import BAR, CHECKERS, OFF, Geometry, Position, Side
 from engine.rules.ruleset import RuleSet
@@ -95,6 +97,28 @@ def selfplay_corpus(rules: RuleSet, n: int, seed: int) -> list[tuple[Position, D
 # -- synthetic backgammon bear-off positions -------------------------------------------
 
 _HOME = range(19, 25)  # a side's own home board in its own numbering
+
+
+def agent_game(rules_name: str, seed: int, level: str = "gesäll",
+               limit: int | None = None) -> Game:
+    """A seeded game between two computer players of ``level``, to its end or to
+    ``limit`` turns: a realistic game to analyse (the analysis benchmark, the AI workers'
+    tests).  The same seed gives the same game."""
+    from engine.ai import get_agent  # the AI loads only for the callers that want a game
+
+    game = Game.new(rules_name, seed=seed)
+    game.opening()
+    rng = random.Random(seed)
+    agent = get_agent(level)
+    while not game.is_over and (limit is None or game.turn_count < limit):
+        if game.phase == "roll":
+            game.roll(one_die=bool(game.history[game.turn].onedie_owed))
+        if game.phase == "choose":
+            game.choose_roll(game.roll_choices[0])
+        if game.phase == "move":
+            assert game.dice is not None
+            game.apply_generated(agent.choose(game.rules, game.position, game.dice, rng))
+    return game
 
 
 def _spread(rng: random.Random, n: int, points: list[int], counts: list[int]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.position import BAR, OFF, Position, Side
+from engine.words import BAR_WORD, off_word
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,8 +24,13 @@ class Step:
 
     @property
     def text(self) -> str:
-        a = "bar" if self.frm == BAR else str(self.frm)
-        b = "off" if self.to == OFF else str(self.to)
+        """The step as the records keep it: ``bar/5``, ``20/off``, ``6/8*``."""
+        return self.written("en")
+
+    def written(self, lang: str) -> str:
+        """The step as a play in ``lang`` writes it: off is ``ut`` in Swedish."""
+        a = BAR_WORD if self.frm == BAR else str(self.frm)
+        b = off_word(lang) if self.to == OFF else str(self.to)
         return f"{a}/{b}" + ("!" if self.burst else "*" if self.hit else "")
 
 

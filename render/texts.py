@@ -1,7 +1,8 @@
 """Every word the board can show, in Swedish and English, and the ruleset labels.
 
 Kept in one table so a test can draw each string and prove the font has every glyph
-(å, ä, ö, the en dash).  Roll names stay Swedish in both languages: they are the game's
+(å, ä, ö, the en dash); the game's own words in them (the sides, the ways to win, munk,
+the unit of points) come from ``engine.words``, and ``all_strings`` draws those too.  Roll names stay Swedish in both languages: they are the game's
 own vocabulary (``docs/rules.md``, "Roll names"), like "sinkadus".
 """
 
@@ -9,17 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
-from engine.messages import WIN_NAMES
+from engine import words
 from engine.position import Geometry, Side
 from engine.rules.ruleset import Family
+from engine.turn import Outcome
+from engine.words import MUNK, WIN_NAMES, points_unit, win_name
 
 LANGS = ("sv", "en")
 
 LABELS: dict[str, dict[str, str]] = {
     "sv": {
-        "white": "Vit",
-        "black": "Svart",
         "to_move": "{side} drar",
         "turn": "drar",
         "winner": "vinner",
@@ -48,9 +50,6 @@ LABELS: dict[str, dict[str, str]] = {
         "match": "match till {n}",
         "column": "kolumn",
         "wins": "{side} vinner: {kind}{munk} · {n} {points}",
-        "munk": " med munk",
-        "point_1": "poäng",
-        "point_n": "poäng",
         "no_play": "inget drag",
         "won_by": "{name} vinner",
         "how": "{kind}{munk} · {n} {points}",
@@ -59,8 +58,6 @@ LABELS: dict[str, dict[str, str]] = {
         "match_won": "{name} vinner matchen {a}–{b}",
     },
     "en": {
-        "white": "White",
-        "black": "Black",
         "to_move": "{side} to play",
         "turn": "to play",
         "winner": "wins",
@@ -89,9 +86,6 @@ LABELS: dict[str, dict[str, str]] = {
         "match": "match to {n}",
         "column": "column",
         "wins": "{side} wins: {kind}{munk} · {n} {points}",
-        "munk": " with munk",
-        "point_1": "point",
-        "point_n": "points",
         "no_play": "no play",
         "won_by": "{name} wins",
         "how": "{kind}{munk} · {n} {points}",
@@ -125,7 +119,6 @@ ALT: dict[str, dict[str, str]] = {
         "burst": " (spränger)",
         "jan": "{who} är i janfara: {free} ingångar kvar, {bar} slagna.",
         "iron": "{who} håller järnbanden.",
-        "over": "Partiet är slut.",
     },
     "en": {
         "side": "{side} ({name})",
@@ -148,12 +141,8 @@ ALT: dict[str, dict[str, str]] = {
         "burst": " (burst)",
         "jan": "{who} is in jan danger: {free} entry points left, {bar} on the bar.",
         "iron": "{who} holds järnbanden.",
-        "over": "The game is over.",
     },
 }
-
-#: Ways of winning (the kind ids of ``docs/rules.md``, "Outcome kinds") as (sv, en): the engine's one table of names.
-OUTCOMES: dict[str, tuple[str, str]] = WIN_NAMES
 
 _TITLES: dict[str, tuple[str, str]] = {  # id -> (sv, en)
     "talisman": ("Bräde · Lyckans Talisman", "Bräde · Lyckans Talisman"),
@@ -190,48 +179,60 @@ def jan_text(lang: str, free: int, bar: int) -> str:
 
 
 def outcome_text(lang: str, winner: Side, kind: str, points: int, munk: bool) -> str:
-    names = OUTCOMES.get(kind)
-    word = names[0 if lang == "sv" else 1] if names else kind
-    return label(lang, "wins", side=side_name(lang, winner), kind=word,
-                 munk=LABELS[lang]["munk"] if munk else "", n=points,
-                 points=LABELS[lang]["point_1" if points == 1 else "point_n"])
+    return label(lang, "wins", side=side_name(lang, winner), kind=win_name(kind, lang),
+                 munk=_munk(lang, munk), n=points, points=points_unit(points, lang))
 
 
-def result_lines(lang: str, outcome: object, names: Mapping[Side, str],
-                 match: object = None, match_over: bool = False) -> list[str]:
+def _munk(lang: str, munk: bool) -> str:
+    return f" {MUNK[lang]}" if munk else ""
+
+
+class MatchScore(Protocol):
+    """A match's score after a game, as ``render.board.Score`` holds it (declared here:
+    the board module imports this one)."""
+
+    @property
+    def white(self) -> int: ...
+
+    @property
+    def black(self) -> int: ...
+
+    @property
+    def length(self) -> int | None: ...
+
+
+def result_lines(lang: str, outcome: Outcome, names: Mapping[Side, str],
+                 match: MatchScore | None = None, match_over: bool = False) -> list[str]:
     """The result as a finished game's board writes it, a line each: who won; how and for
     how many points (who resigned, for a resignation); the match score, or who won the
-    match.  ``outcome`` is an engine ``Outcome``; ``match`` a score with ``white``,
-    ``black`` and ``length`` after this game."""
-    winner: Side = outcome.winner  # type: ignore[attr-defined]
-    kind: str = outcome.kind  # type: ignore[attr-defined]
-    n: int = outcome.points  # type: ignore[attr-defined]
+    match.  ``match`` is the score after this game, for a match to a length."""
+    winner, kind, n = outcome.winner, outcome.kind, outcome.points
 
     def who(side: Side) -> str:
         return names.get(side) or side_name(lang, side)
 
-    points = LABELS[lang]["point_1" if n == 1 else "point_n"]
+    points = points_unit(n, lang)
     lines = [label(lang, "won_by", name=who(winner))]
     if kind == "resign":
         lines.append(label(lang, "resigned", name=who(winner.other), n=n, points=points))
     else:
-        names_ = OUTCOMES.get(kind)
-        word = names_[0 if lang == "sv" else 1] if names_ else kind
-        munk = LABELS[lang]["munk"] if outcome.munk else ""  # type: ignore[attr-defined]
-        lines.append(label(lang, "how", kind=word, munk=munk, n=n, points=points))
-    if match is not None and getattr(match, "length", None):
-        a, b = match.white, match.black  # type: ignore[attr-defined]
+        munk = _munk(lang, outcome.munk)
+        lines.append(label(lang, "how", kind=win_name(kind, lang), munk=munk, n=n,
+                           points=points))
+    if match is not None and match.length:
+        a, b = match.white, match.black
         if match_over:
             hi, lo = (a, b) if winner is Side.WHITE else (b, a)
             lines.append(label(lang, "match_won", name=who(winner), a=hi, b=lo))
         else:
             lines.append(label(lang, "match_score", white=who(Side.WHITE), black=who(Side.BLACK),
-                               a=a, b=b, n=match.length))  # type: ignore[attr-defined]
+                               a=a, b=b, n=match.length))
     return lines
 
 
 def side_name(lang: str, side: Side) -> str:
-    return LABELS[lang][side.value]
+    """The side's name (``engine.words``), in the argument order of this module."""
+    return words.side_name(side, lang)
 
 
 @dataclass(frozen=True)
@@ -276,12 +277,13 @@ def all_strings() -> list[str]:
     out: list[str] = []
     for lang in LANGS:
         for key, text in LABELS[lang].items():
-            out.append(text.format(side=LABELS[lang]["black"], n=167, free=2, bar=3,
+            out.append(text.format(side=side_name(lang, Side.BLACK), n=167, free=2, bar=3,
                                    a=3, b=5, text="13/18* 12/16!", key=key,
                                    entries=LABELS[lang]["entry_n"], hit=LABELS[lang]["hit_n"],
                                    kind="x", munk="", points="p", name="Åsa",
                                    white="Åsa", black="Örjan"))
-        for kind in OUTCOMES:
+        out.extend(side_name(lang, side) for side in Side)
+        for kind in WIN_NAMES:
             out.append(outcome_text(lang, Side.WHITE, kind, 2, True))
         out.extend(t[0 if lang == "sv" else 1] for t in _TITLES.values())
     for hi in range(1, 7):

@@ -24,7 +24,7 @@ from bot.cogs.replies import refusal_text, send_private
 from bot.i18n import play_words, t
 from bot.service.ai import DEFAULT_LEVEL, LEVELS
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
-from bot.service.text import plain_name
+from bot.service.text import CHOICE_LIMIT, CHOICES, plain_name
 from bot.store import Conflict
 from bot.views import GameButton, ThreadButton
 from engine import rules as rules_registry
@@ -57,6 +57,13 @@ def ruleset_names() -> list[str]:
     for rid in rules_registry.ids():
         out += [f"{rid}+{opt}" for opt in rules_registry.options_of(rid)]
     return out
+
+
+def ruleset_choices(current: str) -> list[Choice[str]]:
+    """The rulesets whose name holds what was typed, for every ``ruleset`` option (one
+    function the autocompletes call: discord.py's decorator hides the methods' types)."""
+    cur = (current or "").lower()
+    return [Choice(name=n, value=n) for n in ruleset_names() if cur in n][:CHOICES]
 
 
 def make_ctx(interaction: discord.Interaction) -> Ctx:
@@ -201,8 +208,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @new.autocomplete("ruleset")
     async def ruleset_complete(self, interaction: discord.Interaction,
                                current: str) -> list[Choice[str]]:
-        cur = (current or "").lower()
-        return [Choice(name=n, value=n) for n in ruleset_names() if cur in n][:25]
+        return ruleset_choices(current)
 
     async def on_thread_button(self, interaction: discord.Interaction,
                                btn: ThreadButton) -> None:
@@ -299,7 +305,8 @@ class Play(commands.GroupCog, group_name=_("brade"),
         ctx = make_ctx(interaction)
         texts = await self.service.suggestions(ctx, current or "")
         lang = await self.service.lang_for(ctx)  # cached: no wait for a Swedish name
-        return [Choice(name=play_words(x, lang)[:100], value=x[:100]) for x in texts[:25]]
+        return [Choice(name=play_words(x, lang)[:CHOICE_LIMIT], value=x[:CHOICE_LIMIT])
+                for x in texts[:CHOICES]]
 
     @app_commands.command(name=_("resign"),
                           description=_("Resign the game (when the rules allow it)"))
@@ -334,7 +341,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @rules.autocomplete("ruleset")
     async def rules_complete(self, interaction: discord.Interaction,
                              current: str) -> list[Choice[str]]:
-        return await self.ruleset_complete(interaction, current)
+        return ruleset_choices(current)
 
     @app_commands.command(
         name=_("hint"),
@@ -381,7 +388,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @settings.autocomplete("ruleset")
     async def settings_complete(self, interaction: discord.Interaction,
                                 current: str) -> list[Choice[str]]:
-        return await self.ruleset_complete(interaction, current)
+        return ruleset_choices(current)
 
     # -- buttons -----------------------------------------------------------------------
 

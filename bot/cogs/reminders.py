@@ -34,19 +34,20 @@ class Reminders(BackgroundCheck):
             # Closed in the database already; the post says so, takes the buttons off its
             # last board and archives its thread (a channel not cached after a restart
             # is reached by its id).
-            channel = self.bot.get_channel(channel_id) \
-                or self.bot.get_partial_messageable(channel_id)
+            cached = self.bot.get_channel(channel_id)
+            channel = cached if isinstance(cached, discord.abc.Messageable) \
+                else self.bot.get_partial_messageable(channel_id)
             try:
-                await self.delivery.post(channel, reply)  # type: ignore[arg-type]
+                await self.delivery.post(channel, reply)
             except discord.HTTPException:
                 log.warning("could not say in channel %s that its game was closed",
                             channel_id)
         for channel_id, post in await self.games.due_notices(self._guild_locale):
-            channel = self.bot.get_channel(channel_id)
-            if not isinstance(channel, discord.abc.Messageable):
+            where = self.bot.get_channel(channel_id)
+            if not isinstance(where, discord.abc.Messageable):
                 continue
             try:
-                await self.delivery.post(channel, Reply(posts=[post]))
+                await self.delivery.post(where, Reply(posts=[post]))
             except discord.HTTPException:
                 log.warning("could not post a reminder in channel %s", channel_id)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 import discord
 
@@ -38,7 +38,7 @@ MEMBERSHIP_TTL = 15.0
 class Sightlines:
     """The bot's memory for sight checks; ``for_interaction`` makes one asker's ``Sight``."""
 
-    def __init__(self, clock=time.monotonic) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self._threads: OrderedDict[int, discord.Thread] = OrderedDict()
         self._missing: dict[int, float] = {}

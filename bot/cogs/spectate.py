@@ -194,14 +194,17 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
             attachments=[discord.File(io.BytesIO(reply.file.data), filename=reply.file.filename,
                                       description=reply.file.description or None)])
 
-    @history.autocomplete("game")
-    @export.autocomplete("game")
-    @replay.autocomplete("game")
-    @analyse.autocomplete("game")
     async def game_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[int]]:
         found = await self.service.suggestions(
             make_ctx(interaction), str(current or ""),
             self.sight(interaction, SUGGEST_LOOKUP_BUDGET))
         return [Choice(name=label, value=gid) for label, gid in found]
+
+    # One suggester for the four commands' ``game`` option, registered call by call:
+    # stacked, discord.py's decorator types lose the method's ``self``.
+    analyse.autocomplete("game")(game_complete)
+    replay.autocomplete("game")(game_complete)
+    export.autocomplete("game")(game_complete)
+    history.autocomplete("game")(game_complete)
 

@@ -34,7 +34,17 @@ from bot.i18n import t
 from bot.league.errors import LeagueError
 from bot.service.board import draw_async
 from bot.service.model import Ctx, Post, Reply, UserError
-from bot.service.text import plain_name
+from bot.service.text import (
+    BUTTON_LABEL_LIMIT,
+    BUTTONS,
+    CHOICE_LIMIT,
+    CHOICES,
+    CUSTOM_ID_LIMIT,
+    DESCRIPTION_LIMIT,
+    clip,
+    plain_name,
+    shorten,
+)
 from bot.service.tournaments import (
     MatchToOpen,
     Notice,
@@ -45,6 +55,7 @@ from bot.service.tournaments import (
     WithdrawChoice,
 )
 from bot.store import Conflict
+from bot.views import rebuilt_button
 from engine.errors import EngineError
 from render.bracket import render_bracket, render_standings
 
@@ -70,16 +81,16 @@ class WalkoverButton(discord.ui.DynamicItem[discord.ui.Button],
     def __init__(self, tournament_id: int, pairing: str, winner: int, *,
                  label: str = "…") -> None:
         super().__init__(discord.ui.Button(
-            label=label[:80], style=discord.ButtonStyle.danger if winner == 0
+            label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.danger if winner == 0
             else discord.ButtonStyle.primary,
-            custom_id=f"bradetrn:wo:{tournament_id}:{pairing}:{winner}"[:100]))
+            custom_id=f"bradetrn:wo:{tournament_id}:{pairing}:{winner}"[:CUSTOM_ID_LIMIT]))
         self.tournament_id, self.pairing, self.winner = tournament_id, pairing, winner
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> WalkoverButton:
         return cls(int(match["tid"]), match["pairing"], int(match["winner"]),
-                   label=item.label or "…")
+                   label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         bot = cast("BradeBot", interaction.client)
@@ -96,14 +107,14 @@ class WithdrawButton(discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, tournament_id: int, user: int, *, label: str = "…") -> None:
         super().__init__(discord.ui.Button(
-            label=label[:80], style=discord.ButtonStyle.danger,
-            custom_id=f"bradetrn:wd:{tournament_id}:{user}"[:100]))
+            label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.danger,
+            custom_id=f"bradetrn:wd:{tournament_id}:{user}"[:CUSTOM_ID_LIMIT]))
         self.tournament_id, self.user = tournament_id, user
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> WithdrawButton:
-        return cls(int(match["tid"]), int(match["user"]), label=item.label or "…")
+        return cls(int(match["tid"]), int(match["user"]), label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         bot = cast("BradeBot", interaction.client)
@@ -123,7 +134,7 @@ def _view(notice: Notice) -> discord.ui.View | None:
     if not notice.choices:
         return None
     view = discord.ui.View(timeout=None)
-    for c in notice.choices[:25]:
+    for c in notice.choices[:BUTTONS]:
         view.add_item(WalkoverButton(c.tournament_id, c.pairing, c.winner, label=c.label))
     return view
 
@@ -158,7 +169,7 @@ def describe_picture(picture: Picture) -> str:
         rows = [t("alt.row", lang, place=s.place, name=s.name, score=f"{s.score:g}")
                 for s in tr.standings()]
         text = t("alt.standings", lang, name=tr.name) + " " + "; ".join(rows) + "."
-    return text if len(text) <= 1024 else text[:1023].rstrip() + "…"
+    return shorten(text, DESCRIPTION_LIMIT)
 
 
 def _allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
@@ -226,12 +237,12 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             if outcome.picture is not None:
                 await response.defer(thinking=True)
                 file = await _file(outcome.picture)
-                await interaction.followup.send(text[:2000], file=file)
+                await interaction.followup.send(clip(text), file=file)
             else:
-                await response.send_message(text[:2000], allowed_mentions=_allowed(
+                await response.send_message(clip(text), allowed_mentions=_allowed(
                     reply.posts[0].mentions))
             for post in reply.posts[1:]:
-                await interaction.followup.send(post.text[:2000],
+                await interaction.followup.send(clip(post.text),
                                                 allowed_mentions=_allowed(post.mentions))
             if reply.private:
                 await interaction.followup.send(reply.private, ephemeral=True)
@@ -272,7 +283,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         if notice.picture is not None:
             kwargs["file"] = await _file(notice.picture)
         try:
-            await channel.send(notice.text[:2000], **kwargs)
+            await channel.send(clip(notice.text), **kwargs)
         except discord.HTTPException:
             log.warning("could not post in channel %s", notice.channel_id)
 
@@ -435,7 +446,8 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     async def name_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[str]]:
         names = await self.service.names(interaction.guild_id, current or "")
-        return [Choice(name=plain_name(n, 100, fallback=n[:100]), value=n[:100])
+        return [Choice(name=plain_name(n, CHOICE_LIMIT, fallback=n[:CHOICE_LIMIT]),
+                       value=n[:CHOICE_LIMIT])
                 for n in names]
 
     async def match_complete(self, interaction: discord.Interaction, current: str, *,
@@ -500,7 +512,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     async def ruleset_complete(self, interaction: discord.Interaction,
                                current: str) -> list[Choice[str]]:
         cur = (current or "").lower()
-        return [Choice(name=n, value=n) for n in ruleset_names() if cur in n][:25]
+        return [Choice(name=n, value=n) for n in ruleset_names() if cur in n][:CHOICES]
 
     @app_commands.command(name=_("join"), description=_("Join a tournament before it starts"))
     @app_commands.rename(name=_("name"))

@@ -2,6 +2,9 @@
 
 ``t(key, lang, **params)`` looks the key up in the bot's texts, then in the engine's
 (``engine.messages``: move and game errors), so an engine error key translates here too.
+The game's own words (the sides, how a win is said, the unit of points, off as a play
+writes it) are the engine's (``engine.words``); ``side_name``, ``outcome_text``,
+``points_unit`` and ``play_words`` hand them to the bot.
 """
 
 from __future__ import annotations
@@ -11,9 +14,11 @@ import re
 from typing import Any
 
 from bot.i18n import en, sv
+from engine import words
 from engine.messages import MESSAGES as ENGINE_MESSAGES
 from engine.messages import render_message
 from engine.position import Side
+from engine.words import OFF_WORDS, off_word, points_unit, win_phrase
 
 LANGS = ("sv", "en")
 
@@ -59,7 +64,7 @@ def resolve_lang(setting: str | None, user_locale: str | None,
     who never chose, so English alone is weak evidence against a Swedish server.
     """
     if setting in LANGS:
-        return setting  # type: ignore[return-value]
+        return setting
     if lang_of(user_locale) == "sv" or lang_of(guild_locale) == "sv":
         return "sv"
     return "en"
@@ -78,24 +83,25 @@ def t(key: str, lang: str, /, **params: Any) -> str:
         return template
 
 
-_OFF = re.compile(r"\boff\b")
+_OFF = re.compile(rf"\b{OFF_WORDS['en']}\b")
 
 
 def play_words(text: str, lang: str) -> str:
     """A play already written out (a stored record, a suggestion) in the reader's words:
     ``20/ut`` for a Swedish reader.  Input accepts both, so this is for display only;
     turns themselves go through ``engine.notation.format_turn``."""
-    return _OFF.sub("ut", text) if lang == "sv" else text
+    return _OFF.sub(off_word(lang), text)
 
 
 def side_name(side: Side, lang: str) -> str:
-    return t(f"side.{side.value}", lang)
+    """"White"/"Vit" (``engine.words``: the game's own words are the engine's)."""
+    return words.side_name(side, lang)
 
 
 def outcome_text(kind: str, munk: bool, lang: str) -> str:
-    how = t(f"kind.{kind}", lang)
-    return t("kind.munk", lang, how=how) if munk else how
+    """How a sentence says a win after "wins by": "a gammon", "hemspel med munk"."""
+    return win_phrase(kind, munk, lang)
 
 
-__all__ = ["LANGS", "TABLES", "lang_of", "outcome_text", "play_words", "resolve_lang",
-           "side_name", "t"]
+__all__ = ["LANGS", "TABLES", "lang_of", "outcome_text", "play_words", "points_unit",
+           "resolve_lang", "side_name", "t"]

@@ -1,26 +1,11 @@
 """English texts.  Keys mirror sv.py exactly (a test checks it)."""
 
 MESSAGES: dict[str, str] = {
-    # sides, people, units
-    "side.white": "White", "side.black": "Black",
+    # people and units (the game's own words, sides and points, are engine/words.py's)
     "computer": "the computer",
     "computer.name": "The computer",  # a name on its own: a board's strip, a thread
-    "point": "point", "points": "points",
     "dur.s": "{n} s", "dur.m": "{n} min", "dur.h": "{n} h", "dur.d": "{n} days",
     "ok": "Done.",
-    # outcomes (the kind ids of docs/rules.md, "Outcome kinds")
-    "kind.hemspel": "hemspel (bore off first)",
-    "kind.enkelt-kronspel": "a beautiful game, enkelt kronspel",
-    "kind.dubbelt-kronspel": "a beautiful game, dubbelt kronspel",
-    "kind.trappspel": "a beautiful game, trappspel",
-    "kind.uppspel": "a beautiful game, uppspel",
-    "kind.kejsarspel": "a beautiful game, kejsarspel",
-    "kind.jan": "jan",
-    "kind.sprangjan": "sprängjan",
-    "kind.resign": "resignation",
-    "kind.single": "a single game", "kind.gammon": "a gammon", "kind.backgammon": "a backgammon",
-    "kind.torn": "torn", "kind.gasmarsch": "gåsmarsch",
-    "kind.munk": "{how} with munk",
     # starting
     "offer": "{challenger} challenges {opponent} to bräde: **{title}** (`{rules}`){match}. "
              "{opponent}, do you accept?",

@@ -1,24 +1,10 @@
 """Svenska texter.  Nycklarna är desamma som i en.py (ett test kontrollerar det)."""
 
 MESSAGES: dict[str, str] = {
-    "side.white": "Vit", "side.black": "Svart",
     "computer": "datorn",
     "computer.name": "Datorn",
-    "point": "poäng", "points": "poäng",
     "dur.s": "{n} s", "dur.m": "{n} min", "dur.h": "{n} tim", "dur.d": "{n} dygn",
     "ok": "Klart.",
-    "kind.hemspel": "hemspel",
-    "kind.enkelt-kronspel": "vackert spel, enkelt kronspel",
-    "kind.dubbelt-kronspel": "vackert spel, dubbelt kronspel",
-    "kind.trappspel": "vackert spel, trappspel",
-    "kind.uppspel": "vackert spel, uppspel",
-    "kind.kejsarspel": "vackert spel, kejsarspel",
-    "kind.jan": "jan",
-    "kind.sprangjan": "sprängjan",
-    "kind.resign": "uppgivet parti",
-    "kind.single": "enkelt parti", "kind.gammon": "gammon", "kind.backgammon": "backgammon",
-    "kind.torn": "torn", "kind.gasmarsch": "gåsmarsch",
-    "kind.munk": "{how} med munk",
     "offer": "{challenger} utmanar {opponent} på bräde: **{title}** (`{rules}`){match}. "
              "{opponent}, antar du utmaningen?",
     "offer.match": ", en match över {n} partier",

@@ -1,8 +1,13 @@
 """Texts for tournaments: create, join, matches in threads, standings (Swedish and English).
 
 League errors (full, already started, …) have their own two-language texts in
-bot/league/errors.py; these are the bot's announcements and its own refusals.
+bot/league/errors.py; these are the bot's announcements and its own refusals.  What the
+standings and bracket pictures draw too (a tournament's state, its match length, the
+table's columns, the tie-break names) is the pictures' word (``render/bracket.py:
+WORDS``), added to both tables below, so a picture and the message beside it agree.
 """
+
+from render.bracket import WORDS
 
 EN: dict[str, str] = {
     # settings, as listed when a tournament is created
@@ -13,8 +18,6 @@ EN: dict[str, str] = {
     "trn.rounds.one": "(1 round)",
     "trn.tiebreak.buchholz": "tie-break Buchholz",
     "trn.tiebreak.median_buchholz": "tie-break Median-Buchholz",
-    "trn.match_length": "matches of {n} games",
-    "trn.match_length.one": "matches of 1 game",
     "trn.limit": "at most {n} players",
     "trn.deadline": "{hours} h per round",
     # registration
@@ -50,7 +53,6 @@ EN: dict[str, str] = {
     "trn.won": "{winner} beat {loser} {w}–{l}",
     "trn.won_walkover": "{winner} wins against {loser} by walkover",
     "trn.double_forfeit": "both players forfeit",
-    "trn.cancelled": "cancelled",
     "trn.auto_walkover": "🏆 **{name}**, match {match}: {result}.",
     "trn.game_aborted": "🏆 **{name}**, match {match}: the game in {thread} was aborted "
                         "without a result. {organiser}, set the result with "
@@ -60,9 +62,6 @@ EN: dict[str, str] = {
     "trn.finished_shared": "🏆 **{name}** is over without a single winner: it was finished "
                            "before its final was played, so {players} share first place.",
     "trn.decided_by": "{first} is ahead of {second} on {criterion}.",
-    "trn.criterion.buchholz": "Buchholz",
-    "trn.criterion.median_buchholz": "Median-Buchholz",
-    "trn.criterion.sonneborn_berger": "Sonneborn–Berger",
     "trn.criterion.point_difference": "game-point difference",
     "trn.criterion.seed": "seed (the rating at the start)",
     "trn.order": "Order: score, then {criteria}.",
@@ -114,21 +113,14 @@ EN: dict[str, str] = {
     "trn.round_head": "__Round {n}__",
     "trn.no_players": "No players yet.",
     "trn.not_started_yet": "Not started yet: the pairings come at the start.",
-    "trn.state.registration": "registration open",
-    "trn.state.cancelled": "cancelled",
-    "trn.state.running": "round {n} of {total}",
-    "trn.state.paused": "paused in round {n} of {total}",
-    "trn.state.finished": "finished",
     "trn.list.head": "Tournaments in this server ({n}):",
     "trn.list.line": "• **{name}**: {state} · {players} · {settings}",
     "trn.list.none": "There are no tournaments in this server yet. Start one with "
                      "`/tournament create`.",
     "err.trn.bad_score": "I cannot read the score “{score}”: write the winner's score "
                          "first, e.g. 3-1.",
-    "trn.col.player": "Player", "trn.col.score": "Score", "trn.col.record": "W–L",
     "trn.col.buchholz": "Buch", "trn.col.median_buchholz": "MBuch",
     "trn.col.sonneborn_berger": "SB", "trn.col.point_difference": "±",
-    "trn.withdrawn": "withdrawn",
     # refusals
     "err.trn.guild_only": "Tournaments live in a server, not in direct messages.",
     "err.trn.unknown": "There is no tournament called “{name}” in this server.",
@@ -155,8 +147,6 @@ SV: dict[str, str] = {
     "trn.rounds.one": "(1 rond)",
     "trn.tiebreak.buchholz": "särskiljning Buchholz",
     "trn.tiebreak.median_buchholz": "särskiljning median-Buchholz",
-    "trn.match_length": "matcher om {n} partier",
-    "trn.match_length.one": "matcher om 1 parti",
     "trn.limit": "högst {n} spelare",
     "trn.deadline": "{hours} h per rond",
     "trn.created": "🏆 {who} har skapat turneringen **{name}**: {settings}.\n"
@@ -190,7 +180,6 @@ SV: dict[str, str] = {
     "trn.won": "{winner} vann mot {loser} med {w}–{l}",
     "trn.won_walkover": "{winner} vinner mot {loser} på walkover",
     "trn.double_forfeit": "båda spelarna förlorar på walkover",
-    "trn.cancelled": "inställd",
     "trn.auto_walkover": "🏆 **{name}**, match {match}: {result}.",
     "trn.game_aborted": "🏆 **{name}**, match {match}: partiet i {thread} avbröts utan "
                         "resultat. {organiser}, ange resultatet med `/turnering resultat`, starta "
@@ -200,9 +189,6 @@ SV: dict[str, str] = {
     "trn.finished_shared": "🏆 **{name}** är slut utan en ensam vinnare: den avslutades "
                            "innan finalen spelades, så {players} delar förstaplatsen.",
     "trn.decided_by": "{first} ligger före {second} på {criterion}.",
-    "trn.criterion.buchholz": "Buchholz",
-    "trn.criterion.median_buchholz": "median-Buchholz",
-    "trn.criterion.sonneborn_berger": "Sonneborn–Berger",
     "trn.criterion.point_difference": "partipoängsskillnad",
     "trn.criterion.seed": "seedning (ratingen vid starten)",
     "trn.order": "Ordning: poäng, sedan {criteria}.",
@@ -251,21 +237,14 @@ SV: dict[str, str] = {
     "trn.round_head": "__Rond {n}__",
     "trn.no_players": "Inga spelare än.",
     "trn.not_started_yet": "Inte startad än: lottningen kommer vid starten.",
-    "trn.state.registration": "anmälan öppen",
-    "trn.state.cancelled": "inställd",
-    "trn.state.running": "rond {n} av {total}",
-    "trn.state.paused": "pausad i rond {n} av {total}",
-    "trn.state.finished": "avslutad",
     "trn.list.head": "Turneringar i den här servern ({n}):",
     "trn.list.line": "• **{name}**: {state} · {players} · {settings}",
     "trn.list.none": "Det finns inga turneringar i den här servern än. Starta en med "
                      "`/turnering skapa`.",
     "err.trn.bad_score": "Jag kan inte läsa resultatet ”{score}”: skriv vinnarens poäng "
                          "först, t.ex. 3-1.",
-    "trn.col.player": "Spelare", "trn.col.score": "Poäng", "trn.col.record": "V–F",
     "trn.col.buchholz": "Buch", "trn.col.median_buchholz": "MBuch",
     "trn.col.sonneborn_berger": "SB", "trn.col.point_difference": "±",
-    "trn.withdrawn": "utgått",
     "err.trn.guild_only": "Turneringar finns i en server, inte i direktmeddelanden.",
     "err.trn.unknown": "Det finns ingen turnering som heter ”{name}” i den här servern.",
     "err.trn.name_taken": "En turnering som heter ”{name}” pågår redan här; välj ett annat "
@@ -334,3 +313,19 @@ COMMANDS_SV: dict[str, str] = {
     "single elimination": "utslagsturnering", "round robin": "alla-mot-alla",
     "Swiss": "schweizersystem", "Buchholz": "Buchholz", "Median-Buchholz": "Median-Buchholz",
 }
+
+
+#: The bot's keys for words the pictures draw, and their keys in ``render.bracket.WORDS``.
+DRAWN: dict[str, str] = {
+    "trn.state.registration": "registration", "trn.state.running": "running",
+    "trn.state.paused": "paused", "trn.state.finished": "finished",
+    "trn.state.cancelled": "cancelled_state", "trn.cancelled": "cancelled",
+    "trn.match_length": "matches", "trn.match_length.one": "matches_one",
+    "trn.col.player": "player", "trn.col.score": "score", "trn.col.record": "won_lost",
+    "trn.criterion.buchholz": "crit.buchholz",
+    "trn.criterion.median_buchholz": "crit.median_buchholz",
+    "trn.criterion.sonneborn_berger": "crit.sonneborn_berger",
+    "trn.withdrawn": "withdrawn",
+}
+EN.update({key: WORDS["en"][word] for key, word in DRAWN.items()})
+SV.update({key: WORDS["sv"][word] for key, word in DRAWN.items()})

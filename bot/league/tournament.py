@@ -648,11 +648,15 @@ class Tournament:
         if self.state is not State.RUNNING or r is None or not r.complete:
             return []
         if self.format is Format.SINGLE_ELIMINATION:
-            winners = [m.winner for m in r.pairings]
+            # Every match of a complete knockout round has a winner (_decide refuses none
+            # there, byes go to their player), so the filter drops nothing: it tells the
+            # types.
+            winners = [m.winner for m in r.pairings if m.winner is not None]
             if len(winners) == 1:
                 return self._finish(now)
-            nxt = [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
-            self.rounds.append(self._round(r.number + 1, nxt))  # type: ignore[arg-type]
+            nxt: list[pair.Pair] = [(winners[i], winners[i + 1])
+                                    for i in range(0, len(winners), 2)]
+            self.rounds.append(self._round(r.number + 1, nxt))
             return self._open(r.number + 1, now, keep)
         if self.format is Format.ROUND_ROBIN:
             if r.number < len(self.rounds):

@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, runtime_checkable
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -46,6 +46,16 @@ class Agent(Protocol):
 
     async def rank(self, rules: str, position: str, dice: tuple[int, ...],
                    level: str = RANK_LEVEL) -> list[str]: ...
+
+
+@runtime_checkable
+class Analyst(Protocol):
+    """An agent that also analyses whole games in its own workers (``ProcessAgent``,
+    ``ThreadAgent``); with any other, an analysis runs in a thread of the bot."""
+
+    async def analysis_turns(self, record_text: str) -> tuple[str, list] | None: ...
+
+    async def analysis_part(self, rules: str, part: list) -> list: ...
 
 
 def choose_text(rules_name: str, position: str, dice: tuple[int, ...], seed: int,

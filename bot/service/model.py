@@ -121,7 +121,3 @@ class Reply:
     #: The game's version the posts show: its live board is recorded with it, so that a
     #: record arriving after a newer board's changes nothing (bot/service/posts.py).
     version: int | None = None
-
-    @property
-    def slow(self) -> bool:
-        return any(p.board is not None for p in self.posts)

@@ -16,17 +16,19 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
-from bot.i18n import t
+from bot.i18n import TABLES, outcome_text, t
 from bot.league.profile import GameSummary, Profile, build_profile
 from bot.league.ratings import Rating, leaderboard, rate
 from bot.service.games import GameService
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
+from bot.service.text import clip, mention
 from bot.store import GameRow
 from bot.store import ratings_sql as sql
 from engine.match import Match
 from engine.position import Side
 from engine.scoring import VACKERT
 from engine.turn import Outcome
+from engine.words import win_name
 
 log = logging.getLogger(__name__)
 
@@ -89,11 +91,11 @@ class RatingService:
             if fresh is None or not _ratable(fresh):
                 return False
             side = winner_side(fresh)
-            if side is None:
+            guild = fresh.guild_id  # never None here: _ratable asks for a server
+            if side is None or guild is None:
                 return False
             winner = fresh.white_id if side is Side.WHITE else fresh.black_id
             loser = fresh.black_id if side is Side.WHITE else fresh.white_id
-            guild = int(fresh.guild_id)  # type: ignore[arg-type]
             # Locked until the commit: another game of either player waits, then reads
             # the state this one wrote (a plain read could rate both from the same state).
             locked = await sql.lock_ratings(tx, guild, [winner, loser], self.games.clock())
@@ -155,7 +157,7 @@ class RatingService:
             everyone = await sql.all_ratings(tx, guild) if mine else {}
             changes = await sql.rated_games(tx, guild, uid)
         if not rows and mine is None:
-            raise UserError("rating.no_games", who=f"<@{uid}>")
+            raise UserError("rating.no_games", who=mention(uid))
         games = [s for row in rows for s in summaries(row, uid)]
         p = build_profile(games, recent=RECENT)
         await self.games.players.resolve(guild, {uid, *(int(g.opponent or 0) for g in p.recent)})
@@ -174,7 +176,7 @@ class RatingService:
             by_row = {row.id: row for row in rows}
             for g in p.recent:
                 lines.append(self._recent_line(g, by_row, changes, uid, personal))
-        return Reply(lang=personal, private="\n".join(lines)[:1990])
+        return Reply(lang=personal, private=clip("\n".join(lines)))
 
     def _name(self, guild_id: int | None, user_id: int, lang: str) -> str:
         """A member by name (issue 13), never a mention or an id; the computer in words."""
@@ -186,9 +188,7 @@ class RatingService:
         row = rows.get(row_id)
         opp = g.opponent or "0"
         who = self._name(row.guild_id if row else None, int(opp), lang)
-        how = t(f"kind.{g.kind}", lang)
-        if g.munk:
-            how = t("kind.munk", lang, how=how)
+        how = outcome_text(g.kind, g.munk, lang)
         text = t("rating.profile.game", lang, id=g.game_id, rules=g.rules, who=who,
                  result=t("rating.won" if g.won else "rating.lost", lang), how=how,
                  points=g.points, when=f"<t:{int(row.updated_at)}:d>" if row else "?")
@@ -224,11 +224,18 @@ def _record_line(p: Profile, lang: str) -> str:
 def _ways_line(p: Profile, games: list[GameSummary], lang: str) -> str:
     """Every way of winning the profile counts, the beautiful games also kind by kind."""
     kinds = {k: sum(1 for g in games if g.won and g.kind == k) for k in VACKERT}
-    detail = ", ".join(f"{t(f'rating.way.{k}', lang)} {n}" for k, n in kinds.items() if n)
+    detail = ", ".join(f"{_way(k, lang)} {n}" for k, n in kinds.items() if n)
     ways = []
     for way, n in p.ways.items():
-        text = f"{t(f'rating.way.{way}', lang)} {n}"
+        text = f"{_way(way, lang)} {n}"
         if way == "vackert" and detail:
             text += f" ({detail})"
         ways.append(text)
     return t("rating.profile.ways", lang, ways=" · ".join(ways))
+
+
+def _way(way: str, lang: str) -> str:
+    """A way of winning as a profile counts it: its own plural where it has one
+    ("gammons", "beautiful games"), else the way's name (``engine.words``)."""
+    key = f"rating.way.{way}"
+    return t(key, lang) if key in TABLES[lang] else win_name(way, lang)

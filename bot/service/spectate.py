@@ -29,6 +29,15 @@ from bot.service.board import draw_async
 from bot.service.games import GameService
 from bot.service.history import ENDINGS, history_lines
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
+from bot.service.text import (
+    CHOICE_LIMIT,
+    CHOICES,
+    DESCRIPTION_LIMIT,
+    MESSAGE_LIMIT,
+    clip,
+    mention,
+    shorten,
+)
 from bot.store import GameRow
 from bot.store import spectate_sql as sql
 from engine import record
@@ -47,7 +56,6 @@ log = logging.getLogger(__name__)
 ENGINE_EVENTS = ("teka", "start", "roll", "choose", "play", "forfeit", "win", "resign",
                  "abandon")
 MAX_LISTED = 8  # about 210 characters a line: the list stays in one message
-MESSAGE_LIMIT = 1900
 REPLAY_FORMATS = ("gif", "apng")
 REPLAY_MAX_BYTES = 8_000_000  # under Discord's smallest upload limit (10 MB)
 ANALYSIS_SLICE = 8  # turns per worker call: the steps of the progress shown
@@ -217,14 +225,14 @@ class SpectateService:
         if len(rows) > MAX_LISTED:
             lines.append(t("watch.list.more", personal, n=len(rows) - MAX_LISTED))
         lines.append(t("watch.list.foot", personal))
-        return Reply(lang=personal, private=_clip("\n".join(lines)))
+        return Reply(lang=personal, private=clip("\n".join(lines)))
 
     def _running_line(self, row: GameRow, lang: str) -> str:
         state = row.state or {}
         game = Game.from_json(state["game"])
         match = Match.from_json(state["match"]) if state.get("match") else None
         mover = row.white_id if game.turn is Side.WHITE else row.black_id
-        who = t("computer", lang) if mover == COMPUTER else f"<@{mover}>"
+        who = _who(mover, lang)
         doing = t("watch.to_move" if game.phase in ("move", "choose") else "watch.to_roll",
                   lang, who=who)
         if match is not None and match.length > 1:
@@ -383,8 +391,8 @@ class SpectateService:
         text = record.export(game, white=names[0], black=names[1], comments=False)
         agent = self.games.agent
         async with self.analyses.turn(plan.asker, queued):
-            if hasattr(agent, "analysis_turns"):
-                prepared = await agent.analysis_turns(text)  # type: ignore[union-attr]
+            if isinstance(agent, ai_workers.Analyst):
+                prepared = await agent.analysis_turns(text)
             else:  # no AI worker configured: a thread still keeps it off the event loop
                 prepared = await asyncio.to_thread(ai_workers.analysis_turns, text)
             if prepared is None:
@@ -395,8 +403,8 @@ class SpectateService:
             decisions: list = []
             for i in range(0, len(turns), ANALYSIS_SLICE):
                 part = turns[i:i + ANALYSIS_SLICE]
-                if hasattr(agent, "analysis_part"):
-                    decisions += await agent.analysis_part(rules_name, part)  # type: ignore[union-attr]
+                if isinstance(agent, ai_workers.Analyst):
+                    decisions += await agent.analysis_part(rules_name, part)
                 else:
                     decisions += await asyncio.to_thread(ai_workers.analysis_part, rules_name,
                                                          part)
@@ -431,7 +439,7 @@ class SpectateService:
         name = f"brade-{row.id}" + (f"-{plan.number}" if plan.count > 1 else "") + "-analys.png"
         alt = " ".join([t("alt.analysis", lang, id=row.id, white=names[0], black=names[1]),
                         *lines[1:-1]])
-        return FileReply(lang, _clip("\n".join(lines)), Attachment(name, data, alt_text(alt)),
+        return FileReply(lang, clip("\n".join(lines)), Attachment(name, data, alt_text(alt)),
                          plan.public)
 
     # -- autocomplete --------------------------------------------------------------------
@@ -450,17 +458,17 @@ class SpectateService:
             label = t("watch.choice", lang, id=row.id,
                       white=_plain_name(self.games, row, Side.WHITE, lang),
                       black=_plain_name(self.games, row, Side.BLACK, lang), rules=row.rules,
-                      status=t(f"watch.status.{row.status}", lang))[:100]
+                      status=t(f"watch.status.{row.status}", lang))[:CHOICE_LIMIT]
             if not typed or typed in label.lower():  # the cheap filter first
                 labelled.append((label, row))
         out: list[tuple[str, int]] = []
-        for i in range(0, len(labelled), 25):  # ask about as few channels as will do
-            batch = labelled[i:i + 25]
+        for i in range(0, len(labelled), CHOICES):  # ask about as few channels as will do
+            batch = labelled[i:i + CHOICES]
             seen = {r.id for r in await visible_rows(ctx, [r for _, r in batch], sight)}
             out += [(label, row.id) for label, row in batch if row.id in seen]
-            if len(out) >= 25:
+            if len(out) >= CHOICES:
                 break
-        return out[:25]
+        return out[:CHOICES]
 
 
 def _plain_name(games: GameService, row: GameRow, side: Side, lang: str) -> str:
@@ -476,15 +484,11 @@ def _summary(text: str, rules_name: str, decisions: list,
 
 
 def _who(user_id: int, lang: str) -> str:
-    return t("computer", lang) if user_id == COMPUTER else f"<@{user_id}>"
+    return t("computer", lang) if user_id == COMPUTER else mention(user_id)
 
 
-def alt_text(text: str, limit: int = 1024) -> str:
+def alt_text(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
     """``text`` as a picture's description: plain (no Markdown), at most ``limit``
     characters (Discord's bound for an attachment's description)."""
-    plain = " ".join(text.replace("**", "").replace("`", "").split())
-    return plain if len(plain) <= limit else plain[:limit - 1].rstrip() + "…"
+    return shorten(" ".join(text.replace("**", "").replace("`", "").split()), limit)
 
-
-def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    return text if len(text) <= limit else text[:limit] + "\n…"

@@ -20,6 +20,9 @@ The functions used everywhere user text is repeated:
     invisible characters removed, backticks dropped (the text is often quoted inside
     them), shortened to ``limit`` characters with an ellipsis.
 
+And the bot's own text on its way out: ``mention`` writes a member's mention, ``clip``
+fits a long message of many lines into ``MESSAGE_LIMIT``.
+
 The limits are Discord's; replies that would exceed them are rejected by Discord, and the
 player would see "something went wrong" instead of the refusal.
 """
@@ -28,13 +31,18 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Literal
 
-MESSAGE_LIMIT = 2000  # characters in a message's content
+from render.alt_text import LIMIT as ALT_TEXT_LIMIT
+
+MESSAGE_LIMIT = 2000  # characters in a message's content: the one limit every post obeys
+DESCRIPTION_LIMIT = ALT_TEXT_LIMIT  # an attachment's description (its alt text)
 BUTTON_LABEL_LIMIT = 80
+CUSTOM_ID_LIMIT = 100  # a button's custom id
+BUTTONS = 25  # buttons on one message
 CHOICE_LIMIT = 100  # an autocomplete choice's or select option's name and value
 CHOICES = 25  # autocomplete choices, select options
 THREAD_NAME_LIMIT = 100
-EMBED_DESCRIPTION_LIMIT = 4096
 ECHO_LIMIT = 60  # what a refusal repeats of the user's text
 
 _MENTION = re.compile(r"<(?:@[!&]?|#|/[^:>]{1,64}:|t:)[0-9]+(?::[A-Za-z])?>")
@@ -63,10 +71,32 @@ def _visible(text: str) -> str:
 
 
 def shorten(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, the cut marked with an ellipsis."""
+    """``text`` cut to ``limit`` characters, the cut marked with an ellipsis: for a line
+    (a name, an echo, a one-paragraph refusal); a message of many lines is ``clip``'s."""
     if len(text) <= limit:
         return text
     return text[: max(0, limit - 1)].rstrip() + "…"
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT, *,
+         keep: Literal["head", "tail"] = "head") -> str:
+    """A message of many lines cut to at most ``limit`` characters, the cut marked by an
+    ellipsis on a line of its own.  ``keep="head"`` keeps its beginning, for a list whose
+    first lines matter most (the running games, an analysis); ``keep="tail"`` keeps its
+    end, for a record of turns whose latest matter most (a game's history, a board's
+    turns above its prompt)."""
+    if len(text) <= limit:
+        return text
+    room = max(0, limit - 2)  # the ellipsis and its line break
+    if keep == "tail":
+        return "…\n" + text[len(text) - room:]
+    return text[:room] + "\n…"
+
+
+def mention(user_id: int | str) -> str:
+    """A member mentioned in the bot's message: ``<@id>``, which Discord shows as their
+    name (and pings them only where the message's allowed mentions name them)."""
+    return f"<@{user_id}>"
 
 
 def plain_name(text: str | None, limit: int = THREAD_NAME_LIMIT, *, fallback: str = "?") -> str:

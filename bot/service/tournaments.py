@@ -16,7 +16,6 @@ Every name a member typed (the tournament's, a nickname) goes out through
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import re
 from collections import defaultdict
@@ -31,8 +30,17 @@ from bot.league.model import Change, Format, Pairing, State, Status
 from bot.league.standings import Standing, criteria, decided_by
 from bot.league.tournament import Tournament
 from bot.service.model import Ctx, Post, Reply, UserError
-from bot.service.text import BUTTON_LABEL_LIMIT, CHOICE_LIMIT, CHOICES, in_code, plain_name, shown
-from bot.store import Conflict, GameRow, Store, Tx
+from bot.service.text import (
+    BUTTON_LABEL_LIMIT,
+    CHOICE_LIMIT,
+    CHOICES,
+    clip,
+    in_code,
+    mention,
+    plain_name,
+    shown,
+)
+from bot.store import Conflict, Database, GameRow, Tx, ratings_sql
 from bot.store import tournaments_sql as sql
 from engine.match import Match
 from engine.position import Side
@@ -47,15 +55,8 @@ SeedSource = Callable[[Tx, int, list[int]], Awaitable[dict[int, float]]]
 
 
 async def ratings_seed(tx: Tx, guild_id: int, user_ids: list[int]) -> dict[int, float]:
-    """Ratings from the ratings store, if it exists; otherwise none (seed by join order)."""
-    try:
-        module = importlib.import_module("bot.store.ratings_sql")
-    except ImportError:
-        return {}
-    ratings_for = getattr(module, "ratings_for", None)
-    if ratings_for is None:
-        return {}
-    return dict(await ratings_for(tx, guild_id, user_ids))
+    """The players' ratings on this server (1500 for a newcomer), to seed by."""
+    return await ratings_sql.ratings_for(tx, guild_id, user_ids)
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,8 @@ def _player_id(text: str | None) -> str | None:
 
 
 def _mention(player: str | None) -> str:
-    return f"<@{player}>" if player else "—"
+    """A tournament player (their id as the league keeps it) mentioned; "—" for none."""
+    return mention(player) if player else "—"
 
 
 def _ts(when: datetime | None, style: str = "f") -> str:
@@ -186,7 +188,7 @@ def _value(row: Standing, key: str) -> str:
 
 
 class TournamentService:
-    def __init__(self, store: Store, *, clock: Callable[[], float],
+    def __init__(self, store: Database, *, clock: Callable[[], float],
                  seed_source: SeedSource = ratings_seed,
                  langs: Callable[[Ctx], Awaitable[tuple[str, str]]] | None = None,
                  owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:
@@ -880,7 +882,7 @@ class TournamentService:
                            state=self._state_text(tour, personal),
                            players=self._players_text(tour, personal),
                            settings=self._settings_text(tour, personal)))
-        return Outcome(Reply(lang=personal, private="\n".join(lines)[:1990]))
+        return Outcome(Reply(lang=personal, private=clip("\n".join(lines))))
 
     # -- autocomplete ----------------------------------------------------------------------
 
@@ -890,20 +892,22 @@ class TournamentService:
         async with self.store.read() as tx:
             return await sql.names(tx, guild_id, typed.strip())
 
+    async def _named(self, guild_id: int | None, name: str) -> Tournament | None:
+        """The tournament an autocomplete's ``name`` option names, if any."""
+        if guild_id is None or not name:
+            return None
+        async with self.store.read() as tx:
+            row = await sql.by_name(tx, guild_id, name)
+        return Tournament.from_json(row.data) if row is not None else None
+
     async def open_matches(self, guild_id: int | None, name: str, typed: str,
                            lang: str, *, results: bool = False) -> list[tuple[str, str]]:
         """(label, pairing id) of the open round's matches; for ``/tournament result``
         (``results``) every match whose result can be set or corrected now, the open
         round's first."""
-        if guild_id is None or not name:
-            return []
-        async with self.store.read() as tx:
-            row = await sql.by_name(tx, guild_id, name)
-        if row is None:
-            return []
-        tour = Tournament.from_json(row.data)
-        r = tour.round
-        if r is None:
+        tour = await self._named(guild_id, name)
+        r = tour.round if tour is not None else None
+        if tour is None or r is None:
             return []
         if results and tour.state in (State.RUNNING, State.PAUSED):
             matches = sorted(tour.correctable(), key=lambda m: -m.round)
@@ -917,13 +921,9 @@ class TournamentService:
                       lang: str) -> list[tuple[str, str]]:
         """(label, player id) of everyone who ever joined, still in first: the organiser
         can remove a member who has already left the server."""
-        if guild_id is None or not name:
+        tour = await self._named(guild_id, name)
+        if tour is None:
             return []
-        async with self.store.read() as tx:
-            row = await sql.by_name(tx, guild_id, name)
-        if row is None:
-            return []
-        tour = Tournament.from_json(row.data)
         gone = " (" + t("trn.withdrawn", lang) + ")"
         out = [(plain_name(p.name, 60) + (gone if p.withdrawn else ""), p.id)
                for p in sorted(tour.players, key=lambda p: p.withdrawn)]

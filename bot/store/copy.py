@@ -36,19 +36,14 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import quote
 
 import asyncpg
 
-from bot.store import Conflict, Store, StoreError
+from bot.store import Conflict, Database, Store, StoreError
 from bot.store.dialect import ascii_lower
 from bot.store.rows import LIVE
-
-if TYPE_CHECKING:
-    from bot.store.postgres import PgStore
-
-    AnyStore = Store | PgStore
 
 log = logging.getLogger(__name__)
 
@@ -240,7 +235,7 @@ def _between(key: Sequence[str]) -> str:
     return f"{cols} >= {marks} AND {cols} <= {marks}"
 
 
-async def _batches(store: AnyStore, table: str, cols: Sequence[str],
+async def _batches(store: Database, table: str, cols: Sequence[str],
                    batch: int) -> AsyncIterator[list[tuple[Any, ...]]]:
     """All rows of ``table``, in key order, ``batch`` at a time (the key columns first)."""
     key = TABLES[table]
@@ -287,7 +282,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "…"
 
 
-async def compare(source: Store, target: AnyStore, columns: dict[str, tuple[str, ...]], *,
+async def compare(source: Store, target: Database, columns: dict[str, tuple[str, ...]], *,
                   batch: int = BATCH, progress: Progress | None = None) -> list[Tally]:
     """Each table's source rows, counted by how the target holds them (nothing written)."""
     tallies = []
@@ -330,7 +325,7 @@ async def compare(source: Store, target: AnyStore, columns: dict[str, tuple[str,
     return tallies
 
 
-async def _unique_keys(store: AnyStore, table: str) -> dict[tuple[Any, ...], int]:
+async def _unique_keys(store: Database, table: str) -> dict[tuple[Any, ...], int]:
     """The values of ``table``'s unique key other than its id, each with the row's id:
     one live game per channel, one unfinished tournament per server and name."""
     async with store.read() as tx:
@@ -343,7 +338,7 @@ async def _unique_keys(store: AnyStore, table: str) -> dict[tuple[Any, ...], int
     return {tuple(r[:-1]): int(r[-1]) for r in rows}
 
 
-async def _clashes(source: Store, target: AnyStore, tallies: dict[str, Tally]) -> None:
+async def _clashes(source: Store, target: Database, tallies: dict[str, Tally]) -> None:
     """Count the source rows the target's other unique keys would refuse.
 
     Such a row is missing from the target (under its id) while a row of the target's own
@@ -370,7 +365,7 @@ async def _clashes(source: Store, target: AnyStore, tallies: dict[str, Tally]) -
                 tally.example = f"id={sid}: {what}"
 
 
-async def copy_rows(source: Store, target: AnyStore, columns: dict[str, tuple[str, ...]], *,
+async def copy_rows(source: Store, target: Database, columns: dict[str, tuple[str, ...]], *,
                     missing: dict[str, int] | None = None, batch: int = BATCH,
                     progress: Progress | None = None) -> dict[str, int]:
     """Insert every source row the target lacks; returns the rows added per table.
@@ -405,7 +400,7 @@ async def copy_rows(source: Store, target: AnyStore, columns: dict[str, tuple[st
     return added
 
 
-async def largest_ids(store: AnyStore) -> dict[str, int]:
+async def largest_ids(store: Database) -> dict[str, int]:
     """The largest id of each table a sequence numbers (0 for an empty one)."""
     out = {}
     async with store.read() as tx:
@@ -415,7 +410,7 @@ async def largest_ids(store: AnyStore) -> dict[str, int]:
     return out
 
 
-async def advance_sequences(target: AnyStore, floor: dict[str, int] | None = None) -> None:
+async def advance_sequences(target: Database, floor: dict[str, int] | None = None) -> None:
     """Move PostgreSQL's id sequences past the largest id in the target and ``floor``
     (the source's largest ids), never backwards.
 
@@ -438,7 +433,7 @@ async def advance_sequences(target: AnyStore, floor: dict[str, int] | None = Non
                 await tx.one(f"SELECT setval('{seq}', ?)", (top,))
 
 
-async def migrate(source: Store, target: AnyStore, *, batch: int = BATCH,
+async def migrate(source: Store, target: Database, *, batch: int = BATCH,
                   progress: Progress | None = None) -> Report:
     """Compare, copy what is missing (only when nothing differs), then compare again."""
     columns = await source_columns(source)

@@ -21,14 +21,16 @@ import pytest
 import pytest_asyncio
 import simcord
 
+import bot.service.board as board_module
 from bot.client import BradeBot
 from bot.service.ai import ThreadAgent
+from bot.service.model import BoardSpec
 from tests.bot.helpers import Db, is_postgres, pg_reader
 
 BACKENDS = ("sqlite", "postgresql")
 
 # Boards in threads: a worker process per test bot costs ~2 s of CPU each;
-# tests/bot/test_board_pool.py covers the worker pool itself.
+# tests/bot/service/test_board.py covers the worker pool itself.
 os.environ.setdefault("BRADE_RENDER_WORKERS", "0")
 
 _made: list[BradeBot] = []
@@ -113,6 +115,21 @@ def simcord_bot(db_path: Db) -> BradeBot:
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(7)
+
+
+@pytest.fixture
+def specs(monkeypatch: pytest.MonkeyPatch) -> list[BoardSpec]:
+    """Every board the bot draws, in order (the real drawing still happens, in a thread:
+    tests draw without worker processes)."""
+    drawn: list[BoardSpec] = []
+    real = board_module.render_png
+
+    def spy(spec: BoardSpec) -> bytes:
+        drawn.append(spec)
+        return real(spec)
+
+    monkeypatch.setattr(board_module, "render_png", spy)
+    return drawn
 
 
 @pytest_asyncio.fixture

@@ -17,9 +17,8 @@ from typing import Any
 
 import pytest
 import simcord
-from simcord import interactions as _interactions
-from simcord.enums import AppCommandType, InteractionType
 
+from benchmarks.bot_load import emit_slash
 from bot.client import BradeBot
 from bot.service.ai import ThreadAgent
 from tests.bot.conftest import make_bot
@@ -54,28 +53,6 @@ def agent() -> HeldAgent:
 @pytest.fixture
 def simcord_bot(db_path: Path, agent: HeldAgent) -> BradeBot:
     return make_bot(db_path, agent=agent, max_analyses_per_member=3)
-
-
-def emit_slash(env: simcord.Env, actor: simcord.MemberActor, channel: Any, name: str,
-               options: dict[str, Any]) -> None:
-    """Send a slash command without waiting for the bot's answer (as Discord does when
-    a member sends several at once)."""
-    backend = env.backend
-    parts = name.split()
-    root = backend.find_command(parts[0], actor.guild.id, type=AppCommandType.CHAT_INPUT) \
-        or backend.find_command(parts[0], None, type=AppCommandType.CHAT_INPUT)
-    leaf, nesting = _interactions.walk_to_subcommand(root, parts[1:])
-    leaf_options, resolved = _interactions.build_options(actor, name, leaf, options,
-                                                         channel_id=channel.id)
-    data: dict[str, Any] = {"id": root["id"], "name": root["name"],
-                            "type": AppCommandType.CHAT_INPUT,
-                            "options": _interactions.nest_options(root, nesting, leaf_options)}
-    if resolved:
-        data["resolved"] = resolved
-    _record, payload = _interactions.base_payload(
-        backend, type=InteractionType.APPLICATION_COMMAND, channel_id=channel.id,
-        guild_id=actor.guild.id, user_id=actor.id, data=data)
-    backend.emit("INTERACTION_CREATE", payload)
 
 
 async def until(check: Any, what: str, seconds: float = 30.0) -> None:

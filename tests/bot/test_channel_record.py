@@ -20,9 +20,7 @@ import pytest
 import simcord
 from PIL import Image
 
-import bot.service.board as board_module
 from bot.i18n import side_name, t
-from bot.service.model import BoardSpec
 from engine.dice import format_dice, roll_name
 from engine.notation import format_turn, recorded_turn
 from engine.position import Geometry, Side
@@ -48,20 +46,6 @@ PROMPT = re.compile(r"your turn|\d+\+? legal plays|press |Only one play")
 @pytest.fixture
 def simcord_bot(db_path):
     return make_bot(db_path, seed=22)
-
-
-@pytest.fixture
-def specs(monkeypatch: pytest.MonkeyPatch) -> list[BoardSpec]:
-    """Every board the bot draws, in order (the real drawing still happens)."""
-    drawn: list[BoardSpec] = []
-    real = board_module.render_png
-
-    def spy(spec: BoardSpec) -> bytes:
-        drawn.append(spec)
-        return real(spec)
-
-    monkeypatch.setattr(board_module, "render_png", spy)
-    return drawn
 
 
 # -- reading the channel ---------------------------------------------------------------

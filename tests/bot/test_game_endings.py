@@ -10,8 +10,6 @@ from __future__ import annotations
 import pytest
 import simcord
 
-import bot.service.board as board_module
-from bot.service.model import BoardSpec
 from engine.position import Side
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import (
@@ -29,20 +27,6 @@ from tests.bot.helpers import (
 def simcord_bot(db_path):
     """Claims become possible two hours after a player stops moving (test_lifecycle)."""
     return make_bot(db_path, remind_after=3600, claim_after=7200, check_every=60)
-
-
-@pytest.fixture
-def specs(monkeypatch: pytest.MonkeyPatch) -> list[BoardSpec]:
-    """Every board the play commands draw, in order (the real drawing still happens)."""
-    drawn: list[BoardSpec] = []
-    real = board_module.render_png
-
-    def spy(spec: BoardSpec) -> bytes:
-        drawn.append(spec)
-        return real(spec)
-
-    monkeypatch.setattr(board_module, "render_png", spy)
-    return drawn
 
 
 async def game_in_a_thread(env: simcord.Env, db_path) -> tuple:

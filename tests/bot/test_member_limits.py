@@ -26,7 +26,7 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.results import InteractionResult
 
 from bot.config import Config
-from bot.i18n import t
+from bot.i18n import points_unit, t
 from bot.service.games import GameService
 from bot.service.model import COMPUTER, Ctx, UserError
 from bot.store import limits_sql, open_store
@@ -457,7 +457,7 @@ async def test_an_untouched_game_against_the_computer_is_closed(simcord_env: sim
     assert len(closed) == 1, closed
     head, tail = t("idle.closed", "en", who=f"<@{alice.id}>", since="\0",
                    points=scored.points,
-                   unit=t("point" if scored.points == 1 else "points", "en")).split("\0")
+                   unit=points_unit(scored.points, "en")).split("\0")
     assert closed[0].startswith(head) and closed[0].endswith(tail)
     assert closed[0][len(head):-len(tail)] in ("2.0 h", "2.1 h")  # the claim time
     everything = [m.content for m in env.backend.messages[ch.id].values()]

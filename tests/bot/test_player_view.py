@@ -12,11 +12,9 @@ import pytest
 import simcord
 from PIL import Image
 
-import bot.service.board as board_module
 import bot.service.spectate as spectate_module
 from bot.i18n import FEATURES, TABLES, commands
 from bot.service.board import render_png
-from bot.service.model import BoardSpec
 from engine.dice import roll_name
 from engine.generators import legal_turns
 from engine.position import Side
@@ -39,20 +37,6 @@ from tests.bot.helpers import (
 )
 
 RULE_ID = re.compile(r"[GTBPM]-\d+")
-
-
-@pytest.fixture
-def specs(monkeypatch: pytest.MonkeyPatch) -> list[BoardSpec]:
-    """Every board the play commands draw, in order (the real drawing still happens)."""
-    drawn: list[BoardSpec] = []
-    real = board_module.render_png
-
-    def spy(spec: BoardSpec) -> bytes:  # boards are drawn in threads in tests
-        drawn.append(spec)
-        return real(spec)
-
-    monkeypatch.setattr(board_module, "render_png", spy)
-    return drawn
 
 
 def channel_posts(env: simcord.Env, channel_id: int) -> list:

@@ -356,7 +356,6 @@ async def test_two_processes_play_an_owed_computer_turn_once(two, db_path: Db) -
     assert after > before
 
 
-
 async def test_tournament_deadlines_of_other_shards_are_left_alone(two) -> None:
     clock, stores = two
     mine, theirs = guild_on(0, 2), guild_on(1, 2)
@@ -436,10 +435,6 @@ def test_two_bots_on_one_database_remind_and_expire_once(pg_url: str) -> None:
 
     guild_id = guild_on(0, 1, 99)
     barrier = threading.Barrier(2, timeout=120)
-    # One at a time: discord.py loads an extension by executing a fresh module object
-    # that it puts in sys.modules first, so two bots loading their cogs at once in one
-    # interpreter can see each other's half-made modules (two processes never share them).
-    starting = threading.Lock()
     seen: dict[int, dict[str, Any]] = {}
     errors: list[BaseException] = []
 
@@ -448,11 +443,7 @@ def test_two_bots_on_one_database_remind_and_expire_once(pg_url: str) -> None:
         bot = BradeBot(db_path=pg_url, agent=None, shards=((0,), 1), remind_after=3600,
                        claim_after=7200, check_every=60, seed_source=seeds.__next__)
         env = simcord.Env(bot, settle_timeout=60.0)
-        await asyncio.to_thread(starting.acquire)
-        try:
-            await env.start()
-        finally:
-            starting.release()
+        await env.start()
         try:
             # the same creation order in both gives the same ids: one Discord server
             guild = env.create_guild("Klubben", id=guild_id)

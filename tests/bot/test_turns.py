@@ -120,10 +120,13 @@ async def test_stale_and_double_presses_apply_once(simcord_env: simcord.Env, db_
 
     # two presses of one button at the same moment: exactly one roll is applied
     row = game_row(db_path, ch.id)
-    if row["game"].phase == "move":
-        await mover.slash(ch, "brade move",
-                          play=row["game"].legal_turns[0].text)
+    # The seeded dice (make_bot's seed 1: 4-1) leave a choice of plays; one is played so
+    # that the other player has a roll button to press twice.
+    assert row["game"].phase == "move" and sorted(row["game"].dice) == [1, 4]
+    r = await mover.slash(ch, "brade move", play=row["game"].legal_turns[0].text)
+    assert not r.ephemeral, r.response.content
     row = game_row(db_path, ch.id)
+    assert row["game"].phase == "roll"
     mover, _ = mover_and_waiter(db_path, ch.id, members)
     cid = f"brade:roll:{row['id']}:{row['version']}:"
     message = find_button(env, ch, cid)
@@ -169,13 +172,15 @@ async def test_restart_continues_game_and_buttons(simcord_env: simcord.Env, db_p
     assert r.acknowledged and not r.ephemeral
     after = game_row(db_path, ch.id)
     assert after["version"] == row["version"] + 1
-    if after["game"].phase == "move":
-        play = after["game"].legal_turns[0].text
-        r = await mover.slash(ch, "brade move", play=play)
-        assert not r.ephemeral
-        for data in pngs(env, r.response):
-            assert_png(data)
-        assert game_row(db_path, ch.id)["version"] == after["version"] + 1
+    # The seeded dice (make_bot's seed 1: 4-1) leave a choice of plays: the restarted
+    # bot takes a typed play too.
+    assert after["game"].phase == "move" and sorted(after["game"].dice) == [1, 4]
+    play = after["game"].legal_turns[0].text
+    r = await mover.slash(ch, "brade move", play=play)
+    assert not r.ephemeral
+    for data in pngs(env, r.response):
+        assert_png(data)
+    assert game_row(db_path, ch.id)["version"] == after["version"] + 1
     with_buttons = [m for m in env.backend.messages[ch.id].values() if m.components]
     assert len(with_buttons) == 1, [m.content for m in with_buttons]
 
@@ -219,9 +224,11 @@ async def test_swedish_server(simcord_env: simcord.Env, db_path) -> None:
     # the board rolled on now shows the roll
     assert any(" slår " in m.content for m in recent(env, ch, 3))
     row = game_row(db_path, ch.id)
-    if row["game"].phase == "move":
-        r = await mover.slash(ch, "brade move", play="hej")
-        assert "Jag kan inte läsa" in r.response.content
+    # The seeded dice (make_bot's seed 1: 4-1) leave a choice of plays, so a play is
+    # read, and a bad one refused in Swedish.
+    assert row["game"].phase == "move" and sorted(row["game"].dice) == [1, 4]
+    r = await mover.slash(ch, "brade move", play="hej")
+    assert r.ephemeral and "Jag kan inte läsa" in r.response.content
     # the server owner switches the server to English
     owner = guild.add_member(guild.owner)
     r = await owner.slash(ch, "brade settings", language="en")

@@ -4,11 +4,9 @@ and a count never looks like one more checker.  Pixel probes at ``render.layout`
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from PIL import Image
 
 from engine import rules as registry
 from engine.dice import roll_name
@@ -27,22 +25,9 @@ from render.layout import (
     view_slot,
 )
 from render.themes import CLASSIC, CONTRAST, Theme
+from tests.render.helpers import count_near, decode, dist
 
 TALISMAN = registry.get("talisman")
-
-
-def decode(png: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def dist(a: tuple[int, ...], b: tuple[int, ...]) -> float:
-    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
-
-
-def count_near(im: Image.Image, box: tuple[float, ...], colour: tuple[int, int, int],
-               tol: float = 30) -> int:
-    crop = im.crop(tuple(round(v) for v in box))
-    return sum(1 for px in crop.getdata() if dist(px, colour) < tol)
 
 
 def black_bears_off():

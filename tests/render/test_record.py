@@ -5,10 +5,7 @@ their roller, and a last board that shows the result.  Pixel probes at the spots
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from PIL import Image
 
 from engine import rules as registry
 from engine.generators import legal_turns
@@ -28,24 +25,11 @@ from render.layout import (
 )
 from render.static import base_layer, number_for
 from render.themes import CLASSIC
+from tests.render.helpers import count_near, decode, dist
 
 TALISMAN = registry.get("talisman")
 FADED = tuple(round(a + (b - a) * 0.35) for a, b in zip(CLASSIC.die_face, CLASSIC.die_edge,
                                                          strict=True))  # a played die
-
-
-def decode(png: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def dist(a: tuple[int, ...], b: tuple[int, ...]) -> float:
-    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
-
-
-def count_near(im: Image.Image, box: tuple[float, ...], colour: tuple[int, int, int],
-               tol: float = 30) -> int:
-    crop = im.crop(tuple(round(v) for v in box))
-    return sum(1 for px in crop.get_flattened_data() if dist(px, colour) < tol)
 
 
 def game_turns(n: int = 4):

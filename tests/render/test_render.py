@@ -32,18 +32,13 @@ from render.layout import (
 )
 from render.texts import describe_rules
 from render.themes import CLASSIC, CONTRAST, THEMES, Theme
-
-RGB = tuple[int, int, int]
+from tests.render.helpers import RGB, count_near, dist
 
 
 def decode(png: bytes) -> Image.Image:
     im = Image.open(io.BytesIO(png))
     assert im.format == "PNG"
     return im.convert("RGB")
-
-
-def dist(a: RGB, b: RGB) -> float:
-    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
 
 
 def faces(theme: Theme) -> dict[Side, RGB]:
@@ -54,12 +49,6 @@ def assert_checker(im: Image.Image, xy: tuple[int, int], side: Side, theme: Them
     px = im.getpixel(xy)
     want, other = faces(theme)[side], faces(theme)[side.other]
     assert dist(px, want) < 40 and dist(px, want) < dist(px, other), (xy, px, side)
-
-
-def count_near(im: Image.Image, box: tuple[int, int, int, int], colour: RGB,
-               tol: float = 30) -> int:
-    crop = im.crop(box)
-    return sum(1 for px in crop.getdata() if dist(px, colour) < tol)
 
 
 # White blot on its own 5, black blot on its own 9, three more white on its own 20 and the

@@ -18,9 +18,10 @@ the result instead of a turn.
 
 from __future__ import annotations
 
-from bot.i18n import outcome_text, side_name, t
+from bot.i18n import outcome_text, points_unit, side_name, t
 from bot.service.games.core import GameCore, Loaded, match_over, mention
 from bot.service.model import COMPUTER, BoardSpec, Button, Post
+from bot.service.text import BUTTON_LABEL_LIMIT
 from engine.dice import Dice, format_dice, roll_name
 from engine.game import Game
 from engine.notation import format_turn, recorded_turn
@@ -32,7 +33,6 @@ MAX_PLAY_BUTTONS = 3
 #: Plays a roll's buttons may show (a special play, the double-six column or
 #: kejsarspel, gets buttons even among more plays) and the cap of a roll's play count.
 MAX_BUTTON_PLAYS, COUNT_CAP = 5, 100
-MESSAGE_LIMIT = 1900
 
 
 def last_play(game: Game) -> tuple[Turn | None, Side, Dice] | None:
@@ -82,7 +82,7 @@ class Boards(GameCore):
             return t("btn.column", lang)
         if turn.special == "kejsarspel":
             return t("btn.kejsarspel", lang)
-        return t("btn.play", lang, play=format_turn(turn, lang))[:80]
+        return t("btn.play", lang, play=format_turn(turn, lang))[:BUTTON_LABEL_LIMIT]
 
     def _turn_posts(self, lg: Loaded, lang: str, head: str, *,
                     announce: bool = True) -> list[Post]:
@@ -112,7 +112,7 @@ class Boards(GameCore):
         if announce:
             lines.append(t("win", lang, who=self._who(lg, o.winner, lang),
                            how=outcome_text(o.kind, o.munk, lang), points=o.points,
-                           unit=t("point" if o.points == 1 else "points", lang)))
+                           unit=points_unit(o.points, lang)))
         m = lg.match
         if m.length > 1:
             lines.append(t("match.score", lang, white=self._who(lg, Side.WHITE, lang),
@@ -123,8 +123,7 @@ class Boards(GameCore):
                 for n, r in enumerate(m.results, 1):  # the match's summary, game by game
                     lines.append(t("match.line", lang, n=n, who=side_name(r.winner, lang),
                                    how=outcome_text(r.kind, r.munk, lang),
-                                   points=f"{r.points} " + t(
-                                       "point" if r.points == 1 else "points", lang)))
+                                   points=f"{r.points} {points_unit(r.points, lang)}"))
         return "\n".join(lines)
 
     def _gave_up(self, lg: Loaded, side: Side, key: str, lang: str) -> str:
@@ -135,7 +134,7 @@ class Boards(GameCore):
         assert o is not None
         return t(key, lang, who=self._who(lg, side, lang),
                  winner=self._who(lg, o.winner, lang), how=outcome_text(o.kind, o.munk, lang),
-                 points=o.points, unit=t("point" if o.points == 1 else "points", lang))
+                 points=o.points, unit=points_unit(o.points, lang))
 
     def _board_post(self, lg: Loaded, lang: str, text: str, *, buttons: bool = True,
                     game: Game | None = None) -> Post:
@@ -224,8 +223,3 @@ def duration(seconds: float, lang: str) -> str:
         return t("dur.m", lang, n=s // 60)
     return t("dur.s", lang, n=s)
 
-
-def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    if len(text) <= limit:
-        return text
-    return "…\n" + text[-limit:]

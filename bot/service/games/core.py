@@ -26,6 +26,7 @@ from bot.service.ai import DEFAULT_LEVEL, Agent
 from bot.service.model import COMPUTER, Ctx, UserError
 from bot.service.players import Fetcher, Players
 from bot.service.posts import LivePosts
+from bot.service.text import mention as member_mention
 from bot.store import Conflict, Database, GameRow, GuildSettings, players_sql, run_to_end
 from engine import rules as rules_registry
 from engine.game import Game
@@ -35,8 +36,10 @@ from engine.position import Side
 log = logging.getLogger(__name__)
 ENDED = ("over", "aborted")
 
-#: Called once with a game's final row when it ends (over or aborted), after the commit.
-GameEndListener = Callable[[GameRow], Awaitable[None]]
+#: Called once with a game's final row when it ends (over or aborted), after the commit;
+#: what it returns is not used (the ratings' listener says whether it rated, for its
+#: own catch-up).
+GameEndListener = Callable[[GameRow], Awaitable[object]]
 
 
 @dataclass
@@ -276,7 +279,9 @@ def match_over(match: Match) -> bool:
 
 
 def mention(user_id: int) -> str:
-    return "🤖" if user_id == COMPUTER else f"<@{user_id}>"
+    """A game's player mentioned in its posts (``bot.service.text.mention``); the
+    computer, who has no member to mention, as 🤖."""
+    return "🤖" if user_id == COMPUTER else member_mention(user_id)
 
 
 def closed_key(row: GameRow) -> str:

@@ -6,10 +6,11 @@ from __future__ import annotations
 import asyncio
 
 from bot.i18n import play_words, t
-from bot.service.games.boards import Boards, clip
+from bot.service.games.boards import Boards
 from bot.service.games.core import Loaded
 from bot.service.history import history_lines
 from bot.service.model import Ctx, Reply, UserError
+from bot.service.text import clip
 from engine import rules as rules_registry
 from engine.dice import format_dice, roll_name
 from engine.position import Side
@@ -54,7 +55,7 @@ class Looking(Boards):
             lines.append(t("history.aborted", personal))
         if len(lines) == 1:
             lines.append(t("history.empty", personal))
-        return Reply(lang=personal, private=clip("\n".join(lines)))
+        return Reply(lang=personal, private=clip("\n".join(lines), keep="tail"))
 
     async def rules_info(self, ctx: Ctx, rules: str | None = None) -> Reply:
         personal, _ = await self.langs(ctx)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.i18n import resolve_lang, t
+from bot.i18n import points_unit, resolve_lang, t
 from bot.service.games.boards import duration
 from bot.service.games.core import GameCore, mention
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
@@ -110,7 +110,7 @@ class Reminders(GameCore):
             lang = resolve_lang(s.lang, None, guild_locale(row.guild_id))
             text = t("idle.closed", lang, who=mention(member), since=duration(waited, lang),
                      points=outcome.points,
-                     unit=t("point" if outcome.points == 1 else "points", lang))
+                     unit=points_unit(outcome.points, lang))
             out.append((row.channel_id, Reply(
                 lang=lang, posts=[Post(text, final=True)], game_id=row.id,
                 version=lg.row.version)))

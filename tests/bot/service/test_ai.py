@@ -16,28 +16,13 @@ import pytest
 from bot.service.ai import ANALYSIS_NICE, ProcessAgent
 from engine.game import Game
 from engine.record import export
+from engine.testing import agent_game
 
 
 def a_long_game() -> str:
     """A finished talisman game between two gesäll players (100+ turns): an analysis of
     many seconds of CPU."""
-    import random
-
-    from engine.ai import get_agent
-
-    game = Game.new("talisman", seed=10)
-    game.opening()
-    rng = random.Random(10)
-    agent = get_agent("gesäll")
-    while not game.is_over:
-        if game.phase == "roll":
-            game.roll(one_die=bool(game.history[game.turn].onedie_owed))
-        if game.phase == "choose":
-            game.choose_roll(game.roll_choices[0])
-        if game.phase == "move":
-            assert game.dice is not None
-            game.apply_generated(agent.choose(game.rules, game.position, game.dice, rng))
-    return export(game, white="Anna", black="Bertil", comments=False)
+    return export(agent_game("talisman", 10), white="Anna", black="Bertil", comments=False)
 
 
 @pytest.mark.skipif(not hasattr(os, "getpriority"), reason="Unix priorities")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import simcord
 
-from tests.bot.test_tournaments import setup_players, tournament
+from tests.bot.cogs.test_tournaments import setup_players, tournament
 
 
 async def test_list_and_an_organisers_result_with_its_score(simcord_env: simcord.Env,

@@ -1,5 +1,6 @@
 """The analysis queue (issue 25): members take turns, one running each, a cap per member,
-places told while waiting; Discord-free (the SimCord side is in test_analyse_fairness)."""
+places told while waiting; Discord-free (the SimCord side is in
+tests/bot/test_analyse_fairness.py)."""
 
 from __future__ import annotations
 

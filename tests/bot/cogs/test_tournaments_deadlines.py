@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import simcord
 
+from tests.bot.cogs.test_tournaments import (
+    setup_players,
+    thread_of,
+    tournament,
+    tournament_snapshot,
+)
 from tests.bot.helpers import game_row, recent
-from tests.bot.test_tournaments import setup_players, thread_of, tournament, tournament_snapshot
 
 
 async def test_reminder_then_walkover_after_deadline(simcord_env: simcord.Env,

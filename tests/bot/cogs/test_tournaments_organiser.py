@@ -15,8 +15,8 @@ from pathlib import Path
 
 import simcord
 
+from tests.bot.cogs.test_tournaments import lose, thread_of, tournament, tournament_snapshot
 from tests.bot.helpers import db_rows, game_row, recent
-from tests.bot.test_tournaments import lose, thread_of, tournament, tournament_snapshot
 
 
 def server(env: simcord.Env, names: tuple[str, ...], *, locale: str | None = None,

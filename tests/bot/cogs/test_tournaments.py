@@ -312,8 +312,7 @@ async def test_organiser_sets_result_and_finishes(simcord_env: simcord.Env, db_p
 async def test_seeding_by_rating(simcord_env: simcord.Env, db_path, monkeypatch) -> None:
     """Seeds come from the ratings store (highest first, unrated members last); the
     knockout pairs 1–4, 2–3."""
-    import sys
-    import types
+    from bot.store import ratings_sql
 
     env = simcord_env
     _guild, ch, members = await setup_players(env, ("anna", "bertil", "cecilia", "david"))
@@ -323,9 +322,7 @@ async def test_seeding_by_rating(simcord_env: simcord.Env, db_path, monkeypatch)
     async def ratings_for(tx, guild_id, user_ids):
         return {u: rating[u] for u in user_ids if u in rating}
 
-    fake = types.ModuleType("bot.store.ratings_sql")
-    fake.ratings_for = ratings_for  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "bot.store.ratings_sql", fake)
+    monkeypatch.setattr(ratings_sql, "ratings_for", ratings_for)
     await anna.slash(ch, "tournament create", name="Seedat", format="single_elimination")
     for m in members:
         await m.slash(ch, "tournament join", name="Seedat")

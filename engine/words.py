@@ -1,0 +1,114 @@
+"""The game's own words in Swedish and English, each written once.
+
+What names a thing of the game: the two sides, the ways to win (their names, and how a
+sentence says them after "wins by"), munk, the unit a win counts in, and how a play writes
+the places off the points (``bar/5``, ``20/off``, Swedish ``20/ut``).  The engine's
+messages, its terminal game and analysis report, the pictures (``render``) and the bot
+take them from here, so a word changed here changes everywhere a player reads it.  Roll
+names live beside the dice (``engine.dice``); the sentences around these words stay with
+whoever writes them (the bot's ``bot/i18n``, the pictures' ``render/texts.py``).
+
+Depends on nothing, so the lowest module that needs a word may import it.
+"""
+
+from __future__ import annotations
+
+LANGS = ("en", "sv")
+
+
+def lang_of(lang: str) -> str:
+    """"sv" for any Swedish locale ("sv", "sv-SE"), otherwise "en"."""
+    return "sv" if lang.lower().startswith("sv") else "en"
+
+
+# -- the sides ---------------------------------------------------------------------------
+
+SIDES: dict[str, dict[str, str]] = {"en": {"white": "White", "black": "Black"},
+                                    "sv": {"white": "Vit", "black": "Svart"}}
+
+
+def side_name(side: object, lang: str = "en") -> str:
+    """"White"/"Vit": a side (an engine ``Side`` or its value) as a player reads it."""
+    value = str(getattr(side, "value", side))
+    return SIDES[lang_of(lang)].get(value, value)
+
+
+# -- the ways to win (docs/rules.md, "Outcome kinds") -----------------------------------
+
+#: Names of the ways to win as players say them: Swedish terms stay Swedish in English.
+WIN_NAMES: dict[str, tuple[str, str]] = {  # kind -> (sv, en)
+    "hemspel": ("hemspel", "hemspel"), "enkelt-kronspel": ("enkelt kronspel", "enkelt kronspel"),
+    "dubbelt-kronspel": ("dubbelt kronspel", "dubbelt kronspel"),
+    "trappspel": ("trappspel", "trappspel"), "uppspel": ("uppspel", "uppspel"),
+    "kejsarspel": ("kejsarspel", "kejsarspel"), "jan": ("jan", "jan"),
+    "sprangjan": ("sprängjan", "sprängjan"), "resign": ("uppgivet parti", "resignation"),
+    "torn": ("torn", "torn"), "gasmarsch": ("gåsmarsch", "gåsmarsch"),
+    "single": ("enkel vinst", "single game"), "gammon": ("gammon", "gammon"),
+    "backgammon": ("backgammon", "backgammon"),
+}
+
+
+def win_name(kind: str, lang: str) -> str:
+    """A way to win by its name ("enkelt kronspel"); an unknown kind as its id."""
+    names = WIN_NAMES.get(kind)
+    return names[0 if lang_of(lang) == "sv" else 1] if names else kind
+
+
+#: How a sentence says a way to win after "wins by" / "vinner med": the channel's result,
+#: a game's history, a profile's games, the analysis report.
+WIN_PHRASES: dict[str, tuple[str, str]] = {  # kind -> (sv, en)
+    "hemspel": ("hemspel", "hemspel (bore off first)"),
+    "enkelt-kronspel": ("vackert spel, enkelt kronspel", "a beautiful game, enkelt kronspel"),
+    "dubbelt-kronspel": ("vackert spel, dubbelt kronspel",
+                         "a beautiful game, dubbelt kronspel"),
+    "trappspel": ("vackert spel, trappspel", "a beautiful game, trappspel"),
+    "uppspel": ("vackert spel, uppspel", "a beautiful game, uppspel"),
+    "kejsarspel": ("vackert spel, kejsarspel", "a beautiful game, kejsarspel"),
+    "jan": ("jan", "jan"), "sprangjan": ("sprängjan", "sprängjan"),
+    "resign": ("uppgivet parti", "resignation"),
+    "single": ("enkelt parti", "a single game"), "gammon": ("gammon", "a gammon"),
+    "backgammon": ("backgammon", "a backgammon"),
+    "torn": ("torn", "torn"), "gasmarsch": ("gåsmarsch", "gåsmarsch"),
+}
+
+#: Munk (B-32), as a win's phrase adds it: "hemspel with munk".
+MUNK: dict[str, str] = {"en": "with munk", "sv": "med munk"}
+
+
+def win_phrase(kind: str, munk: bool, lang: str) -> str:
+    """How a sentence says this win after "wins by": "hemspel (bore off first) with munk"."""
+    lang = lang_of(lang)
+    phrases = WIN_PHRASES.get(kind)
+    how = phrases[0 if lang == "sv" else 1] if phrases else kind
+    return f"{how} {MUNK[lang]}" if munk else how
+
+
+#: The unit a win counts in, for one and for more.
+POINT_UNIT: dict[str, tuple[str, str]] = {"en": ("point", "points"), "sv": ("poäng", "poäng")}
+
+
+def points_unit(n: int, lang: str) -> str:
+    """"point" or "points" (Swedish "poäng" either way) for ``n`` points."""
+    one, more = POINT_UNIT[lang_of(lang)]
+    return one if n == 1 else more
+
+
+# -- places in a written play (docs/rules.md, "Move text") ------------------------------
+
+#: The bar as a play writes it, in either language.
+BAR_WORD = "bar"
+#: Off the board as a play writes it: ``20/off``, Swedish ``20/ut``.
+OFF_WORDS: dict[str, str] = {"en": "off", "sv": "ut"}
+#: Every word a typed play may use for the bar, and for off (either language's, or "hem").
+READ_BAR = ("bar", "b")
+READ_OFF = ("off", "ut", "hem")
+
+
+def off_word(lang: str) -> str:
+    """The word a play in ``lang`` writes for off the board."""
+    return OFF_WORDS[lang_of(lang)]
+
+
+__all__ = ["BAR_WORD", "LANGS", "MUNK", "OFF_WORDS", "POINT_UNIT", "READ_BAR", "READ_OFF",
+           "SIDES", "WIN_NAMES", "WIN_PHRASES", "lang_of", "off_word", "points_unit",
+           "side_name", "win_name", "win_phrase"]
