@@ -105,16 +105,20 @@ class Problem:
         """The play ``text`` describes, the points it loses, and the best play.
 
         Raises the engine's ``MoveError`` (worded by the caller, like a game's input)
-        when the text is no legal play.  A legal play missing from the stored list (the
-        move generator changed since the set was made) counts as losing the most any
-        stored play loses: never reported better than it may be."""
+        when the text is no legal play.  The play is matched to the stored one that
+        leaves the same position (a problem is never a long puff pasch, so its plays are
+        few enough to list).  A legal play missing from the stored list (the move
+        generator changed since the set was made) counts as losing the most any stored
+        play loses: never reported better than it may be."""
         rules, pos = self.ruleset, self.board()
         turn = parse_play(rules, pos, self.dice, text)
-        best = parse_play(rules, pos, self.dice, self.best)
-        for t, loss in self.turns():
-            if t.position == turn.position and t.outcome == turn.outcome:
-                return turn, loss, best
-        return turn, max(loss for _, loss in self.plays), best
+        loss = dict(self.plays)
+        by_text = {t.text: t for t in rules.legal_turns(pos, self.dice)}
+        best = by_text.get(self.best) or parse_play(rules, pos, self.dice, self.best)
+        for t in by_text.values():
+            if t.position == turn.position and t.outcome == turn.outcome and t.text in loss:
+                return t, loss[t.text], best
+        return turn, max(loss.values()), best
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: the index below is cached

@@ -2,6 +2,7 @@
 
     python -m engine.ai.problems --rules talisman --seed 1 --count 300 \\
         --out engine/ai/problem_sets/talisman.json
+    python -m engine.ai.problems --check engine/ai/problem_sets/talisman.json
 
 Deterministic for a given seed: game ``i`` rolls its dice from ``seed·1000003 + i`` and
 both sides play the analysis' best play (``engine.ai.analysis``: every play one-ply, the
@@ -343,6 +344,30 @@ def generate(rules_name: str, seed: int, count: int, max_games: int = 100_000,
     return ProblemSet(rules.name, tuple(kept), made)
 
 
+def check(ps: ProblemSet, tolerance: float = 2e-3) -> list[str]:
+    """Every problem of ``ps`` valued again, every play two-ply by the shipped evaluation:
+    what no longer holds (a play missing or new, the best no longer best, a loss moved by
+    more than ``tolerance``), one line each; empty when the set still stands."""
+    rules = registry.get(ps.rules)
+    model = evaluator(rules)
+    out = []
+    for p in ps.problems:
+        pos = p.board()
+        legal = {t.text: t for t in rules.legal_turns(pos, p.dice)}
+        stored = [text for text, _ in p.plays]
+        if set(legal) != set(stored):
+            out.append(f"{p.id}: the legal plays are not the stored ones")
+            continue
+        values = play_values(rules, [legal[t] for t in stored], pos.turn, model)
+        top = max(values)
+        if values[0] < top:
+            out.append(f"{p.id}: {stored[values.index(top)]} is now better than {p.best}")
+        for (text, loss), v in zip(p.plays, values, strict=True):
+            if abs(top - v - loss) > tolerance:
+                out.append(f"{p.id}: {text} loses {top - v:.4f}, stored {loss:.4f}")
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from engine.ai.train import single_threaded_blas
 
@@ -352,17 +377,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m engine.ai.problems", description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--rules", required=True, help="ruleset id, e.g. talisman, puff-kontrar")
+    ap.add_argument("--rules", help="ruleset id, e.g. talisman, puff-kontrar")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=300, help="problems to keep")
     ap.add_argument("--max-games", type=int, default=100_000,
                     help="stop after this many games even with fewer problems")
     ap.add_argument("--per-game", type=int, default=PER_GAME,
                     help="problems kept from one game at most")
-    ap.add_argument("--out", required=True, help="the JSON file to write")
+    ap.add_argument("--out", help="the JSON file to write")
     ap.add_argument("--progress", action="store_true", help="log each game to stderr")
+    ap.add_argument("--check", metavar="FILE",
+                    help="instead: value every play of every problem in FILE again and "
+                         "report what no longer holds (exit status 1 if anything)")
     args = ap.parse_args(argv)
     t0, c0 = time.monotonic(), time.process_time()
+    if args.check:
+        from engine.ai.problem_set import read
+
+        ps = read(args.check)
+        wrong = check(ps)
+        for line in wrong:
+            print(line)
+        print(f"{ps.rules}: {len(ps.problems)} problems checked, {len(wrong)} differences; "
+              f"{time.monotonic() - t0:.0f}s wall, {time.process_time() - c0:.0f}s CPU")
+        return 1 if wrong else 0
+    if not args.out or not args.rules:
+        ap.error("--rules and --out are required to make a set")
     ps = generate(args.rules, args.seed, args.count, args.max_games, args.per_game,
                   args.progress)
     write(args.out, ps)
