@@ -30,7 +30,8 @@ from bot.views import GameButton, ThreadButton
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("bot.cogs.play", "bot.cogs.reminders", "bot.cogs.tournaments",
-              "bot.cogs.ratings", "bot.cogs.spectate", "bot.cogs.recovery")
+              "bot.cogs.ratings", "bot.cogs.spectate", "bot.cogs.recovery",
+              "bot.cogs.problems")
 
 
 def discord_clock() -> float:

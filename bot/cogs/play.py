@@ -541,28 +541,45 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @app_commands.command(name=_("settings"),
                           description=_("Your board theme; server defaults (Manage Server)"))
     @app_commands.rename(language=_("language"), ruleset=_("ruleset"), threads=_("threads"),
-                         theme=_("theme"), server_theme=_("server_theme"))
+                         theme=_("theme"), server_theme=_("server_theme"),
+                         problem_channel=_("problem_channel"), problem_hour=_("problem_hour"),
+                         problem_daily=_("problem_daily"))
     @app_commands.describe(language=_("Reply language in this server"),
                            ruleset=_("Which rules (default: the server's)"),
                            threads=_("Start every new game in its own thread (Manage Server)"),
                            theme=_("Your own board theme"),
-                           server_theme=_("The server's board theme (Manage Server)"))
+                           server_theme=_("The server's board theme (Manage Server)"),
+                           problem_channel=_("Where the daily problem is posted (Manage Server)"),
+                           problem_hour=_("The hour (UTC, 0–23) the daily problem is posted "
+                                          "(Manage Server)"),
+                           problem_daily=_("Post a daily problem; false stops it "
+                                           "(Manage Server)"))
     @app_commands.choices(language=LANG_CHOICES, theme=THEME_CHOICES,
                           server_theme=THEME_CHOICES)
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
                        ruleset: str | None = None, threads: bool | None = None,
-                       theme: str | None = None, server_theme: str | None = None) -> None:
+                       theme: str | None = None, server_theme: str | None = None,
+                       problem_channel: discord.TextChannel | None = None,
+                       problem_hour: app_commands.Range[int, 0, 23] | None = None,
+                       problem_daily: bool | None = None) -> None:
+        problems = problem_channel is not None or problem_hour is not None \
+            or problem_daily is not None  # the daily problem (bot.cogs.problems)
         mine_only = theme is not None and language is None and ruleset is None \
-            and threads is None and server_theme is None
+            and threads is None and server_theme is None and not problems
         if not mine_only and not interaction.permissions.manage_guild:
             ctx = make_ctx(interaction)
             await self.refuse(interaction, ctx, UserError("settings.not_allowed"))
             return
         server = language is not None or ruleset is not None or not (
-            threads is not None or theme is not None or server_theme is not None)
+            threads is not None or theme is not None or server_theme is not None or problems)
 
         async def act(c: Ctx) -> Reply:
             notes = []
+            cog = self.bot.get_cog("Problems")
+            if problems and cog is not None:  # first: its refusal comes before any change
+                notes.append(await cog.service.configure(  # type: ignore[attr-defined]
+                    c, channel_id=problem_channel.id if problem_channel else None,
+                    hour=problem_hour, daily=problem_daily))
             if server:
                 notes.append((await self.service.configure(c, lang=language,
                                                            rules=ruleset)).private)

@@ -18,8 +18,10 @@ import asyncio
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from bot.service.model import BoardSpec
 from render import render_board
@@ -119,15 +121,20 @@ class RenderPool:
                                  return_exceptions=True)
 
     async def render(self, spec: BoardSpec) -> bytes:
+        return await self.call(render_png, spec)
+
+    async def call(self, draw: Callable[..., bytes], *args: Any) -> bytes:
+        """Any other picture (a problem's answer, say): ``draw`` a module-level function
+        of picklable arguments returning PNG bytes, in a worker like a board."""
         pool = self._pool
         if pool is None or self._pending or self.broken:
-            return await asyncio.to_thread(render_png, spec)
+            return await asyncio.to_thread(draw, *args)
         try:
-            png = await asyncio.get_running_loop().run_in_executor(pool, render_png, spec)
+            png = await asyncio.get_running_loop().run_in_executor(pool, draw, *args)
         except BrokenProcessPool:  # a worker died (killed, out of memory): keep serving
             log.exception("render worker died; drawing boards in threads from now on")
             self.broken = True
-            return await asyncio.to_thread(render_png, spec)
+            return await asyncio.to_thread(draw, *args)
         self.drawn += 1
         return png
 
@@ -161,7 +168,13 @@ async def start_renderer(workers: int | None = None) -> RenderPool:
 
 
 async def render_async(spec: BoardSpec) -> bytes:
+    return await render_call(render_png, spec)
+
+
+async def render_call(draw: Callable[..., bytes], *args: Any) -> bytes:
+    """``draw(*args)`` off the event loop: in the running bot's workers (``RenderPool.call``),
+    else in a thread."""
     pool = _current
     if pool is None:
-        return await asyncio.to_thread(render_png, spec)
-    return await pool.render(spec)
+        return await asyncio.to_thread(draw, *args)
+    return await pool.call(draw, *args)
