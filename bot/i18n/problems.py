@@ -59,7 +59,7 @@ EN: dict[str, str] = {
     "err.problem.channel_first": "Choose the channel first: `/brade settings "
                                  "problem_channel:`.",
     "err.problem.no_daily": "That daily problem is not here any more.",
-    "err.problem.channel": "The daily problem needs a text channel of this server.",
+    "err.problem.hour": "The hour is a whole hour from 0 to 23 (UTC).",
 }
 
 SV: dict[str, str] = {
@@ -121,7 +121,7 @@ SV: dict[str, str] = {
     "err.problem.channel_first": "Välj kanalen först: `/bräde inställningar "
                                  "problemkanal:`.",
     "err.problem.no_daily": "Det dagliga problemet finns inte kvar.",
-    "err.problem.channel": "Dagens problem behöver en textkanal i den här servern.",
+    "err.problem.hour": "Timmen är en hel timme från 0 till 23 (UTC).",
 }
 
 #: Swedish names of this feature's slash commands and options, keyed by the English ones.

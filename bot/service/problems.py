@@ -33,6 +33,7 @@ import asyncio
 import logging
 import random
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -318,7 +319,7 @@ class ProblemService:
         personal, _ = await self.games.langs(ctx)
         guild = _guild(ctx)
         if hour is not None and not 0 <= hour <= 23:
-            raise UserError("problem.channel_first")
+            raise UserError("problem.hour")
         async with self.store.transaction() as tx:
             if daily is False:
                 await sql.clear_channel(tx, guild)
@@ -340,7 +341,8 @@ class ProblemService:
 
     # -- the daily problem --------------------------------------------------------------
 
-    async def due_dailies(self, guild_locale=lambda g: None) -> list[DailyPost]:
+    async def due_dailies(self, guild_locale: Callable[[int], str | None] = lambda g: None,
+                          ) -> list[DailyPost]:
         """Today's daily problem of every server of this process whose hour has come and
         that has none yet, each claimed by this process before it is returned."""
         now = self.games.clock()
