@@ -180,8 +180,9 @@ class ProblemService:
         if opened is not None:
             a, p = opened
             note = t("problem.again", personal)
-            if rules is not None and p.rules != await self._rules_for(guild, rules):
-                note = t("problem.other_rules", personal, rules=rules)
+            asked = await self._rules_for(guild, rules) if rules is not None else p.rules
+            if asked != p.rules:
+                note = t("problem.other_rules", personal, rules=asked)
             return await self._view(ctx, p, personal, note=note, day=a.day)
         rid = await self._rules_for(guild, rules)
         ps = await self.problems(rid)
@@ -334,10 +335,14 @@ class ProblemService:
         """The member's problem line for ``/rating profile`` (none before a first answer)."""
         async with self.store.read() as tx:
             me = await sql.solver(tx, guild_id, user_id)
+            recent = await sql.last_days(tx, guild_id, 2)
         if me is None:
             return []
+        # a run is alive while its last day is the server's latest daily problem, or the
+        # one before (today's may not be answered yet)
+        run = me.streak if me.streak_day in recent else 0
         return [t("problem.profile", lang, rating=_shown(me.rating), solved=me.solved,
-                  total=me.solved + me.failed, streak=me.streak, best=me.best_streak)]
+                  total=me.solved + me.failed, streak=run, best=me.best_streak)]
 
     # -- the daily problem --------------------------------------------------------------
 

@@ -279,6 +279,13 @@ async def previous_daily(tx: Tx, guild_id: int, day: str) -> Daily | None:
     return _daily(r) if r else None
 
 
+async def last_days(tx: Tx, guild_id: int, n: int) -> list[str]:
+    """The days of the server's ``n`` latest daily problems, newest first."""
+    return [str(r[0]) for r in await tx.all(
+        "SELECT day FROM daily_problems WHERE guild_id = ? ORDER BY day DESC LIMIT ?",
+        (guild_id, n))]
+
+
 async def daily_ids(tx: Tx, guild_id: int) -> set[str]:
     """Every problem the server has had as its daily one (never shown twice)."""
     return {str(r[0]) for r in await tx.all(

@@ -232,6 +232,8 @@ async def test_the_daily_problem_is_posted_once_a_day_and_summed_up_the_next(
     assert "You answered the daily problem" in again.response.content
     assert db_rows(db_path, "SELECT user_id, streak FROM problem_solvers WHERE streak > 0") \
         == [(alice.id, 1)]
+    profile = await alice.slash(ch, "rating profile")
+    assert "solved 1 of 1 · daily streak 1 (best 1)" in profile.response.content
 
     await env.advance_time(24 * 3600)  # the next day's post sums up the first
     posts = daily_posts(env, ch.id)
