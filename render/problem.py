@@ -19,12 +19,14 @@ from PIL import Image
 from engine.position import Position, Side
 from engine.turn import Turn
 from render.board import render_image
-from render.fonts import draw_text
+from render.fonts import draw_text, text_width
 from render.themes import get_theme
 
 WIDTH = 1240
 MARGIN = 24
-CAPTION = 34
+#: Caption height and size: legible when Discord shows the picture ~550 px wide.
+CAPTION = 52
+CAPTION_SIZE = 34
 BOARD_SCALE = (WIDTH - 3 * MARGIN) / 2 / 1202  # two boards side by side
 #: A caption's colour by its kind: the solver's play when it was not the best, the best.
 MISSED = (204, 40, 40)
@@ -55,7 +57,7 @@ def render_answer(position: Position, rules: object, dice: Sequence[int], mover:
                        2 * BOARD_SCALE)
         im = Image.new("RGB", (WIDTH, MARGIN + CAPTION + board.height + MARGIN),
                        th.background)
-        draw_text(im, (MARGIN, MARGIN), captions[0], 21, BEST, "bold")
+        _caption(im, (MARGIN, MARGIN), captions[0], WIDTH - 2 * MARGIN, BEST)
         im.paste(board, ((WIDTH - board.width) // 2, MARGIN + CAPTION))
         return _png(im)
     left = _board(position, rules, dice, theirs, mover, lang, theme, names, BOARD_SCALE)
@@ -65,9 +67,18 @@ def render_answer(position: Position, rules: object, dice: Sequence[int], mover:
     xs = (MARGIN, WIDTH - MARGIN - right.width)
     for x, board, caption, colour in zip(xs, (left, right), captions, (MISSED, BEST),
                                          strict=True):
-        draw_text(im, (x, MARGIN), caption, 19, colour, "bold")
+        _caption(im, (x, MARGIN), caption, board.width, colour)
         im.paste(board, (x, MARGIN + CAPTION))
     return _png(im)
+
+
+def _caption(im: Image.Image, xy: tuple[int, int], text: str, room: int,
+             colour: tuple[int, int, int]) -> None:
+    """A caption as large as fits ``room`` (a long play, a pasch of four steps, shrinks)."""
+    size = CAPTION_SIZE
+    while size > 14 and text_width(text, size, "bold") > room:
+        size -= 2
+    draw_text(im, (xy[0], xy[1] + (CAPTION_SIZE - size) // 2), text, size, colour, "bold")
 
 
 def _png(im: Image.Image) -> bytes:
