@@ -6,10 +6,17 @@
 Picks the first seeded game between two ``gesäll`` players (seeds from ``--seed`` on)
 whose length is within three turns of ``--turns``, exports it as a record, and analyses
 the record with ``engine.ai.analysis.analyse`` ``--runs`` times in this process (the
-first run includes loading the evaluation).  Prints the time per run, per turn (mean and
-slowest), the picture's drawing time, and the load average before and after, since the
-machine is shared.  ``--write`` keeps the record (the README's example game is
+first run includes loading the evaluation).  Prints the wall and CPU time per run, per
+turn (mean and slowest), the picture's drawing time, and the load average before and
+after, since the machine is shared: CPU time is the figure that does not depend on what
+else runs.  ``--write`` keeps the record (the README's example game is
 ``--rules talisman --turns 120 --seed 1``).
+
+numpy's BLAS runs on one thread here, as in the bot's AI workers (``bot.service.ai``),
+unless ``OPENBLAS_NUM_THREADS`` is set: with two threads (numpy's default on two cores)
+the same analysis used twice the CPU for the same wall time on an idle machine, and on a
+busy one took several times as long (issue 25: 40 turns, 8.5 s with one thread against
+30.5 s with two at load average 11).
 """
 
 from __future__ import annotations
@@ -20,10 +27,13 @@ import random
 import statistics
 import time
 
-from engine.ai import get_agent
-from engine.ai.analysis import analyse, analyse_moment, evaluator, moments
-from engine.game import Game
-from engine.record import export
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")  # before numpy loads: as the bot's AI worker
+
+from engine.ai import get_agent  # noqa: E402
+from engine.ai.analysis import analyse, analyse_moment, evaluator, moments  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.record import export  # noqa: E402
 
 
 def gesall_game(rules: str, seed: int, limit: int = 400) -> Game:
@@ -72,11 +82,12 @@ def main() -> None:
     times = []
     result = None
     for run in range(1, args.runs + 1):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         result = analyse(text)
         times.append(time.perf_counter() - t0)
-        print(f"  run {run}: whole game {times[-1]:.2f} s "
-              f"({'cold' if run == 1 else 'warm'})")
+        print(f"  run {run}: whole game {times[-1]:.2f} s, CPU "
+              f"{time.process_time() - c0:.2f} s ({'cold' if run == 1 else 'warm'}; BLAS "
+              f"threads {os.environ['OPENBLAS_NUM_THREADS']})")
     assert result is not None
 
     rules, turns, _ = moments(text)

@@ -11,11 +11,12 @@ previous answer has reached (simulated) Discord and the player has thought for a
 Commands are injected as gateway events without waiting for the bot in between, so the
 bot really has up to ``--games`` interactions in flight at once.
 
-Message policy (README, "Messages"): pressing Roll *edits* the board it was pressed on
-into a freshly drawn board showing the roller's dice, so every roll draws a board; a play
-posts the next board (a deferred reply whose placeholder is then edited into the board)
-and then takes the buttons off the previous one.  So a turn is two drawn boards and
-three message writes, and the driver tells the answers apart by message id:
+Message policy (README, "Messages"): pressing Roll *edits* the board it was pressed on:
+the roll is added to its text (the play it reported stays) and its board redrawn with the
+roller's dice, so every roll draws a board; a play posts the next board (a deferred reply
+whose placeholder is then edited into the board) and then takes the buttons and the
+stale prompt off the previous one.  So a turn is two drawn boards and three message
+writes, and the driver tells the answers apart by message id:
 
 * a *turn* is one play (or one forfeited roll) that posts a new board, a message created
   after the command was sent; *move→board* runs from the moment the play is handed to the
@@ -25,8 +26,14 @@ three message writes, and the driver tells the answers apart by message id:
   no play, the next board, which also counts as a turn);
 * the edit that strips the previous board's buttons answers nothing (it is part of the
   turn's cost, not its latency) and is ignored, as is any other write to an older
-  message;
-* a private (ephemeral) answer is a refusal: it is counted and printed, never timed.
+  message, and an edit of the clicked board that leaves its text as it was (a strip
+  that reached it before the roll's answer did);
+* a private (ephemeral) answer is a refusal: it is counted and printed, never timed;
+* a player to roll presses the Roll button of the game's current version wherever it is
+  in the channel; when no message carries it (the message policy broken: the board they
+  are to act on has no button), that is counted and printed as a violation, and the
+  player types ``/brade roll`` instead, whose answer is a new message (timed as a roll,
+  and as a turn when the roll was forfeited).
 
 Two questions, two phases (one bot, one set of games, the phases back to back):
 
@@ -52,8 +59,9 @@ lower bound on what the bot alone would do against the real Discord.  The driver
 each play from the bot's in-memory copy of the game (what the posted board shows) rather
 than decoding the database row and generating the plays a second time, which charged the
 players' thinking to the bot's CPU.  Each phase also prints how busy the event-loop
-thread was and the whole process's CPU (render workers are separate processes, not
-counted), and the load average, because the machine is shared.
+thread was, its CPU per turn (the figure to compare between databases on a shared
+machine, where turns/s follow the other processes' load), the whole process's CPU
+(render workers are separate processes, not counted), and the load average.
 
 It also prints the full (generation 2) garbage collections and their pauses: SimCord
 keeps every message, interaction and HTTP call it has seen, so the process's heap grows
@@ -107,6 +115,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -204,6 +213,8 @@ class Phase:
     turn_times: list[float] = field(default_factory=list)  # each turn's answer arrived
     sent: list[float] = field(default_factory=list)  # each play's command, as latencies
     roll_sent: list[float] = field(default_factory=list)  # … each roll's, as roll_latencies
+    #: the game, each time its player to roll found no Roll button in the channel
+    no_button: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -222,17 +233,25 @@ class Phase:
                 f"(offers ≈ {games / (2 * self.think):.0f} turns/s)")
         extra = f" ({self.forfeits} forfeited rolls)" if self.forfeits else ""
         refused = f"; {self.refusals} commands REFUSED" if self.refusals else ""
+        refused += no_button_text(self.no_button)
         return (f"{head}: {n} turns{extra} in {self.seconds:.1f} s = {rate:.1f} turns/s; "
                 f"move→board p50 {q[49] * 1000:,.0f} ms, p99 {q[98] * 1000:,.0f} ms "
                 f"({len(self.latencies)} plays); "
                 f"roll→answer (the edited board) p50 {rq[49] * 1000:,.0f} ms, "
                 f"p99 {rq[98] * 1000:,.0f} ms ({len(self.roll_latencies)} rolls){refused}; "
-                f"event loop busy {self.loop_cpu / self.seconds:.0%}, process CPU "
+                f"event loop busy {self.loop_cpu / self.seconds:.0%} "
+                f"({self.loop_cpu / max(1, n) * 1000:.1f} ms CPU per turn), process CPU "
                 f"{self.process_cpu / self.seconds:.0%} of one core; "
                 f"full GCs {len(self.gc_pauses)}, longest "
                 f"{max(self.gc_pauses, default=0.0) * 1000:,.0f} ms, together "
                 f"{sum(self.gc_pauses) * 1000:,.0f} ms; "
                 f"load average {self.load_before:.2f} → {self.load_after:.2f}")
+
+
+def no_button_text(games: list[int]) -> str:
+    """The message-policy violations the players met: always printed, 0 included."""
+    return (f"; the player to roll found no Roll button {len(games)} times in "
+            f"{len(set(games))} games (typed /brade roll instead){' VIOLATION' if games else ''}")
 
 
 TARGET_RATE = 50.0  # turns/s the saturated phase must reach (README, Benchmarks)
@@ -294,6 +313,9 @@ class Driver:
         #: channel → (kind, sent at, clicked message id or 0, newest message id then)
         self.pending: dict[int, tuple[str, float, int, int]] = {}
         self.roll_message: dict[int, int] = {}  # channel → latest message with a roll button
+        #: channel → the text of the board a roll was clicked on, as it was then: the
+        #: roll's answer rewrites it, an edit that only takes its buttons off does not
+        self.clicked_text: dict[int, str] = {}
         self.newest: dict[int, int] = {  # channel → id of the newest message created there
             cid: max(env.backend.messages[cid], default=0) for cid in self.tables}
         self.heap: list[tuple[float, int]] = []
@@ -352,13 +374,18 @@ class Driver:
             if not fresh:
                 return
             phase.refusals += 1
-        elif kind == "roll" and mid == clicked and payload.get("attachments"):
+        elif kind == "roll" and mid == clicked and payload.get("attachments") and \
+                payload["content"] != self.clicked_text.get(cid):
             phase.roll_latencies.append(time.perf_counter() - t0)  # the edited board
+            phase.roll_sent.append(t0)
+        elif kind == "typed roll" and fresh and payload.get("attachments") and \
+                self._rolled_with_plays(cid):
+            phase.roll_latencies.append(time.perf_counter() - t0)  # the rolled board
             phase.roll_sent.append(t0)
         elif fresh and payload.get("attachments"):
             now = time.perf_counter()
             latency = now - t0  # a new board: a turn
-            if kind == "roll":
+            if kind != "move":  # a forfeited roll, clicked or typed
                 phase.roll_latencies.append(latency)
                 phase.roll_sent.append(t0)
                 phase.forfeits += 1
@@ -371,6 +398,12 @@ class Driver:
             return  # e.g. the strip of an older board's buttons: answers nothing
         self.pending.pop(cid)
         heapq.heappush(self.heap, (time.perf_counter() + self._think(), cid))
+
+    def _rolled_with_plays(self, cid: int) -> bool:
+        """Whether the roll just answered left its roller plays to choose (the game is
+        saved before its board is posted): else it was forfeited and the turn passed."""
+        row = self.peek(cid)
+        return row is not None and row["game"].phase == "move"
 
     def act(self, cid: int) -> None:
         ch, players = self.tables[cid]
@@ -385,9 +418,16 @@ class Driver:
             message_id = self.roll_message.get(cid)
             stored = self.env.backend.messages[cid].get(message_id) if message_id else None
             if stored is None or custom_id not in json.dumps(stored.components):
-                stored = next(m for m in sorted(self.env.backend.messages[cid].values(),
-                                                key=lambda m: -m.id)
-                              if custom_id in json.dumps(m.components))
+                stored = next((m for m in sorted(self.env.backend.messages[cid].values(),
+                                                 key=lambda m: -m.id)
+                               if custom_id in json.dumps(m.components)), None)
+            if stored is None:  # no message carries it: the player types the command
+                assert self.phase is not None
+                self.phase.no_button.append(row["id"])
+                self.pending[cid] = ("typed roll", time.perf_counter(), 0, self.newest[cid])
+                emit_slash(self.env, actor, ch, "brade roll", {})
+                return
+            self.clicked_text[cid] = stored.content
             self.pending[cid] = ("roll", time.perf_counter(), stored.id, self.newest[cid])
             emit_click(self.env, actor, cid, stored.id, custom_id)
         else:
@@ -445,7 +485,9 @@ class Driver:
         while self.pending and time.perf_counter() < deadline:
             await asyncio.sleep(0.01)
         if self.pending:
-            raise RuntimeError(f"{len(self.pending)} commands never answered")
+            kinds = Counter(kind for kind, *_ in self.pending.values())
+            raise RuntimeError(f"{len(self.pending)} commands never answered: "
+                               + ", ".join(f"{n} {k}" for k, n in kinds.most_common()))
         return phase
 
 
@@ -488,7 +530,10 @@ async def run(games: int, phases: list[Phase], db: str | Path, *,
                 driver = Driver(env, bot, db, tables)
                 if ready is not None:
                     await ready()
-                prof = cProfile.Profile() if profile else None
+                # the event-loop thread's CPU time, not the wall clock: on a shared
+                # machine a wall-clock profile charges the bot with the moments it was
+                # descheduled (they showed as seconds "in" socket.send to PostgreSQL)
+                prof = cProfile.Profile(time.thread_time) if profile else None
                 try:
                     for phase in phases:
                         if before is not None:
@@ -739,17 +784,20 @@ def combined(phases: list[Phase], games: list[int],
                "turns/s)"))
     each = ", ".join(f"process {k} {n / (b - a):.1f}" for k, n in enumerate(turns))
     refusals = sum(p.refusals for p in phases)
+    no_button = [g for p in phases for g in p.no_button]
     lines = [
         f"{head}: {sum(turns):,} turns in the common {b - a:.1f} s = {rate:.1f} turns/s "
         f"({each}); move→board p50 {_ms(plays, 50)}, p95 {_ms(plays, 95)}, "
         f"p99 {_ms(plays, 99)} ({len(plays)} plays); roll→answer (the edited board) "
         f"p50 {_ms(rolls, 50)}, p95 {_ms(rolls, 95)}, p99 {_ms(rolls, 99)} "
-        f"({len(rolls)} rolls)" + (f"; {refusals} commands REFUSED" if refusals else "")]
+        f"({len(rolls)} rolls)" + (f"; {refusals} commands REFUSED" if refusals else "")
+        + no_button_text(no_button)]
     for k, p in enumerate(phases):
         lines.append(
             f"  process {k} (shard {k} of {len(phases)}, {games[k]} games): {p.counted:,} "
             f"turns in {p.seconds:.1f} s = {p.counted / p.seconds:.1f} turns/s; event loop "
-            f"busy {p.loop_cpu / p.seconds:.0%}, process CPU {p.process_cpu / p.seconds:.0%} "
+            f"busy {p.loop_cpu / p.seconds:.0%} ({p.loop_cpu / max(1, p.counted) * 1000:.1f} "
+            f"ms CPU per turn), process CPU {p.process_cpu / p.seconds:.0%} "
             f"of one core; full GCs {len(p.gc_pauses)}, longest "
             f"{max(p.gc_pauses, default=0.0) * 1000:,.0f} ms")
     lines.append(f"  common window: {sampler.window(a, b)}; load average "
@@ -883,7 +931,8 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=None,
                     help="mean think seconds for the paced phase (overrides --rate)")
     ap.add_argument("--profile", default=None,
-                    help="write a cProfile of the measured phases (event-loop thread) here "
+                    help="write a cProfile of the measured phases (the event-loop thread's "
+                         "CPU time) here "
                          "(with several processes, one file each: F.0, F.1, …)")
     ap.add_argument("--db", default=None,
                     help="a SQLite file (default: a new temporary one), `pg` (a throwaway "

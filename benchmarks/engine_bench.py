@@ -17,7 +17,10 @@ corpora (``--n 10000 --puff-n 3000`` for the issue's figures), each position onc
 (best of ``--repeat``): validating a legal typed play, a near-miss illegal one, the first
 25 suggestions for a half-typed play, and a hostile text (the eight-step bräde play below;
 in puff also the legal play typed backwards); plus three single hostile inputs.  Targets:
-p99 <= 5 ms and max <= 50 ms for each.  ``--old`` times the code path the bot used before
+p99 <= 5 ms and max <= 50 ms for each.  Each puff ruleset adds ``--pasch-n`` later
+pasches (issue 21: eight steps of 1-1 or 2-2 from scattered checkers, positions from
+``engine.testing.later_pasch_corpus``), timed as ``Game.play`` of a legal typed play,
+the path a player's move takes.  ``--old`` times the code path the bot used before
 (``legal_turns`` once per position, not counted, then ``parse_play`` against the list and
 the heuristic ordering and text filter of autocomplete); run it from a worktree of the old
 commit (``cd /tmp/old && PYTHONPATH=. python /path/to/benchmarks/engine_bench.py
@@ -27,6 +30,7 @@ commit (``cd /tmp/old && PYTHONPATH=. python /path/to/benchmarks/engine_bench.py
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import os
 import platform
@@ -35,13 +39,16 @@ import sys
 import time
 from collections.abc import Callable
 
-from corpus import SEED, Corpus, rulesets, selfplay, typed_corpus
+from corpus import SEED, Corpus, rulesets, seed_for, selfplay, typed_corpus
 
 from engine import rules as rules_registry
 from engine.dice import Dice
 from engine.errors import MoveError
+from engine.game import Game
+from engine.generators import legal_turns
 from engine.position import Position
 from engine.rules.ruleset import RuleSet
+from engine.testing import later_pasch_corpus
 
 P50_TARGET_MS, P99_TARGET_MS = 0.2, 5.0
 CONTRACT_P99_MS, CONTRACT_MAX_MS = 5.0, 50.0
@@ -58,7 +65,7 @@ EIGHT_POS = "white=1x5,6x3,8x3,10x2,12x2 black=1x15 turn=white"
 def time_corpus(ruleset: str, corpus: Corpus, repeat: int) -> tuple[list[float], list[int]]:
     """Per-position best-of-``repeat`` time in ms, and the number of legal turns."""
     rules = rules_registry.get(ruleset)
-    legal = rules.legal_turns
+    legal = functools.partial(legal_turns, rules)
     clock = time.perf_counter_ns
     times: list[float] = []
     counts: list[int] = []
@@ -124,7 +131,7 @@ def time_contract(ruleset: str, corpus: list, old: bool,
         legal = None
         if old:
             t0 = clock()
-            legal = rules.legal_turns(pos, dice)
+            legal = legal_turns(rules, pos, dice)
             out["legal_turns (old, once)"].append((clock() - t0) / 1e6)
         jobs = [("legal", ops["validate"], legal_text), ("illegal", ops["validate"], illegal_text),
                 ("suggest", ops["suggest"], partial)]
@@ -148,6 +155,24 @@ def time_contract(ruleset: str, corpus: list, old: bool,
     return out
 
 
+def time_later_pasch(ruleset: str, n: int, seed: int, repeat: int) -> list[float]:
+    """Best-of-``repeat`` ms of ``Game.play`` for a legal typed play of a later pasch, on
+    ``n`` positions; a fresh game in the ``move`` phase for every try (made untimed)."""
+    rules = rules_registry.get(ruleset)
+    clock = CLOCK
+    out = []
+    for pos, dice, text in later_pasch_corpus(rules, n, seed_for(ruleset, seed)):
+        best = None
+        for _ in range(repeat):
+            game = Game(rules, pos, phase="move", dice=dice)
+            t0 = clock()
+            game.play(text)
+            dt = clock() - t0
+            best = dt if best is None or dt < best else best
+        out.append(best / 1e6)
+    return out
+
+
 def single_hostile(old: bool) -> list[tuple[str, float]]:
     """The issue's three hostile inputs, each timed once after one warm-up, in ms."""
     from engine.notation import parse_hops
@@ -163,7 +188,7 @@ def single_hostile(old: bool) -> list[tuple[str, float]]:
     pos = rules.parse_position(EIGHT_POS)
     op = _ops(rules, old)["validate"]
     for dice in ((1, 1), (2, 1)):
-        legal = rules.legal_turns(pos, dice) if old else None
+        legal = legal_turns(rules, pos, dice) if old else None
         op(pos, dice, EIGHT, legal)
         t0 = CLOCK()
         op(pos, dice, EIGHT, legal)
@@ -199,6 +224,17 @@ def contract_main(args: argparse.Namespace, ids: list[str]) -> int:
                 verdict = "met" if ok else "MISSED"
             print(f"{rid:<22}{op:<24}{len(xs):>6}{pct(xs, 50):>9.3f}{p99:>9.3f}{xs[-1]:>9.3f}"
                   f"{statistics.fmean(xs):>9.3f}  {verdict}", flush=True)
+    for rid in ids:
+        if args.old or args.pasch_n <= 0 or rules_registry.get(rid).family != "puff":
+            continue
+        gc.collect()
+        xs = sorted(time_later_pasch(rid, args.pasch_n, args.seed, args.repeat))
+        p99 = pct(xs, 99)
+        ok = p99 <= CONTRACT_P99_MS and xs[-1] <= CONTRACT_MAX_MS
+        failed |= not ok
+        print(f"{rid:<22}{'later pasch, Game.play':<24}{len(xs):>6}{pct(xs, 50):>9.3f}"
+              f"{p99:>9.3f}{xs[-1]:>9.3f}{statistics.fmean(xs):>9.3f}  "
+              f"{'met' if ok else 'MISSED'}", flush=True)
     return 1 if failed else 0
 
 
@@ -212,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--contract", action="store_true", help="time the move contract")
     ap.add_argument("--old", action="store_true", help="with --contract: the old code path")
     ap.add_argument("--wall", action="store_true", help="with --contract: wall-clock time")
+    ap.add_argument("--pasch-n", type=int, default=300,
+                    help="with --contract: later-pasch positions per puff ruleset (0: none)")
     args = ap.parse_args(argv)
     ids = [r for r in args.rules.split(",") if r] or rulesets()
     if args.contract:

@@ -31,6 +31,14 @@ or changed an entry (no turn lost), that the bot never said "nothing was changed
 a command that changed the game, and that every game is finished or goes on (a computer
 turn that was owed is played on the next command).  Target: 0 violations.
 
+After every command, and for every channel at the end, it also checks the message
+policy against the channel's messages as SimCord holds them
+(``invariants.check_live_buttons``): the active game has exactly one message with live
+buttons, its newest board, and a player to roll finds the Roll button there.  A game a
+fault touched is exempt from then on: a refused edit leaves an older board's buttons
+on (best effort, README), and a refused post leaves the board a turn behind until
+``/brade show``; what it shows there is printed, not counted.
+
 ``--db pg`` (a throwaway PostgreSQL server) or a ``postgresql://`` URL runs the same soak
 on PostgreSQL.  Everything runs in one process (the bot, simulated Discord and this
 driver); the figures are counts, not speeds.  Board workers are real processes (``--render-workers``) so one
@@ -61,7 +69,7 @@ if str(ROOT) not in sys.path:
 import simcord  # noqa: E402
 
 from benchmarks.bot_load import database, emit_click, emit_slash  # noqa: E402
-from benchmarks.invariants import audit, connect  # noqa: E402
+from benchmarks.invariants import audit, check_live_buttons, connect, posted  # noqa: E402
 from bot.client import BradeBot  # noqa: E402
 from bot.i18n import t  # noqa: E402
 from bot.service.ai import ThreadAgent  # noqa: E402
@@ -69,6 +77,7 @@ from engine.game import Game  # noqa: E402
 
 INTERNAL = (t("err.internal", "en"), t("err.internal", "sv"))
 HTTP_PATHS = ("/webhooks/*", "/interactions/*", "/channels/*/messages*")
+WEEK = 7 * 86400.0
 INVOKERS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
 
 
@@ -104,6 +113,14 @@ class Report:
     violations: list[str] = field(default_factory=list)
     bot_errors: collections.Counter[str] = field(default_factory=collections.Counter)
     said: collections.Counter[str] = field(default_factory=collections.Counter)
+    buttons_checked: int = 0  # message-policy checks of a game no fault touched
+    buttons_games: set[int] = field(default_factory=set)
+    #: departures from it in games a fault touched: game → (the first fault, what was seen)
+    after_faults: dict[int, tuple[str, str]] = field(default_factory=dict)
+
+    def _after_faults(self) -> str:
+        kinds = collections.Counter(kind for kind, _ in self.after_faults.values())
+        return ", ".join(f"{n} after {k}" for k, n in kinds.most_common())
 
     def lines(self, seconds: float) -> list[str]:
         faults = ", ".join(f"{k} {v}" for k, v in sorted(self.faults.items())) or "none"
@@ -116,6 +133,12 @@ class Report:
                 f"{self.games - self.finished} still going (resumable)",
                 f"answers after faults: {said or 'none'}",
                 f"unhandled bot exceptions: {errors}",
+                f"live buttons (one message per active game, its newest board): checked "
+                f"{self.buttons_checked:,} times in {len(self.buttons_games)} games no "
+                f"fault touched"
+                + (f"; after a fault (best effort, not counted) it departs in "
+                   f"{len(self.after_faults)} games ({self._after_faults()}), e.g. "
+                   f"{next(iter(self.after_faults.values()))[1]}" if self.after_faults else ""),
                 f"invariant violations {len(self.violations)}",
                 *[f"  - {v}" for v in self.violations[:20]]]
 
@@ -168,6 +191,7 @@ class Soak:
         self.report = Report()
         self.seen: dict[int, tuple[int, str]] = {}  # game -> committed log once seen
         self.seeds = random.Random(args.seed * 7919)
+        self.touched: dict[int, str] = {}  # game → the first fault (or failure) to touch it
 
     def new_bot(self) -> BradeBot:
         return BradeBot(db_path=self.db, agent=self.agent, shards=((0,), 1),
@@ -188,6 +212,10 @@ class Soak:
                 a = guild.add_member(env.create_user(f"a{i}"))
                 b = guild.add_member(env.create_user(f"b{i}")) if i % 4 else None
                 slots.append(Slot(ch, a, b))
+            # kill9.py's rounds: each process's SimCord starts its clock afresh, so the
+            # channels and members get the ids of earlier rounds (the games go on there),
+            # and the messages would too; Discord never hands out a message id twice
+            env.backend.advance_clock(args.round * WEEK)
             next_restart = self._restart_gap()
             while self.report.commands < args.commands:
                 slot = self.rng.choice(slots)
@@ -200,8 +228,11 @@ class Soak:
                     next_restart = self._restart_gap()
                 if args.progress and self.report.commands % args.progress == 0:
                     print(f"  … {self.report.commands:,} commands, "
-                          f"{self.report.restarts} restarts", flush=True)
+                          f"{self.report.restarts} restarts, live buttons checked "
+                          f"{self.report.buttons_checked:,}", flush=True)
             await env.settle()
+            for slot in slots:
+                self.check_buttons(slot, reader.latest(slot.channel.id))
             # Every game goes on: a computer turn still owed is played on the next command.
             for slot in slots:
                 row = reader.latest(slot.channel.id)
@@ -247,6 +278,24 @@ class Soak:
                 self.report.violations.append(f"game {gid}: its log shrank from {old[0]} "
                                               f"to {n} events")
             self.seen[gid] = (n, digest)
+
+    def check_buttons(self, slot: Slot, row: dict[str, Any] | None) -> None:
+        """The message policy for the channel's game, against SimCord's messages."""
+        if row is None or row["status"] != "active":
+            return
+        found = check_live_buttons(
+            row, posted(self.env.backend.messages.get(slot.channel.id, {}).values()))
+        if row["id"] in self.touched:
+            if found:
+                self.report.after_faults.setdefault(row["id"], (self.touched[row["id"]],
+                                                                found[0]))
+            return
+        self.report.buttons_checked += 1
+        self.report.buttons_games.add(row["id"])
+        self.report.violations += found
+        if self.args.say_violations:  # kill9.py reads them before it kills the process
+            for v in found:
+                print(f"  ! {v}", flush=True)
 
     def check_end(self) -> None:
         reader = Reader(self.db)
@@ -314,14 +363,21 @@ class Soak:
         if fault:
             report.faults[fault] += 1
         before = row["version"] if row else -1
+        said: list[str] | None
         if fault == "cancel":
             await self.cancelled(actor, slot, command, opts, cid)
-            said: list[str] = []
+            said = []
         else:
             said = await self.send(actor, slot, command, opts, cid)
         self.env.backend.faults.clear()  # an injected fault nobody hit does not linger
         self.agent.fail_next = 0
         after = reader.latest(slot.channel.id)
+        if fault or said is None:  # a fault, or a command the driver saw fail
+            for r in (row, after):
+                if r is not None:
+                    self.touched.setdefault(r["id"], fault or "a failed command")
+        self.check_buttons(slot, after)
+        said = said or []
         changed = after is not None and (row is None or after["id"] != row["id"]
                                          or after["version"] != before)
         if fault:
@@ -335,7 +391,8 @@ class Soak:
                 f"version {before} became {after['version']}")
 
     async def send(self, actor: Any, slot: Slot, command: str, opts: dict[str, Any],
-                   cid: str | None) -> list[str]:
+                   cid: str | None) -> list[str] | None:
+        """What the bot answered (None: the command failed in the harness)."""
         try:
             if command == "click":
                 message = self._message_with(slot.channel, cid)
@@ -347,7 +404,7 @@ class Soak:
                 result = await actor.slash(slot.channel, command, **opts)
         except (simcord.SetupError, simcord.BackendError, TimeoutError, AssertionError) as e:
             self.report.bot_errors[f"driver:{type(e).__name__}"] += 1
-            return []
+            return None
         answers = [result.response, *result.followups]
         return [a.content or "" for a in answers if a is not None]
 
@@ -409,6 +466,11 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--db", default=None,
                    help="a SQLite file (default: a new temporary one), `pg` (a throwaway "
                         "PostgreSQL server) or a postgresql:// URL")
+    p.add_argument("--round", type=int, default=0,
+                   help="benchmarks/kill9.py's round: SimCord's messages get ids that no "
+                        "earlier round's process handed out")
+    p.add_argument("--say-violations", action="store_true",
+                   help="print each message-policy violation as it is found (kill9.py)")
     return p.parse_args(argv)
 
 

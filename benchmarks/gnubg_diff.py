@@ -18,11 +18,13 @@ import gc
 import statistics
 import sys
 import time
+from functools import partial
 
 import gnubg_nn
 from corpus import SEED, backgammon_mixed
 
 from engine import rules as rules_registry
+from engine.generators import legal_turns
 from engine.position import Position
 from engine.testing import gnubg_board
 
@@ -66,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     boards = [[list(r) for r in gnubg_board(pos)] for pos, _ in corpus]
     mismatches = 0
     for (pos, dice), board in zip(corpus, boards, strict=True):
-        ours = {gnubg_board(t.position, pos.turn) for t in rules.legal_turns(pos, dice)}
+        ours = {gnubg_board(t.position, pos.turn) for t in legal_turns(rules, pos, dice)}
         theirs = gnubg_set(board, pos, dice[0], dice[1])
         if ours != theirs:
             mismatches += 1
@@ -78,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     # Interleaved per position (engine, then gnubg, best of --repeat each) so that load
     # from other processes hits both sides alike; the ratio is what the target is about.
     gc.collect()
-    legal, moves = rules.legal_turns, gnubg_nn.moves
+    legal, moves = partial(legal_turns, rules), gnubg_nn.moves
     eng: list[float] = []
     gnu: list[float] = []
     for (pos, dice), board in zip(corpus, boards, strict=True):

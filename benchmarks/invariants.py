@@ -18,19 +18,27 @@ healthy database.  ``db`` is a SQLite file (read-only) or a ``postgresql://`` UR
 * ratings were applied once: each member's stored number of rated games, wins and losses
   equals the applied games (``rated_games``) that name them, and only finished rated
   games were applied.
+
+``check_live_buttons(row, messages)`` checks the message policy against the channel's
+messages as Discord (SimCord, in the benchmarks) holds them, which the database cannot
+show: every active game has exactly one message with live buttons, its newest board
+(see its docstring for the exact terms).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sqlite3
 import threading
-from collections.abc import Coroutine, Sequence
+from collections.abc import Coroutine, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.service.history import ENDINGS
+from bot.service.model import COMPUTER
 from bot.service.spectate import split_games
 from bot.store.dialect import to_postgres
 from engine.game import Game
@@ -279,3 +287,96 @@ def states(db: str | Path) -> dict[int, tuple[str, int, str | None]]:
                 for r in conn.execute("SELECT id, status, version, state FROM games")}
     finally:
         conn.close()
+
+
+# -- the message policy: one message with live buttons per game, its newest board --------
+
+#: The buttons that act on a game's turn (README, "Messages"); a challenge's, a claim's or
+#: a finished game's buttons are not the live board's.
+TURN_ACTIONS = frozenset({"roll", "roll1", "play"})
+_GAME_BUTTON = re.compile(r"brade:([a-z0-9_]+):(\d+):(\d+):")
+EPHEMERAL = 1 << 6  # a private answer: only its invoker sees it, it is no board
+
+
+@dataclass(frozen=True)
+class Posted:
+    """One message of a channel, in the message policy's terms."""
+
+    id: int
+    board: bool  # it carries a picture: a board
+    buttons: tuple[tuple[str, int, int], ...]  # (action, game, version) of its game buttons
+
+
+def _custom_ids(components: Iterable[Any]) -> Iterable[str]:
+    for c in components:
+        if isinstance(c, Mapping):
+            if isinstance(c.get("custom_id"), str):
+                yield c["custom_id"]
+            yield from _custom_ids(c.get("components") or ())
+
+
+def posted(messages: Iterable[Any]) -> list[Posted]:
+    """A channel's messages as SimCord's backend holds them
+    (``env.backend.messages[channel_id].values()``: ``id``, ``flags``, ``attachments``,
+    ``components``), oldest first, leaving out private answers and plain text, which
+    neither are boards nor carry buttons."""
+    out = []
+    for m in messages:
+        if m.flags & EPHEMERAL or not (m.attachments or m.components):
+            continue
+        buttons = []
+        for cid in _custom_ids(m.components):
+            found = _GAME_BUTTON.match(cid)
+            if found:
+                buttons.append((found[1], int(found[2]), int(found[3])))
+        out.append(Posted(int(m.id), bool(m.attachments), tuple(buttons)))
+    return sorted(out, key=lambda p: p.id)
+
+
+def check_live_buttons(row: Mapping[str, Any] | None, messages: Sequence[Posted]) -> list[str]:
+    """The message policy for the channel's game ``row`` (``id``, ``version``,
+    ``status``, ``white``, ``black``, ``game``: the committed row, its game decoded), as
+    violations.  For an active game whose channel holds a board:
+
+    * no message but the channel's newest board carries the game's turn buttons (Roll,
+      Roll one die, a play): an older board's buttons are taken off when the next one is
+      posted, so there is exactly one message with live buttons;
+    * when a player (not the computer) is to roll, that newest board carries a Roll (or
+      Roll one die) button of the game's current version: the player to act finds it on
+      the board they act on;
+    * the newest board's buttons are of the current version (an older one answers
+      "already made").
+
+    A game whose channel holds no board yet is not checked: in ``benchmarks/kill9.py``
+    each bot process has a simulated Discord of its own, so a game that goes on after a
+    kill has no message there until its next command.
+    """
+    if row is None or row["status"] != "active" or row["game"] is None:
+        return []
+    boards = [p for p in messages if p.board]
+    if not boards:
+        return []
+    gid, version, game = int(row["id"]), int(row["version"]), row["game"]
+    newest = boards[-1]
+    out = []
+
+    def turn_buttons(p: Posted) -> list[tuple[str, int]]:
+        return [(a, v) for a, g, v in p.buttons if g == gid and a in TURN_ACTIONS]
+
+    stray = [p.id for p in messages if p.id != newest.id and turn_buttons(p)]
+    if stray:
+        out.append(f"game {gid}: message{'s' if len(stray) > 1 else ''} "
+                   f"{', '.join(map(str, stray[-5:]))} carr{'y' if len(stray) > 1 else 'ies'} "
+                   f"its buttons, but its newest board is {newest.id}")
+    live = turn_buttons(newest)
+    mover = row["white"] if game.turn.value == "white" else row["black"]
+    if game.phase == "roll" and mover != COMPUTER and not any(
+            a in ("roll", "roll1") and v == version for a, v in live):
+        out.append(f"game {gid}: the player to roll finds no Roll button (version {version}) "
+                   f"on the newest board {newest.id}"
+                   + (" nor anywhere else" if not stray else ""))
+    stale = sorted({v for _, v in live if v != version})
+    if stale:
+        out.append(f"game {gid}: the newest board {newest.id} has buttons of version "
+                   f"{', '.join(map(str, stale))}, the game is at version {version}")
+    return out

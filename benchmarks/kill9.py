@@ -17,6 +17,14 @@ doing.  Then, on the database the dead process left:
 * the next round's bot opens the same database and the games go on (its commands are
   counted).
 
+While a round's bot plays, the message policy is checked after every command against its
+simulated Discord's messages (``invariants.check_live_buttons``: every active game has
+exactly one message with live buttons, its newest board); the bot process prints what
+it finds as it goes, so the kill does not take it along.  Each process has a SimCord of
+its own (a simulated Discord dies with the process that runs it), so a game that goes on
+after a kill is checked from its first board in the new process: the old process's
+messages, and whatever the kill left on them, are not there to see.
+
 ``--db``: unset, a new SQLite file; ``pg``, a fresh database on a throwaway PostgreSQL
 server started for the run (with the server's durable defaults); a ``postgresql://``
 URL, that database; a path, that SQLite file.  On PostgreSQL the kill drops the bot's
@@ -71,30 +79,33 @@ def digest(items: list[str]) -> str:
     return hashlib.sha1("\x1e".join(items).encode()).hexdigest()
 
 
-def child(db: str, seed: int, slots: int) -> None:
+def child(db: str, seed: int, slots: int, round_: int = 0) -> None:
     """The bot process of one round: the fault soak's load without faults, on ``db``, until
-    it is killed."""
+    it is killed; it prints the message-policy violations it finds as it goes."""
     from benchmarks.fault_soak import Soak, parse
 
     args = parse(["--no-faults", "--commands", "1000000000", "--slots", str(slots),
-                  "--restart-every", "1000000000", "--seed", str(seed), "--progress", "20"])
+                  "--restart-every", "1000000000", "--seed", str(seed), "--progress", "20",
+                  "--round", str(round_), "--say-violations"])
     asyncio.run(Soak(args, db if "://" in db else Path(db)).run())
 
 
-def play_then_kill(db: str, logdir: Path, seconds: float, seed: int,
-                   slots: int) -> tuple[int, int]:
+def play_then_kill(db: str, logdir: Path, seconds: float, seed: int, slots: int,
+                   round_: int = 0) -> tuple[int, int, int, list[str]]:
     """One bot process on ``db``, killed with SIGKILL ``seconds`` after its first command;
-    (commands it reported (to the last 20), its exit signal)."""
+    (commands it reported (to the last 20), its exit signal, the message-policy checks
+    it reported and the violations it printed)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "BRADE_RENDER_WORKERS": "0",
            "BRADE_KILL9_DB": db}
     err = (logdir / "bot.err").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-c",
          "import os; from benchmarks.kill9 import child; "
-         f"child(os.environ['BRADE_KILL9_DB'], {seed}, {slots})"],
+         f"child(os.environ['BRADE_KILL9_DB'], {seed}, {slots}, {round_})"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=err, text=True)
     assert proc.stdout is not None
-    commands = 0
+    commands = checked = 0
+    said: list[str] = []
     deadline: float | None = None
     give_up = time.monotonic() + 120
     os.set_blocking(proc.stdout.fileno(), False)
@@ -102,8 +113,11 @@ def play_then_kill(db: str, logdir: Path, seconds: float, seed: int,
         line = proc.stdout.readline()
         if line.startswith("  …"):
             commands = int(line.split()[1].replace(",", ""))
+            checked = int(line.rsplit(" ", 1)[1].replace(",", ""))
             if deadline is None:
                 deadline = time.monotonic() + seconds
+        elif line.startswith("  ! ") and line.endswith("\n"):  # whole lines only
+            said.append(line[4:].strip())
         if deadline is not None and time.monotonic() >= deadline:
             break
         if not line:
@@ -116,7 +130,7 @@ def play_then_kill(db: str, logdir: Path, seconds: float, seed: int,
         tail = (logdir / "bot.err").read_text().strip().splitlines()[-3:]
         raise RuntimeError(f"the bot process ended by itself ({proc.returncode}): "
                            + " | ".join(tail))
-    return commands, -proc.returncode
+    return commands, -proc.returncode, checked, said
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,14 +162,14 @@ async def soak(args: argparse.Namespace) -> int:
         for n in range(1, args.rounds + 1):
             life = rng.uniform(args.min, args.max)
             try:
-                commands, sig = await asyncio.to_thread(
-                    play_then_kill, db.target, logdir, life, args.seed + n, args.slots)
+                commands, sig, checked, said = await asyncio.to_thread(
+                    play_then_kill, db.target, logdir, life, args.seed + n, args.slots, n)
             except RuntimeError as e:
                 violations.append(f"round {n}: {e}")
                 print(f"round {n}: {e}", flush=True)
                 continue
             total += commands
-            found = await asyncio.to_thread(audit, db.target)
+            found = said + await asyncio.to_thread(audit, db.target)
             now = await asyncio.to_thread(logs, db.target)
             for gid, d in seen.items():
                 if digest(now.get(gid, [])[: seen_n[gid]]) != d:
@@ -169,7 +183,8 @@ async def soak(args: argparse.Namespace) -> int:
             results = await asyncio.to_thread(rated, db.target)
             print(f"round {n}: killed (signal {sig}) after {life:.1f} s and {commands:,} "
                   f"commands; {games} games, {turns:,} turns, {results} rated results on "
-                  f"file; {len(found)} violations", flush=True)
+                  f"file; {len(found)} violations ({len(said)} of the message policy in "
+                  f"{checked:,} checks while it played)", flush=True)
             violations += [f"round {n}: {v}" for v in found]
         shutil.rmtree(logdir, ignore_errors=True)
     kind = "PostgreSQL" if "PostgreSQL" in db.about else "SQLite"

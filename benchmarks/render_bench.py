@@ -19,9 +19,10 @@ import time
 
 from engine import rules as registry
 from engine.dice import roll
+from engine.generators import legal_turns
 from engine.position import Side
 from render import render_board
-from render.layout import LAYOUT
+from render.board import board_layout
 
 
 def positions(n: int, seed: int):  # type: ignore[no-untyped-def]
@@ -35,7 +36,7 @@ def positions(n: int, seed: int):  # type: ignore[no-untyped-def]
         pos = rules.start()
         for _ in range(200):
             dice = roll(rng)
-            turns = rules.legal_turns(pos, dice)
+            turns = legal_turns(rules, pos, dice)
             t = rng.choice(turns)
             nxt = roll(rng)
             out.append((rules, t.position, t, nxt))
@@ -50,6 +51,8 @@ def main() -> None:
     ap.add_argument("--boards", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--theme", default="classic")
+    ap.add_argument("--numbers", default=None, choices=["both"],
+                    help="print both players' numbering (two rows on each edge)")
     args = ap.parse_args()
 
     boards = positions(args.boards, args.seed)
@@ -57,14 +60,15 @@ def main() -> None:
     for rid in registry.ids():
         rules = registry.get(rid)
         for persp in Side:
-            render_board(rules.start(), rules, perspective=persp, theme=args.theme)
+            render_board(rules.start(), rules, perspective=persp, theme=args.theme,
+                         numbers=args.numbers)
     warm = time.perf_counter() - t0
 
     times, cpu, sizes = [], [], []
     for i, (rules, pos, turn, dice) in enumerate(boards):
         kw = dict(dice=dice, last_turn=turn, names=("Anna", "Björn"), score=(i % 5, 3, 7),
                   perspective=Side.WHITE if i % 2 else Side.BLACK,
-                  lang="sv" if i % 3 else "en", theme=args.theme)
+                  lang="sv" if i % 3 else "en", theme=args.theme, numbers=args.numbers)
         t, c = time.perf_counter(), time.process_time()
         png = render_board(pos, rules, **kw)
         times.append((time.perf_counter() - t) * 1000)
@@ -74,7 +78,9 @@ def main() -> None:
     cpu.sort()
     q = statistics.quantiles(times, n=100)
     qc = statistics.quantiles(cpu, n=100)
-    print(f"boards: {len(times)}  theme: {args.theme}  size: {LAYOUT.width}x{LAYOUT.height}")
+    L = board_layout(args.numbers)
+    print(f"boards: {len(times)}  theme: {args.theme}  numbers: {args.numbers or 'one side'}  "
+          f"size: {L.width}x{L.height}")
     print(f"warm-up (static layers, palette, fonts): {warm * 1000:.0f} ms")
     print(f"render+encode ms: p50 {q[49]:.1f}  p99 {q[98]:.1f}  max {times[-1]:.1f}  "
           f"mean {statistics.fmean(times):.1f}")

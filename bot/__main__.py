@@ -124,9 +124,11 @@ async def run(config: Config, startup: StartupLog) -> int:
         return EXIT_DATABASE
     bot = BradeBot(store=store, db_path=config.db, dev_guild=config.dev_guild,
                    default_rules=config.default_rules, remind_after=config.remind_after,
-                   claim_after=config.claim_after, on_started=startup.started,
+                   claim_after=config.claim_after,
+                   challenge_expires=config.challenge_expires, max_games=config.max_games,
+                   max_analyses_per_member=config.max_analyses_per_member,
+                   on_started=startup.started,
                    shards=config.shards)
-    bot.challenge_expires = config.challenge_expires  # read by the Play cog (issue 13)
     logging.getLogger(__name__).info("starting with %s", config)  # repr hides the token
     try:
         async with bot:

@@ -1,4 +1,8 @@
-"""The ``Bot`` subclass: opens the store, builds the service, loads the cogs, syncs.
+"""The ``Bot`` subclass: opens the store, makes every service and cog once, syncs.
+
+``setup_hook`` is the one place the bot's parts are made and wired: the services
+(``Services.build``), the one ``Delivery`` of replies to Discord (bot/delivery.py), and
+the cogs, each handed what it uses.  Nothing looks another part up by name later.
 
 It is an ``AutoShardedBot``: one process runs the shards it is given (``BRADE_SHARDS``)
 or, given none, as many as Discord recommends.  Several processes may share one
@@ -18,20 +22,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.play import Play
+from bot.cogs.problems import ProblemButton, Problems
+from bot.cogs.ratings import Ratings
+from bot.cogs.recovery import Recovery
+from bot.cogs.reminders import Expiry, Reminders
+from bot.cogs.spectate import Spectate
+from bot.cogs.tournaments import Tournaments, WalkoverButton, WithdrawButton
 from bot.config import is_database_url, mask_url
+from bot.delivery import Delivery
 from bot.i18n import resolve_lang, t
 from bot.i18n.translator import BradeTranslator
 from bot.service.ai import Agent, ProcessAgent
-from bot.service.board import start_renderer
+from bot.service.analysis_queue import DEFAULT_PER_MEMBER
+from bot.service.board import RenderPool, start_renderer
 from bot.service.games import GameService
-from bot.store import Store, open_store
+from bot.service.services import Services
+from bot.store import Database, open_store
 from bot.views import GameButton, ThreadButton
 
 log = logging.getLogger(__name__)
-
-EXTENSIONS = ("bot.cogs.play", "bot.cogs.reminders", "bot.cogs.tournaments",
-              "bot.cogs.ratings", "bot.cogs.spectate", "bot.cogs.recovery",
-              "bot.cogs.problems")
 
 
 def discord_clock() -> float:
@@ -46,13 +56,24 @@ def shard_of(guild_id: int | None, shard_count: int) -> int:
 
 
 class BradeBot(commands.AutoShardedBot):
+    #: Made by ``setup_hook``: every service, the one delivery of replies, and the cogs
+    #: whose persistent buttons find them here (bot/views.py, WalkoverButton,
+    #: ProblemButton).
+    services: Services
+    delivery: Delivery
+    play: Play
+    tournament_cog: Tournaments
+    problems: Problems
+
     def __init__(self, *, db_path: str | Path = "brade.sqlite3", dev_guild: int | None = None,
                  clock: Callable[[], float] = discord_clock,
                  seed_source: Callable[[], int] | None = None,
                  agent: Agent | str | None = "process",
                  default_rules: str = "talisman", remind_after: float = 6 * 3600,
                  claim_after: float = 48 * 3600, check_every: float | None = None,
-                 store: Store | None = None,
+                 challenge_expires: float = 15 * 60, max_games: int = 10,
+                 max_analyses_per_member: int = DEFAULT_PER_MEMBER,
+                 store: Database | None = None,
                  on_started: Callable[[], None] | None = None,
                  shards: tuple[tuple[int, ...], int] | None = None) -> None:
         """``db_path`` is a SQLite file or a ``postgresql://`` URL (opened by
@@ -74,16 +95,26 @@ class BradeBot(commands.AutoShardedBot):
         self.dev_guild = dev_guild
         self.clock = clock
         self.seed_source = seed_source
-        self.agent: Agent | None = ProcessAgent() if agent == "process" else agent  # type: ignore[assignment]
+        if isinstance(agent, str) and agent != "process":
+            raise ValueError(f"agent must be an Agent, None or 'process', not {agent!r}")
+        self.agent: Agent | None = ProcessAgent() if agent == "process" else agent
         self.default_rules = default_rules
         self.remind_after = remind_after
         self.claim_after = claim_after
         self.check_every = check_every or max(1.0, min(60.0, remind_after / 4))
+        #: An unanswered challenge lapses after this many seconds (BRADE_CHALLENGE_EXPIRES).
+        self.challenge_expires = challenge_expires
+        #: Analyses one member may have running and waiting (BRADE_MAX_ANALYSES_PER_MEMBER).
+        self.max_analyses_per_member = max_analyses_per_member
+        #: Live games and open challenges per member and server (BRADE_MAX_GAMES_PER_MEMBER).
+        self.max_games = max_games
         #: ``python -m bot`` opens (and checks) the store before logging in and passes it.
-        self.store: Store | None = store
+        self.store: Database | None = store
         self.on_started = on_started
+        #: The game service (``services.games``), once ``setup_hook`` has made it.
         self.service: GameService | None = None
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.renderer: RenderPool | None = None
+        self.tree.error(self.on_app_command_error)
 
     def owns_guild(self, guild_id: int | None) -> bool:
         """Whether this process runs the shard ``guild_id`` belongs to (DMs: shard 0).
@@ -100,14 +131,19 @@ class BradeBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self.store is None:
             self.store = await open_store(self.db_path)
-        self.service = GameService(
+        self.services = Services.build(
             self.store, clock=self.clock, seed_source=self.seed_source, agent=self.agent,
             default_rules=self.default_rules, remind_after=self.remind_after,
-            claim_after=self.claim_after, names=self.display_name, owns=self.owns_guild)
+            claim_after=self.claim_after, challenge_expires=self.challenge_expires,
+            max_games=self.max_games,
+            max_analyses_per_member=self.max_analyses_per_member,
+            names=self.display_name, fetch=self.fetch_member, owns=self.owns_guild)
+        self.service = self.services.games
+        self.delivery = Delivery(self, self.services.games)
         await self.tree.set_translator(BradeTranslator())
-        self.add_dynamic_items(GameButton, ThreadButton)
-        for ext in EXTENSIONS:
-            await self.load_extension(ext)
+        self.add_dynamic_items(GameButton, ThreadButton, WalkoverButton, WithdrawButton,
+                               ProblemButton)
+        await self._add_cogs()
         if self.dev_guild:
             guild = discord.Object(self.dev_guild)
             self.tree.copy_global_to(guild=guild)
@@ -120,6 +156,20 @@ class BradeBot(commands.AutoShardedBot):
         if self.on_started is not None:
             self.on_started()
 
+    async def _add_cogs(self) -> None:
+        """Every cog, each handed the services it uses and the delivery; in this order
+        their commands are registered."""
+        s, delivery = self.services, self.delivery
+        recovery = Recovery(self, s.games, delivery)
+        self.problems = Problems(self, s.problems, s.games, delivery)
+        self.play = Play(self, s.games, delivery, recovery, self.problems)
+        self.tournament_cog = Tournaments(self, s.tournaments, s.games, delivery)
+        for cog in (self.play, Reminders(self, s.games, delivery),
+                    Expiry(self, s.games, delivery), self.tournament_cog,
+                    Ratings(self, s.ratings), Spectate(self, s.spectate), self.problems,
+                    recovery):
+            await self.add_cog(cog)
+
     async def close(self) -> None:
         await super().close()
         await self.release()
@@ -131,7 +181,7 @@ class BradeBot(commands.AutoShardedBot):
         without closing it, and an open aiosqlite connection's (non-daemon) thread would
         then keep the interpreter alive at exit.
         """
-        renderer = getattr(self, "renderer", None)
+        renderer = self.renderer
         if renderer is not None:
             renderer.close()  # waits for the board worker processes to exit
             self.renderer = None
@@ -147,6 +197,20 @@ class BradeBot(commands.AutoShardedBot):
             return "all (as many as Discord recommends)"
         ids, count = self.shards_owned
         return f"{','.join(map(str, sorted(ids)))} of {count}"
+
+    async def fetch_member(self, guild_id: int | None,
+                           user_id: int) -> tuple[str, str | None] | None:
+        """One REST look-up of a member's name and avatar, for a player never seen in an
+        interaction (the bot runs without the members intent)."""
+        guild = self.get_guild(guild_id) if guild_id else None
+        try:
+            if guild is not None:
+                who: discord.abc.User = await guild.fetch_member(user_id)
+            else:
+                who = await self.fetch_user(user_id)
+        except discord.HTTPException:
+            return None
+        return who.display_name, who.display_avatar.key if who.display_avatar else None
 
     def display_name(self, guild_id: int | None, user_id: int) -> str:
         guild = self.get_guild(guild_id) if guild_id else None

@@ -40,6 +40,18 @@ def parse_duration(text: str, name: str) -> float:
     return float(m.group(1)) * unit
 
 
+def parse_count(text: str, name: str, *, least: int = 0, most: int = 999_999_999,
+                hint: str = "") -> int:
+    """A whole number from ``least`` to ``most``, in ASCII digits (``str.isdigit`` would
+    take "²" too); ``hint`` ends the refusal (say what 0 means, for instance)."""
+    value = (text or "").strip()
+    if not (value.isascii() and value.isdigit()) or len(value) > 9 \
+            or not least <= int(value) <= most:
+        what = f"from {least} to {most}" if most < 999_999_999 else f"{least} or more"
+        raise ConfigError(f"{name}={text!r} must be a whole number {what}{hint}.")
+    return int(value)
+
+
 def is_database_url(target: str) -> bool:
     """Whether ``BRADE_DB`` names a PostgreSQL server rather than a SQLite file."""
     return target.split(":", 1)[0].lower() in PG_SCHEMES and "://" in target
@@ -114,6 +126,11 @@ class Config:
     default_rules: str = "talisman"
     #: An unanswered challenge lapses after this long and frees its channel.
     challenge_expires: float = 15 * 60.0
+    #: The most ``/watch analyse`` requests one member may have running and waiting.
+    max_analyses_per_member: int = 3
+    #: Live games and open challenges one member may have in one server, counted
+    #: together (BRADE_MAX_GAMES_PER_MEMBER); 0: no limit.
+    max_games: int = 10
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -147,6 +164,10 @@ class Config:
                                  "BRADE_CHALLENGE_EXPIRES")
         if expires <= 0:
             raise ConfigError("BRADE_CHALLENGE_EXPIRES must be longer than zero.")
+        analyses = parse_count(env.get("BRADE_MAX_ANALYSES_PER_MEMBER") or "3",
+                               "BRADE_MAX_ANALYSES_PER_MEMBER", least=1, most=1000)
+        max_games = parse_count((env.get("BRADE_MAX_GAMES_PER_MEMBER") or "").strip() or "10",
+                                "BRADE_MAX_GAMES_PER_MEMBER", hint=" (0: no limit)")
         db = (env.get("BRADE_DB") or "").strip() or "brade.sqlite3"
         if "\x00" in db:
             raise ConfigError("BRADE_DB must be a file path or a postgresql:// URL; it "
@@ -166,6 +187,8 @@ class Config:
             claim_after=claim,
             default_rules=rules,
             challenge_expires=expires,
+            max_analyses_per_member=analyses,
+            max_games=max_games,
         )
 
     @property
@@ -178,4 +201,6 @@ class Config:
                 f"dev_guild={self.dev_guild!r}, log_level={self.log_level!r}, "
                 f"remind_after={self.remind_after!r}, claim_after={self.claim_after!r}, "
                 f"default_rules={self.default_rules!r}, "
-                f"challenge_expires={self.challenge_expires!r})")
+                f"challenge_expires={self.challenge_expires!r}, "
+                f"max_games={self.max_games!r}, "
+                f"max_analyses_per_member={self.max_analyses_per_member!r})")

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from bot.config import ConfigError, check_database_url, is_database_url
-from bot.store.dialect import mask_url
+from bot.store.dialect import mask_in_text, mask_url
 
 if TYPE_CHECKING:
     from bot.store.copy import Report
@@ -38,7 +37,7 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # argparse quotes what it did not understand: a stray URL's password never shows
-        raise UsageError(re.sub(r"(://[^:/@\s]*:)[^@\s]*@", r"\1***@", message))
+        raise UsageError(mask_in_text(message))
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -1,14 +1,15 @@
 """Persistent buttons: all state lives in the custom id, so they work after a restart.
 
 A button carries its game id and the game's version when it was posted; the service
-answers a press whose version is no longer current instead of applying it.
+answers a press whose version is no longer current instead of applying it.  A press is
+handed to the ``Play`` cog the bot made at start-up (``BradeBot.play``).
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -43,10 +44,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=item.label or "…", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot: BradeBot = interaction.client  # type: ignore[assignment]
-        cog = bot.get_cog("Play")
+        bot = cast("BradeBot", interaction.client)
         try:
-            await cog.on_button(interaction, self)  # type: ignore[union-attr]
+            await bot.play.on_button(interaction, self)
         except Exception as error:  # the one failure path shared with tree.on_error
             await bot.report_failure(interaction, error)
 
@@ -69,10 +69,9 @@ class ThreadButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot: BradeBot = interaction.client  # type: ignore[assignment]
-        cog = bot.get_cog("Play")
+        bot = cast("BradeBot", interaction.client)
         try:
-            await cog.on_thread_button(interaction, self)  # type: ignore[union-attr]
+            await bot.play.on_thread_button(interaction, self)
         except Exception as error:
             await bot.report_failure(interaction, error)
 

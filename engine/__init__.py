@@ -11,6 +11,7 @@ from engine.errors import (
     RulesError,
     UnparsableMove,
 )
+from engine.generators import legal_turns
 from engine.position import Geometry, Position, Side
 from engine.rules import get as get_rules
 from engine.rules.ruleset import RuleSet
@@ -19,5 +20,5 @@ from engine.turn import Outcome, Step, Turn
 __all__ = [
     "AmbiguousMove", "DiceError", "EngineError", "GameError", "Geometry", "IllegalMove",
     "MoveError", "Outcome", "Position", "PositionError", "RuleSet", "RulesError", "Side",
-    "Step", "Turn", "UnparsableMove", "get_rules",
+    "Step", "Turn", "UnparsableMove", "get_rules", "legal_turns",
 ]

@@ -15,6 +15,7 @@ import statistics
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engine import rules as registry
 from engine.ascii_board import draw
@@ -22,9 +23,15 @@ from engine.dice import format_dice, parse_dice, roll_name
 from engine.errors import EngineError
 from engine.explain import forfeit_reason
 from engine.game import Game
+from engine.generators import legal_turns
 from engine.messages import explain_outcome, side_name
 from engine.notation import format_turn
 from engine.position import Side
+from engine.rules.ruleset import Family, RuleSet
+
+if TYPE_CHECKING:  # the AI and the record format load only when a command needs them
+    from engine.ai import Agent
+    from engine.record import RecordTurn
 
 
 def _legal(args: argparse.Namespace) -> int:
@@ -37,7 +44,7 @@ def _legal(args: argparse.Namespace) -> int:
             pos_text, _, dice_text = line.partition("\t")
             try:
                 pos = rules.parse_position(pos_text)
-                turns = rules.legal_turns(pos, parse_dice(dice_text))
+                turns = legal_turns(rules, pos, parse_dice(dice_text))
                 print(json.dumps({"turns": [t.to_json() for t in turns]}, ensure_ascii=False))
             except EngineError as e:
                 print(json.dumps({"error": e.key, "message": str(e)}, ensure_ascii=False))
@@ -46,7 +53,7 @@ def _legal(args: argparse.Namespace) -> int:
         print("legal needs --position and --dice (or --batch)", file=sys.stderr)
         return 2
     pos = rules.parse_position(args.position)
-    turns = rules.legal_turns(pos, parse_dice(args.dice))
+    turns = legal_turns(rules, pos, parse_dice(args.dice))
     if args.json:
         print(json.dumps({"turns": [t.to_json() for t in turns]}, ensure_ascii=False))
     else:
@@ -60,7 +67,7 @@ def play_random_game(rules_name: str, rng: random.Random, max_turns: int = 20000
     """A game between two random players (selfplay, property tests, benchmarks)."""
     game = Game.new(rules_name, rng=random.Random(rng.getrandbits(64)))
     game.opening()
-    puff = game.rules.family == "puff"
+    puff = game.rules.family is Family.PUFF
     while not game.is_over and game.turn_count < max_turns:
         if game.phase == "roll":
             game.roll(one_die=bool(game.history[game.turn].onedie_owed))
@@ -118,9 +125,10 @@ def _selfplay(args: argparse.Namespace) -> int:
 #: What the terminal game and replay say, in English and Swedish.
 _TEXTS: dict[str, dict[str, str]] = {
     "en": {
-        "intro": "You play {side} ({mark}) against {opponent}; your points are numbered "
-                 "along your own path. Type a number from the list or a move like 1/7 7/12; "
-                 "q quits.",
+        "intro": "You play {side} ({mark}) against {opponent}. Each player counts the points "
+                 "along their own path: your numbers are next to the points, your "
+                 "opponent's outside them, and every play is written in its player's own "
+                 "numbers. Type a number from the list or a move like 1/7 7/12; q quits.",
         "random": "a random player",
         "teka": "Teka: White {w}, Black {b}. {side} starts.",
         "rolls": "{side} rolls {name} ({dice}).",
@@ -139,11 +147,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "to_roll": "unfinished: {side} to roll",
     },
     "sv": {
-        "intro": "Du spelar {side} ({mark}) mot {opponent}; dina tungor är numrerade längs "
-                 "din egen väg. Skriv ett nummer ur listan eller ett drag som 1/7 7/12; "
-                 "q avslutar.",
+        "intro": "Du spelar {side} ({mark}) mot {opponent}. Var spelare räknar tungorna längs "
+                 "sin egen väg: dina nummer står närmast tungorna, motståndarens utanför, "
+                 "och varje drag skrivs i sin spelares egna nummer. Skriv ett nummer ur "
+                 "listan eller ett drag som 1/7 7/12; q avslutar.",
         "random": "en slumpspelare",
-        "teka": "Tekning: Vit {w}, Svart {b}. {side} börjar.",
+        "teka": "Teka: Vit {w}, Svart {b}. {side} börjar.",
         "rolls": "{side} slår {name} ({dice}).",
         "choose": "Generalpasch: vilken pasch ska slaget spelas som? Val: {choices}",
         "choose_prompt": "val (nummer): ",
@@ -189,7 +198,7 @@ def _play(args: argparse.Namespace) -> int:
     human = Side(args.side)
     agent = None
     if args.opponent != "random":
-        from engine.ai import get_agent  # type: ignore[import-not-found]
+        from engine.ai import get_agent
 
         agent = get_agent(args.opponent)
     seed = args.seed
@@ -206,20 +215,21 @@ def _play(args: argparse.Namespace) -> int:
         return 0
 
 
-def _one_game(rules, human: Side, agent, seed: int | None, lang: str) -> None:  # type: ignore[no-untyped-def]
+def _one_game(rules: RuleSet, human: Side, agent: Agent | None, seed: int | None,
+              lang: str) -> None:
     game = Game.new(rules, seed=seed)
     rng = random.Random(seed)
     w, b = game.opening()
     print(_say(lang, "teka", w=w, b=b, side=side_name(game.turn, lang)))
-    puff = rules.family == "puff"
+    puff = rules.family is Family.PUFF
     if game.phase == "move" and game.dice:  # backgammon: the teka dice are the first roll
-        print(draw(game.position, perspective=human, lang=lang))
+        print(draw(game.position, perspective=human, lang=lang, both=True))
         print(_say(lang, "rolls", side=side_name(game.turn, lang), name=roll_name(game.dice),
                    dice=format_dice(game.dice, "–")))
     while not game.is_over:
         side = game.turn
         if game.phase == "roll":
-            print(draw(game.position, perspective=human, lang=lang))
+            print(draw(game.position, perspective=human, lang=lang, both=True))
             before = game.position
             owed = bool(game.history[side].onedie_owed)
             one = owed
@@ -280,10 +290,10 @@ def _one_game(rules, human: Side, agent, seed: int | None, lang: str) -> None:  
                 turn = game.apply_generated(random_turn(rules, game.position, dice, rng))
             else:
                 turn = game.play_turn(rng.choice(game.legal_turns))
-            # in the human's numbering, the one the board's labels use
+            # in its own numbering, as players write plays (the board prints both)
             print(_say(lang, "plays", side=side_name(side, lang),
-                       moves=format_turn(turn, lang, mover=side, numbering=human)))
-    print(draw(game.position, perspective=human, lang=lang))
+                       moves=format_turn(turn, lang)))
+    print(draw(game.position, perspective=human, lang=lang, both=True))
     assert game.outcome is not None
     print(explain_outcome(game.outcome, lang, rules.family))
 
@@ -308,7 +318,7 @@ def _replay(args: argparse.Namespace) -> int:
         return 2
     view = Side(args.perspective)
 
-    def show(game: Game, t) -> None:  # type: ignore[no-untyped-def]
+    def show(game: Game, t: RecordTurn) -> None:
         last = game.last_play()
         moves = str(last["moves"]) if last else ""
         if lang == "sv":
@@ -332,7 +342,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _arena(argv: Sequence[str]) -> int:
-    from engine.ai.arena import main as arena_main  # type: ignore[import-not-found]
+    from engine.ai.arena import main as arena_main
 
     return int(arena_main(list(argv)) or 0)
 

@@ -1,4 +1,5 @@
-"""Dice: seedable rolls and the traditional names players say aloud (ROLL_NAMES.md).
+"""Dice: seedable rolls and the traditional names players say aloud
+(``docs/rules.md``, "Roll names").
 
 Rolls come from an injected ``random.Random`` so a game replays exactly from its seed.
 Names are said higher die first (seed 001).
@@ -13,7 +14,7 @@ from engine.errors import DiceError
 
 Dice = tuple[int, ...]  # (d1, d2) for a roll, (d,) for a one-die roll (B-36)
 
-# Face names (ROLL_NAMES.md): 1 äss, 2 dus, 3 troja, 4 kvart, 5 sinka, 6 sex.
+# Face names (``docs/rules.md``, "Roll names"): 1 äss, 2 dus, 3 troja, 4 kvart, 5 sinka, 6 sex.
 _NAMES: dict[tuple[int, int], str] = {
     (1, 1): "ässor all", (2, 1): "dus äss", (2, 2): "dusor all", (3, 1): "troja äss",
     (3, 2): "trojadus", (3, 3): "trojor all", (4, 1): "kvart äss", (4, 2): "kvart dus",
@@ -22,8 +23,6 @@ _NAMES: dict[tuple[int, int], str] = {
     (6, 2): "sex dus", (6, 3): "sex troja", (6, 4): "sex kvart", (6, 5): "sex sinka",
     (6, 6): "sexor all",
 }
-#: Names built from the face names rather than found in a source (ROLL_NAMES.md).
-CONSTRUCTED = frozenset({(3, 1), (3, 3), (4, 3), (6, 3), (6, 4)})
 FACE_NAMES = {1: "äss", 2: "dus", 3: "troja", 4: "kvart", 5: "sinka", 6: "sex"}
 
 

@@ -12,17 +12,18 @@ adds ``choose`` between ``roll`` and ``move``: the roller may name a pasch.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
-from engine import plays
+from engine import endings, plays
 from engine import rules as rules_registry
 from engine.dice import Dice, format_dice, roll_name
 from engine.errors import DiceError, EngineError, GameError
+from engine.generators import legal_turns
 from engine.movegen import BURST, HIT, PLAIN, Board
 from engine.position import BAR, OFF, Position, Side
-from engine.rules.ruleset import RuleSet
-from engine.scoring import points
+from engine.rules.ruleset import Family, RuleSet
 from engine.turn import Outcome, Turn
 
 JSON_VERSION = 1
@@ -78,7 +79,7 @@ class Game:
         if self.phase != "move" or self.dice is None:
             return []
         if self._legal is None:
-            self._legal = self.rules.legal_turns(self.position, self.dice)
+            self._legal = legal_turns(self.rules, self.position, self.dice)
         return self._legal
 
     @property
@@ -102,16 +103,16 @@ class Game:
             self.events.append({"type": "teka", "white": w, "black": b})
             if w != b:
                 break
-        higher_starts = self.rules.family in ("puff", "backgammon")
+        higher_starts = self.rules.family in (Family.PUFF, Family.BACKGAMMON)
         starter = Side.WHITE if (w > b) == higher_starts else Side.BLACK
         self.position = self.position.with_turn(starter)
-        if self.rules.family == "backgammon":
+        if self.rules.family is Family.BACKGAMMON:
             # Backgammon's custom: the opening dice are the starter's first roll.
             self.phase = "roll"
             self.events.append({"type": "start", "starter": starter.value})
             self.roll(dice=(max(w, b), min(w, b)))
             return w, b
-        if self.rules.family == "puff" and "generalpasch" in self.rules.options:
+        if self.rules.family is Family.PUFF and "generalpasch" in self.rules.options:
             self.position = replace(self.position, general=(max(w, b), min(w, b)))
         self.phase = "roll"
         self.events.append({"type": "start", "starter": starter.value})
@@ -164,7 +165,7 @@ class Game:
     @property
     def roll_choices(self) -> list[Dice]:
         """Puff's generalpasch: what the rolled dice may be played as (empty otherwise)."""
-        if self.rules.family != "puff" or self.dice is None:
+        if self.rules.family is not Family.PUFF or self.dice is None:
             return []
         from engine import puff
 
@@ -193,7 +194,7 @@ class Game:
     def _forfeit_if_stuck(self) -> None:
         """A roll with no legal play is forfeited at once (T-4), and recorded."""
         assert self.dice is not None
-        if self.rules.family == "puff":
+        if self.rules.family is Family.PUFF:
             # Puff's plays are settled die by die (P-3), so one sampled walk tells whether
             # anything moves, without listing a pasch's thousands of results.
             from engine import puff
@@ -325,8 +326,7 @@ class Game:
             if reason == "game.over":
                 raise GameError("game.over")
             raise GameError("game.cannot_resign", reason=reason or "")
-        pts, tick = points(self.rules.scoring, "resign") if self.rules.scoring != "puff" else (1, 0)
-        outcome = Outcome("resign", pts, False, side.other, tick)
+        outcome = self.resignation(side)
         self._finish(outcome, "resign")
         return outcome
 
@@ -334,16 +334,19 @@ class Game:
         """Leaving a game one may not resign scores as jan for the opponent (B-35, house)."""
         if self.phase == "over":
             raise GameError("game.over")
-        kind = "jan" if self.rules.is_brade else "resign"
-        if self.rules.family == "backgammon":
-            pts, tick = 1, 0
-        elif self.rules.is_brade:
-            pts, tick = points(self.rules.scoring, "jan")
-        else:
-            pts, tick = 1, 0
-        outcome = Outcome(kind, pts, False, side.other, tick)
+        outcome = self.abandonment(side)
         self._finish(outcome, "abandon")
         return outcome
+
+    def resignation(self, side: Side) -> Outcome:
+        """What ``side`` resigning would give the opponent (``resign`` records it), asked
+        before the player confirms; whether they may is ``can_resign``."""
+        return endings.resignation(self.rules, side)
+
+    def abandonment(self, side: Side) -> Outcome:
+        """What ``side`` leaving the game would give the opponent (``abandon`` records it):
+        a jan in bräde, a resignation's point elsewhere (B-35, house)."""
+        return endings.abandonment(self.rules, side)
 
     # -- storage ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -369,7 +372,7 @@ class Game:
         """A stored game back; GameError("game.bad_json") for anything that is not one.
 
         Games stored before the position text carried ``first=`` (the double-six
-        option's first rolls, RULES.md §6) get it from their events: a side has made its
+        option's first rolls, ``docs/rules.md``, "Position text") get it from their events: a side has made its
         first roll once it has a play or a forfeit on record.
         """
         try:
@@ -525,12 +528,13 @@ def _breaks_b35(rules: RuleSet, position: Position, turn: Turn,
 def _checked_dice(dice: object, n: int) -> Dice:
     """``dice`` as a tuple of ``n`` die values 1..6, or DiceError (T-1..T-3)."""
     try:
-        values = tuple(dice)  # type: ignore[call-overload]
+        values = tuple(cast("Iterable[object]", dice))  # not iterable: TypeError, below
     except TypeError:
         raise DiceError("dice.bad", text=repr(dice)[:40]) from None
-    if len(values) != n or any(type(d) is not int or not 1 <= d <= 6 for d in values):
+    faces = tuple(d for d in values if type(d) is int and 1 <= d <= 6)
+    if len(values) != n or len(faces) != n:
         raise DiceError("dice.bad", text=repr(dice)[:40])
-    return values
+    return faces
 
 
 def can_finish_beautiful_with_one(me: tuple[int, ...]) -> bool:
@@ -547,13 +551,8 @@ def can_finish_beautiful_with_one(me: tuple[int, ...]) -> bool:
                 break
             counts[p] -= 1
             counts[t] += 1
-            if _is_beautiful(counts):
+            if endings.beautiful(counts) is not None:
                 return True
             counts[p] += 1
             counts[t] -= 1
     return False
-
-
-def _is_beautiful(c: list[int]) -> bool:
-    return (c[24] == 15 or c[20] == c[21] == c[22] == c[23] == c[24] == 3
-            or c[22] == c[23] == c[24] == 5 or (c[22], c[23], c[24]) == (3, 5, 7))

@@ -1,4 +1,5 @@
-"""Typed hops: what a player's move text says, read linearly (RULES.md §6).
+"""Typed hops: what a player's move text says, read linearly (``docs/rules.md``,
+"Move text").
 
 ``parse_hops`` turns lenient text (``1/7 7/12``, ``1/7/12``, ``1-7``, ``b/5``, ``20/ut``,
 ``13/10(2)``) into hops ``(from, to)``; the move contract (``engine.plays``) then walks

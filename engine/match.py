@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.errors import GameError
 from engine.position import Side
+from engine.rules.ruleset import Family
 from engine.scoring import catch_up_value
 from engine.turn import Outcome
 
@@ -22,12 +23,13 @@ class Match:
     length: int
     scoring: str = "ww"
     allow_resign: bool = True
-    family: str = "brade"
+    family: Family = Family.BRADE
     results: list[Outcome] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.length < 1 or self.length % 2 == 0:
             raise GameError("match.bad_length", length=self.length)
+        self.family = Family(self.family)  # a stored match gives the text
 
     # -- score --------------------------------------------------------------------------
     def score(self, side: Side) -> int:
@@ -91,7 +93,7 @@ class Match:
     @property
     def next_starter(self) -> Side | None:
         """T-1: the loser of a bräde game starts the next; puff tekar every game."""
-        if not self.results or self.family == "puff":
+        if not self.results or self.family is Family.PUFF:
             return None
         return self.results[-1].winner.other
 

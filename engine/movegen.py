@@ -5,7 +5,9 @@ The shape follows gnubg's generator: enumerate every sequence of single-die step
 ruleset's obligation allows (B-20 max pips, seed 003's max dice, backgammon's both-dice
 rule), then deduplicate by (resulting position, outcome).  The ruleset-specific wins that
 cut a turn short (vasa's winning step, classic's jan, Behrens–Helmfrid's sprängjan) are
-recorded as the search passes them.
+recorded as the search passes them.  How a turn ends (the dice orders, the obligation,
+what a play wins) is ``engine.endings``', which the move contract (``engine.plays``)
+calls too; this module only walks the steps.
 
 Backgammon takes a fast path (``_BgSearch``) that gives the very same list; it and the
 fast construction of positions and turns (``_position``, ``_turn``) exist for the
@@ -14,21 +16,34 @@ issue-7 benchmark (``benchmarks/gnubg_diff.py``: within 25x of gnubg's C generat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields, replace
-from typing import TYPE_CHECKING
+from operator import itemgetter
+from typing import Any
 
 from engine.bands import BLOCKADE, is_jan, run_length, run_span
 from engine.dice import Dice
+from engine.endings import (
+    backgammon_win,
+    dice_orders,
+    final_outcome,
+    jan_kind,
+    measure_fields,
+    obliged,
+    orders_matter,
+    win,
+    win_now,
+)
 from engine.errors import DiceError
 from engine.position import BAR, OFF, Geometry, Position, Side
-from engine.puff import puff_turns
-from engine.scoring import points
+from engine.rules.ruleset import Cut, Family, RuleSet, Usage
 from engine.turn import Outcome, Step, Turn
 
-if TYPE_CHECKING:  # the ruleset stands above the generators (no import circle)
-    from engine.rules.ruleset import RuleSet
-
 PLAIN, HIT, BURST = 0, 1, 2
+
+#: The cuts as plain names: a search compares them at every step, and an enum member
+#: looked up there (``Cut.VASA``) costs a measurable share of a small search.
+_VASA, _CLASSIC_JAN, _BH_SPRANGJAN = Cut.VASA, Cut.CLASSIC_JAN, Cut.BH_SPRANGJAN
 
 
 class Board:
@@ -57,7 +72,7 @@ class Board:
 
     # -- single steps -------------------------------------------------------------------
     def steps(self, d: int, lo: int = 0) -> list[tuple[int, int, int]]:
-        """Every legal single step ``(from, to, kind)`` for die ``d`` (RULES.md §2–§4).
+        """Every legal single step ``(from, to, kind)`` for die ``d`` (T-5, B-1..B-16).
 
         ``lo`` skips steps from points below it (the backgammon doubles search moves its
         checkers in non-decreasing order of origin, see ``_Search._dfs_bg``).
@@ -163,7 +178,8 @@ class Board:
         n = run_length(me, self.x, self.x[t], 7 if self.my_col else 0)
         me[p] += 1
         me[t] -= 1
-        return n > self.rules.max_band_run  # type: ignore[operator]
+        limit = self.rules.max_band_run
+        return limit is not None and n > limit
 
     # -- applying -----------------------------------------------------------------------
     def push(self, frm: int, to: int, kind: int) -> None:
@@ -201,21 +217,6 @@ class Board:
     def opponent_jan(self) -> bool:
         """B-33: bar + own first-quarter points occupied > 6."""
         return is_jan(self.op)
-
-    def beautiful(self) -> str | None:
-        """B-31: the vackert spel the mover's checkers form, if any."""
-        me = self.me
-        if me[OFF] or me[24] < 3:
-            return None
-        if me[24] == 15:
-            return "uppspel"
-        if me[20] == me[21] == me[22] == me[23] == me[24] == 3:
-            return "enkelt-kronspel"
-        if me[22] == me[23] == me[24] == 5:
-            return "dubbelt-kronspel"
-        if me[22] == 3 and me[23] == 5 and me[24] == 7:
-            return "trappspel"
-        return None
 
     def key(self) -> tuple:
         """Identifies the working position exactly (packed counts and column flags)."""
@@ -259,7 +260,9 @@ def _pack(counts: list[int]) -> int:
 _POS_FIELDS = ("white", "black", "turn", "geometry", "column", "pasch", "streak", "onedie",
                "general", "entered", "first")
 _TURN_FIELDS = ("steps", "position", "outcome", "special")
-_new = object.__new__
+#: ``object.__new__``, typed as what it is here: an instance mypy cannot follow (its class
+#: is switched after the slots are filled).
+_new: Callable[[type], Any] = object.__new__
 
 
 class _PositionSlots:
@@ -282,10 +285,10 @@ def _fast_ok() -> bool:
         pos = _new(_PositionSlots)
         for name in _POS_FIELDS:
             setattr(pos, name, getattr(ref, name))
-        pos.__class__ = Position  # type: ignore[assignment]
+        pos.__class__ = Position
         turn = _new(_TurnSlots)
         turn.steps, turn.position, turn.outcome, turn.special = (Step(1, 2, 1),), pos, None, None
-        turn.__class__ = Turn  # type: ignore[assignment]
+        turn.__class__ = Turn
     except TypeError:  # pragma: no cover - the layouts differ after all
         return False
     return (pos == ref and hash(pos) == hash(ref)
@@ -313,7 +316,7 @@ def _position(base: Position, white: tuple, black: tuple, turn: Side,
     pos.entered = base.entered
     pos.first = base.first
     pos.__class__ = Position
-    return pos  # type: ignore[return-value]
+    return pos
 
 
 def _turn(steps: tuple[Step, ...], position: Position, outcome: Outcome | None) -> Turn:
@@ -326,7 +329,7 @@ def _turn(steps: tuple[Step, ...], position: Position, outcome: Outcome | None) 
     t.outcome = outcome
     t.special = None
     t.__class__ = Turn
-    return t  # type: ignore[return-value]
+    return t
 
 
 _CROSS_CACHE: dict[object, list[int]] = {}
@@ -348,6 +351,17 @@ def _cross(position: Position) -> list[int]:
 #: (raw steps, key, dice used, pips moved, jan step index or None, jan by burst, won).
 #: Raw steps are ``(from, to, die, kind)``; ``Step`` values are made only for kept turns.
 _L_STEPS, _L_KEY, _L_N, _L_PIPS, _L_JAN, _L_JB, _L_WON = range(7)
+
+_LEAF_MEASURES: dict[str, itemgetter] = {}
+
+
+def _leaf_measure(usage: str) -> itemgetter:
+    """``endings.measure(usage)`` read straight off a leaf (its dice used and pips)."""
+    got = _LEAF_MEASURES.get(usage)
+    if got is None:
+        got = _LEAF_MEASURES[usage] = itemgetter(
+            *((_L_N, _L_PIPS)[f] for f in measure_fields(usage)))
+    return got
 
 _STEPS: dict[tuple[int, int, int, int], Step] = {}
 
@@ -371,19 +385,19 @@ def check_dice(dice: Dice) -> None:
         raise DiceError("dice.bad", text=repr(dice)[:40])
 
 
-def legal_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
-    """Every legal complete play of ``dice`` from ``position`` (RULES.md §2–§4)."""
+def brade_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
+    """Every legal complete play of ``dice`` from ``position`` in bräde or backgammon
+    (``docs/rules.md`` T-2..T-5, B-1..B-21); ``engine.generators.legal_turns`` hands a
+    puff position to ``engine.puff`` instead."""
     check_dice(dice)
-    if rules.family == "puff":
-        return puff_turns(rules, position, dice)
-    if (rules.family == "backgammon" and len(dice) == 2 and position.column is None
-            and rules.bearoff == "reduce_rearmost" and rules.usage == "bg"):
+    if (rules.family is Family.BACKGAMMON and len(dice) == 2 and position.column is None
+            and rules.bearoff == "reduce_rearmost" and rules.usage is Usage.BG):
         return _BgSearch(position, dice).run()
     return _Search(rules, position, dice).run()
 
 
 def search_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
-    """``legal_turns`` by the general search alone, without the backgammon fast path.
+    """``brade_turns`` by the general search alone, without the backgammon fast path.
 
     Both give the same list; the gnubg differential test runs this one too, so that the
     core bräde shares with backgammon (bar, both dice, higher die, bear-off) is checked
@@ -495,23 +509,15 @@ class _BgSearch:
         geometry, pasch, streak = base.geometry, base.pasch, base.streak
         general, entered, first = base.general, base.entered, base.first
         new = _new
-        out = []
+        out: list[Turn] = []
         for (cm, co), raw in found.items():
             me = tuple(cm.to_bytes(26, "little"))
             op = op0 if co == co0 else tuple(co.to_bytes(26, "little"))
-            outcome = None
-            if me[OFF] == 15:
-                if op[OFF]:
-                    kind = "single"
-                else:
-                    # gammon; backgammon if the loser still has a checker on the bar or in
-                    # the winner's home board (the loser's own points 1..6).
-                    kind = "backgammon" if op[BAR] or any(op[1:7]) else "gammon"
-                outcome = Outcome(kind, points("bg", kind)[0], False, mover)
+            outcome = backgammon_win(mover, op) if me[OFF] == 15 else None
             if not _FAST:  # pragma: no cover
-                pos = (_position(base, me, op, nxt, None) if white_moves
-                       else _position(base, op, me, nxt, None))
-                out.append(_turn(raw, pos, outcome))
+                made = (_position(base, me, op, nxt, None) if white_moves
+                        else _position(base, op, me, nxt, None))
+                out.append(_turn(raw, made, outcome))
                 continue
             pos = new(_PositionSlots)
             if white_moves:
@@ -647,37 +653,7 @@ def first_roll_made(rules: RuleSet, base: Position) -> Position:
     return replace(base, first=base.first | {base.turn})
 
 
-JANS = ("jan", "sprangjan")
-
-
-class WinJudge:
-    """The wins the board decides as it stands, for a search that moves over ``board``:
-    ``legal_turns``' own search and ``engine.plays``' walk, which must agree play for play."""
-
-    rules: RuleSet
-    base: Position
-    board: Board
-
-    def _outcome(self, kind: str) -> Outcome:
-        # B-32: munk when the loser has a checker on the bar (never with jan)
-        munk = kind not in JANS and self.board.op[BAR] > 0
-        pts, tick = points(self.rules.scoring, kind, munk)
-        return Outcome(kind, pts, munk, self.base.turn, tick)
-
-    def _win_now(self, jan_at: int | None, jan_burst: bool) -> Outcome | None:
-        """Vasa: does the position right now win (hemspel, vackert spel, jan)?"""
-        board = self.board
-        if board.me[OFF] == 15:
-            return self._outcome("hemspel")
-        b = board.beautiful()
-        if b:
-            return self._outcome(b)
-        if jan_at is not None:
-            return self._outcome("sprangjan" if jan_burst else "jan")
-        return None
-
-
-class _Search(WinJudge):
+class _Search:
     #: Skip a board met again at the same depth of a double (see ``_dfs``); the tests
     #: switch it off to compare against the plain search.
     memo = True
@@ -689,6 +665,8 @@ class _Search(WinJudge):
         self.double = len(dice) == 2 and dice[0] == dice[1]
         self.board = Board(rules, position)
         self.leaves: list[tuple] = []
+        #: ``leaves[a:b]`` of each order of the dice, in ``orders``' order.
+        self.spans: list[tuple[int, int]] = []
         self.stops: list[tuple[tuple, tuple, Outcome]] = []
         self.path: list[tuple[int, int, int, int]] = []
         self.seen: set[tuple] = set()
@@ -700,8 +678,8 @@ class _Search(WinJudge):
         specials: list[Turn] = []
         base = self.base
         mover = base.turn
-        # Option double_six: only the mover's own first roll of the game (RULES.md; seeds
-        # 001, 003), whatever the board looks like.  Every position this roll leads to
+        # Option double_six: only the mover's own first roll of the game (``docs/rules.md``,
+        # "Option double_six"; seeds 001, 003), whatever the board looks like.  Every position this roll leads to
         # records the first roll as made (``first_roll_made``).
         first_roll = rules.double_six and mover not in base.first and board.me[1] == 15
         self.base = first_roll_made(rules, base)
@@ -718,19 +696,16 @@ class _Search(WinJudge):
             k = self._kejsarspel()
             if k is not None:
                 return [k]
-        if len(dice) == 1:
-            orders: list[tuple[int, ...]] = [dice]
-        elif self.double:
-            orders = [(dice[0],) * 4]
-        else:
-            orders = [dice, (dice[1], dice[0])]
-        bg = rules.family == "backgammon"
+        self.orders = orders = dice_orders(dice)
+        bg = rules.family is Family.BACKGAMMON
         for seq in orders:
             self.seen.clear()
+            start = len(self.leaves)
             if bg:
                 self._dfs_bg(seq, 0, 0, BAR)
             else:
                 self._dfs(seq, 0, 0, None, False, False)
+            self.spans.append((start, len(self.leaves)))
         turns = self._select()
         return turns + specials
 
@@ -766,13 +741,15 @@ class _Search(WinJudge):
             j_at, j_b, w, j_key = jan_at, jan_burst, won, jan_key
             if kind and j_at is None and self.rules.is_brade and board.opponent_jan():
                 j_at, j_b = i, kind == BURST  # B-33 (B-34 when the step burst)
-                if cut == "classic_jan":
+                if cut is _CLASSIC_JAN:
                     j_key = board.key()
-                elif cut == "bh_sprangjan" and j_b:
-                    self._stop(Outcome("sprangjan", 0, False, self.base.turn))
+                elif cut is _BH_SPRANGJAN and j_b:
+                    # B-34 (Behrens–Helmfrid): a burst that makes jan wins on the spot.
+                    self._stop(win(self.rules, "sprangjan", self.base.turn, False))
                     w = True
-            if cut == "vasa" and not won:
-                o = self._win_now(j_at, j_b)
+            if cut is _VASA and not won:
+                o = win_now(self.rules, self.base.turn, board.me, board.op,
+                            None if j_at is None else jan_kind(j_b))
                 if o is not None:
                     self._stop(o)
                     w = True
@@ -833,46 +810,57 @@ class _Search(WinJudge):
         best = self._filter(leaves)
         out: dict[tuple, Turn] = {}
         cut = rules.cut
+        mover, snaps = self.base.turn, self.snaps
+        judged: set[tuple] = set()
         for leaf in best:
             jan_at = leaf[_L_JAN]
-            if cut == "vasa" and leaf[_L_WON]:
+            if cut is _VASA and leaf[_L_WON]:
                 continue
-            if cut == "bh_sprangjan" and jan_at is not None and leaf[_L_JB]:
+            if cut is _BH_SPRANGJAN and jan_at is not None and leaf[_L_JB]:
                 continue
-            if cut == "classic_jan" and jan_at is not None:
+            if cut is _CLASSIC_JAN and jan_at is not None:
                 steps = leaf[_L_STEPS][: jan_at + 1]
                 key = self._replay_key(steps)
-                outcome = self._outcome_for_key(key, "sprangjan" if leaf[_L_JB] else "jan")
+                outcome = self._win_at(key, jan_kind(leaf[_L_JB]))
                 self._keep(out, steps, key, outcome)
                 continue
-            outcome = self._final_outcome(leaf)
-            self._keep(out, leaf[_L_STEPS], leaf[_L_KEY], outcome)
+            # B-21: the win is judged on the board after the whole play.  A board met
+            # again with the same jan is the same play (the first one found is kept).
+            key = leaf[_L_KEY]
+            jan = None if jan_at is None else jan_kind(leaf[_L_JB])
+            if (key, jan) in judged:
+                continue
+            judged.add((key, jan))
+            me, op = snaps[key]
+            self._keep(out, leaf[_L_STEPS], key, final_outcome(rules, mover, me, op, jan))
         for steps, key, outcome in self.stops:
-            if cut == "bh_sprangjan":
-                outcome = self._outcome_for_key(key, "sprangjan")
             self._keep(out, steps, key, outcome)
         if not out:
             return [Turn((), self.base.with_turn(self.base.turn.other), None)]
         return list(out.values())
 
     def _filter(self, leaves: list[tuple]) -> list[tuple]:
-        usage = self.rules.usage
+        """The leaves that use the roll as the ruleset obliges (``endings.obliged``)."""
         if not leaves:
             return []
-        if usage == "max_pips":
-            top = max(lf[_L_PIPS] for lf in leaves)
-            return [lf for lf in leaves if lf[_L_PIPS] == top]
-        top_n = max(lf[_L_N] for lf in leaves)
-        kept = [lf for lf in leaves if lf[_L_N] == top_n]
-        if top_n == 1 and len(self.dice) == 2 and not self.double:
-            hi = max(self.dice)
-            higher = [lf for lf in kept if lf[_L_STEPS][0][2] == hi]
-            if higher:
-                kept = higher
-        if usage == "max_dice":
-            top = max(lf[_L_PIPS] for lf in kept)
-            kept = [lf for lf in kept if lf[_L_PIPS] == top]
-        return kept
+        usage = self.rules.usage
+        ms = list(map(_leaf_measure(usage), leaves))
+        if not orders_matter(usage, self.dice):  # every order: the greatest measure
+            top = max(ms)
+            return [lf for lf, m in zip(leaves, ms, strict=True) if m == top]
+        best = []
+        for a, b in self.spans:
+            if b > a:
+                part = ms[a:b]
+                lf = leaves[a + part.index(max(part))]
+                best.append((lf[_L_N], lf[_L_PIPS]))
+            else:
+                best.append((0, 0))
+        allowed, top = obliged(usage, self.dice, self.orders, best)
+        if len(allowed) == len(self.spans):  # every order: the leaves as they stand
+            return [lf for lf, m in zip(leaves, ms, strict=True) if m == top]
+        return [leaves[i] for j, (a, b) in enumerate(self.spans) if j in allowed
+                for i in range(a, b) if ms[i] == top]
 
     def _keep(self, out: dict[tuple, Turn], steps: tuple, key: tuple,
               outcome: Outcome | None) -> None:
@@ -902,43 +890,10 @@ class _Search(WinJudge):
             self.snaps[key] = board.counts()
         return key
 
-    def _outcome_for_key(self, key: tuple, kind: str) -> Outcome:
-        op = self.snaps[key][1]
-        munk = kind not in JANS and op[BAR] > 0
-        pts, tick = points(self.rules.scoring, kind, munk)
-        return Outcome(kind, pts, munk, self.base.turn, tick)
+    def _win_at(self, key: tuple, kind: str) -> Outcome:
+        """A win of ``kind`` on the board ``key`` (munk decided there, B-32)."""
+        return win(self.rules, kind, self.base.turn, self.snaps[key][1][BAR] > 0)
 
-    def _final_outcome(self, leaf: tuple) -> Outcome | None:
-        """Wins judged after the whole turn (B-21): the most valuable one that holds."""
-        key = leaf[_L_KEY]
-        me, op = self.snaps[key]
-        rules = self.rules
-        if rules.family == "backgammon":
-            if me[OFF] != 15:
-                return None
-            if op[OFF]:
-                kind = "single"
-            else:
-                # gammon; backgammon if the loser still has a checker on the bar or in the
-                # winner's home board (the loser's own points 1..6).
-                kind = "backgammon" if op[BAR] or any(op[1:7]) else "gammon"
-            return Outcome(kind, points("bg", kind)[0], False, self.base.turn)
-        found: list[Outcome] = []
-        if me[OFF] == 15:  # B-30: hemspel
-            found.append(self._outcome_for_key(key, "hemspel"))
-        elif not me[OFF]:
-            saved = self.board.me
-            self.board.me = list(me)
-            b = self.board.beautiful()
-            self.board.me = saved
-            if b:
-                found.append(self._outcome_for_key(key, b))
-        if leaf[_L_JAN] is not None:
-            found.append(self._outcome_for_key(key,
-                                               "sprangjan" if leaf[_L_JB] else "jan"))
-        if not found:
-            return None
-        return max(found, key=lambda o: (o.points, o.kind in JANS))
 
     # Specials --------------------------------------------------------------------------
     def _column_turn(self) -> Turn:
@@ -964,8 +919,6 @@ class _Search(WinJudge):
         board = Board(self.rules, self.base)
         board.me[q] -= 1
         board.me[24] += 1
-        munk = board.op[BAR] > 0
-        pts, tick = points(self.rules.scoring, "kejsarspel", munk)
-        outcome = Outcome("kejsarspel", pts, munk, self.base.turn, tick)
+        outcome = win(self.rules, "kejsarspel", self.base.turn, board.op[BAR] > 0)
         step = Step(q, 24, 24 - q)
         return Turn((step,), board.position(self.base), outcome, "kejsarspel")

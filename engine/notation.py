@@ -1,5 +1,5 @@
 """Move notation: turns as players read them, and typed text mapped to one legal turn
-(RULES.md §6).
+(``docs/rules.md``, "Move text").
 
 Players write plays loosely: ``1/7 7/12``, ``1/7/12``, ``1/12``, ``1-7``, ``b/5``,
 ``bar/5``, ``20/off``, ``20/ut``, steps in any order.  The text is read into hops
@@ -11,43 +11,65 @@ is reported as ambiguous instead of guessed.
 
 from __future__ import annotations
 
+import re
+
 from engine import hops
 from engine.dice import Dice
 from engine.movegen import BURST, HIT, PLAIN
 from engine.plays import validate
-from engine.position import BAR, OFF, Position, Side
+from engine.position import BAR, OFF, Position
 from engine.rules.ruleset import RuleSet
-from engine.turn import Turn
+from engine.turn import Step, Turn
 
 #: How a turn's places are written, per language: Swedish players write ``ut`` for off.
 _PLACE_WORDS = {"en": ("bar", "off"), "sv": ("bar", "ut")}
 
 
-def format_turn(turn: Turn, lang: str = "en", *, mover: Side | None = None,
-                numbering: Side | None = None) -> str:
-    """The turn as a player reads it in ``lang`` (``20/ut`` in Swedish, ``20/off`` in
-    English), in the mover's own numbering (G-2) like ``Turn.text``, so ``parse_play``
-    reads it back in either language.
+def format_turn(turn: Turn, lang: str = "en") -> str:
+    """The turn as its mover writes it, in ``lang``: the one way a play is written for
+    people (the channel, the board's note, alt text, histories, analyses, the terminal).
 
-    A board drawn from the other side labels its points in that side's numbers:
-    ``numbering`` (with ``mover``) rewrites the points in that side's numbering, so the
-    text matches the labels the arrows point at.  Such a text is for reading, not input.
+    Always the mover's own numbering (G-2), as bräde players write plays (each counts
+    from their own 1) and as ``Turn.text`` and the records keep them; only the word for
+    off follows the language (``20/ut`` in Swedish, ``20/off`` in English).  So
+    ``parse_play`` reads it back in either language, and a board that prints both
+    numberings (``render_board(numbers="both")``) shows where every play went.
     """
     bar, off = _PLACE_WORDS.get(lang[:2].lower(), _PLACE_WORDS["en"])
     if turn.special == "kejsarspel" or not turn.steps:
         return turn.text
-    g = turn.position.geometry
-    convert = numbering is not None and mover is not None and numbering is not mover
 
     def place(p: int) -> str:
-        if p == BAR:
-            return bar
-        if p == OFF:
-            return off
-        return str(g.own_point(numbering, g.board_point(mover, p)) if convert else p)
+        return bar if p == BAR else off if p == OFF else str(p)
 
     return " ".join(f"{place(s.frm)}/{place(s.to)}" + ("!" if s.burst else "*" if s.hit else "")
                     for s in turn.steps)
+
+
+_RECORDED_STEP = re.compile(r"^(bar|\d{1,2})/(off|\d{1,2})([*!]?)$")
+
+
+def recorded_turn(moves: str, position: Position) -> Turn | None:
+    """A turn as a game's record keeps it (``Turn.text`` in the mover's numbering, and
+    the ``position`` after it) back as a ``Turn``, to draw its arrows again: the board
+    waiting for the next play shows the last one.  Only what a drawing needs: the steps
+    as written (a step's ``die`` is its distance, which a bear-off with a larger die
+    understates) and no outcome.  A forfeit (``-``) comes back without steps; a special
+    play written without them (kejsarspel), or anything that is not such a text, as
+    None."""
+    if moves.strip() == "-":
+        return Turn((), position)
+    steps = []
+    for token in moves.split():
+        m = _RECORDED_STEP.match(token)
+        if m is None:
+            return None
+        frm = BAR if m[1] == "bar" else int(m[1])
+        to = OFF if m[2] == "off" else int(m[2])
+        if not (BAR <= frm < to <= OFF):
+            return None
+        steps.append(Step(frm, to, to - frm, hit=m[3] == "*", burst=m[3] == "!"))
+    return Turn(tuple(steps), position) if steps else None
 
 
 def parse_hops(text: str) -> list[tuple[int, int]]:
@@ -72,4 +94,5 @@ def parse_play(rules: RuleSet, position: Position, dice: Dice, text: str,
     return turn
 
 
-__all__ = ["BURST", "HIT", "PLAIN", "format_turn", "parse_hops", "parse_play"]
+__all__ = ["BURST", "HIT", "PLAIN", "format_turn", "parse_hops", "parse_play",
+           "recorded_turn"]

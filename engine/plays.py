@@ -23,12 +23,24 @@ kejsarspel) occur on small rolls only; there the list is used (``_ListRoll``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.dice import Dice
+from engine.endings import (
+    Measure,
+    dice_orders,
+    final_outcome,
+    jan_kind,
+    measure,
+    obliged,
+    win,
+    win_now,
+)
 from engine.errors import AmbiguousMove, IllegalMove, MoveError, UnparsableMove
+from engine.generators import legal_turns
 from engine.hops import (
     covers,
     dice_pool,
@@ -39,11 +51,15 @@ from engine.hops import (
     reachable,
     steps_needed,
 )
-from engine.movegen import BURST, HIT, JANS, Board, WinJudge, check_dice
+from engine.movegen import BURST, HIT, Board, check_dice
 from engine.position import BAR, OFF, Position
-from engine.rules.ruleset import RuleSet
-from engine.scoring import points
+from engine.puff import DELTA, StepWalker, shared_step
+from engine.rules.ruleset import Cut, Family, RuleSet
 from engine.turn import Outcome, Step, Turn
+
+#: The cuts as plain names: a search compares them at every step, and an enum member
+#: looked up there (``Cut.VASA``) costs a measurable share of a small search.
+_VASA, _CLASSIC_JAN, _BH_SPRANGJAN = Cut.VASA, Cut.CLASSIC_JAN, Cut.BH_SPRANGJAN
 
 #: Autocomplete shows at most this many plays (Discord's limit).
 SUGGESTIONS = 25
@@ -52,12 +68,18 @@ _FORFEIT_WORDS = ("-", "–", "pass", "fåta", "fata")
 # -- constraints on the walk --------------------------------------------------------------
 # A walk visits legal step sequences; a constraint says which steps it may take next and
 # whether a play may end here.  Its state is hashable so the walk's memo can include it.
+# A constraint that ``prunes`` also says whether a play can still end here at all with
+# the dice left (``fits``), so the walk gives up a branch as soon as it cannot.
 
 
 class _Free:
     """Any play."""
 
     start: Any = ()
+    prunes = False
+
+    def fits(self, cs: Any, rest: tuple[int, ...]) -> bool:
+        return True
 
     def advance(self, cs: Any, frm: int, to: int) -> list[Any]:
         return [cs]
@@ -75,8 +97,22 @@ _FREE = _Free()
 class _Hops:
     """The typed hops ``(from, to)``, in any order, each split into steps of any dice."""
 
+    prunes = True
+
     def __init__(self, hops: list[tuple[int, int]]) -> None:
         self.start: Any = tuple(sorted(hops))
+        self._fits: dict[tuple, bool] = {}
+
+    def fits(self, cs: Any, rest: tuple[int, ...]) -> bool:
+        """Can the hops still pending in ``cs`` be played with the dice ``rest``?"""
+        k = (cs, rest)
+        got = self._fits.get(k)
+        if got is None:
+            got = self._fits[k] = _hops_fit(self.pending(cs), rest)
+        return got
+
+    def pending(self, cs: Any) -> tuple[tuple[int, int], ...]:
+        return cs
 
     def advance(self, cs: Any, frm: int, to: int) -> list[Any]:
         out = []
@@ -121,8 +157,38 @@ class _Prefix(_Hops):
     def complete(self, cs: Any) -> bool:
         return not cs[0] and cs[1]
 
+    def pending(self, cs: Any) -> tuple[tuple[int, int], ...]:
+        return cs[0]
+
     def free(self, cs: Any) -> bool:
         return not cs[0] and cs[1]
+
+
+@functools.lru_cache(maxsize=512)
+def _subset_sums(rest: tuple[int, ...]) -> frozenset[int]:
+    """Every total some of the dice ``rest`` make (0 included)."""
+    sums = {0}
+    for d in rest:
+        sums |= {s + d for s in sums}
+    return frozenset(sums)
+
+
+def _hops_fit(pending: tuple[tuple[int, int], ...], rest: tuple[int, ...]) -> bool:
+    """Can every hop in ``pending`` still be played with the dice ``rest``?
+
+    A hop moves one checker from its point to its goal without passing it (bearing off
+    aside), so its distance is a sum of some of the dice left, and the hops together need
+    no more than all of them.  Both only get harder as dice are used, so a branch that
+    fails here can never complete what was typed.
+    """
+    need = 0
+    for cur, goal in pending:
+        if goal == OFF:
+            continue
+        if goal - cur not in _subset_sums(rest):
+            return False
+        need += goal - cur
+    return need <= sum(rest)
 
 
 def _step_matches(frm: int, to: int, partial: str) -> bool:
@@ -174,31 +240,23 @@ def _first_with(results: Iterator[_Result], key: tuple) -> Turn | None:
     return None
 
 
-class _BradeRoll(WinJudge):
-    """One bräde or backgammon roll walked over ``Board`` (RULES.md §2–§4)."""
+class _BradeRoll:
+    """One bräde or backgammon roll walked over ``Board`` (``docs/rules.md`` T-2..T-5,
+    B-1..B-21); how the turn ends is ``engine.endings``', as for ``legal_turns``."""
 
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
         self.rules = rules
         self.base = position
         self.dice = tuple(dice)
         self.board = Board(rules, position)
-        self.double = len(dice) == 2 and dice[0] == dice[1]
-        if len(dice) == 1:
-            self.orders: list[tuple[int, ...]] = [self.dice]
-        elif self.double:
-            self.orders = [(dice[0],) * 4]
-        else:
-            self.orders = [self.dice, (dice[1], dice[0])]
-        usage = rules.usage
+        self.orders = dice_orders(self.dice)
         #: How the roll's use is compared: (steps, pips) reduced to what the rule counts.
-        self.cmp: Callable[[tuple[int, int]], tuple[int, ...]] = (
-            (lambda v: (v[1],)) if usage == "max_pips"
-            else (lambda v: (v[0],)) if usage == "bg" else (lambda v: v))
+        self.cmp: Measure = measure(rules.usage)
         self.cut = rules.cut
         self.brade = rules.is_brade
         self._rem: dict[tuple, tuple[int, int]] = {}
         self.path: list[tuple[int, int, int, int]] = []
-        self.top: tuple[int, ...] = ()
+        self.top: Any = None
         self.allowed: frozenset[int] = frozenset()
         self.reached = False  # a constrained walk got to the end of what was typed
         self.prune = True
@@ -236,41 +294,19 @@ class _BradeRoll(WinJudge):
 
     def _settle(self) -> None:
         """The measure every kept play must reach, and the orders of the dice it may use
-        (max dice: when only one die can be used, the higher, seed 003)."""
+        (``endings.obliged``), from the best use of the roll in each order."""
         vals = [self._best_rest(o, 0) for o in self.orders]
-        allowed = list(range(len(self.orders)))
-        if self.rules.usage != "max_pips":
-            top_n = max(v[0] for v in vals)
-            if top_n == 1 and len(self.dice) == 2 and not self.double:
-                hi = max(self.dice)
-                higher = [j for j in allowed if self.orders[j][0] == hi and vals[j][0] == 1]
-                if higher:
-                    allowed = higher
-        self.allowed = frozenset(allowed)
-        self.top = max(self.cmp(vals[j]) for j in allowed)
+        self.allowed, self.top = obliged(self.rules.usage, self.dice, self.orders, vals)
 
-    # Outcomes, as legal_turns judges them (``_outcome``, ``_win_now``: WinJudge) ------------
+    # Outcomes, as legal_turns judges them (``engine.endings``) -----------------------------
+    def _outcome(self, kind: str) -> Outcome:
+        """A win of ``kind`` on the board as it stands (munk decided here, B-32)."""
+        return win(self.rules, kind, self.base.turn, self.board.op[BAR] > 0)
+
     def _final(self, jan_at: int | None, jan_burst: bool) -> Outcome | None:
-        """Wins judged after the whole turn (B-21): the most valuable one that holds."""
-        me, op = self.board.me, self.board.op
-        if self.rules.family == "backgammon":
-            if me[OFF] != 15:
-                return None
-            kind = ("single" if op[OFF] else
-                    "backgammon" if op[BAR] or any(op[1:7]) else "gammon")
-            return Outcome(kind, points("bg", kind)[0], False, self.base.turn)
-        found: list[Outcome] = []
-        if me[OFF] == 15:
-            found.append(self._outcome("hemspel"))
-        elif not me[OFF]:
-            b = self.board.beautiful()
-            if b:
-                found.append(self._outcome(b))
-        if jan_at is not None:
-            found.append(self._outcome("sprangjan" if jan_burst else "jan"))
-        if not found:
-            return None
-        return max(found, key=lambda o: (o.points, o.kind in JANS))
+        """Wins judged after the whole turn (B-21): ``endings.final_outcome``."""
+        return final_outcome(self.rules, self.base.turn, self.board.me, self.board.op,
+                             None if jan_at is None else jan_kind(jan_burst))
 
     def _result(self, outcome: Outcome | None, want: bool) -> _Result:
         key = (self.board.key(), outcome.kind if outcome else None,
@@ -309,13 +345,15 @@ class _BradeRoll(WinJudge):
             seen.add(k)
         if viable is not None and not viable(board):
             return
+        if con.prunes and not con.fits(cs, seq[i:]):
+            return
         done = con.complete(cs)
         if done:
             self.reached = True
         cut, cmp, top = self.cut, self.cmp, self.top
         ok_order = o in self.allowed
         # Only vasa's and Behrens–Helmfrid's stops are kept whatever the roll's use.
-        if self.prune and (cut is None or cut == "classic_jan"):
+        if self.prune and (cut is None or cut is _CLASSIC_JAN):
             if not ok_order:
                 return
             rest = self._best_rest(seq, i)
@@ -324,8 +362,8 @@ class _BradeRoll(WinJudge):
         cands = board.steps(seq[i]) if i < len(seq) else []
         if not cands:
             if done and ok_order and cmp((i, pips)) == top and not (
-                    jan_at is not None and (cut == "classic_jan"
-                                            or (cut == "bh_sprangjan" and jan_burst))):
+                    jan_at is not None and (cut is _CLASSIC_JAN
+                                            or (cut is _BH_SPRANGJAN and jan_burst))):
                 yield self._result(self._final(jan_at, jan_burst), want)
             return
         if greedy:
@@ -342,18 +380,19 @@ class _BradeRoll(WinJudge):
             stop: Outcome | None = None
             if kind and j_at is None and self.brade and board.opponent_jan():
                 j_at, j_b = i, kind == BURST
-                if cut == "bh_sprangjan" and j_b:
+                if cut is _BH_SPRANGJAN and j_b:
                     stop = self._outcome("sprangjan")
-                elif cut == "classic_jan":
+                elif cut is _CLASSIC_JAN:
                     # Jan ends the game at this step, which must begin a play that is
-                    # legal under max dice (house rule of RULES.md §4).
+                    # legal under max dice (house rule, B-21 under classic).
                     rest = self._best_rest(seq, i + 1)
                     if ok_order and cmp((i + 1 + rest[0], pips + to - frm + rest[1])) == top:
-                        stop = self._outcome("sprangjan" if j_b else "jan")
+                        stop = self._outcome(jan_kind(j_b))
                     else:
                         nexts = []
-            if cut == "vasa":
-                stop = self._win_now(j_at, j_b)
+            if cut is _VASA:
+                stop = win_now(self.rules, self.base.turn, board.me, board.op,
+                               None if j_at is None else jan_kind(j_b))
             if stop is not None:
                 # A win that ends the turn: nothing past it is a kept play.
                 if any(con.complete(ns) for ns in nexts):
@@ -395,13 +434,10 @@ class _BradeRoll(WinJudge):
 
 
 class _PuffRoll:
-    """One puff roll walked over ``engine.puff``'s step generator (RULES.md §5)."""
+    """One puff roll walked over ``engine.puff``'s step walker (P-1..P-5)."""
 
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
-        from engine import puff
-
-        self.puff = puff
-        self.gen = puff._Gen(rules, position, tuple(dice))
+        self.gen = StepWalker(rules, position, tuple(dice))
         self.first = self.gen.first_roll()
         self.path: list[Step] = []
         self.reached = False
@@ -414,7 +450,7 @@ class _PuffRoll:
         self.path = []  # a walk left early leaves its steps behind: start afresh
         gen = self.gen
         if self.first:  # lang_entry (2): one play only, its two steps in either order
-            turn = gen._first_roll_turn()
+            turn = gen.first_roll_turn()
             for steps in (turn.steps, turn.steps[::-1]):
                 cs = con.start
                 states = [cs]
@@ -438,14 +474,16 @@ class _PuffRoll:
         if viable is not None and not viable(state, hits):
             return
         gen = self.gen
+        if con.prunes and not con.fits(cs, gen.seq[i:]):
+            return
         done = con.complete(cs)
         if done:
             self.reached = True
         cands = gen.steps(gen.seq[i], state, hits, live) if i < gen.n else []
         if not cands:
             if done:
-                key = (state, hits, gen._again(state, i) if gen.reroll else False)
-                yield _Result(key, gen._turn(key, tuple(self.path)) if want else None)
+                key = (state, hits, gen.again(state, i) if gen.reroll else False)
+                yield _Result(key, gen.turn_for(key, tuple(self.path)) if want else None)
             return
         if greedy:
             cands = sorted(cands, key=lambda c: not c[2])
@@ -454,8 +492,8 @@ class _PuffRoll:
         same_next = i + 1 < gen.n and seq[i + 1] == d
         on_bar = state & 255
         free = con.free(cs)
-        delta = self.puff._DELTA
-        step = self.puff._step
+        delta = DELTA
+        step = shared_step
         path = self.path
         for frm, to, hit in cands:
             if frm < min_from:
@@ -474,16 +512,12 @@ class _PuffRoll:
             path.pop()
 
     def first_with(self, key: tuple) -> Turn | None:
-        """The play with result ``key`` as ``puff_turns`` lists it (its first path)."""
+        """The play with result ``key`` as ``puff_turns`` lists it (its first path,
+        ``StepWalker.path_to``)."""
         if self.first:
             return next(iter(self.walk()), _Result((), None)).turn
-        state_t, hits_t, _again = key
-        tail = _tails(state_t.to_bytes(26, "little"))
-
-        def viable(state: int, hits: int) -> bool:
-            return not hits & ~hits_t and _below(state.to_bytes(26, "little"), tail)
-
-        return _first_with(self.walk(_FREE, viable=viable), key)
+        steps = self.gen.path_to(key)
+        return None if steps is None else self.gen.turn_for(key, steps)
 
 
 # -- rolls with a special play: the (small) list ------------------------------------------
@@ -495,7 +529,7 @@ class _ListRoll:
 
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
         self.rules, self.base, self.dice = rules, position, tuple(dice)
-        self.legal = rules.legal_turns(position, dice)
+        self.legal = legal_turns(rules, position, dice)
         self.reached = False
 
     def walk(self, con: Any = _FREE, *, want: bool = True, greedy: bool = False,
@@ -523,14 +557,14 @@ Roll = _BradeRoll | _PuffRoll | _ListRoll
 def roll_walker(rules: RuleSet, position: Position, dice: Dice) -> Roll:
     """The walker for one roll (the measure of its best use is computed here, once)."""
     dice = tuple(dice)
-    if rules.family == "puff":
+    if rules.family is Family.PUFF:
         return _PuffRoll(rules, position, dice)
     check_dice(dice)
     me = position.mover
     if rules.is_brade and ((rules.double_six and dice == (6, 6)) or (
             rules.kejsarspel and len(dice) == 2 and me[24] == 7 and me[23] == 7)):
         return _ListRoll(rules, position, dice)
-    if rules.family == "backgammon" or rules.is_brade:
+    if rules.family is Family.BACKGAMMON or rules.is_brade:
         return _BradeRoll(rules, position, dice)
     return _ListRoll(rules, position, dice)  # pragma: no cover - an unknown family
 
@@ -539,7 +573,7 @@ def roll_walker(rules: RuleSet, position: Position, dice: Dice) -> Roll:
 
 
 def validate(rules: RuleSet, position: Position, dice: Dice, text: str) -> Turn:
-    """The one legal play ``text`` describes (lenient notation, RULES.md §6), as
+    """The one legal play ``text`` describes (lenient notation, ``docs/rules.md``, "Move text"), as
     ``legal_turns`` lists it; a ``MoveError`` saying why not otherwise."""
     roll = roll_walker(rules, position, dice)
     return _validate(roll, rules, position, dice, text)
@@ -557,7 +591,7 @@ def _validate(roll: Roll, rules: RuleSet, position: Position, dice: Dice, text: 
     if "kejsar" in raw.lower():
         raise IllegalMove("move.illegal", text=echo(raw))
     hops = parse_hops(raw)
-    most = 8 if rules.family == "puff" else len(dice_pool(dice))
+    most = 8 if rules.family is Family.PUFF else len(dice_pool(dice))
     found: dict[tuple, Turn] = {}
     if len(hops) <= most:
         for r in roll.walk(_Hops(hops)):
@@ -608,7 +642,7 @@ def _diagnose(roll: Roll, rules: RuleSet, position: Position, dice: Dice, raw: s
     legal = [r.turn for _, r in zip(range(4), roll.walk(), strict=False) if r.turn is not None]
     if legal and all(t.is_forfeit for t in legal):
         return IllegalMove("move.forfeit_only")
-    if rules.family == "puff":
+    if rules.family is Family.PUFF:
         return IllegalMove("move.illegal", text=echo(raw))
     me = position.mover
     pool = dice_pool(dice)

@@ -1,4 +1,5 @@
-"""Positions: who stands where, in the text format of RULES.md §6.
+"""Positions: who stands where, in the text format of ``docs/rules.md``
+("Position text").
 
 Each side is stored in its *own* path numbering (G-2): index 0 is the bar, 1..24 the
 points along that side's path, 25 the checkers borne off.  How the two paths lie on one
@@ -74,7 +75,8 @@ Counts = tuple[int, ...]  # 26 entries: bar, points 1..24, off
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """An immutable board position plus the little history the rules need (RULES.md §6).
+    """An immutable board position plus the little history the rules need (``docs/rules.md``,
+    "Position text").
 
     ``column`` marks a double-six column (seed 001/003) standing on that side's point 7;
     ``pasch``/``streak``/``general`` are puff history; ``onedie`` the one-die rolls still
@@ -95,7 +97,7 @@ class Position:
     entered: frozenset[Side] = frozenset()
     #: Bräde ``double_six`` only: sides that have made their first roll of the game.  The
     #: column may be taken, and the opponent's column is sent home, only on a player's
-    #: *own first roll* (RULES.md "Option double_six"), which the board cannot tell.
+    #: *own first roll* (``docs/rules.md``, "Option double_six"), which the board cannot tell.
     first: frozenset[Side] = frozenset()
 
     # -- access -------------------------------------------------------------------------
@@ -124,9 +126,6 @@ class Position:
         """Pips still to travel for ``s``: every checker to point 25 (the bar counts as 0)."""
         c = self.side(s)
         return sum((25 - p) * c[p] for p in range(25))
-
-    def with_counts(self, s: Side, counts: Counts) -> Position:
-        return replace(self, **{s.value: tuple(counts)})
 
     def with_turn(self, s: Side) -> Position:
         return replace(self, turn=s)

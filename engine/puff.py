@@ -1,4 +1,4 @@
-"""Puff (seed 002; RULES.md §5 and G-4): lång, konträr and dubbel konträr puff.
+"""Puff (seed 002; ``docs/rules.md`` P-1..P-6 and G-4): lång, konträr and dubbel konträr puff.
 
 Puff shares bräde's board and numbering but hardly any of its step rules: bands may
 stand anywhere, own checkers never block an entry, a lone opposing checker is hit
@@ -17,7 +17,7 @@ A later pasch is eight steps, and on a spread board it has thousands (rarely ove
 100,000) of distinct results, all of which ``puff_turns`` lists.  Three things keep that
 affordable: steps with the same die are tried only in non-decreasing order of their
 starting point (every set of such steps reaches the same board in that order, see
-``_Gen._dfs``); a board met again at the same depth is not searched twice; and a board
+``StepWalker._dfs``); a board met again at the same depth is not searched twice; and a board
 is one int with a byte per point, so a step is an addition and needs no undo.
 ``random_turn`` samples one play without listing them all, for long random self-play.
 
@@ -25,29 +25,27 @@ The rulesets ``puff-lang``, ``puff-kontrar`` and ``puff-dubbel-kontrar`` are des
 ``engine.rules.puff``.  The module also offers the helpers the game needs for the opening
 and for generalpasch (``starter``, ``is_generalpasch_roll``, ``roll_options``) and the
 play-out that lenient move notation needs (``play_out``).
+
+``StepWalker`` is the one place puff's step rules live.  Besides ``puff_turns`` it is
+driven step by step by the move contract (``engine.plays``: a typed play is walked, never
+looked up in the list) and by the computer's beam through a later pasch
+(``engine.ai.pasch``): a board is ``(state, hits)``, a step from ``frm`` to ``to`` makes
+it ``(state + DELTA[frm][to], hits | 1 << to if hit else hits)``, and ``shared_step``
+gives the ``Step`` value a play lists.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from engine.dice import Dice
 from engine.errors import DiceError
 from engine.position import BAR, CHECKERS, OFF, Geometry, Position, Side
+from engine.rules.ruleset import RuleSet
 from engine.turn import Outcome, Step, Turn
 
-if TYPE_CHECKING:  # puff's rulesets are described in engine.rules.puff, above this module
-    from engine.rules.ruleset import RuleSet
-
 PLAIN, HIT, BLOCKED = 0, 1, 2
-
-#: Options every puff ruleset accepts; they change no RuleSet field, the generator reads
-#: ``rules.options`` (RULES.md §5 "Variants").
-OPTIONS = ("fourth_pasch", "strict_reroll", "generalpasch", "exact_off", "torn", "gasmarsch")
-#: Lång puff's extra option: the seed's last rules section (RULES.md §5 ``lang_entry``).
-LANG_OPTIONS = (*OPTIONS, "lang_entry")
 
 #: Points of the puff wins (P-6 and the torn/gåsmarsch variants).
 TORN_POINTS, GASMARSCH_POINTS = 4, 3
@@ -145,14 +143,15 @@ def _plan(rules: RuleSet, position: Position, dice: Dice) -> tuple[tuple[int, ..
 _CROSS: dict[Geometry, list[int]] = {
     g: [0, *(g.cross(p) for p in range(1, 25)), 0] for g in Geometry}
 
-_STEP_CACHE: dict[tuple[int, int, int, bool], Step] = {}
+_STEPS: dict[tuple[int, int, int, bool], Step] = {}
 
 
-def _step(frm: int, to: int, die: int, hit: bool) -> Step:
+def shared_step(frm: int, to: int, die: int, hit: bool) -> Step:
+    """The one ``Step`` value for a puff step (a few hundred exist), shared by every play."""
     k = (frm, to, die, hit)
-    s = _STEP_CACHE.get(k)
+    s = _STEPS.get(k)
     if s is None:
-        s = _STEP_CACHE[k] = Step(frm, to, die, hit, False)
+        s = _STEPS[k] = Step(frm, to, die, hit, False)
     return s
 
 
@@ -160,9 +159,15 @@ def _step(frm: int, to: int, die: int, hit: bool) -> Step:
 # one addition and ``int.to_bytes`` reads the counts back in C.  Hits are a bit set of the
 # mover's points where an opposing blot has been hit this roll.
 _SHIFT = 8
-_DELTA = [[(1 << (_SHIFT * t)) - (1 << (_SHIFT * f)) for t in range(26)] for f in range(26)]
+#: ``DELTA[frm][to]``: what a step from the mover's ``frm`` to ``to`` adds to a state.
+DELTA = [[(1 << (_SHIFT * t)) - (1 << (_SHIFT * f)) for t in range(26)] for f in range(26)]
 _LOW = sum(255 << (_SHIFT * p) for p in range(1, 19))  # points 1–18
 _OFF_SHIFT = _SHIFT * OFF
+#: ``StepWalker.path_to``'s slack bytes: ``_SLACK[frm][to]`` has a 1 in bytes frm+1..to,
+#: ``_FOUR`` bit 4 of every byte 0..25.
+_SLACK = [[sum(1 << (_SHIFT * p) for p in range(f + 1, t + 1)) for t in range(26)]
+          for f in range(26)]
+_FOUR = sum(16 << (_SHIFT * p) for p in range(26))
 
 
 def _encode(counts: tuple[int, ...] | list[int]) -> int:
@@ -173,12 +178,17 @@ def _decode(state: int) -> tuple[int, ...]:
     return tuple(state.to_bytes(26, "little"))
 
 
-class _Gen:
-    """One roll being generated: the die sequence and the fixed facts about the board.
+class StepWalker:
+    """One roll of puff, walked step by step: the die sequence (``seq``, ``n`` dice, P-3,
+    P-4) and the fixed facts about the board, with the single steps each die allows
+    (``steps``), when the same player rolls again (``again``) and the ``Turn`` a walk's
+    end makes (``turn_for``, ``position_for``).
 
     ``land[t]`` says what landing on the mover's point ``t`` did at the start of the roll
     (PLAIN, HIT, BLOCKED); a hit blot's point is plain afterwards.  Boards are passed as
-    ``(state, hits)`` ints, so the search needs no undo.
+    ``(state, hits)`` ints (``state0`` at the start), so a search needs no undo.  A walk
+    starts with ``first_roll()``: lång puff's first roll under ``lang_entry`` is one play
+    (``first_roll_turn``), not a walk.
     """
 
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
@@ -214,8 +224,8 @@ class _Gen:
         # Per die, the steps possible before the bear-off if the point is occupied (target
         # on the board and not a band): (from, to, delta, plain step, hitting step, hit bit).
         self.movable = {
-            d: [(p, p + d, _DELTA[p][p + d], _step(p, p + d, d, False),
-                 _step(p, p + d, d, True), 1 << (p + d) if land[p + d] == HIT else 0)
+            d: [(p, p + d, DELTA[p][p + d], shared_step(p, p + d, d, False),
+                 shared_step(p, p + d, d, True), 1 << (p + d) if land[p + d] == HIT else 0)
                 for p in range(1, 25 - d) if land[p + d] != BLOCKED]
             for d in set(self.seq)}
         self.path: list[Step] = []
@@ -281,9 +291,9 @@ class _Gen:
 
     def run(self) -> list[Turn]:
         if self.first_roll():
-            return [self._first_roll_turn()]
+            return [self.first_roll_turn()]
         self._dfs(0, self.state0, 0, 0, 0)
-        return [self._turn(key, path) for key, path in self.leaves.items()]
+        return [self.turn_for(key, path) for key, path in self.leaves.items()]
 
     def _dfs(self, i: int, state: int, hits: int, min_from: int, live: int) -> None:
         """Depth-first over the die sequence; a die with no legal step ends the roll.
@@ -346,9 +356,9 @@ class _Gen:
         for frm, to, hit in cands:
             if frm < min_from:
                 continue
-            s2 = state + _DELTA[frm][to]
+            s2 = state + DELTA[frm][to]
             h2 = hits | (1 << to) if hit else hits
-            path.append(_step(frm, to, d, hit))
+            path.append(shared_step(frm, to, d, hit))
             if last:
                 self._leaf(s2, h2, self.n)
             elif on_bar:
@@ -357,8 +367,91 @@ class _Gen:
                 self._dfs(i + 1, s2, h2, frm if same_next else 0, 0)
             path.pop()
 
-    def _again(self, state: int, n: int) -> bool:
-        """Does the same player roll next after this play (P-4, strict_reroll)?"""
+    def path_to(self, key: tuple[int, int, bool]) -> tuple[Step, ...] | None:
+        """The steps ``puff_turns`` lists for the result ``key`` (``(state, hits, again)``
+        of a play's end), or None when no play ends there.
+
+        ``puff_turns`` keeps the first path its search finds to each result, so this is
+        that search (``_dfs``'s order: same-die steps by non-decreasing origin) stopped at
+        the first path to ``key``, giving up every branch that cannot reach it:
+
+        - the mover's checkers only move forward, so none of its points may hold more of
+          its checkers from there on than the result does (``_SLACK`` below);
+        - every checker standing where the result has fewer must still move, one step
+          each at least, so there must be as many steps left;
+        - the result's hits are the only ones, and each one not yet made needs a step.
+
+        Checking a typed play (``engine.plays``) asks this once, after the play's own walk
+        found its result; on a later pasch the plain search met thousands of boards.
+        """
+        if self.first_roll():
+            return None
+        state_t, hits_t, again_t = key
+        tgt = state_t.to_bytes(26, "little")
+        start = self.state0.to_bytes(26, "little")
+        # slack[p]: the result's checkers on points p..25 less the board's (never < 0).
+        # Kept as one int, slack + 16 in byte p: a step frm -> to takes one from bytes
+        # frm + 1 .. to, and a byte below 16 (bit 4 clear) is a point with too many.
+        lanes = 0
+        have = want = 0
+        for p in range(OFF, -1, -1):
+            have += start[p]
+            want += tgt[p]
+            if have > want:
+                return None
+            lanes |= (want - have + 16) << (_SHIFT * p)
+        excess = sum(max(0, start[p] - tgt[p]) for p in range(OFF + 1))
+        n, seq, reroll = self.n, self.seq, self.reroll
+        others = ~hits_t
+        seen: set[tuple[int, int, int, int, int]] = set()
+        path: list[Step] = []
+
+        def rec(i: int, state: int, hits: int, live: int, min_from: int, lanes: int,
+                excess: int) -> bool:
+            k = (i, state, hits, live, min_from)
+            if k in seen:
+                return False
+            seen.add(k)
+            cands = self.steps(seq[i], state, hits, live) if i < n else []
+            if not cands:
+                return (state == state_t and hits == hits_t
+                        and (self.again(state, i) if reroll else False) == again_t)
+            left = n - i - 1  # steps left after this one
+            d = seq[i]
+            same_next = left and seq[i + 1] == d
+            on_bar = state & 255
+            lang_me = self.lang_me
+            for frm, to, hit in cands:
+                if frm < min_from:
+                    continue
+                h2 = hits | (1 << to) if hit else hits
+                if h2 & others:
+                    continue
+                l2 = lanes - _SLACK[frm][to]
+                if l2 & _FOUR != _FOUR:
+                    continue
+                e2 = (excess - ((state >> (_SHIFT * frm)) & 255 > tgt[frm])
+                      + ((state >> (_SHIFT * to)) & 255 >= tgt[to]))
+                if e2 > left or (hits_t & ~h2).bit_count() > left:
+                    continue
+                path.append(shared_step(frm, to, d, hit))
+                if rec(i + 1, state + DELTA[frm][to], h2,
+                       to if on_bar and lang_me and to <= 24 else 0,
+                       frm if same_next and not on_bar else 0, l2, e2):
+                    return True
+                path.pop()
+            return False
+
+        return tuple(path) if rec(0, self.state0, 0, 0, 0, lanes, excess) else None
+
+    @staticmethod
+    def borne_off(state: int) -> int:
+        """How many of the mover's checkers ``state`` has borne off."""
+        return (state >> _OFF_SHIFT) & 255
+
+    def again(self, state: int, n: int) -> bool:
+        """Does the same player roll next after a play of ``n`` steps that ends on
+        ``state`` (P-4, strict_reroll)?"""
         if not self.reroll or (self.strict and n != self.n):
             return False
         return not self._won(state)
@@ -369,20 +462,20 @@ class _Gen:
         return (self.torn or self.gasmarsch) and self._formation(_decode(state)) is not None
 
     def _leaf(self, state: int, hits: int, n: int) -> None:
-        key = (state, hits, self._again(state, n) if self.reroll else False)
+        key = (state, hits, self.again(state, n) if self.reroll else False)
         if key not in self.leaves:
             self.leaves[key] = tuple(self.path)
 
-    def _first_roll_turn(self) -> Turn:
+    def first_roll_turn(self) -> Turn:
         """lang_entry (2): one checker per die, in either order; a die whose point the
         opponent occupies (band or blot) is forfeited, the lower die included."""
         state = self.state0
         steps = []
         for d in self.seq:
             if self.op0[self.x[d]] == 0:
-                state += _DELTA[BAR][d]
-                steps.append(_step(BAR, d, d, False))
-        return self._turn((state, 0, False), tuple(steps))
+                state += DELTA[BAR][d]
+                steps.append(shared_step(BAR, d, d, False))
+        return self.turn_for((state, 0, False), tuple(steps))
 
     # -- results ------------------------------------------------------------------------
     def _formation(self, me: tuple[int, ...]) -> str | None:
@@ -440,7 +533,7 @@ class _Gen:
         return Position(white, black, nxt, base.geometry, None, pasch, streak, 0,
                         base.general, entered)
 
-    def _turn(self, key: tuple[int, int, bool], steps: tuple[Step, ...]) -> Turn:
+    def turn_for(self, key: tuple[int, int, bool], steps: tuple[Step, ...]) -> Turn:
         state, hits, again = key
         pos = self.position_for(state, hits, again)
         outcome = None
@@ -450,13 +543,13 @@ class _Gen:
 
 
 def puff_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
-    """Every legal play of ``dice`` from ``position`` under a puff ruleset (RULES.md §5).
+    """Every legal play of ``dice`` from ``position`` under a puff ruleset (P-1..P-6).
 
     One turn per distinct (resulting position, outcome); a forfeited roll is a single
     turn without steps.  ``turn.position.turn`` is whoever rolls next: the same player
     after a pasch that re-rolls (P-4), with ``pasch``/``streak`` updated.
     """
-    return _Gen(rules, position, tuple(dice)).run()
+    return StepWalker(rules, position, tuple(dice)).run()
 
 
 def random_turn(rules: RuleSet, position: Position, dice: Dice, rng: random.Random) -> Turn:
@@ -468,9 +561,9 @@ def random_turn(rules: RuleSet, position: Position, dice: Dice, rng: random.Rand
     steps: a later pasch can have tens of thousands of distinct results, so long random
     self-play of puff uses this instead of choosing among all of them.
     """
-    gen = _Gen(rules, position, tuple(dice))
+    gen = StepWalker(rules, position, tuple(dice))
     if gen.first_roll():
-        return gen._first_roll_turn()
+        return gen.first_roll_turn()
     state, hits, live = gen.state0, 0, 0
     steps: list[Step] = []
     for d in gen.seq:
@@ -479,12 +572,12 @@ def random_turn(rules: RuleSet, position: Position, dice: Dice, rng: random.Rand
             break
         frm, to, hit = cands[rng.randrange(len(cands))]
         live = to if state & 255 and gen.lang_me and to <= 24 else 0
-        state += _DELTA[frm][to]
+        state += DELTA[frm][to]
         if hit:
             hits |= 1 << to
-        steps.append(_step(frm, to, d, hit))
-    again = gen._again(state, len(steps))
-    return gen._turn((state, hits, again), tuple(steps))
+        steps.append(shared_step(frm, to, d, hit))
+    again = gen.again(state, len(steps))
+    return gen.turn_for((state, hits, again), tuple(steps))
 
 
 # -- notation ---------------------------------------------------------------------------
@@ -499,9 +592,9 @@ def play_out(rules: RuleSet, position: Position, dice: Dice,
     order, the dice only in the roll's order.  A play that stops while the roll could still
     go on is not a legal turn and gives nothing.  Positions equal those of ``puff_turns``.
     """
-    gen = _Gen(rules, position, tuple(dice))
+    gen = StepWalker(rules, position, tuple(dice))
     if gen.first_roll():
-        turn = gen._first_roll_turn()
+        turn = gen.first_roll_turn()
         typed = Counter(hops)
         return {turn.position} if typed == Counter((s.frm, s.to) for s in turn.steps) else set()
     seq = gen.seq
@@ -515,7 +608,7 @@ def play_out(rules: RuleSet, position: Position, dice: Dice,
         seen.add(key)
         if not pending:
             if i == len(seq) or not gen.steps(seq[i], state, hits, live):
-                out.add(gen.position_for(state, hits, gen._again(state, i)))
+                out.add(gen.position_for(state, hits, gen.again(state, i)))
             return
         if i == len(seq):
             return
@@ -532,7 +625,7 @@ def play_out(rules: RuleSet, position: Position, dice: Dice,
                     if to == OFF:
                         continue
                     rest.append((to, goal))
-                rec(i + 1, state + _DELTA[frm][to], hits | (1 << to) if hit else hits, rest,
+                rec(i + 1, state + DELTA[frm][to], hits | (1 << to) if hit else hits, rest,
                     to if on_bar and gen.lang_me and to <= 24 else 0)
 
     rec(0, gen.state0, 0, list(hops), 0)
@@ -540,7 +633,7 @@ def play_out(rules: RuleSet, position: Position, dice: Dice,
 
 
 __all__ = [
-    "GASMARSCH_POINTS", "LANG_OPTIONS", "OPTIONS", "TORN_POINTS", "die_sequence",
-    "general_of", "hemspel_points", "is_generalpasch_roll", "play_out", "puff_turns",
-    "random_turn", "roll_options", "rolls_again", "starter",
+    "DELTA", "GASMARSCH_POINTS", "TORN_POINTS", "StepWalker", "die_sequence", "general_of",
+    "hemspel_points", "is_generalpasch_roll", "play_out", "puff_turns", "random_turn",
+    "roll_options", "rolls_again", "shared_step", "starter",
 ]

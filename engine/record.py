@@ -19,7 +19,7 @@ The format (full specification in docs/league.md)::
     ...
     black resigns
 
-Moves are written in the mover's own numbering (RULES.md G-2), exactly as the engine
+Moves are written in the mover's own numbering (G-2), exactly as the engine
 prints a turn, and replayed through the lenient notation parser, so a hand-written record
 may use any notation ``Game.play`` accepts.
 """
@@ -41,8 +41,6 @@ from engine.game import Game
 from engine.messages import MESSAGES, render_message
 from engine.position import Side
 
-#: Tags written first, in this order; any other tag follows in the order given.
-STANDARD_TAGS = ("Event", "Rules", "White", "Black", "Date", "Seed", "Result")
 UNFINISHED = "*"
 
 # The record's own message texts.  They are registered here, beside the only code that
@@ -187,7 +185,8 @@ def export(game: Game, *, white: str = "White", black: str = "Black",
     """The record of ``game`` as text (finished or not); ``replay`` reads it back.
 
     ``date`` is passed in rather than read from a clock, so the same game always gives
-    the same text.  ``comments`` adds each roll's traditional name after a ``;``.
+    the same text.  The tags come in the order Event, Rules, White, Black, Date, Seed,
+    Result, then ``tags`` in the order given.  ``comments`` adds each roll's traditional name after a ``;``.
     """
     head: dict[str, str] = {}
     if event:
@@ -421,16 +420,6 @@ def replay(record: Record | str, *, on_turn: Any = None) -> Game:
 
 
 # -- command line ---------------------------------------------------------------------------
-
-
-def describe_result(game: Game) -> str:
-    o = game.outcome
-    if o is None:
-        if game.phase == "move":
-            return f"unfinished: {game.turn.value} to play {_dice_text(game.dice or ())}"
-        return f"unfinished: {game.turn.value} to roll"
-    munk = " with munk" if o.munk else ""
-    return f"{o.winner.value} wins: {o.kind}{munk}, {o.points} point{'s' * (o.points != 1)}"
 
 
 _CANNOT_READ = {"en": "error: cannot read {file}: {why}",

@@ -1,4 +1,5 @@
-"""Points for each way of winning, per scoring table (seed 004 table, RULES.md §3–§4).
+"""Points for each way of winning, per scoring table (seed 004 table; ``docs/rules.md``,
+"Points (bräde)" and each ruleset's points).
 
 Ny 1 adds a plus or minus "in the margin" that breaks tied matches; it is returned as a
 tick of +1/−1 beside the points.

@@ -10,7 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from engine import puff
 from engine.dice import Dice
+from engine.generators import legal_turns
 from engine.position import BAR, CHECKERS, OFF, Geometry, Position, Side
 from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
@@ -30,7 +32,7 @@ def roll_for(position: Position, rng: random.Random) -> Dice:
 def trajectory(rules: RuleSet, rng: random.Random) -> Iterator[tuple[Position, Dice, list[Turn]]]:
     """An endless stream of random self-play: each position to move, its roll, its legal turns.
 
-    Every turn is picked uniformly from ``rules.legal_turns``; when a turn ends the game
+    Every turn is picked uniformly from ``legal_turns``; when a turn ends the game
     (or the game runs past ``MAX_TURNS_PER_GAME``) a new game starts with a random side
     on roll.
     """
@@ -38,12 +40,45 @@ def trajectory(rules: RuleSet, rng: random.Random) -> Iterator[tuple[Position, D
         pos = rules.start().with_turn(rng.choice((Side.WHITE, Side.BLACK)))
         for _ in range(MAX_TURNS_PER_GAME):
             dice = roll_for(pos, rng)
-            turns = rules.legal_turns(pos, dice)
+            turns = legal_turns(rules, pos, dice)
             yield pos, dice, turns
             turn = rng.choice(turns)
             if turn.outcome is not None:
                 break
             pos = turn.position
+
+
+#: A board counts as scattered for ``later_pasch_corpus`` with checkers on this many points.
+SCATTERED = 8
+
+
+def later_pasch_corpus(rules: RuleSet, n: int, seed: int) -> list[tuple[Position, Dice, str]]:
+    """``n`` puff positions where the mover plays a later pasch of eight steps from
+    scattered checkers, each with the pasch (1-1 or 2-2: small steps, the most ways to
+    play them) and the text of one legal play of it: the hardest typed plays to check.
+
+    Positions come from seeded random self-play (``puff.random_turn``, so no roll is
+    listed in full); one is taken when the mover has had a pasch before, has nobody on the
+    bar or off and checkers on at least ``SCATTERED`` points, and a random play of the
+    pasch uses all eight steps.
+    """
+    rng = random.Random(seed)
+    out: list[tuple[Position, Dice, str]] = []
+    while len(out) < n:
+        pos = rules.start().with_turn(rng.choice((Side.WHITE, Side.BLACK)))
+        for _ in range(MAX_TURNS_PER_GAME):
+            me = pos.mover
+            if (pos.turn in pos.pasch and not me[BAR] and not me[OFF]
+                    and sum(1 for p in range(1, 25) if me[p]) >= SCATTERED):
+                for d in (1, 2):
+                    play = puff.random_turn(rules, pos, (d, d), rng)
+                    if len(play.steps) == 8 and len(out) < n:
+                        out.append((pos, (d, d), play.text))
+            turn = puff.random_turn(rules, pos, roll_for(pos, rng), rng)
+            if turn.outcome is not None:
+                break
+            pos = turn.position
+    return out
 
 
 def selfplay_corpus(rules: RuleSet, n: int, seed: int) -> list[tuple[Position, Dice]]:
@@ -143,7 +178,7 @@ def scattered_position(rng: random.Random) -> Position:
 def bearoff_corpus(n: int, seed: int) -> list[tuple[Position, Dice]]:
     """``n`` seeded synthetic bear-off positions, each with a random roll."""
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[Position, Dice]] = []
     for _ in range(n):
         pos = bearoff_position(rng)
         out.append((pos, (rng.randint(1, 6), rng.randint(1, 6))))

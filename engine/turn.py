@@ -30,7 +30,7 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """A finished game: how it was won and what it is worth (RULES.md §6 kind ids).
+    """A finished game: how it was won and what it is worth (``docs/rules.md``, "Outcome kinds").
 
     ``tick`` is Ny 1's plus (+1) or minus (−1) in the margin (seed 004 scoring table).
     """

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from engine.bands import BLOCKADE, entry_room, iron_bands, runs
 from engine.position import BAR, OFF, Position, Side
+from engine.rules.ruleset import Family
 from engine.turn import Turn
 
 
@@ -49,7 +50,7 @@ class JanDanger:
 
 def jan_danger(position: Position, side: Side, family: str, close: int = 1) -> JanDanger | None:
     """The jan danger of ``side`` when at most ``close`` more hits would make it jan."""
-    if family != "brade":
+    if family != Family.BRADE:
         return None
     own = position.side(side)
     if own[OFF]:
@@ -61,7 +62,7 @@ def jan_danger(position: Position, side: Side, family: str, close: int = 1) -> J
 
 def holds_iron_bands(position: Position, side: Side, family: str) -> bool:
     """B-37: ``side`` holds *järnbanden* (a bräde name; puff's paths do not meet so)."""
-    return family == "brade" and iron_bands(position.side(side))
+    return family == Family.BRADE and iron_bands(position.side(side))
 
 
 @dataclass(frozen=True)

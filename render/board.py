@@ -3,34 +3,54 @@
 A pure function: no I/O, no clock, no randomness, so the same input gives the same bytes.
 The static layer comes from a cache; each board pastes cached sprites on a copy of it,
 writes its few words, and is encoded on a fixed palette.
+
+What a board shows, and where (issue 22):
+
+- The board holds still: ``perspective`` is the side at the bottom for the whole game,
+  and ``numbers`` says whose point numbers are printed — one side's, or both (a row of
+  numbers for each player, in that player's colours), so every play, written in its
+  mover's own numbering, can be read off the board.
+- Each player throws into their own right half of the field: the bottom player's dice
+  lie in the right half, the top player's in the left.  The roll to play is drawn large
+  with its name; the roll just played is drawn smaller and faded, in its roller's half,
+  with the roller's colour and the play made with it — never beside the next player's
+  name as if it were theirs.
+- A finished game (``result``, or a last turn that won) shows the result across the
+  middle — who won, how, for how many points, the match score — and no turn and no dice.
+- Every text is at least ``Layout.text`` px, legible when Discord shows the picture
+  550 px wide.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
 from engine.dice import roll_name
 from engine.notation import format_turn
 from engine.position import BAR, OFF, Geometry, Position, Side
+from engine.rules.ruleset import Family
 from engine.turn import Outcome, Turn
 from render import encode, sprites
 from render.analysis import TurnDrawing, band_runs, describe_turn, holds_iron_bands, jan_danger
-from render.fonts import draw_text, font, text_width
+from render.fonts import draw_text, fit, readable, text_width
 from render.layout import (
     BAR_SHOWN,
     DIE,
     LAYOUT,
+    PAST_DIE,
     Layout,
     arrow_bow,
     bar_center,
     checker_center,
     clear_of,
-    die_centers,
+    dice_y,
+    label_y,
     point_rect,
     slab_rect,
     tray_rect,
@@ -43,12 +63,13 @@ from render.texts import (
     describe_rules,
     jan_text,
     label,
-    outcome_text,
+    result_lines,
     side_name,
 )
 from render.themes import RGB, Theme, get_theme
 
 COUNT_FROM = 7  # bands this tall show their count (seed 004: "mycket stort" bands)
+BOTH = "both"  # ``numbers=BOTH``: print both players' numbering
 
 
 @dataclass(frozen=True)
@@ -61,6 +82,17 @@ class Score:
 
     def of(self, side: Side) -> int:
         return self.white if side is Side.WHITE else self.black
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished game as its last board shows it: ``outcome`` (winner, kind of win —
+    ``"resign"`` for a resignation —, points, munk), and for a match the score after this
+    game and whether this game decided the match."""
+
+    outcome: Outcome
+    match: Score | None = None
+    match_over: bool = False
 
 
 def _score(score: object) -> Score | None:
@@ -85,9 +117,30 @@ def _names(names: object) -> dict[Side, str]:
         for k, v in names.items():
             out[Side(k)] = str(v)
         return out
-    if isinstance(names, Sequence) and len(names) == 2:
+    if isinstance(names, Sequence) and not isinstance(names, str) and len(names) == 2:
         return {Side.WHITE: str(names[0]), Side.BLACK: str(names[1])}
     raise ValueError("names must map each side to a name, or be (white, black)")
+
+
+def player_names(names: object, fallback_names: object, lang: str) -> dict[Side, str]:
+    """Each side's name as the board writes it: the display name where every character of
+    it can be drawn, else the fallback (a member's username), else what can be drawn of
+    either, else the side's name ("Vit")."""
+    shown, spare = _names(names), _names(fallback_names)
+    out = {}
+    for side in Side:
+        out[side] = readable(shown.get(side, ""), spare.get(side, ""), weight="bold") \
+            or side_name(lang, side)
+    return out
+
+
+def numbering(numbers: object, perspective: Side) -> tuple[Side, ...]:
+    """The sides whose numbering is printed, the one next to the points first."""
+    if numbers is None:
+        return (perspective,)
+    if numbers == BOTH:
+        return (perspective, perspective.other)
+    return (Side(str(numbers)),)
 
 
 def render_board(
@@ -104,39 +157,60 @@ def render_board(
     score: object = None,
     dice_side: Side | None = None,
     layout: Layout = LAYOUT,
+    numbers: Side | str | None = None,
+    last_dice: Sequence[int] | None = None,
+    result: Result | None = None,
+    fallback_names: object = None,
 ) -> bytes:
     """The board as PNG bytes.
 
     ``rules`` is a ``RuleSet``, a ruleset id or anything with an ``id`` (only its label and
-    family are used).  ``dice`` are the dice on the board, thrown by ``dice_side`` (default:
-    the side to move), with the roll's traditional name.  ``last_turn`` is drawn as arrows;
-    its mover is inferred unless ``last_mover`` says.  ``names`` maps sides to player
-    names; ``score`` is ``(white, black[, match length])``.
+    family are used).  ``names`` maps sides to player names (or is ``(white, black)``);
+    ``fallback_names`` likewise, drawn instead of a name with characters no font here has
+    (pass members' usernames).  ``score`` is ``(white, black[, match length])``.
 
-    ``perspective`` is the side the board is drawn for — pass the side of the player who
-    acts on it (against the computer, the human).  That side sits at the bottom with its
-    point 1 bottom right, the point labels are its own numbers (G-2), and the last turn's
-    text is written in those numbers too (``format_turn(..., numbering=perspective)``),
-    whoever moved, so the text names the labels its arrows start and end at.  Text is in
-    ``lang`` ("sv": ``20/ut``; "en": ``20/off``).
+    Orientation: ``perspective`` is the side at the bottom, its point 1 bottom right.
+    Keep it fixed for a whole game (against the computer: the human's side) so the board
+    holds still from message to message.  ``numbers`` is whose point numbers are printed:
+    a side, or ``"both"`` for a row of each player's numbers on each edge (default: the
+    perspective's).
+
+    Dice: ``dice`` were thrown by ``dice_side`` (default: the side to move).  Thrown by
+    the side to move in a game still going, they are the roll to play, drawn large with
+    the roll's traditional name; thrown by the other side, they are the roll just played.
+    ``last_turn`` is drawn as arrows, its mover inferred unless ``last_mover`` says, and
+    ``last_dice`` is the roll it was played with (default: ``dice`` when those are the
+    mover's): drawn small and faded in the mover's half with the play, written in the
+    mover's own numbering (G-2) and in ``lang`` ("sv": ``20/ut``; "en": ``20/off``).
+
+    ``result`` marks a finished game (a last turn with an outcome does too): the board
+    shows the result and no turn badge and no dice.
     """
     th = get_theme(theme)
     b = _draw(position, rules, dice=dice, last_turn=last_turn, last_mover=last_mover,
               perspective=perspective, theme=th, lang=lang, names=names, score=score,
-              dice_side=dice_side, layout=layout)
-    base = _base_indexed(th, position.geometry, b.view, layout)
+              dice_side=dice_side, layout=layout, numbers=numbers, last_dice=last_dice,
+              result=result, fallback_names=fallback_names)
+    base = _base_indexed(th, position.geometry, b.view, b.L, b.rings)
     return encode.to_png(b.im, th, base, b.dirty)
 
 
-def render_image(position: Position, rules: object = None, **kwargs: object) -> Image.Image:
+def render_image(position: Position, rules: object = None, **kwargs: Any) -> Image.Image:
     """The board as an RGB image, before palette encoding (arguments as ``render_board``)."""
-    return _draw(position, rules, **kwargs).im  # type: ignore[arg-type]
+    return _draw(position, rules, **kwargs).im
+
+
+def board_layout(numbers: object = None, perspective: Side = Side.WHITE,
+                 layout: Layout = LAYOUT) -> Layout:
+    """The layout a board with these ``numbers`` is drawn on (two rows of numbers on each
+    edge when both numberings are printed): where a test probes its pixels."""
+    return layout.with_rulers(len(numbering(numbers, Side(perspective))))
 
 
 @lru_cache(maxsize=24)
 def _base_indexed(theme: Theme, geometry: Geometry, perspective: Side,
-                  layout: Layout) -> Image.Image:
-    return encode.indexed(base_layer(theme, geometry, perspective, layout), theme)
+                  layout: Layout, rings: tuple[Side, ...]) -> Image.Image:
+    return encode.indexed(base_layer(theme, geometry, perspective, layout, rings), theme)
 
 
 def _draw(
@@ -153,6 +227,10 @@ def _draw(
     score: object = None,
     dice_side: Side | None = None,
     layout: Layout = LAYOUT,
+    numbers: Side | str | None = None,
+    last_dice: Sequence[int] | None = None,
+    result: Result | None = None,
+    fallback_names: object = None,
 ) -> _Board:
     if not isinstance(position, Position):
         raise TypeError("position must be an engine Position")
@@ -161,17 +239,22 @@ def _draw(
     perspective = Side(perspective)
     th = get_theme(theme)
     info = describe_rules(rules, position.geometry, lang)
-    if dice is not None:
-        dice = tuple(int(d) for d in dice)
-        if len(dice) not in (1, 2) or not all(1 <= d <= 6 for d in dice):
-            raise ValueError(f"dice must be one or two faces 1–6, not {dice!r}")
-    im = base_layer(th, position.geometry, perspective, layout).copy()
-    b = _Board(im, position, info, th, lang, perspective, layout)
+    dice = _dice(dice)
+    last_dice = _dice(last_dice)
+    rings = numbering(numbers, perspective)
+    L = layout.with_rulers(len(rings))
+    im = base_layer(th, position.geometry, perspective, L, rings).copy()
+    b = _Board(im, position, info, th, lang, perspective, L, rings)
     drawing = describe_turn(position, last_turn, last_mover) if last_turn else None
-    last = (drawing.mover, last_turn_text(last_turn, drawing.mover, perspective, lang)) \
-        if drawing and last_turn else None
-    over = last_turn is not None and last_turn.outcome is not None
-    b.strips(_names(names), _score(score), last, over)
+    mover = drawing.mover if drawing else (Side(last_mover) if last_mover else None)
+    if result is None and last_turn is not None and last_turn.outcome is not None:
+        result = Result(last_turn.outcome)
+    thrower = Side(dice_side) if dice_side else position.turn
+    to_play = dice if dice and result is None and thrower is position.turn else None
+    if dice and to_play is None and last_dice is None and (mover is None or mover is thrower):
+        last_dice, mover = dice, thrower  # the roll just played, by its roller
+    who = player_names(names, fallback_names, lang)
+    b.strips(who, _score(score), result)
     b.blockades()
     if drawing:
         b.ghosts(drawing)
@@ -179,25 +262,39 @@ def _draw(
     if drawing:
         b.arrows(drawing)
     b.counts()  # last: no arrow or marker may cover a stack's count
-    if last_turn is not None and last_turn.outcome is not None:
-        b.outcome(last_turn.outcome)  # the game is over: the banner replaces the dice
-    elif dice:
-        b.dice(dice, Side(dice_side) if dice_side else position.turn)
+    if result is not None:
+        b.result(result, who)  # the game is over: the result replaces the dice
+        return b
+    if to_play:
+        b.dice(to_play, thrower)
+    if mover is not None and (last_dice or last_turn is not None) and \
+            not (to_play and mover is thrower):
+        b.past(mover, last_dice, last_turn)
     return b
 
 
-def last_turn_text(turn: Turn, mover: Side, perspective: Side, lang: str = "sv") -> str:
-    """The last turn as its strip writes it: in the numbering of the side the board is
-    drawn from (the labels its arrows point at), with ``ut``/``off`` in the board's
-    language — the engine's one turn formatter does the writing."""
-    return format_turn(turn, lang, mover=mover, numbering=perspective)
+def _dice(dice: Sequence[int] | None) -> tuple[int, ...] | None:
+    if dice is None:
+        return None
+    out = tuple(int(d) for d in dice)
+    if len(out) not in (1, 2) or not all(1 <= d <= 6 for d in out):
+        raise ValueError(f"dice must be one or two faces 1–6, not {dice!r}")
+    return out
+
+
+def last_turn_text(turn: Turn, lang: str = "sv") -> str:
+    """A turn as the board writes it: in its mover's own numbering (G-2), with
+    ``ut``/``off`` in the board's language — the engine's one turn formatter does the
+    writing, so the board, the message and the alt text say the same."""
+    return format_turn(turn, lang)
 
 
 class _Board:
     """One board being drawn; methods in painting order."""
 
     def __init__(self, im: Image.Image, pos: Position, info: RulesInfo, theme: Theme,
-                 lang: str, perspective: Side, layout: Layout) -> None:
+                 lang: str, perspective: Side, layout: Layout,
+                 rings: tuple[Side, ...]) -> None:
         self.im = im
         self.dirty: list[tuple[int, int, int, int]] = []  # boxes drawn over the base
         self.dr = _Recorder(ImageDraw.Draw(im), self.dirty)
@@ -207,8 +304,9 @@ class _Board:
         self.lang = lang
         self.view = perspective
         self.L = layout
+        self.rings = rings
         self.g: Geometry = pos.geometry
-        self.badges: list[tuple[str, float, float, Side]] = []  # counts, painted last
+        self.badges: list[tuple[str, float, float, Side, float]] = []  # counts, painted last
 
     # -- helpers --------------------------------------------------------------------------
     def _paste(self, sprite: Image.Image, cx: float, cy: float) -> None:
@@ -222,107 +320,133 @@ class _Board:
             return t.white_face, t.white_rim, t.white_text
         return t.black_face, t.black_rim, t.black_text
 
-    def _badge(self, text: str, cx: float, cy: float, side: Side, size: int = 19) -> None:
-        """A count written on a stack's top checker in the checker's own ink.
-
-        No disc of another colour: a dark disc on a white checker reads as a black checker
-        (and the other way round).  A patch of the face's own colour only hides the
-        groove of a wooden checker behind the digits.
-        """
-        face, _, ink = self._face(side)
-        r = self.L.checker * 0.33
-        self.dr.ellipse((cx - r, cy - r, cx + r, cy + r), fill=face)
+    def _badge(self, text: str, cx: float, cy: float, side: Side, room: float) -> None:
+        """A count written on a stack's top checker in the checker's own ink, on a patch of
+        the checker's own face (a dark patch on a white checker would read as a black
+        checker), as wide as the digits need and at most ``room``."""
+        face, rim, ink = self._face(side)
+        size = self.L.text
+        w = min(room, max(self.L.checker * 0.8, text_width(text, size, "bold") + 10))
+        h = self.L.checker * 0.8
+        self.dr.rounded_rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), h / 2,
+                                  fill=face, outline=rim, width=1)
         self._text((cx, cy + 1), text, size, ink, "bold", "mm")
 
     def counts(self) -> None:
-        for text, cx, cy, side in self.badges:
-            self._badge(text, cx, cy, side)
+        for text, cx, cy, side, room in self.badges:
+            self._badge(text, cx, cy, side, room)
 
     def _text(self, xy: tuple[float, float], text: str, size: int, fill: RGB,
               weight: str = "regular", anchor: str = "la") -> None:
         self.dirty.append(draw_text(self.im, xy, text, size, fill, weight, anchor))
+
+    def _pill(self, cx: float, cy: float, text: str, fill: RGB, ink: RGB,
+              weight: str = "bold", size: int | None = None, outline: RGB | None = None,
+              chip: Side | None = None) -> float:
+        """A rounded label centred at (cx, cy), optionally led by a checker of ``chip``'s
+        colour (whose roll or play it is); returns its width."""
+        size = size or self.L.text
+        h = size + 12
+        cw = h - 8 if chip is not None else 0
+        w = text_width(text, size, weight) + 24 + (cw + 8 if chip is not None else 0)
+        x0 = cx - w / 2
+        self.dr.rounded_rectangle((x0, cy - h / 2, x0 + w, cy + h / 2), h / 2, fill=fill,
+                                  outline=outline, width=2 if outline else 1)
+        tx = x0 + 12
+        if chip is not None:
+            self._paste(sprites.checker(self.th, chip, cw), tx + cw / 2, cy)
+            tx += cw + 8
+        self._text((tx, cy + 1), text, size, ink, weight, "lm")
+        return w
 
     def _at_bottom(self, side: Side) -> bool:
         return side is self.view
 
     # -- information strips -----------------------------------------------------------------
     def strips(self, names: dict[Side, str], score: Score | None,
-               last: tuple[Side, str] | None = None, over: bool = False) -> None:
-        """A strip per player: name, whose turn, pips, jan danger, järnbanden, the last turn's text,
-        and on the right the match score and the ruleset."""
+               result: Result | None) -> None:
+        """A strip per player: a checker of their colour, the name, whose turn (or who
+        won), the pips, jan danger and järnbanden; on the right the match score and a
+        note (the ruleset on top, the match length below)."""
         L, th = self.L, self.th
-        x0, x1 = L.margin, L.width - L.margin
+        t = L.text
         for side in (self.view, self.view.other):
             bottom = self._at_bottom(side)
-            if bottom:
-                y0 = L.board_y + L.board_h + 8
-                y1 = L.height - 6
-            else:
-                y0, y1 = 6, L.board_y - 8
-            active = side is self.pos.turn and not over
-            self.dr.rounded_rectangle((x0, y0, x1, y1), 12,
-                                      fill=th.strip_active if active else th.strip)
-            if active:
+            x0, y0, x1, y1 = L.strip_rect(bottom)
+            active = side is self.pos.turn and result is None
+            won = result is not None and result.outcome.winner is side
+            self.dr.rounded_rectangle((x0, y0, x1, y1), 10,
+                                      fill=th.strip_active if active or won else th.strip)
+            if active or won:
                 self.dr.rounded_rectangle((x0, y0, x0 + 8, y1), 4, fill=th.accent)
             cy = (y0 + y1) // 2
-            # right end first, so the left side knows how much room it has
-            rx = x1 - 18
+            rx = x1 - 12
             if score is not None:
                 pts = str(score.of(side))
-                w = max(44, text_width(pts, 30, "bold") + 20)
-                self.dr.rounded_rectangle((rx - w, cy - 22, rx, cy + 22), 8,
+                w = max(44, text_width(pts, L.name_text, "bold") + 20)
+                self.dr.rounded_rectangle((rx - w, y0 + 5, rx, y1 - 5), 8,
                                           fill=th.background, outline=th.muted, width=1)
-                self._text((rx - w / 2, cy + 1), pts, 30, th.text, "bold", "mm")
-                rx -= w + 14
+                self._text((rx - w / 2, cy + 1), pts, L.name_text, th.text, "bold", "mm")
+                rx -= w + 12
             if not bottom:
-                note = self.info.title
+                notes = [self.info.title, self.info.title.split(" · ")[0]]
             elif score is not None and score.length:
-                note = label(self.lang, "match", n=score.length)
+                notes = [label(self.lang, "match", n=score.length)]
             else:
-                note = ""
-            word = label(self.lang, "to_move", side=side_name(self.lang, side)) \
-                if active else ""
+                notes = []
+            word = label(self.lang, "winner") if won else \
+                label(self.lang, "turn") if active else ""
             pips = label(self.lang, "pips", n=self.pos.pips(side))
             danger = jan_danger(self.pos, side, self.info.family)
-            chips = [(jan_text(self.lang, danger.free, danger.bar), th.warn)] if danger else []
+            chips: list[tuple[list[str], RGB]] = []
+            if danger:
+                chips.append(([jan_text(self.lang, danger.free, danger.bar),
+                               label(self.lang, "jan_short")], th.warn))
             if holds_iron_bands(self.pos, side, self.info.family):
-                chips.append((label(self.lang, "iron_bands"), th.blockade))
-            name = names.get(side) or side_name(self.lang, side)
-            plan = plan_strip(rx - (x0 + 64), text_width(name, 27, "bold"),
-                              text_width(note, 20) + 24 if note else 0,
-                              (text_width(word, 19, "bold") + 40 if word else 0)
-                              + text_width(pips, 21) + 18,
-                              [text_width(t, 19, "bold") + 40 for t, _ in chips])
+                chips.append(([label(self.lang, "iron_bands")], th.blockade))
+            name = names[side]
+            fixed = (text_width(word, t, "bold") + 40 if word else 0) + text_width(pips, t) + 16
+            left = x0 + 24 + L.bar_h - 14
+            room = rx - left
+            # the longest note and chip texts that leave the name its room; then what
+            # fits, the least important dropped first
+            name_w = text_width(name, L.name_text, "bold")
+            want = min(name_w, NAME_MAX) + 16 + fixed  # a long chip text only if the name fits
+            texts = [next((x for x in alts if text_width(x, t, "bold") + 40 <= room - want),
+                          alts[-1]) for alts, _ in chips]
+            want += sum(text_width(x, t, "bold") + 40 for x in texts)
+            note = next((n for n in notes if text_width(n, t) + 20 <= room - want),
+                        notes[-1] if notes else "")
+            plan = plan_strip(room, name_w, text_width(note, t) + 20 if note else 0, fixed,
+                              [text_width(x, t, "bold") + 40 for x in texts])
             if plan.note:
-                self._text((rx, cy + 1), note, 20, th.muted, "regular", "rm")
-                rx -= text_width(note, 20) + 24
-            chip = sprites.checker(th, side, 34)
-            self._paste(chip, x0 + 38, cy)
-            x = x0 + 64
-            name = _fit(name, font(27, "bold"), plan.name)
-            self._text((x, cy), name, 27, th.text, "bold", "lm")
-            x += text_width(name, 27, "bold") + 16
+                self._text((rx, cy + 1), note, t, th.muted, "regular", "rm")
+            d = L.bar_h - 18
+            self._paste(sprites.checker(th, side, d), x0 + 16 + d / 2, cy)
+            x = left
+            name = fit(name, L.name_text, "bold", plan.name)
+            self._text((x, cy), name, L.name_text, th.text, "bold", "lm")
+            x += text_width(name, L.name_text, "bold") + 16
             if word:
-                w = text_width(word, 19, "bold") + 24
-                self.dr.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, fill=th.accent)
-                self._text((x + w / 2, cy + 1), word, 19, th.background, "bold", "mm")
+                w = text_width(word, t, "bold") + 24
+                self.dr.rounded_rectangle((x, cy - t / 2 - 6, x + w, cy + t / 2 + 6), t / 2 + 6,
+                                          fill=th.accent)
+                self._text((x + w / 2, cy + 1), word, t, th.background, "bold", "mm")
                 x += w + 16
-            self._text((x, cy + 1), pips, 21, th.muted, "regular", "lm")
-            x += text_width(pips, 21) + 18
-            for txt, colour in chips[:plan.chips]:
-                w = text_width(txt, 19, "bold") + 24
-                self.dr.rounded_rectangle((x, cy - 15, x + w, cy + 15), 15, outline=colour,
-                                          width=2)
-                self._text((x + 12, cy + 1), txt, 19, colour, "bold", "lm")
+            self._text((x, cy + 1), pips, t, th.muted, "regular", "lm")
+            x += text_width(pips, t) + 16
+            for txt, (_, colour) in list(zip(texts, chips, strict=True))[:plan.chips]:
+                w = text_width(txt, t, "bold") + 24
+                self.dr.rounded_rectangle((x, cy - t / 2 - 6, x + w, cy + t / 2 + 6),
+                                          t / 2 + 6, outline=colour, width=2)
+                self._text((x + 12, cy + 1), txt, t, colour, "bold", "lm")
                 x += w + 16
-            if last and last[0] is side and rx - x > 80:
-                txt = _fit(label(self.lang, "last", text=last[1]), font(19, "medium"), rx - x)
-                self._text((x, cy + 1), txt, 19, th.arrow if not th.wood else th.accent,
-                           "medium", "lm")
 
     # -- blockades ----------------------------------------------------------------------------
     def blockades(self) -> None:
-        word = {"brade": "blockade", "puff": "bridge"}.get(self.info.family, "prime")
+        words: dict[str, str] = {Family.BRADE: "blockade", Family.PUFF: "bridge"}
+        word = words.get(self.info.family, "prime")
+        t = self.L.text
         for side in Side:
             for run in band_runs(self.pos, side):
                 segments: dict[bool, list[int]] = {}
@@ -340,12 +464,9 @@ class _Board:
                     if first:
                         first = False
                         txt = label(self.lang, word, n=len(run))
-                        w = text_width(txt, 18, "bold") + 22
                         cx = (x0 + x1) / 2
-                        cy = (y1 + 16) if top else (y0 - 16)
-                        self.dr.rounded_rectangle((cx - w / 2, cy - 13, cx + w / 2, cy + 13),
-                                                  13, fill=self.th.blockade)
-                        self._text((cx, cy + 1), txt, 18, (20, 20, 20), "bold", "mm")
+                        cy = (y1 - t / 2 - 14) if top else (y0 + t / 2 + 14)
+                        self._pill(cx, cy, txt, self.th.blockade, (20, 20, 20))
 
     # -- checkers ------------------------------------------------------------------------------
     def checkers(self) -> None:
@@ -360,7 +481,9 @@ class _Board:
             for cx, cy in centres:
                 self._paste(spr, cx, cy)
             if n >= COUNT_FROM:
-                self.badges.append((str(n), *centres[-1], side))
+                col, _ = view_slot(bpt, self.view, self.g)
+                self.badges.append((str(n), L.column_x(col) + L.point_w / 2, centres[-1][1],
+                                    side, L.point_w - 4))
             if pos.column is side and self.g.own_point(side, bpt) == 7:
                 self._column_label(bpt, centres[-1][1])
         for side in Side:
@@ -373,12 +496,10 @@ class _Board:
                 for i in range(shown):
                     self._paste(spr, *bar_center(bottom, i, L))
                 if n > shown:  # only when not all are drawn: the count, on the last one
-                    self.badges.append((str(n), *bar_center(bottom, shown - 1, L), side))
+                    self.badges.append((str(n), *bar_center(bottom, shown - 1, L), side,
+                                        L.rail - 4))
             off = counts[OFF]
-            tx0, ty0, tx1, ty1 = tray_rect(bottom, L)
-            word = label(self.lang, "off")
-            self._text(((tx0 + tx1) / 2, ty1 - 16 if bottom else ty0 + 16), word, 14,
-                       self.th.muted, "medium", "mm")
+            tx0, _, tx1, _ = tray_rect(bottom, L)
             if off:
                 face, rim, _ = self._face(side)
                 for i in range(off):
@@ -387,19 +508,17 @@ class _Board:
                     self.dr.rounded_rectangle((x0, y0, x1, y1), 4, fill=face, outline=rim)
                     self.dr.line((x0 + 6, y0 + 3, x1 - 6, y0 + 3), fill=_lift(face), width=1)
                 last = slab_rect(bottom, off - 1, L)
-                cy = last[1] - 22 if not bottom else last[3] + 22
-                self._text(((tx0 + tx1) / 2, cy), str(off), 26, self.th.text, "bold", "mm")
+                gap = L.text // 2 + 8
+                cy = last[1] - gap if not bottom else last[3] + gap
+                self._text(((tx0 + tx1) / 2, cy), str(off), L.text, self.th.text, "bold", "mm")
 
     def _column_label(self, bpt: int, tip_y: float) -> None:
         """The double-six column (seeds 001, 003) looks like a band but is not one: say so."""
         col, top = view_slot(bpt, self.view, self.g)
         cx = self.L.column_x(col) + self.L.point_w / 2
-        cy = tip_y + (self.L.checker / 2 + 16) * (1 if top else -1)
-        txt = label(self.lang, "column")
-        w = text_width(txt, 16, "bold") + 16
-        self.dr.rounded_rectangle((cx - w / 2, cy - 12, cx + w / 2, cy + 12), 12,
-                                  fill=self.th.background)
-        self._text((cx, cy + 1), txt, 16, self.th.text, "bold", "mm")
+        t = self.L.text
+        cy = tip_y + (self.L.checker / 2 + t / 2 + 10) * (1 if top else -1)
+        self._pill(cx, cy, label(self.lang, "column"), self.th.background, self.th.text)
 
     # -- the last turn -------------------------------------------------------------------------
     def _place(self, place: int | str, n: int, side: Side) -> tuple[float, float]:
@@ -433,7 +552,7 @@ class _Board:
             bpt = self._place(st.to, st.to_n, mover)
             groups.setdefault((a, bpt), []).append(st)
         self.dirty.extend(_draw_arrows(self.im, [(a, b, len(v)) for (a, b), v in groups.items()],
-                                       self.th, self.L.checker, self.L.mid_y))
+                                       self.th, self.L.checker, self.L.mid_y, self.L.text))
         r = self.L.checker / 2
         for (_, (bx, by)), sts in groups.items():
             if any(s.burst for s in sts):
@@ -444,50 +563,91 @@ class _Board:
     def _clear_of_counts(self, xy: tuple[float, float]) -> tuple[float, float]:
         """An arrow's start, moved off a stack's count: a checker leaves from the top of
         its stack, where the count of those left is written, so the dot would hide it."""
-        for _, bx, by, _ in self.badges:
+        for _, bx, by, _, _ in self.badges:
             xy = clear_of(xy, (bx, by), self.L)
         return xy
 
     # -- a finished game ----------------------------------------------------------------------
-    def outcome(self, outcome: Outcome) -> None:
-        """A banner across the middle: who won, how, and for how many points."""
+    def result(self, result: Result, names: dict[Side, str]) -> None:
+        """A plate across the middle: who won, how and for how many points, and the
+        match score."""
         L, th = self.L, self.th
-        txt = outcome_text(self.lang, outcome.winner, outcome.kind, outcome.points,
-                           outcome.munk)
+        lines = result_lines(self.lang, result.outcome, names, result.match,
+                             result.match_over)
+        sizes = [L.big_text] + [L.text] * (len(lines) - 1)
+        weights = ["bold"] + ["medium"] * (len(lines) - 1)
+        gap = 10
         cx = L.field_x + L.field_w / 2
-        w = text_width(txt, 30, "bold") + 60
-        self.dr.rounded_rectangle((cx - w / 2, L.mid_y - 30, cx + w / 2, L.mid_y + 30), 18,
-                                  fill=th.accent, outline=th.background, width=3)
-        self._text((cx, L.mid_y + 1), txt, 30, th.background, "bold", "mm")
+        limit = L.field_w - 80
+        lines = [fit(x, s, w, limit - 48) for x, s, w in zip(lines, sizes, weights,
+                                                            strict=True)]
+        w = min(limit, max(text_width(x, s, wt) for x, s, wt in zip(lines, sizes, weights,
+                                                                    strict=True)) + 64)
+        h = sum(sizes) + gap * (len(lines) - 1) + 36
+        y = L.mid_y - h / 2
+        self.dr.rounded_rectangle((cx - w / 2, y, cx + w / 2, y + h), 18, fill=th.strip,
+                                  outline=th.accent, width=4)
+        y += 18
+        for text, size, weight, colour in zip(lines, sizes, weights,
+                                              [th.accent] + [th.text] * len(lines),
+                                              strict=False):
+            self._text((cx, y + size / 2), text, size, colour, weight, "mm")
+            y += size + gap
 
     # -- dice --------------------------------------------------------------------------------
     def dice(self, dice: tuple[int, ...], owner: Side) -> None:
+        """The roll to play, in its roller's right half: large dice, and under them the
+        roll's name on a label led by a checker of the roller's colour."""
         L, th = self.L, self.th
         right = self._at_bottom(owner)  # each player throws into their own right half
         faces = sorted(dice, reverse=True)
-        centres = die_centers(len(faces), right, L)
-        for face, (x, y) in zip(faces, centres, strict=True):
-            self._paste(sprites.die(th, face, DIE), x, y)
-        if self.info.family == "puff" and len(dice) == 2 and dice[0] == dice[1]:
-            # P-4: a pasch also plays the opposite faces, shown small after "then"
-            x = centres[-1][0] + DIE / 2 + 14
-            y = centres[-1][1]
-            then = label(self.lang, "then")
-            self._text((x, y), then, 17, th.field_text, "medium", "lm")
-            x += text_width(then, 17) + 8
-            small = 34
+        cx = L.half_centre_x(right)
+        then = label(self.lang, "then")
+        pasch = self.info.family == Family.PUFF and len(dice) == 2 and dice[0] == dice[1]
+        small = 36
+        width = len(faces) * (DIE + 10) - 10
+        if pasch:  # P-4: a pasch also plays the opposite faces, shown small after "then"
+            width += 14 + text_width(then, L.text, "medium") + 8 + 2 * (small + 6)
+        x = cx - width / 2
+        y = dice_y(L)
+        for face in faces:
+            self._paste(sprites.die(th, face, DIE), x + DIE / 2, y)
+            x += DIE + 10
+        if pasch:
+            x += 4
+            self._text((x, y), then, L.text, th.field_text, "medium", "lm")
+            x += text_width(then, L.text, "medium") + 8
             for _ in range(2):
                 self._paste(sprites.die(th, 7 - dice[0], small, faded=True), x + small / 2, y)
                 x += small + 6
         name = roll_name(tuple(faces))
         if len(dice) == 1:
             name += " · " + label(self.lang, "one_die")
+        self._pill(cx, label_y(L), name, th.background, th.text, chip=owner)
+
+    def past(self, mover: Side, dice: tuple[int, ...] | None, turn: Turn | None) -> None:
+        """The roll just played, in its roller's half: small faded dice and the roll's
+        name, and under them the play made with it in the mover's own numbering."""
+        L, th = self.L, self.th
+        right = self._at_bottom(mover)
         cx = L.half_centre_x(right)
-        tw = text_width(name, 25, "bold")
-        ty = L.mid_y + 30
-        self.dr.rounded_rectangle((cx - tw / 2 - 14, ty - 16, cx + tw / 2 + 14, ty + 16), 16,
-                                  fill=th.background)
-        self._text((cx, ty + 1), name, 25, th.text, "bold", "mm")
+        half = 6 * L.point_w - 24
+        y = dice_y(L)
+        if dice:
+            faces = sorted(dice, reverse=True)
+            name = roll_name(tuple(faces))
+            width = len(faces) * (PAST_DIE + 8) - 8 + 12 + text_width(name, L.text, "bold")
+            x = cx - width / 2
+            for face in faces:
+                self._paste(sprites.die(th, face, PAST_DIE, faded=True), x + PAST_DIE / 2, y)
+                x += PAST_DIE + 8
+            self._text((x + 4, y + 1), name, L.text, th.field_text, "bold", "lm")
+        if turn is not None:
+            play = format_turn(turn, self.lang)
+            if turn.is_forfeit:
+                play = label(self.lang, "no_play")
+            play = fit(play, L.text, "bold", half - 80)
+            self._pill(cx, label_y(L), play, th.background, th.text, chip=mover)
 
 
 class _Recorder:
@@ -498,12 +658,12 @@ class _Recorder:
         self._draw = draw
         self._boxes = boxes
 
-    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+    def __getattr__(self, name: str) -> Any:
         fn = getattr(self._draw, name)
         if not callable(fn) or name in ("textlength", "textbbox"):
             return fn
 
-        def call(xy, *args, **kwargs):  # type: ignore[no-untyped-def]
+        def call(xy: Any, *args: Any, **kwargs: Any) -> Any:
             flat = _flatten(xy)
             xs, ys = flat[0::2], flat[1::2]
             pad = 3 + int(kwargs.get("width", 1) or 1)
@@ -514,18 +674,19 @@ class _Recorder:
         return call
 
 
-def _flatten(xy: object) -> list[float]:
+def _flatten(xy: Iterable[float | Sequence[float]]) -> list[float]:
     out: list[float] = []
-    for item in xy:  # type: ignore[attr-defined]
+    for item in xy:
         if isinstance(item, (tuple, list)):
             out.extend(item)
         else:
-            out.append(item)  # type: ignore[arg-type]
+            out.append(cast(float, item))
     return out
 
 
 def _lift(c: RGB) -> RGB:
-    return tuple(min(255, round(v + (255 - v) * 0.35)) for v in c)  # type: ignore[return-value]
+    r, g, b = (min(255, round(v + (255 - v) * 0.35)) for v in c)
+    return r, g, b
 
 
 #: A player's name is never squeezed below this (px) to make room for what follows it.
@@ -564,16 +725,9 @@ def plan_strip(room: float, name: float, note: float, fixed: float,
     return StripPlan(int(max(40, min(NAME_MAX, left))), len(kept), show_note)
 
 
-def _fit(text: str, f, width: int) -> str:  # type: ignore[no-untyped-def]
-    if f.getlength(text) <= width:
-        return text
-    while text and f.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
-
-
 def _draw_arrows(im: Image.Image, arrows: list[tuple[tuple[float, float], tuple[float, float],
-                 int]], th: Theme, d: int, mid_y: int) -> list[tuple[int, int, int, int]]:
+                 int]], th: Theme, d: int, mid_y: int,
+                 size: int = 29) -> list[tuple[int, int, int, int]]:
     """Arrows from where a checker stood to where it went, with a count when several
     checkers took the same way (a double's four steps).
 
@@ -598,11 +752,13 @@ def _draw_arrows(im: Image.Image, arrows: list[tuple[tuple[float, float], tuple[
     dr = ImageDraw.Draw(im)
     for cx, cy, count in labels:
         txt = f"×{count}"
-        w = text_width(txt, 18, "bold") + 14
-        dr.rounded_rectangle((cx - w / 2, cy - 13, cx + w / 2, cy + 13), 13, fill=th.arrow,
+        w = text_width(txt, size, "bold") + 14
+        h = size / 2 + 5
+        dr.rounded_rectangle((cx - w / 2, cy - h, cx + w / 2, cy + h), h, fill=th.arrow,
                              outline=th.arrow_edge, width=2)
-        draw_text(im, (cx, cy + 1), txt, 18, (255, 255, 255), "bold", "mm")
-        boxes.append((round(cx - w / 2) - 2, round(cy) - 15, round(cx + w / 2) + 2, round(cy) + 15))
+        draw_text(im, (cx, cy + 1), txt, size, (255, 255, 255), "bold", "mm")
+        boxes.append((round(cx - w / 2) - 2, round(cy - h) - 2, round(cx + w / 2) + 2,
+                      round(cy + h) + 2))
     return boxes
 
 
@@ -675,7 +831,11 @@ def _samples(theme: Theme) -> list[Image.Image]:
                          "black=1x4,6,9x2,10x2,13x2,16,18x2,off turn=black", Geometry.BRADE)
     t = Turn((Step(10, 13, 3), Step(13, 17, 4, hit=True)), mid)
     out.append(render_image(mid, "talisman", dice=(4, 3), last_turn=t, last_mover=Side.WHITE,
-                            theme=theme, score=(3, 2, 7), names=("Åsa", "Örjan")))
+                            theme=theme, score=(3, 2, 7), names=("Åsa", "Örjan"),
+                            numbers=BOTH))
+    out.append(render_image(mid, "talisman", last_turn=t, last_mover=Side.WHITE, theme=theme,
+                            result=Result(Outcome("hemspel", 1, False, Side.WHITE),
+                                          Score(4, 2, 7)), numbers=Side.BLACK))
     puff = Position.start(Geometry.KONTRAR)
     out.append(render_image(puff, "puff-kontrar", dice=(5, 5), theme=theme,
                             perspective=Side.BLACK, lang="en"))

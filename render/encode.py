@@ -41,7 +41,9 @@ def palette(theme: Theme) -> Image.Image:
     exact = list(dict.fromkeys(exact))
     learnt = sheet.quantize(colors=256 - len(exact), method=Image.Quantize.MEDIANCUT,
                             dither=Image.Dither.NONE)
-    pal = learnt.getpalette()[: 3 * (256 - len(exact))]
+    learnt_pal = learnt.getpalette()
+    assert learnt_pal is not None  # a quantized image always has a palette
+    pal = learnt_pal[: 3 * (256 - len(exact))]
     for c in exact:
         pal.extend(c)
     pal.extend([0] * (768 - len(pal)))
@@ -87,9 +89,9 @@ def _merge(boxes: list[tuple[int, int, int, int]], w: int, h: int,
     out = []
     for r in sorted(rows):
         xs = rows[r]
-        spans = sorted(zip(xs[0::2], xs[1::2], strict=True))
-        cur0, cur1 = spans[0]
-        for a, b in spans[1:]:
+        pairs = sorted(zip(xs[0::2], xs[1::2], strict=True))
+        cur0, cur1 = pairs[0]
+        for a, b in pairs[1:]:
             if a <= cur1 + 40:
                 cur1 = max(cur1, b)
             else:

@@ -11,14 +11,15 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from engine.dice import roll
+from engine.dice import Dice, roll
+from engine.generators import legal_turns
 from engine.position import Geometry, Position, Side
-from engine.turn import Step, Turn
-from render.board import render_board
+from engine.turn import Outcome, Step, Turn
+from render.board import Result, Score, render_board
 
 
 def _selfplay(ruleset: str, seed: int,
-              want: Callable[[Turn, int], bool]) -> tuple[Turn, tuple[int, int], Side]:
+              want: Callable[[Turn, int], bool]) -> tuple[Turn, Dice, Side]:
     """The first turn of seeded random self-play that ``want`` accepts."""
     from engine import rules as registry
 
@@ -27,7 +28,7 @@ def _selfplay(ruleset: str, seed: int,
     pos = rules.start()
     for n in range(3000):
         dice = roll(rng)
-        turns = rules.legal_turns(pos, dice)
+        turns = legal_turns(rules, pos, dice)
         t = rng.choice(turns)
         if want(t, n):
             return t, dice, pos.turn
@@ -59,10 +60,21 @@ def scenes() -> Iterator[tuple[str, dict]]:
 
     t, dice, mover = _selfplay("talisman", 11, _hits)
     mid = dict(position=t.position, rules="talisman", dice=dice, dice_side=mover,
-               last_turn=t, names=("Åsa Öberg", "Erik Ärlig"), score=(2, 3, 7))
+               last_turn=t, names=("Åsa Öberg", "Erik Ärlig"), score=(2, 3, 7),
+               numbers="both")
     yield "brade-midgame-hits.png", mid
     yield "brade-midgame-hits-black-en.png", {**mid, "perspective": Side.BLACK, "lang": "en"}
     yield "brade-midgame-hits-contrast.png", {**mid, "theme": "contrast"}
+    # Erik has rolled: his roll to play beside Åsa's roll just played and her arrows
+    yield "brade-midgame-rolled.png", {**mid, "dice": (6, 4), "dice_side": None,
+                                       "last_dice": dice}
+    # the game's last board: the result, no turn and no dice
+    yield "brade-final.png", {**mid, "dice": None, "score": (7, 3, 7),
+                              "result": Result(Outcome("resign", 2, False, mover),
+                                               Score(7, 3, 7), match_over=True)}
+    # names in other scripts (Noto fallback fonts, right to left), one unreadable one
+    yield "brade-names-scripts.png", {**mid, "names": ("שלום 🎲", "محمد علي"),
+                                      "lang": "en", "theme": "contrast"}
 
     t, dice, mover = _selfplay("talisman", 166, _bursts)
     yield "brade-burst.png", dict(position=t.position, rules="talisman", dice=dice,

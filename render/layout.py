@@ -15,37 +15,68 @@ for dubbel konträr puff mirrored left to right, for lång puff unchanged.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
 
 from engine.position import Geometry, Side
+from render.fonts import smallest_legible
 
 
 @dataclass(frozen=True)
 class Layout:
-    """All the dimensions of one board picture, in pixels."""
+    """All the dimensions of one board picture, in pixels.
 
-    margin: int = 14  # canvas edge to frame
-    bar_h: int = 66  # each player's information strip (top and bottom)
-    frame: int = 26  # wooden frame, left and right
-    numbers: int = 36  # wooden frame, top and bottom, holding the point numbers
-    point_w: int = 80  # width of one point ("tunga")
-    checker: int = 38  # checker diameter; two stacks side by side fill a point
-    point_len: int = 238  # length of a point from the frame to its tip
-    middle: int = 112  # free band between the tips, where the dice lie
-    rail: int = 66  # the middle rail between the quarters
-    tray_gap: int = 12
-    tray_w: int = 84  # borne-off tray, right of the board
-    slab: int = 13  # thickness of a borne-off checker seen from the side
+    Laid out for the width Discord shows a picture at (about 550 px in a desktop
+    channel, 330–400 px on a phone): the picture is about 1,040 px wide, twice that on a
+    high-density screen, and every text on it is at least ``text`` px (capitals 11 px
+    tall at 550 px shown); checkers, dice and numbers are sized to go with that text.
+    """
+
+    margin: int = 6  # canvas edge to strips and frame
+    bar_h: int = 54  # each player's information strip (top and bottom)
+    gap: int = 6  # between a strip and the frame
+    frame: int = 10  # wooden frame, left and right
+    ruler: int = 34  # one row of point numbers on the frame
+    rulers: int = 1  # rows of numbers on each edge: 2 prints both players' numbering
+    point_w: int = 74  # width of one point ("tunga")
+    checker: int = 35  # checker diameter; two stacks side by side fill a point
+    point_len: int = 190  # length of a point from the frame to its tip
+    middle: int = 124  # free band between the tips, where the dice lie
+    rail: int = 52  # the middle rail between the quarters
+    tray_gap: int = 6
+    tray_w: int = 62  # borne-off tray, right of the board
+    slab: int = 11  # thickness of a borne-off checker seen from the side
+
+    def with_rulers(self, rulers: int) -> Layout:
+        return self if rulers == self.rulers else _with_rulers(self, rulers)
+
+    # -- text ---------------------------------------------------------------------------------
+    @cached_property
+    def text(self) -> int:
+        """The smallest text size on this picture (see ``render.fonts.smallest_legible``)."""
+        return smallest_legible(self.width)
+
+    @cached_property
+    def name_text(self) -> int:
+        return self.text + 3
+
+    @cached_property
+    def big_text(self) -> int:
+        return self.text + 9
 
     # -- overall size -----------------------------------------------------------------------
+    @cached_property
+    def numbers(self) -> int:
+        """Height of the frame beyond each row of points: its rows of numbers."""
+        return self.rulers * self.ruler + 4
+
     @cached_property
     def board_x(self) -> int:
         return self.margin
 
     @cached_property
     def board_y(self) -> int:
-        return self.margin + self.bar_h
+        return self.margin + self.bar_h + self.gap
 
     @cached_property
     def field_w(self) -> int:
@@ -69,7 +100,7 @@ class Layout:
 
     @cached_property
     def height(self) -> int:
-        return self.board_y + self.board_h + self.bar_h + self.margin
+        return self.board_y + self.board_h + self.gap + self.bar_h + self.margin
 
     # -- the playing field --------------------------------------------------------------------
     @cached_property
@@ -97,6 +128,14 @@ class Layout:
     def tray_x(self) -> int:
         return self.board_x + self.board_w + self.tray_gap
 
+    def strip_rect(self, bottom: bool) -> tuple[int, int, int, int]:
+        """A player's information strip: the bottom player's under the board."""
+        x0, x1 = self.margin, self.width - self.margin
+        if bottom:
+            y0 = self.board_y + self.board_h + self.gap
+            return x0, y0, x1, y0 + self.bar_h
+        return x0, self.margin, x1, self.margin + self.bar_h
+
     def column_x(self, col: int) -> int:
         """Left edge of screen column ``col`` (0 = leftmost point, 11 = rightmost)."""
         x = self.field_x + col * self.point_w
@@ -106,6 +145,12 @@ class Layout:
         """Centre of the left or right half of the field (where dice are thrown)."""
         x0 = self.column_x(6) if right else self.column_x(0)
         return x0 + 3 * self.point_w
+
+
+@lru_cache(maxsize=16)
+def _with_rulers(layout: Layout, rulers: int) -> Layout:
+    """One object per variant, so its computed sizes are computed once."""
+    return replace(layout, rulers=rulers)
 
 
 LAYOUT = Layout()
@@ -173,10 +218,10 @@ def point_center(board_point: int, perspective: Side, layout: Layout = LAYOUT,
     test probes to find which colour holds a point.  A band's checkers stand either side
     of it; use ``checker_center`` for those."""
     col, top = view_slot(board_point, perspective, geometry)
-    cx = layout.column_x(col) + layout.point_w // 2
-    dist = 2 + layout.checker // 2
+    cx = layout.column_x(col) + layout.point_w / 2
+    dist = 2 + layout.checker / 2
     y = layout.field_y + dist if top else layout.field_y + layout.field_h - dist
-    return cx, y
+    return round(cx), round(y)
 
 
 def point_rect(col: int, top: bool, layout: Layout = LAYOUT) -> tuple[int, int, int, int]:
@@ -188,12 +233,24 @@ def point_rect(col: int, top: bool, layout: Layout = LAYOUT) -> tuple[int, int, 
     return x0, y1 - layout.point_len, x0 + layout.point_w, y1
 
 
-def number_center(col: int, top: bool, layout: Layout = LAYOUT) -> tuple[int, int]:
-    """Centre of the point number printed on the frame beyond the point's base."""
+def number_center(col: int, top: bool, layout: Layout = LAYOUT,
+                  ring: int = 0) -> tuple[int, int]:
+    """Centre of the point number printed on the frame beyond the point's base; ``ring``
+    0 is the row of numbers next to the points, 1 the row beyond it."""
     cx = layout.column_x(col) + layout.point_w // 2
+    _, y0, _, y1 = ruler_rect(top, ring, layout)
+    return cx, (y0 + y1) // 2
+
+
+def ruler_rect(top: bool, ring: int = 0, layout: Layout = LAYOUT) -> tuple[int, int, int, int]:
+    """One row of point numbers along the top or bottom frame, across the whole field."""
+    x0, x1 = layout.field_x, layout.field_x + layout.field_w
+    r = layout.ruler
     if top:
-        return cx, layout.board_y + layout.numbers // 2
-    return cx, layout.field_y + layout.field_h + layout.numbers // 2
+        y1 = layout.field_y - 2 - ring * r
+        return x0, y1 - r, x1, y1
+    y0 = layout.field_y + layout.field_h + 2 + ring * r
+    return x0, y0, x1, y0 + r
 
 
 def bar_center(side_at_bottom: bool, index: int, layout: Layout = LAYOUT) -> tuple[int, int]:
@@ -231,16 +288,29 @@ def clear_of(xy: tuple[float, float], spot: tuple[float, float],
     return x, y + (step if y < layout.mid_y else -step)
 
 
-DIE = 50  # die size in pixels
+DIE = 54  # size of a die of the roll to play, in pixels
+PAST_DIE = 40  # size of a die of the roll just played
 
 
-def die_centers(n: int, right: bool, layout: Layout = LAYOUT) -> list[tuple[int, int]]:
+def dice_y(layout: Layout = LAYOUT) -> int:
+    """Centre line of the dice in the middle band; the roll's name is written under it."""
+    return layout.mid_y - layout.middle // 2 + 8 + DIE // 2
+
+
+def label_y(layout: Layout = LAYOUT) -> int:
+    """Centre line of the roll's name (or the play just made) under the dice."""
+    return layout.mid_y + layout.middle // 2 - 8 - (layout.text + 10) // 2
+
+
+def die_centers(n: int, right: bool, layout: Layout = LAYOUT,
+                size: int = DIE) -> list[tuple[int, int]]:
     """Centres of ``n`` dice thrown into the left or right half, in the middle band above
-    the roll's name."""
+    the roll's name: each player throws into their own right half, so the bottom player's
+    dice lie in the right half and the top player's in the left."""
     cx = layout.half_centre_x(right)
-    step = DIE + 10
+    step = size + 10
     x0 = cx - (n - 1) * step / 2
-    return [(round(x0 + i * step), layout.mid_y - 16) for i in range(n)]
+    return [(round(x0 + i * step), dice_y(layout)) for i in range(n)]
 
 
 BAR_SHOWN = 4  # checkers drawn on the rail before the stack shows its count instead

@@ -1,12 +1,21 @@
-"""``render_answer``: a solved problem's picture, the solver's play beside the best one.
+"""``render_answer``: a solved problem's picture, the solver's play above the best one.
 
 Each play is drawn on its own board with the board's own arrows (``render_image``'s
-``last_turn``), from the solver's side, the two boards side by side like the analysis
-picture's biggest mistake (``render.review``), so the difference is seen, not read.  A
-right answer is one board: the best play.  The captions come worded from the caller (the
-bot's languages); this module only places them.
+``last_turn``), from the solver's side, like the analysis picture's biggest mistake
+(``render.review``), so the difference is seen, not read.  A right answer is one board:
+the best play.  The captions come worded from the caller (the bot's languages); this
+module only places them.
 
-A pure function of its arguments, safe in a worker process.
+Laid out for the width Discord shows a picture at (about 550 px): the picture is as wide
+as a board and the boards stand one above the other at full size (side by side, at half
+size, their texts could not be read); a caption is at least the board's smallest text
+(capitals 11 px tall at 550 px shown), and a long one (a pasch of four steps, a long
+name of a loss) wraps onto a second line rather than shrink below it.
+
+``answer_alt_text`` says the same in words for a screen reader (the attachment's
+description): the captions, then the board after the best play (``render.alt_text``).
+
+Pure functions of their arguments, safe in a worker process.
 """
 
 from __future__ import annotations
@@ -16,75 +25,87 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from engine.position import Position, Side
+from engine.position import Side
 from engine.turn import Turn
+from render.alt_text import LIMIT, alt_text
 from render.board import render_image
 from render.fonts import draw_text, text_width
-from render.themes import get_theme
+from render.layout import LAYOUT
+from render.themes import RGB, get_theme
 
-WIDTH = 1240
-MARGIN = 24
-#: Caption height and size: legible when Discord shows the picture ~550 px wide.
-CAPTION = 52
-CAPTION_SIZE = 34
-BOARD_SCALE = (WIDTH - 3 * MARGIN) / 2 / 1202  # two boards side by side
+WIDTH = LAYOUT.width  # as wide as a board: the boards are drawn at full size
+MARGIN = 20
+#: A caption's size where it fits on one line, and the least it shrinks to before it wraps.
+CAPTION = LAYOUT.name_text
+TEXT = LAYOUT.text
+LINE = CAPTION + 14
+GAP = 16  # below a board, before the next caption
 #: A caption's colour by its kind: the solver's play when it was not the best, the best.
-MISSED = (204, 40, 40)
-BEST = (32, 128, 64)
+MISSED: RGB = (204, 40, 40)
+BEST: RGB = (32, 128, 64)
 
 
-def _board(position: Position, rules: object, dice: Sequence[int], turn: Turn, mover: Side,
-           lang: str, theme: str, names: tuple[str, str] | None, scale: float) -> Image.Image:
-    im = render_image(turn.position, rules, dice=tuple(dice), last_turn=turn,
-                      last_mover=mover, perspective=mover, theme=theme, lang=lang,
-                      dice_side=mover, names=names)
-    if scale == 1:
-        return im
-    return im.resize((round(im.width * scale), round(im.height * scale)), Image.LANCZOS)
+def _board(rules: object, dice: Sequence[int], turn: Turn, mover: Side, lang: str,
+           theme: str, names: tuple[str, str] | None) -> Image.Image:
+    """The position after ``turn``, its arrows, the roll it played, from the mover's side."""
+    return render_image(turn.position, rules, dice=tuple(dice), last_turn=turn,
+                        last_mover=mover, perspective=mover, theme=theme, lang=lang,
+                        dice_side=mover, names=names)
 
 
-def render_answer(position: Position, rules: object, dice: Sequence[int], mover: Side,
-                  best: Turn, theirs: Turn | None, captions: Sequence[str], *,
-                  lang: str = "sv", theme: str = "classic",
-                  names: tuple[str, str] | None = None) -> bytes:
-    """PNG bytes: ``theirs`` (left) beside ``best`` (right), each under its caption; with
-    ``theirs`` None (a right answer) the best play alone.  ``position`` is the problem's
-    (before the play), only for its geometry checks; each board shows the position after
-    its play."""
+def caption_lines(text: str, room: int = WIDTH - 2 * MARGIN) -> tuple[int, list[str]]:
+    """A caption's size and lines: one line at the largest size from ``CAPTION`` down to
+    ``TEXT`` that fits ``room``, else wrapped at words at ``TEXT``."""
+    for size in range(CAPTION, TEXT - 1, -1):
+        if text_width(text, size, "bold") <= room:
+            return size, [text]
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", TEXT, "bold") <= room:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return TEXT, lines
+
+
+def render_answer(rules: object, dice: Sequence[int], mover: Side, best: Turn,
+                  theirs: Turn | None, captions: Sequence[str], *, lang: str = "sv",
+                  theme: str = "classic", names: tuple[str, str] | None = None) -> bytes:
+    """PNG bytes: ``theirs`` above ``best``, each under its caption (``captions`` in that
+    order); with ``theirs`` None (a right answer) the best play alone under
+    ``captions[0]``.  Each board shows the position after its play."""
     th = get_theme(theme)
-    if theirs is None:
-        board = _board(position, rules, dice, best, mover, lang, theme, names,
-                       2 * BOARD_SCALE)
-        im = Image.new("RGB", (WIDTH, MARGIN + CAPTION + board.height + MARGIN),
-                       th.background)
-        _caption(im, (MARGIN, MARGIN), captions[0], WIDTH - 2 * MARGIN, BEST)
-        im.paste(board, ((WIDTH - board.width) // 2, MARGIN + CAPTION))
-        return _png(im)
-    left = _board(position, rules, dice, theirs, mover, lang, theme, names, BOARD_SCALE)
-    right = _board(position, rules, dice, best, mover, lang, theme, names, BOARD_SCALE)
-    height = MARGIN + CAPTION + max(left.height, right.height) + MARGIN
+    plays = [(best, BEST)] if theirs is None else [(theirs, MISSED), (best, BEST)]
+    parts = [(caption_lines(caption), colour,
+              _board(rules, dice, turn, mover, lang, theme, names))
+             for (turn, colour), caption in zip(plays, captions, strict=False)]
+    height = MARGIN + sum(LINE * len(lines) + board.height + GAP
+                          for (_, lines), _, board in parts) - GAP + MARGIN
     im = Image.new("RGB", (WIDTH, height), th.background)
-    xs = (MARGIN, WIDTH - MARGIN - right.width)
-    for x, board, caption, colour in zip(xs, (left, right), captions, (MISSED, BEST),
-                                         strict=True):
-        _caption(im, (x, MARGIN), caption, board.width, colour)
-        im.paste(board, (x, MARGIN + CAPTION))
-    return _png(im)
-
-
-def _caption(im: Image.Image, xy: tuple[int, int], text: str, room: int,
-             colour: tuple[int, int, int]) -> None:
-    """A caption as large as fits ``room`` (a long play, a pasch of four steps, shrinks)."""
-    size = CAPTION_SIZE
-    while size > 14 and text_width(text, size, "bold") > room:
-        size -= 2
-    draw_text(im, (xy[0], xy[1] + (CAPTION_SIZE - size) // 2), text, size, colour, "bold")
-
-
-def _png(im: Image.Image) -> bytes:
+    y = MARGIN
+    for (size, lines), colour, board in parts:
+        for line in lines:
+            draw_text(im, (MARGIN, y + LINE / 2), line, size, colour, "bold", "lm")
+            y += LINE
+        im.paste(board, ((WIDTH - board.width) // 2, y))
+        y += board.height + GAP
     buf = io.BytesIO()
-    im.save(buf, "PNG", optimize=True)
+    im.save(buf, "PNG", compress_level=6)
     return buf.getvalue()
 
 
-__all__ = ["render_answer"]
+def answer_alt_text(rules: object, dice: Sequence[int], mover: Side, best: Turn,
+                    captions: Sequence[str], *, lang: str = "sv",
+                    names: tuple[str, str] | None = None, limit: int = LIMIT) -> str:
+    """The answer picture in words (at most ``limit`` characters): its captions, then the
+    board after the best play as ``render.alt_text`` describes a board."""
+    said = " ".join(c.rstrip(".") + "." for c in captions)
+    room = limit - len(said) - 1
+    if room < 80:  # captions too long to leave the board room: they alone, cut
+        return said if len(said) <= limit else said[:limit - 1].rstrip() + "…"
+    board = alt_text(best.position, rules, dice=tuple(dice), last_turn=best,
+                     last_mover=mover, dice_side=mover, lang=lang, names=names, limit=room)
+    return f"{said} {board}"
+
+
+__all__ = ["answer_alt_text", "caption_lines", "render_answer"]

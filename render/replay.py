@@ -33,14 +33,15 @@ from engine.record import Record, export, parse
 from engine.record import replay as replay_record
 from engine.turn import Outcome, Turn
 from render import encode
-from render.board import render_image
-from render.fonts import draw_text, font, text_width
+from render.board import BOTH, board_layout, render_image
+from render.fonts import draw_text, fit, text_width
 from render.layout import LAYOUT
 from render.texts import LANGS, describe_rules, label, outcome_text, side_name
 from render.themes import RGB, Theme, get_theme
 
 FORMATS = ("gif", "apng")
-FOOTER = 48  # full-size pixels under the board: turn counter and progress bar
+FOOTER = LAYOUT.text + 22  # full-size pixels under the board: turn counter and progress
+TEXT = LAYOUT.text  # the smallest text, as on the board (legible at 550 px shown)
 TITLE_HOLD = 2  # the title frame lasts this many frame times
 FINAL_HOLD = 4  # the final frame lasts this many frame times
 MIN_FRAME_MS = 20  # browsers show anything shorter in a GIF as 100 ms
@@ -268,7 +269,10 @@ class _Painter:
         self.lang = lang
         self.view = perspective
         self.names = names
-        self.kw = {"perspective": perspective, "theme": theme, "lang": lang, "names": names}
+        # both numberings: each play is written in its mover's numbering, as in the channel
+        self.kw = {"perspective": perspective, "theme": theme, "lang": lang, "names": names,
+                   "numbers": BOTH}
+        self.L = board_layout(BOTH, perspective)
 
     def _player_names(self) -> dict[Side, str]:
         n = self.names
@@ -342,19 +346,19 @@ class _Painter:
         th = self.th
         info = describe_rules(self.rg.rules, self.rg.start.geometry, self.lang)
         sub = " · ".join(x for x in (self.rg.event, self._turns()) if x)
-        return [(_word(self.lang, "replay").upper(), 26, "bold", th.accent),
-                (info.title, 46, "bold", th.text),
-                (self._players(), 30, "medium", th.text),
-                (sub, 26, "regular", th.muted),
-                (self._summary(), 26, "regular", th.muted)]
+        return [(_word(self.lang, "replay").upper(), TEXT, "bold", th.accent),
+                (info.title, TEXT + 15, "bold", th.text),
+                (self._players(), TEXT + 2, "medium", th.text),
+                (sub, TEXT, "regular", th.muted),
+                (self._summary(), TEXT, "regular", th.muted)]
 
     def _result_lines(self) -> list[tuple[str, int, str, RGB]]:
         th = self.th
         head = "result" if self.rg.outcome is not None else "running"
-        return [(_word(self.lang, head).upper(), 26, "bold", th.accent),
-                (self._summary(), 40, "bold", th.text),
-                (self._players(), 28, "medium", th.text),
-                (self._turns(), 26, "regular", th.muted)]
+        return [(_word(self.lang, head).upper(), TEXT, "bold", th.accent),
+                (self._summary(), TEXT + 9, "bold", th.text),
+                (self._players(), TEXT, "medium", th.text),
+                (self._turns(), TEXT, "regular", th.muted)]
 
     def _with_footer(self, board: Image.Image, caption: str, progress: float) -> Image.Image:
         """The board with the footer under it: caption left, progress bar right."""
@@ -365,8 +369,8 @@ class _Painter:
         y0 = board.height
         cy = y0 + FOOTER // 2 - 3
         x0 = LAYOUT.margin
-        draw_text(im, (x0 + 4, cy), caption, 26, th.text, "bold", "lm")
-        bx0 = x0 + max(300, text_width(caption, 26, "bold") + 40)
+        draw_text(im, (x0 + 4, cy), caption, TEXT, th.text, "bold", "lm")
+        bx0 = x0 + max(300, text_width(caption, TEXT, "bold") + 40)
         bx1 = board.width - LAYOUT.margin
         dr.rounded_rectangle((bx0, cy - 9, bx1, cy + 9), 9, fill=th.strip)
         if progress > 0:
@@ -384,25 +388,16 @@ class _Painter:
         limit = LAYOUT.field_w - 60
         w = min(limit, widest + 96)
         h = sum(size for _, size, _, _ in lines) + gap * (len(lines) - 1) + 64
-        cx = LAYOUT.field_x + LAYOUT.field_w / 2
-        cy = LAYOUT.mid_y
+        cx = self.L.field_x + self.L.field_w / 2
+        cy = self.L.mid_y
         box = (round(cx - w / 2), round(cy - h / 2), round(cx + w / 2), round(cy + h / 2))
         dr = ImageDraw.Draw(im)
         dr.rounded_rectangle(box, 22, fill=th.strip, outline=th.accent, width=4)
         y = box[1] + 32
         for text, size, weight, colour in lines:
-            text = _fit(text, size, weight, w - 48)
+            text = fit(text, size, weight, w - 48)
             draw_text(im, (cx, y + size / 2), text, size, colour, weight, "mm")
             y += size + gap
-
-
-def _fit(text: str, size: int, weight: str, width: float) -> str:
-    f = font(size, weight)
-    if f.getlength(text) <= width:
-        return text
-    while text and f.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
 
 
 # -- encoding ---------------------------------------------------------------------------------

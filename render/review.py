@@ -3,10 +3,15 @@
 Top to bottom: a title with the players and the result; the equity graph — white's
 expected points before each roll, as the engine's analysis judges it (``engine.ai.
 analysis``), shaded toward the side that is ahead, with every blunder (red) and doubtful
-play (amber) marked on the turn it was made; one line per player with the points lost,
-the blunders and the luck of the dice; and the game's biggest mistake drawn twice, the
-play made beside the best play, each with the board's own arrows (``render_board``'s
-``last_turn``) so the difference is seen, not read.
+play (amber) marked on the turn it was made, its legend on a row of its own above it; a
+few lines per player with the points lost, the blunders and the luck of the dice; and
+the game's biggest mistake drawn twice, the play made above the best play, each with the
+board's own arrows (``render_board``'s ``last_turn``) so the difference is seen, not read.
+
+Laid out for the width Discord shows it at (about 550 px): the picture is as wide as a
+board, every text at least the board's smallest size (capitals 11 px tall at 550 px
+shown), and the two boards stand one above the other at full size rather than side by
+side at half size, where their texts could not be read.
 
 A pure function of its arguments (no clock, no randomness), safe in any worker thread.
 """
@@ -14,6 +19,7 @@ A pure function of its arguments (no clock, no randomness), safe in any worker t
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
@@ -24,14 +30,16 @@ from engine.dice import format_dice, roll_name
 from engine.notation import format_turn
 from engine.position import Side
 from render.board import render_image
-from render.fonts import draw_text, font, text_width
+from render.fonts import draw_text, fit, text_mask, text_width
+from render.layout import LAYOUT
 from render.texts import LANGS, outcome_text
 from render.themes import RGB, get_theme
 
-WIDTH = 1240
-MARGIN = 24
-GRAPH_H = 330
-BOARD_SCALE = (WIDTH - 3 * MARGIN) / 2 / 1202  # two boards side by side
+WIDTH = LAYOUT.width  # as wide as a board, so the boards are drawn at full size
+MARGIN = 20
+GRAPH_H = 380
+TEXT = LAYOUT.text  # the smallest text, as on the board
+LINE = TEXT + 12
 BLUNDER_RGB: RGB = (204, 40, 40)
 DOUBTFUL_RGB: RGB = (232, 150, 20)
 WHITE_AREA: RGB = (236, 226, 200)
@@ -39,13 +47,15 @@ BLACK_AREA: RGB = (96, 84, 74)
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "title": "Game analysis: {white} (white) – {black} (black) · {rules}",
+        "title": "Game analysis · {rules}",
+        "players": "{white} (white) – {black} (black)",
         "unfinished": "Unfinished game · {n} turns analysed",
         "axis": "White's expected points before each roll",
         "ahead_w": "white ahead", "ahead_b": "black ahead",
         "turn": "turn",
         "legend_b": "blunder (≥ {b})", "legend_d": "doubtful (≥ {d})",
-        "player": "{name}: {lost} points lost in {n} decisions · {bl} · {db} · luck {luck}",
+        "player": "{name}: {lost} points lost in {n} decisions",
+        "player_2": "{bl} · {db} · luck {luck}",
         "blunders_1": "1 blunder", "blunders_n": "{n} blunders",
         "doubtful_1": "1 doubtful play", "doubtful_n": "{n} doubtful plays",
         "worst": "Biggest mistake: turn {n}, {name} rolled {dice} ({roll}) and lost {loss} "
@@ -54,13 +64,15 @@ _WORDS: dict[str, dict[str, str]] = {
         "clean": "No play lost points: every decision was the best one.",
     },
     "sv": {
-        "title": "Partianalys: {white} (vit) – {black} (svart) · {rules}",
+        "title": "Partianalys · {rules}",
+        "players": "{white} (vit) – {black} (svart)",
         "unfinished": "Partiet pågår · {n} drag analyserade",
         "axis": "Vits förväntade poäng före varje slag",
         "ahead_w": "vit leder", "ahead_b": "svart leder",
         "turn": "drag",
         "legend_b": "grovt misstag (≥ {b})", "legend_d": "tveksamt (≥ {d})",
-        "player": "{name}: {lost} poäng förlorade på {n} beslut · {bl} · {db} · tur {luck}",
+        "player": "{name}: {lost} poäng förlorade på {n} beslut",
+        "player_2": "{bl} · {db} · tur {luck}",
         "blunders_1": "1 grovt misstag", "blunders_n": "{n} grova misstag",
         "doubtful_1": "1 tveksamt drag", "doubtful_n": "{n} tveksamma drag",
         "worst": "Största misstaget: drag {n}, {name} slog {dice} ({roll}) och förlorade "
@@ -76,26 +88,55 @@ def _count(words: Mapping[str, str], key: str, n: int) -> str:
 
 
 def _label(im: Image.Image, xy: tuple[float, float], text: str, fill: RGB, bg: RGB,
-           anchor: str) -> None:
+           anchor: str) -> tuple[float, float, float, float]:
     """A label that stays legible over the shaded curve: drawn on its own patch."""
-    box = ImageDraw.Draw(im).textbbox(xy, text, font=font(15), anchor=anchor)
-    ImageDraw.Draw(im).rectangle([box[0] - 4, box[1] - 2, box[2] + 4, box[3] + 2], fill=bg)
-    draw_text(im, xy, text, 15, fill, anchor=anchor)
+    mask, dx, dy = text_mask(text, TEXT, "regular", anchor)
+    x0, y0 = xy[0] + dx - 4, xy[1] + dy - 2
+    patch = (x0, y0, x0 + mask.width + 8, y0 + mask.height + 4)
+    ImageDraw.Draw(im).rectangle(patch, fill=bg)
+    draw_text(im, xy, text, TEXT, fill, anchor=anchor)
+    return patch
 
 
-def _scale(im: Image.Image, factor: float) -> Image.Image:
-    return im.resize((round(im.width * factor), round(im.height * factor)), Image.LANCZOS)
+def _overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def wrap(text: str, size: int, weight: str, width: float) -> list[str]:
+    """``text`` broken between words into lines no wider than ``width``."""
+    lines: list[str] = []
+    cur = ""
+    for word in text.split(" "):
+        trial = f"{cur} {word}" if cur else word
+        if cur and text_width(trial, size, weight) > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    lines.append(cur)
+    return [fit(x, size, weight, width) for x in lines]
+
+
+def _legend(im: Image.Image, x: float, y: float, lang: str, ink: RGB) -> None:
+    """The marks' legend, on a row of its own above the graph (inside the graph the
+    blunders' turn numbers ran into it)."""
+    d = ImageDraw.Draw(im)
+    for key, colour, r in (("legend_b", BLUNDER_RGB, 9), ("legend_d", DOUBTFUL_RGB, 7)):
+        text = _WORDS[lang][key].format(b=number(BLUNDER, lang), d=number(DOUBTFUL, lang))
+        d.ellipse([x, y - r, x + 2 * r, y + r], fill=colour, outline=ink, width=2)
+        draw_text(im, (x + 2 * r + 8, y), text, TEXT, ink, anchor="lm")
+        x += 2 * r + 8 + text_width(text, TEXT) + 32
 
 
 def _graph(a: GameAnalysis, lang: str, w: int, h: int, theme_bg: RGB, ink: RGB,
            muted: RGB) -> Image.Image:
-    """The equity graph: white's expected points by turn, blunders marked."""
+    """The equity graph: white's expected points by turn, blunders marked and numbered
+    where a number does not run into another label."""
     words = _WORDS[lang]
     im = Image.new("RGB", (w, h), theme_bg)
     d = ImageDraw.Draw(im)
     curve = a.equity_curve()
-    left, right, top, bottom = 62, w - 12, 30, h - 34
-    draw_text(im, (left, 4), words["axis"], 18, ink, "medium")
+    left, right, top, bottom = 64, w - 14, 10, h - TEXT - 14
     span = max([1.0, *(abs(v) for _, v in curve)])
     span = float(int(span) + (0 if span == int(span) else 1))
     first = min((n for n, _ in curve), default=1)
@@ -119,52 +160,62 @@ def _graph(a: GameAnalysis, lang: str, w: int, h: int, theme_bg: RGB, ink: RGB,
         mask = Image.new("L", (w, h), 0)
         ImageDraw.Draw(mask).rectangle([0, round(zero), w, h], fill=255)
         im.paste(below, (0, 0), mask)
-    # grid: whole points and the zero line
+    # grid: whole points and the zero line, labelled where the labels do not touch
     k = -int(span)
+    every = max(1, math.ceil((TEXT + 6) / ((bottom - top) / (2 * span))))
     while k <= span:
         yy = y(k)
         d.line([(left, yy), (right, yy)], fill=muted if k == 0 else (205, 200, 190),
                width=2 if k == 0 else 1)
-        draw_text(im, (left - 8, yy), number(k, lang, 0, sign=k != 0), 15, muted,
-                  anchor="rm")
+        if k % every == 0:
+            draw_text(im, (left - 8, yy), number(k, lang, 0, sign=k != 0), TEXT, muted,
+                      anchor="rm")
         k += 1
     if len(curve) >= 2:
         d.line([(x(n), y(v)) for n, v in curve], fill=ink, width=3)
-    _label(im, (left + 6, top + 4), words["ahead_w"], muted, theme_bg, "la")
-    _label(im, (left + 6, bottom - 4), words["ahead_b"], muted, theme_bg, "ld")
-    # turn ticks at round numbers
+    taken = [_label(im, (left + 6, top + 4), words["ahead_w"], muted, theme_bg, "la"),
+             _label(im, (left + 6, bottom - 4), words["ahead_b"], muted, theme_bg, "ld")]
+    # turn ticks at round numbers, as many as their labels have room for
+    room = text_width(str(last), TEXT) + 24
     step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 10**9)
-                if (last - first) / s <= 14)
+                if (x(first + s) - x(first)) >= room)
     for n in [first, *range((first // step + 1) * step, last + 1, step)]:
-        if n != first and x(n) - x(first) < 24:
+        if n != first and x(n) - x(first) < room:
             continue
         d.line([(x(n), bottom), (x(n), bottom + 5)], fill=muted, width=1)
-        draw_text(im, (x(n), bottom + 7), str(n), 14, muted, anchor="ma")
+        draw_text(im, (x(n), bottom + 7), str(n), TEXT, muted, anchor="ma")
     # marks: each decision's verdict at the equity before it was made
-    for dec in a.decisions:
-        if not dec.verdict:
-            continue
+    marks = [dec for dec in a.decisions if dec.verdict]
+    for dec in marks:
         colour = BLUNDER_RGB if dec.verdict == "blunder" else DOUBTFUL_RGB
-        r = 8 if dec.verdict == "blunder" else 6
+        r = 9 if dec.verdict == "blunder" else 7
         cx, cy = x(dec.number), y(dec.white_equity)
         d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour, outline=ink, width=2)
-        if dec.verdict == "blunder":
-            draw_text(im, (cx, cy - r - 3), str(dec.number), 14, colour, "bold", anchor="md")
-    # legend
-    lx = left + 8 + text_width(words["axis"], 18, "medium") + 24
-    for key, colour, r in (("legend_b", BLUNDER_RGB, 8), ("legend_d", DOUBTFUL_RGB, 6)):
-        text = words[key].format(b=number(BLUNDER, lang), d=number(DOUBTFUL, lang))
-        d.ellipse([lx, 14 - r, lx + 2 * r, 14 + r], fill=colour, outline=ink, width=2)
-        draw_text(im, (lx + 2 * r + 6, 14), text, 15, ink, anchor="lm")
-        lx += 2 * r + 6 + text_width(text, 15) + 24
+        taken.append((cx - r, cy - r, cx + r, cy + r))
+    # the blunders' turn numbers: above the mark, else below it, else left out (the
+    # mistake the picture is about is named in words under the graph)
+    for dec in sorted((m for m in marks if m.verdict == "blunder"),
+                      key=lambda m: -m.loss):
+        cx, cy = x(dec.number), y(dec.white_equity)
+        tw = text_width(str(dec.number), TEXT, "bold")
+        for above in (True, False):
+            ty = cy - 12 if above else cy + 12
+            box = (cx - tw / 2 - 3, ty - TEXT if above else ty, cx + tw / 2 + 3,
+                   ty if above else ty + TEXT)
+            if box[1] < 0 or box[3] > bottom or any(_overlaps(box, t) for t in taken):
+                continue
+            d.rectangle(box, fill=theme_bg)
+            draw_text(im, (cx, ty), str(dec.number), TEXT, BLUNDER_RGB, "bold",
+                      anchor="md" if above else "ma")
+            taken.append(box)
+            break
     return im
 
 
 def _board(d: Decision, turn_kind: str, rules: str, lang: str, theme: str) -> Image.Image:
     turn = d.played if turn_kind == "played" else d.best
-    im = render_image(turn.position, rules, dice=d.dice, last_turn=turn, last_mover=d.side,
-                      perspective=d.side, theme=theme, lang=lang, dice_side=d.side)
-    return _scale(im, BOARD_SCALE)
+    return render_image(turn.position, rules, dice=d.dice, last_turn=turn, last_mover=d.side,
+                        perspective=d.side, theme=theme, lang=lang, dice_side=d.side)
 
 
 def render_review(analysis: GameAnalysis, *, lang: str = "sv", theme: str = "classic",
@@ -177,57 +228,75 @@ def render_review(analysis: GameAnalysis, *, lang: str = "sv", theme: str = "cla
     a = analysis
     who = {Side.WHITE: a.white, Side.BLACK: a.black, **(names or {})}
     worst = a.worst
-    boards: tuple[Image.Image, Image.Image] | None = None
-    if worst is not None:
-        boards = (_board(worst, "played", a.rules, lang, theme),
-                  _board(worst, "best", a.rules, lang, theme))
-    board_h = boards[0].height if boards else 0
-    height = MARGIN + 70 + GRAPH_H + 16 + 2 * 30 + 20 + 34 + (board_h + 34 if boards else 0) \
-        + MARGIN
-    im = Image.new("RGB", (WIDTH, height), th.background)
-    y = MARGIN
-    draw_text(im, (MARGIN, y), words["title"].format(white=who[Side.WHITE],
-                                                     black=who[Side.BLACK], rules=a.rules),
-              26, th.text, "bold")
-    y += 36
+    inner = WIDTH - 2 * MARGIN
     o = a.outcome
-    sub = (outcome_text(lang, o.winner, o.kind, o.points, o.munk) if o is not None
-           else words["unfinished"].format(n=len(a.decisions)))
-    draw_text(im, (MARGIN, y), sub, 20, th.muted)
-    y += 34
-    graph = _graph(a, lang, WIDTH - 2 * MARGIN, GRAPH_H, th.background, th.text, th.muted)
-    im.paste(graph, (MARGIN, y))
-    y += GRAPH_H + 16
+    # the text first, as (text, size, weight, colour, indent) lines, to know the height
+    head = [(fit(words["title"].format(rules=a.rules), TEXT + 5, "bold", inner), TEXT + 5,
+             "bold", th.text, 0),
+            (fit(words["players"].format(white=who[Side.WHITE], black=who[Side.BLACK]), TEXT,
+                 "medium", inner), TEXT, "medium", th.text, 0),
+            (fit(outcome_text(lang, o.winner, o.kind, o.points, o.munk) if o is not None
+                 else words["unfinished"].format(n=len(a.decisions)), TEXT, "regular",
+                 inner), TEXT, "regular", th.muted, 0),
+            (fit(words["axis"], TEXT, "medium", inner), TEXT, "medium", th.text, 0)]
+    players = []
     for side in (Side.WHITE, Side.BLACK):
         p = a.players[side]
+        first = words["player"].format(name=who[side], lost=number(p.total_loss, lang),
+                                       n=p.decisions)
+        second = words["player_2"].format(
+            bl=_count(words, "blunders", p.blunders), db=_count(words, "doubtful", p.doubtful),
+            luck=number(p.luck, lang, sign=True))
+        players.append([(x, TEXT, "regular", th.text, 34) for x in
+                        wrap(first, TEXT, "regular", inner - 34)
+                        + wrap(second, TEXT, "regular", inner - 34)])
+    if worst is None:
+        tail = [(x, TEXT, "medium", th.text, 0) for x in wrap(words["clean"], TEXT, "medium",
+                                                               inner)]
+        boards: list[tuple[str, Image.Image]] = []
+    else:
+        colour = BLUNDER_RGB if worst.verdict == "blunder" else th.text
+        tail = [(x, TEXT, "bold", colour, 0) for x in wrap(words["worst"].format(
+            n=worst.number, name=who[worst.side], dice=format_dice(worst.dice),
+            roll=roll_name(worst.dice), loss=number(worst.loss, lang)), TEXT, "bold", inner)]
+        boards = [(fit(words[key].format(play=format_turn(turn, lang)), TEXT, "medium", inner),
+                   _board(worst, key, a.rules, lang, theme))
+                  for key, turn in (("played", worst.played), ("best", worst.best))]
+    height = (MARGIN + LINE * len(head) + LINE + GRAPH_H + 16
+              + sum(LINE * len(p) + 8 for p in players) + 12 + LINE * len(tail)
+              + sum(LINE + b.height + 16 for _, b in boards) + MARGIN)
+    im = Image.new("RGB", (WIDTH, height), th.background)
+    y = MARGIN
+
+    def write(lines: list[tuple[str, int, str, RGB, int]]) -> None:
+        nonlocal y
+        for text, size, weight, colour, indent in lines:
+            draw_text(im, (MARGIN + indent, y + LINE / 2), text, size, colour, weight, "lm")
+            y += LINE
+
+    write(head)
+    _legend(im, MARGIN + 4, y + LINE / 2, lang, th.text)
+    y += LINE
+    im.paste(_graph(a, lang, inner, GRAPH_H, th.background, th.text, th.muted), (MARGIN, y))
+    y += GRAPH_H + 16
+    for side, lines in zip((Side.WHITE, Side.BLACK), players, strict=True):
         face = th.white_face if side is Side.WHITE else th.black_face
         rim = th.white_rim if side is Side.WHITE else th.black_rim
-        ImageDraw.Draw(im).ellipse([MARGIN, y + 3, MARGIN + 20, y + 23], fill=face,
-                                   outline=rim, width=2)
-        draw_text(im, (MARGIN + 30, y), words["player"].format(
-            name=who[side], lost=number(p.total_loss, lang), n=p.decisions,
-            bl=_count(words, "blunders", p.blunders), db=_count(words, "doubtful", p.doubtful),
-            luck=number(p.luck, lang, sign=True)), 19, th.text)
-        y += 30
-    y += 20
-    if worst is None or boards is None:
-        draw_text(im, (MARGIN, y), words["clean"], 21, th.text, "medium")
-        return _png(im)
-    draw_text(im, (MARGIN, y), words["worst"].format(
-        n=worst.number, name=who[worst.side], dice=format_dice(worst.dice),
-        roll=roll_name(worst.dice), loss=number(worst.loss, lang)), 21, BLUNDER_RGB
-        if worst.verdict == "blunder" else th.text, "bold")
-    y += 34
-    xs = (MARGIN, WIDTH - MARGIN - boards[1].width)
-    for x, key, turn, board in zip(xs, ("played", "best"), (worst.played, worst.best), boards,
-                                   strict=True):
-        draw_text(im, (x, y), words[key].format(play=format_turn(turn, lang)), 19, th.text,
-                  "medium")
-        im.paste(board, (x, y + 30))
+        r = 11
+        ImageDraw.Draw(im).ellipse([MARGIN, y + LINE / 2 - r, MARGIN + 2 * r,
+                                    y + LINE / 2 + r], fill=face, outline=rim, width=2)
+        write(lines)
+        y += 8
+    y += 12
+    write(tail)
+    for caption, board in boards:
+        write([(caption, TEXT, "medium", th.text, 0)])
+        im.paste(board, ((WIDTH - board.width) // 2, y))
+        y += board.height + 16
     return _png(im)
 
 
 def _png(im: Image.Image) -> bytes:
     buf = io.BytesIO()
-    im.save(buf, "PNG", optimize=True)
+    im.save(buf, "PNG", compress_level=6)  # optimize=True: 4× the time for 3 % smaller
     return buf.getvalue()

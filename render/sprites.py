@@ -23,7 +23,8 @@ def _down(im: Image.Image, size: tuple[int, int]) -> Image.Image:
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    (r, g, bl) = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return r, g, bl
 
 
 @lru_cache(maxsize=32)

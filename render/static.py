@@ -12,8 +12,8 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from engine.position import Geometry, Side
-from render.fonts import font
-from render.layout import LAYOUT, Layout, number_center, slot, tray_rect
+from render.fonts import font, note_text
+from render.layout import LAYOUT, Layout, number_center, ruler_rect, slot, tray_rect
 from render.themes import RGB, Theme
 
 S = 2  # supersampling of the static layer
@@ -51,8 +51,14 @@ def _flat(w: int, h: int, col: RGB) -> Image.Image:
 
 @lru_cache(maxsize=24)
 def base_layer(theme: Theme, geometry: Geometry, perspective: Side,
-               layout: Layout = LAYOUT) -> Image.Image:
+               layout: Layout = LAYOUT, numbers: tuple[Side, ...] | None = None) -> Image.Image:
+    """The board without anything that changes in a game.  ``perspective`` is the side at
+    the bottom; ``numbers`` the sides whose numbering is printed, one row of numbers per
+    side on each edge, the first next to the points (default: the perspective's)."""
     L = layout
+    rings = numbers or (perspective,)
+    if len(rings) != L.rulers:
+        raise ValueError(f"a layout with {L.rulers} rows of numbers cannot print {len(rings)}")
     im = Image.new("RGB", (L.width * S, L.height * S), theme.background)
     dr = ImageDraw.Draw(im)
 
@@ -65,9 +71,9 @@ def base_layer(theme: Theme, geometry: Geometry, perspective: Side,
     frame = (_wood(L.board_w * S, L.board_h * S, theme.frame, theme.frame_dark, 7)
              if theme.wood else _flat(L.board_w * S, L.board_h * S, theme.frame))
     mask = Image.new("L", frame.size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, *frame.size), 14 * S, fill=255)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, *frame.size), 12 * S, fill=255)
     im.paste(frame, box(bx0, by0, bx1, by1)[:2], mask)
-    dr.rounded_rectangle(box(bx0, by0, bx1, by1), 14 * S, outline=theme.frame_light, width=S)
+    dr.rounded_rectangle(box(bx0, by0, bx1, by1), 12 * S, outline=theme.frame_light, width=S)
 
     # field, in two halves either side of the rail
     fy0, fy1 = L.field_y, L.field_y + L.field_h
@@ -90,9 +96,6 @@ def base_layer(theme: Theme, geometry: Geometry, perspective: Side,
             dr.rounded_rectangle(box(L.rail_cx - 10, hy, L.rail_cx + 10, hy + 8), 2 * S,
                                  fill=(176, 140, 82), outline=(96, 70, 36), width=S)
 
-    # start areas (drawn under the points' edges, over the number strip)
-    tinted = _start_areas(im, theme, geometry, perspective, L)
-
     # points
     for col in range(12):
         for top in (False, True):
@@ -109,21 +112,7 @@ def base_layer(theme: Theme, geometry: Geometry, perspective: Side,
             dr.polygon(pts, fill=colour, outline=theme.point_edge)
             dr.line([*pts, pts[0]], fill=theme.point_edge, width=S)
 
-    # point numbers on the frame, in the viewer's own numbering
-    f = font(20 * S, "bold")
-    for col in range(12):
-        for top in (False, True):
-            own = 12 - col if not top else 13 + col
-            cx, cy = number_center(col, top, L)
-            owners = tinted.get((col, top), [])
-            fill, stroke = theme.numbers, (S if not theme.wood else 0)
-            if len(owners) == 1:
-                fill = theme.white_text if owners[0] is Side.WHITE else theme.black_text
-                stroke = 0
-            elif owners:
-                stroke = 2 * S
-            dr.text((cx * S, cy * S), str(own), font=f, fill=fill, anchor="mm",
-                    stroke_width=stroke, stroke_fill=theme.frame_dark)
+    _rulers(im, theme, geometry, perspective, rings, L)
 
     # borne-off trays
     for bottom in (True, False):
@@ -133,74 +122,92 @@ def base_layer(theme: Theme, geometry: Geometry, perspective: Side,
     return im.resize((L.width, L.height), Image.Resampling.LANCZOS)
 
 
-def _start_areas(im: Image.Image, theme: Theme, geometry: Geometry, perspective: Side,
-                 L: Layout) -> dict[tuple[int, bool], list[Side]]:
-    """Tint the number strip beyond each side's start area in that side's colour and put
-    arrows in it pointing the way the side travels (RULES.md G-4, P-1).
+def ruler_colours(theme: Theme, side: Side) -> tuple[RGB, RGB]:
+    """(background, ink) of the row of numbers in ``side``'s numbering: the side's checker
+    face and the ink of a count written on it, so whose numbers they are is seen."""
+    if side is Side.WHITE:
+        return theme.white_face, theme.white_text
+    return theme.black_face, theme.black_text
+
+
+def number_for(geometry: Geometry, perspective: Side, owner: Side, col: int, top: bool) -> int:
+    """The number ``owner`` calls the point in screen slot (col, top) of a board drawn
+    with ``perspective`` at the bottom (G-2, G-4)."""
+    own = 12 - col if not top else 13 + col
+    if owner is perspective:
+        return own
+    return geometry.own_point(owner, geometry.board_point(perspective, own))
+
+
+def _rulers(im: Image.Image, theme: Theme, geometry: Geometry, perspective: Side,
+            rings: tuple[Side, ...], L: Layout) -> None:
+    """The rows of point numbers, one per numbering printed, in the colours of the side
+    whose numbers they are, with each side's start area and direction of travel marked
+    in its row (docs/rules.md, G-4 and P-1): arrows in the cells beyond the start points, and
+    where another side's numbers are printed there, the cells in that side's colours.
 
     Puff starts from the bar onto points 1–6; bräde from the home point 1; backgammon has
     no start area, only the direction.  When both sides start in the same quarter (lång
-    puff) the strip is split, the viewer's half nearer the field edge.
+    puff) and one row holds both marks, the cell is split, the row owner's half nearer
+    the field.
     """
     dr = ImageDraw.Draw(im)
+    f = font(L.text * S, "bold")
     puff = geometry not in (Geometry.BRADE, Geometry.BACKGAMMON)
     span = range(1, 7) if puff else range(1, 2)
-    places: dict[tuple[int, bool], list[Side]] = {}
-    for side in (perspective, perspective.other):
-        for p in span:
-            b = geometry.board_point(side, p)
-            places.setdefault(slot(geometry.own_point(perspective, b)), []).append(side)
-    for side in (perspective, perspective.other):
-        face = theme.white_face if side is Side.WHITE else theme.black_face
-        ink = theme.white_text if side is Side.WHITE else theme.black_text
-        cols: list[int] = []
-        row_top = False
-        for p in span:
-            b = geometry.board_point(side, p)
-            col, top = slot(geometry.own_point(perspective, b))
-            cols.append(col)
-            row_top = top
-            shared = len(places[(col, top)]) > 1
-            x0 = L.column_x(col)
-            if top:
-                y0, y1 = L.board_y + 4, L.field_y - 2
-            else:
-                y0, y1 = L.field_y + L.field_h + 2, L.board_y + L.board_h - 4
-            if shared:
-                mid = (y0 + y1) / 2
-                near = side is perspective
-                if top:
-                    y0, y1 = (mid, y1) if near else (y0, mid)
-                else:
-                    y0, y1 = (y0, mid) if near else (mid, y1)
-            dr.rectangle((x0 * S, round(y0 * S), (x0 + L.point_w) * S, round(y1 * S)), fill=face)
-        # direction: which way along the row does the side's path go from point 1 to 2?
-        b1 = geometry.board_point(side, 1)
-        b2 = geometry.board_point(side, 2)
-        c1, _ = slot(geometry.own_point(perspective, b1))
-        c2, _ = slot(geometry.own_point(perspective, b2))
-        rightward = c2 > c1
-        for col in sorted(cols):
-            x = L.column_x(col)
-            shared = len(places[(col, row_top)]) > 1
-            if row_top:
-                y0, y1 = L.board_y + 4, L.field_y - 2
-            else:
-                y0, y1 = L.field_y + L.field_h + 2, L.board_y + L.board_h - 4
-            if shared:
-                mid = (y0 + y1) / 2
-                near = side is perspective
-                if row_top:
-                    y0, y1 = (mid, y1) if near else (y0, mid)
-                else:
-                    y0, y1 = (y0, mid) if near else (mid, y1)
-            cy = (y0 + y1) / 2
-            ends = (x + 12, x + L.point_w - 12)
-            if shared:  # half height: one arrow, on the side the path leaves by
-                ends = (ends[1],) if rightward else (ends[0],)
-            for ax in ends:
-                _triangle(dr, ax, cy, rightward, min(7.0, (y1 - y0) / 2 - 2), ink)
-    return places
+    for ring, owner in enumerate(rings):
+        bg, ink = ruler_colours(theme, owner)
+        marked = [owner] if len(rings) > 1 else [owner, owner.other]
+        starts: dict[tuple[int, bool], list[Side]] = {}
+        for side in marked:
+            for p in span:
+                b = geometry.board_point(side, p)
+                starts.setdefault(slot(geometry.own_point(perspective, b)), []).append(side)
+        for top in (True, False):
+            x0, y0, x1, y1 = ruler_rect(top, ring, L)
+            dr.rounded_rectangle((x0 * S, (y0 + 2) * S, x1 * S, (y1 - 2) * S), 6 * S, fill=bg)
+            for col in range(12):
+                cx, cy = number_center(col, top, L, ring)
+                cell_ink = ink
+                sides = starts.get((col, top), [])
+                cx0 = L.column_x(col)
+                for k, side in enumerate(sides):
+                    face, side_ink = ruler_colours(theme, side)
+                    cy0, cy1 = float(y0 + 2), float(y1 - 2)
+                    if len(sides) > 1:  # shared: the owner's half nearer the field
+                        near = k == 0
+                        mid = (cy0 + cy1) / 2
+                        cy0, cy1 = ((mid, cy1) if near else (cy0, mid)) if top else \
+                            ((cy0, mid) if near else (mid, cy1))
+                    if side is not owner:
+                        dr.rectangle((cx0 * S, round(cy0 * S), (cx0 + L.point_w) * S,
+                                      round(cy1 * S)), fill=face)
+                        if len(sides) == 1:
+                            cell_ink = side_ink
+                    _direction(dr, geometry, perspective, side, cx0, cy0, cy1, side_ink,
+                               half=len(sides) > 1, L=L)
+                text = str(number_for(geometry, perspective, owner, col, top))
+                note_text(text, L.text, "bold")
+                # a cell split between two colours: the number outlined in the row's own
+                # background, so it reads on either half
+                halo = 3 * S if len(sides) > 1 else 0
+                dr.text((cx * S, cy * S), text, font=f, fill=cell_ink, anchor="mm",
+                        stroke_width=halo, stroke_fill=bg)
+
+
+def _direction(dr: ImageDraw.ImageDraw, geometry: Geometry, perspective: Side, side: Side,
+               x: float, y0: float, y1: float, ink: RGB, half: bool, L: Layout) -> None:
+    """Arrows either side of a start cell's number, pointing the way ``side`` travels
+    along the row from its point 1 to its point 2."""
+    c1, _ = slot(geometry.own_point(perspective, geometry.board_point(side, 1)))
+    c2, _ = slot(geometry.own_point(perspective, geometry.board_point(side, 2)))
+    rightward = c2 > c1
+    cy = (y0 + y1) / 2
+    ends: tuple[float, ...] = (x + 9, x + L.point_w - 9)
+    if half:  # half height: one arrow, on the side the path leaves by
+        ends = (ends[1],) if rightward else (ends[0],)
+    for ax in ends:
+        _triangle(dr, ax, cy, rightward, min(7.0, (y1 - y0) / 2 - 2), ink)
 
 
 def _triangle(dr: ImageDraw.ImageDraw, x: float, y: float, right: bool, r: float,

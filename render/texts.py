@@ -2,15 +2,17 @@
 
 Kept in one table so a test can draw each string and prove the font has every glyph
 (å, ä, ö, the en dash).  Roll names stay Swedish in both languages: they are the game's
-own vocabulary (ROLL_NAMES.md), like "sinkadus".
+own vocabulary (``docs/rules.md``, "Roll names"), like "sinkadus".
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.messages import WIN_NAMES
 from engine.position import Geometry, Side
+from engine.rules.ruleset import Family
 
 LANGS = ("sv", "en")
 
@@ -19,7 +21,9 @@ LABELS: dict[str, dict[str, str]] = {
         "white": "Vit",
         "black": "Svart",
         "to_move": "{side} drar",
-        "pips": "{n} ögon kvar",
+        "turn": "drar",
+        "winner": "vinner",
+        "pips": "{n} ögon",
         "bar": "slagna",
         "bar_puff": "ute",
         "off": "ute",
@@ -30,6 +34,7 @@ LABELS: dict[str, dict[str, str]] = {
         "prime": "prime {n}",
         "jan_danger": "janfara: {free} {entries} kvar, {bar} {hit}",
         "jan_danger_none": "janfara: {free} {entries} kvar",
+        "jan_short": "janfara",
         "iron_bands": "järnbanden",
         "entry_1": "ingång",
         "entry_n": "ingångar",
@@ -46,11 +51,19 @@ LABELS: dict[str, dict[str, str]] = {
         "munk": " med munk",
         "point_1": "poäng",
         "point_n": "poäng",
+        "no_play": "inget drag",
+        "won_by": "{name} vinner",
+        "how": "{kind}{munk} · {n} {points}",
+        "resigned": "{name} gav upp · {n} {points}",
+        "match_score": "{white} {a}–{b} {black} · match till {n}",
+        "match_won": "{name} vinner matchen {a}–{b}",
     },
     "en": {
         "white": "White",
         "black": "Black",
         "to_move": "{side} to play",
+        "turn": "to play",
+        "winner": "wins",
         "pips": "{n} pips",
         "bar": "on bar",
         "bar_puff": "to enter",
@@ -62,6 +75,7 @@ LABELS: dict[str, dict[str, str]] = {
         "prime": "prime {n}",
         "jan_danger": "jan danger: {free} {entries} left, {bar} {hit}",
         "jan_danger_none": "jan danger: {free} {entries} left",
+        "jan_short": "jan danger",
         "iron_bands": "järnbanden",  # the name players use, like the rolls' names
         "entry_1": "entry point",
         "entry_n": "entry points",
@@ -78,10 +92,67 @@ LABELS: dict[str, dict[str, str]] = {
         "munk": " with munk",
         "point_1": "point",
         "point_n": "points",
+        "no_play": "no play",
+        "won_by": "{name} wins",
+        "how": "{kind}{munk} · {n} {points}",
+        "resigned": "{name} resigned · {n} {points}",
+        "match_score": "{white} {a}–{b} {black} · match to {n}",
+        "match_won": "{name} wins the match {a}–{b}",
     },
 }
 
-#: Ways of winning (RULES.md §6 kind ids) as (sv, en): the engine's one table of names.
+#: The words of a board's alt text (``render.alt_text``): what a screen reader says
+#: instead of the picture.
+ALT: dict[str, dict[str, str]] = {
+    "sv": {
+        "side": "{side} ({name})",
+        "match": "Match till {n}: {white} {a}, {black} {b}.",
+        "to_roll": "{who} är på tur och ska slå.",
+        "to_play": "{who} är på tur och har slagit {dice} ({roll}).",
+        "one_die": "{who} är på tur och har slagit en tärning: {dice} ({roll}).",
+        "last": "Senast slog {who} {dice} ({roll}) och spelade {play}.",
+        "last_no_dice": "Senast spelade {who} {play}.",
+        "forfeit": "Senast slog {who} {dice} ({roll}) och kunde inte flytta.",
+        "rolled": "{who} slog {dice} ({roll}).",
+        "checkers": "{side}s pjäser, i {side_l}s numrering: {points}.",
+        "none": "inga på brädet",
+        "bar": "{n} slagna",
+        "bar_1": "1 slagen",
+        "bar_puff": "{n} ute att gå in",
+        "off": "{n} utspelade",
+        "pips": "{side} har {n} ögon kvar.",
+        "hit": " (slår)",
+        "burst": " (spränger)",
+        "jan": "{who} är i janfara: {free} ingångar kvar, {bar} slagna.",
+        "iron": "{who} håller järnbanden.",
+        "over": "Partiet är slut.",
+    },
+    "en": {
+        "side": "{side} ({name})",
+        "match": "Match to {n}: {white} {a}, {black} {b}.",
+        "to_roll": "{who} is on roll and has not rolled yet.",
+        "to_play": "{who} is on roll and has rolled {dice} ({roll}).",
+        "one_die": "{who} is on roll and has rolled one die: {dice} ({roll}).",
+        "last": "Last, {who} rolled {dice} ({roll}) and played {play}.",
+        "last_no_dice": "Last, {who} played {play}.",
+        "forfeit": "Last, {who} rolled {dice} ({roll}) and could not move.",
+        "rolled": "{who} rolled {dice} ({roll}).",
+        "checkers": "{side}'s checkers, in {side_l}'s numbering: {points}.",
+        "none": "none on the board",
+        "bar": "{n} on the bar",
+        "bar_1": "1 on the bar",
+        "bar_puff": "{n} waiting to enter",
+        "off": "{n} borne off",
+        "pips": "{side} has {n} pips to go.",
+        "hit": " (hit)",
+        "burst": " (burst)",
+        "jan": "{who} is in jan danger: {free} entry points left, {bar} on the bar.",
+        "iron": "{who} holds järnbanden.",
+        "over": "The game is over.",
+    },
+}
+
+#: Ways of winning (the kind ids of ``docs/rules.md``, "Outcome kinds") as (sv, en): the engine's one table of names.
 OUTCOMES: dict[str, tuple[str, str]] = WIN_NAMES
 
 _TITLES: dict[str, tuple[str, str]] = {  # id -> (sv, en)
@@ -126,6 +197,39 @@ def outcome_text(lang: str, winner: Side, kind: str, points: int, munk: bool) ->
                  points=LABELS[lang]["point_1" if points == 1 else "point_n"])
 
 
+def result_lines(lang: str, outcome: object, names: Mapping[Side, str],
+                 match: object = None, match_over: bool = False) -> list[str]:
+    """The result as a finished game's board writes it, a line each: who won; how and for
+    how many points (who resigned, for a resignation); the match score, or who won the
+    match.  ``outcome`` is an engine ``Outcome``; ``match`` a score with ``white``,
+    ``black`` and ``length`` after this game."""
+    winner: Side = outcome.winner  # type: ignore[attr-defined]
+    kind: str = outcome.kind  # type: ignore[attr-defined]
+    n: int = outcome.points  # type: ignore[attr-defined]
+
+    def who(side: Side) -> str:
+        return names.get(side) or side_name(lang, side)
+
+    points = LABELS[lang]["point_1" if n == 1 else "point_n"]
+    lines = [label(lang, "won_by", name=who(winner))]
+    if kind == "resign":
+        lines.append(label(lang, "resigned", name=who(winner.other), n=n, points=points))
+    else:
+        names_ = OUTCOMES.get(kind)
+        word = names_[0 if lang == "sv" else 1] if names_ else kind
+        munk = LABELS[lang]["munk"] if outcome.munk else ""  # type: ignore[attr-defined]
+        lines.append(label(lang, "how", kind=word, munk=munk, n=n, points=points))
+    if match is not None and getattr(match, "length", None):
+        a, b = match.white, match.black  # type: ignore[attr-defined]
+        if match_over:
+            hi, lo = (a, b) if winner is Side.WHITE else (b, a)
+            lines.append(label(lang, "match_won", name=who(winner), a=hi, b=lo))
+        else:
+            lines.append(label(lang, "match_score", white=who(Side.WHITE), black=who(Side.BLACK),
+                               a=a, b=b, n=match.length))  # type: ignore[attr-defined]
+    return lines
+
+
 def side_name(lang: str, side: Side) -> str:
     return LABELS[lang][side.value]
 
@@ -161,7 +265,7 @@ def describe_rules(rules: object, geometry: Geometry, lang: str) -> RulesInfo:
         title = _TITLES[rid][0 if lang == "sv" else 1]
     else:
         title = str(getattr(obj, "title", "") or rid)
-    burst = bool(getattr(obj, "blockade_burst", family == "brade"))
+    burst = bool(getattr(obj, "blockade_burst", family == Family.BRADE))
     return RulesInfo(rid, family, title, burst)
 
 
@@ -175,7 +279,8 @@ def all_strings() -> list[str]:
             out.append(text.format(side=LABELS[lang]["black"], n=167, free=2, bar=3,
                                    a=3, b=5, text="13/18* 12/16!", key=key,
                                    entries=LABELS[lang]["entry_n"], hit=LABELS[lang]["hit_n"],
-                                   kind="x", munk="", points="p"))
+                                   kind="x", munk="", points="p", name="Åsa",
+                                   white="Åsa", black="Örjan"))
         for kind in OUTCOMES:
             out.append(outcome_text(lang, Side.WHITE, kind, 2, True))
         out.extend(t[0 if lang == "sv" else 1] for t in _TITLES.values())

@@ -5,7 +5,7 @@ A new player copies the notation the help shows; an example that runs backwards
 parser refuses (``13/10(2)``) teaches them an error message.  The examples are found,
 not listed by hand, so a new one is checked the day it is written:
 
-- in ``README.md``, ``docs/rules.md`` and the bot's string tables (both languages, every
+- in ``README.md``, every page of ``docs/`` and the bot's string tables (both languages, every
   key, ``/brade help`` among them): every backticked text all of whose words look like
   move steps (points 1..25, ``bar``/``b``, ``off``/``ut``/``hem``, joined by ``/`` or
   ``-``, maybe ``*``, ``!`` or a repeat ``(n)``);
@@ -31,7 +31,10 @@ from engine.hops import parse_hops
 from engine.messages import MESSAGES as ENGINE_MESSAGES
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = ("README.md", "docs/rules.md")
+#: Every page a reader may copy notation from.  ``docs/league.md`` is left out: it specifies
+#: the game record, whose dice are written ``5-2``, a shape this check cannot tell from a play.
+DOCS = ("README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md")
+                            if p.name != "league.md"))
 
 _POINT = r"(?:bar|b|off|ut|hem|\d{1,2})"
 #: One word shaped like a move step or chain (what the docs mean as notation).

@@ -1,9 +1,11 @@
-"""docs/rules.md stays the place to look a rule id up.
+"""docs/rules.md stays the place to look a rule id up, and every cited document exists.
 
 The code and the tests cite rules by id (a capital G, T, B, P or M, a hyphen, a number),
 and the reference says where each rule lives as `path.py: Name`.  An id cited with no
 entry in the reference, or a location that was renamed or moved away, sends a reader to a
 dead end; these tests catch both when they happen rather than when someone gets lost.
+So does a Markdown document named in the code, the tests or the docs that the repository
+does not have: a reader of the project has only what it ships.
 """
 
 from __future__ import annotations
@@ -18,7 +20,13 @@ README = ROOT / "README.md"
 #: The packages whose source may cite rule ids.
 CITING = ("engine", "render", "bot", "tests")
 
+#: Where a document may be cited: these packages' Python and every Markdown page.
+CITING_DOCS = (*CITING, "benchmarks")
+
 RULE_ID = re.compile(r"\b[GTBPM]-[0-9]+\b")
+#: A Markdown document named in a text: ``docs/rules.md``, ``rules.md``, a relative path.
+DOCUMENT = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w-]+\.md)\b")
+URL = re.compile(r"[a-z][a-z+.-]*://\S+")
 #: An id is defined by a heading that starts with it, or by a bold definition.
 HEADING = re.compile(r"^#{1,6}[ \t]+(?:\*\*)?([GTBPM]-[0-9]+)\b", re.MULTILINE)
 BOLD = re.compile(r"\*\*([GTBPM]-[0-9]+)\b[^*\n]*\*\*")
@@ -96,6 +104,72 @@ def bad_locations(doc: str, root: Path = ROOT) -> list[str]:
         elif FILE_ONLY.match(span) and not (root / span).is_file():
             bad.append(f"{span}: no such file")
     return bad
+
+
+def _shipped(path: Path, root: Path) -> bool:
+    """A file of the repository itself: no hidden folder (``.venv``, ``.git``, caches),
+    no build output."""
+    parts = path.relative_to(root).parts
+    return not any(p.startswith(".") or p.endswith(".egg-info") for p in parts[:-1])
+
+
+def cited_documents(root: Path = ROOT) -> dict[tuple[str, Path], str]:
+    """Every document named in the code, the tests and the docs: (name, the citing file's
+    folder) -> the first place citing it.  Web addresses are left out."""
+    sources = [p for package in CITING_DOCS for p in sorted((root / package).rglob("*.py"))]
+    sources += sorted(p for p in root.rglob("*.md") if _shipped(p, root))
+    found: dict[tuple[str, Path], str] = {}
+    for path in sources:
+        if not _shipped(path, root):
+            continue
+        text = path.read_text(encoding="utf-8")
+        for lineno, line in enumerate(text.splitlines(), 1):
+            for name in DOCUMENT.findall(URL.sub(" ", line)):
+                found.setdefault((name, path.parent), f"{path.relative_to(root)}:{lineno}")
+    return found
+
+
+def missing_documents(cited: dict[tuple[str, Path], str], root: Path = ROOT) -> list[str]:
+    """The cited documents the repository does not have, each with where it is cited.
+
+    A path is looked up from the repository's root and from the citing file's folder (a
+    page's relative link); a bare name (``rules.md``) may be any file of that name the
+    repository ships.
+    """
+    shipped = {p.name for p in root.rglob("*.md") if _shipped(p, root)}
+    top = root.resolve()
+    missing = []
+    for (name, folder), where in sorted(cited.items()):
+        candidates = [(root / name).resolve(), (folder / name).resolve()]
+        if any(c.is_file() and c.is_relative_to(top) for c in candidates):
+            continue
+        if "/" not in name and name in shipped:
+            continue
+        missing.append(f"{name} (cited at {where})")
+    return missing
+
+
+def test_every_cited_document_exists() -> None:
+    cited = cited_documents()
+    assert ("docs/rules.md", ROOT) in cited  # the scan works: the README links it
+    assert missing_documents(cited) == []
+
+
+def test_a_cited_document_the_repository_lacks_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "rules.md").write_text("See [league](league.md).\n", encoding="utf-8")
+    (tmp_path / "engine").mkdir()
+    # Spelled apart: this file is scanned too and must not cite them itself.
+    reference, outside = "RULES" + ".md", "../shared/rules" + ".md"
+    (tmp_path / "engine" / "x.py").write_text(
+        f'"""As {reference} §3 and docs/rules.md say; https://example.org/A.md is a web page,\n'
+        f'{outside} is outside."""\n', encoding="utf-8")
+    cited = cited_documents(tmp_path)
+    assert {name for name, _ in cited} == {reference, "docs/rules.md", "league.md", outside}
+    assert missing_documents(cited, tmp_path) == [
+        f"{outside} (cited at engine/x.py:2)",
+        f"{reference} (cited at engine/x.py:1)",
+        "league.md (cited at docs/rules.md:1)"]
 
 
 def test_every_cited_rule_id_is_defined_in_the_reference() -> None:

@@ -1,4 +1,5 @@
-"""A cog with a background check: the loop the reminders and the computer's owed turns share.
+"""A cog with a background check: the loop the reminders, the lapsing challenges and the
+computer's owed turns share.
 
 ``check`` runs ``tick`` every ``bot.check_every`` seconds, first once the bot is connected
 (a tick before that would find no channels), and goes on after a tick raises: the failure
@@ -14,13 +15,18 @@ from discord.ext import commands, tasks
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
+    from bot.delivery import Delivery
+    from bot.service.games import GameService
+
 
 class BackgroundCheck(commands.Cog):
     #: Logged with the traceback when a tick raises.
     failure = "background check failed"
 
-    def __init__(self, bot: BradeBot) -> None:
+    def __init__(self, bot: BradeBot, games: GameService, delivery: Delivery) -> None:
         self.bot = bot
+        self.games = games
+        self.delivery = delivery
         self.check.change_interval(seconds=bot.check_every)
 
     async def cog_load(self) -> None:

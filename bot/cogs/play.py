@@ -1,15 +1,14 @@
 """The ``/brade`` commands and button presses: parse, hand to the service, reply.
 
-Thin on purpose: every decision about the game is the service's.  This layer only turns
-an interaction into a ``Ctx``, a ``Reply`` into messages, and a refusal into an
-ephemeral note in the user's language.  Anything slow (drawing boards, the computer's
-search) happens after the interaction has been deferred.
+Thin on purpose: every decision about the game is the service's, and every message the
+reply becomes is ``Delivery``'s (bot/delivery.py).  This layer only turns an interaction
+into a ``Ctx`` and a refusal into an ephemeral note in the user's language, and lets the
+computer answer a human's turn.  Anything slow (drawing boards, the computer's search)
+happens after the interaction has been deferred.
 """
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -19,21 +18,23 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from bot.cogs.replies import refusal_text, send_private
 from bot.i18n import play_words, t
 from bot.service.ai import DEFAULT_LEVEL, LEVELS
-from bot.service.board import render_async
-from bot.service.model import COMPUTER, Ctx, Post, Reply, UserError
+from bot.service.model import COMPUTER, Ctx, Reply, UserError
 from bot.service.text import plain_name
 from bot.store import Conflict
-from bot.views import GameButton, ThreadButton, make_view
+from bot.views import GameButton, ThreadButton
 from engine import rules as rules_registry
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
+    from bot.cogs.problems import Problems
+    from bot.cogs.recovery import Recovery
+    from bot.delivery import Delivery
     from bot.service.games import GameService
 
 log = logging.getLogger(__name__)
@@ -44,9 +45,9 @@ LEVEL_CHOICES = [Choice(name=_("beginner (nybörjare)"), value="nybörjare"),
 THEME_CHOICES = [Choice(name=_("Classic"), value="classic"),
                  Choice(name=_("Contrast (colour-blind safe)"), value="contrast"),
                  Choice(name=_("Default"), value="default")]
-#: Refusals meaning a button's game or challenge is closed: its buttons are taken off.
-CLOSED = ("game.over", "offer.closed", "offer.expired")
-MESSAGE_LIMIT = 1900
+#: Refusals meaning a button's game or challenge is closed, or the button was used
+#: already: its buttons are taken off.
+CLOSED = ("game.over", "offer.closed", "offer.expired", "button.used")
 LANG_CHOICES = [Choice(name=_("Swedish"), value="sv"), Choice(name=_("English"), value="en"),
                 Choice(name=_("Automatic (from Discord)"), value="auto")]
 
@@ -81,95 +82,19 @@ def note_player(interaction: discord.Interaction) -> None:
                          user.display_avatar.key if user.display_avatar else None)
 
 
-def _mentions(post: Post) -> discord.AllowedMentions:
-    return discord.AllowedMentions(everyone=False, roles=False,
-                                   users=[discord.Object(u) for u in post.mentions if u])
-
-
-async def _files(posts: list[Post]) -> list[discord.File | None]:
-    """Every post's board, drawn concurrently in worker threads."""
-    async def one(p: Post) -> discord.File | None:
-        if p.board is None:
-            return None
-        png = await render_async(p.board)
-        return discord.File(io.BytesIO(png), filename="brade.png")
-
-    return list(await asyncio.gather(*(one(p) for p in posts)))
-
-
-def compose(posts: list[Post]) -> list[Post]:
-    """The message policy (README, "Messages"): what one command posts, in as few
-    messages as possible.
-
-    Consecutive posts become one message (the computer's reply joins the human turn it
-    answers: both turns in the text, the board after the reply), except that a game's
-    final board stands alone, so a match's next game starts in a message of its own.
-    """
-    out: list[Post] = []
-    group: list[Post] = []
-
-    def flush() -> None:
-        if not group:
-            return
-        boards = [p.board for p in group if p.board is not None]
-        mentions = tuple(dict.fromkeys(u for p in group for u in p.mentions))
-        text = "\n".join(p.text for p in group)
-        if len(text) > MESSAGE_LIMIT:
-            text = "…\n" + text[-MESSAGE_LIMIT:]
-        out.append(Post(text, board=boards[-1] if boards else None,
-                        buttons=group[-1].buttons, mentions=mentions,
-                        final=group[-1].final))
-        group.clear()
-
-    for post in posts:
-        group.append(post)
-        if post.final:
-            flush()
-    flush()
-    return out
-
-
-def _has_board(post: Post) -> bool:
-    """A message that carries a game's current buttons (a board, or a challenge)."""
-    return post.board is not None or any(b.action in ("accept", "decline")
-                                         for b in post.buttons)
-
-
 @app_commands.guild_only()
 class Play(commands.GroupCog, group_name=_("brade"),
            group_description=_("Play bräde, the Swedish board game")):
-    def __init__(self, bot: BradeBot) -> None:
+    def __init__(self, bot: BradeBot, games: GameService, delivery: Delivery,
+                 recovery: Recovery, problems: Problems) -> None:
         self.bot = bot
+        self.service = games
+        self.delivery = delivery
+        #: Plays the computer's owed turns before a command in that channel.
+        self.recovery = recovery
+        #: ``/brade problem`` and the daily problem's settings (bot/cogs/problems.py).
+        self.problems = problems
         super().__init__()
-        expires = getattr(bot, "challenge_expires", None)
-        if expires is not None:
-            self.service.challenge_expires = float(expires)
-        self.service.players.fetch = self.fetch_member
-        self.expire.change_interval(seconds=bot.check_every)
-
-    async def cog_load(self) -> None:
-        self.expire.start()
-
-    async def cog_unload(self) -> None:
-        self.expire.cancel()
-
-    @property
-    def service(self) -> GameService:
-        assert self.bot.service is not None
-        return self.bot.service
-
-    async def fetch_member(self, guild_id: int | None,
-                           user_id: int) -> tuple[str, str | None] | None:
-        """One REST look-up for a player never seen in an interaction."""
-        guild = self.bot.get_guild(guild_id) if guild_id else None
-        try:
-            if guild is not None:
-                who: discord.abc.User = await guild.fetch_member(user_id)
-            else:
-                who = await self.bot.fetch_user(user_id)
-        except discord.HTTPException:
-            return None
-        return who.display_name, who.display_avatar.key if who.display_avatar else None
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -182,9 +107,8 @@ class Play(commands.GroupCog, group_name=_("brade"),
                   action: Callable[[Ctx], Awaitable[Reply]], *, component: bool = False,
                   busy_view: discord.ui.View | None = None) -> None:
         ctx = make_ctx(interaction)
-        recovery = self.bot.get_cog("Recovery")
-        if ctx.channel_id in self.service.computer_owed and recovery is not None:
-            await recovery.resume(ctx.channel_id, ctx.guild_id)  # type: ignore[attr-defined]
+        if ctx.channel_id in self.service.computer_owed:
+            await self.recovery.resume(ctx.channel_id, ctx.guild_id)
         try:
             reply = await action(ctx)
         except (UserError, EngineError) as error:
@@ -196,7 +120,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
         # From here the command's change is saved: whatever fails now, say so truthfully.
         note = None
         try:
-            if reply.posts and await self.service.needs_computer(ctx):
+            if reply.posts and await self.service.needs_computer(ctx, reply.game_id):
                 self.service.computer_owed.add(ctx.channel_id)  # until it has played
                 if not interaction.response.is_done():  # the computer may think a while
                     await (interaction.response.defer() if component
@@ -208,10 +132,11 @@ class Play(commands.GroupCog, group_name=_("brade"),
                     log.exception("the computer could not answer in channel %s",
                                   ctx.channel_id)
                     more, note = Reply(), "err.computer_later"  # played on the next try
-                reply = Reply(private=reply.private, posts=[*reply.posts, *more.posts],
-                              buttons=reply.buttons, lang=reply.lang,
-                              game_id=reply.game_id or more.game_id)
-            await self.deliver(interaction, reply, component=component)
+                reply = replace(reply, posts=[*reply.posts, *more.posts],
+                                game_id=more.game_id or reply.game_id,
+                                version=more.version if more.game_id else reply.version,
+                                rolled=reply.rolled and not more.posts)
+            await self.delivery.answer(interaction, reply, component=component)
         except discord.HTTPException:
             log.warning("saved, but the reply could not be posted", exc_info=True)
             note = "err.unposted"
@@ -237,146 +162,6 @@ class Play(commands.GroupCog, group_name=_("brade"),
         kwargs = {"view": view} if view is not None else {}
         await send_private(interaction, text, **kwargs)
 
-    async def deliver(self, interaction: discord.Interaction, reply: Reply, *,
-                      component: bool = False) -> None:
-        response = interaction.response
-        posts = compose(reply.posts)
-        if posts:
-            if not response.is_done():
-                if component:
-                    await response.defer()
-                else:
-                    await response.defer(thinking=True)
-            files = await _files(posts)
-            origin = interaction.message.id if component and interaction.message else None
-            if component and reply.edit and len(posts) == 1 and origin is not None:
-                # a roll: the board it was rolled on now shows the roll (message policy)
-                post, file = posts[0], files[0]
-                await interaction.edit_original_response(
-                    content=post.text, attachments=[file] if file is not None else [],
-                    view=make_view(post.buttons), allowed_mentions=_mentions(post))
-                if reply.game_id is not None:
-                    old = await self.service.posts.swap_board(
-                        reply.game_id,
-                        (interaction.channel_id or 0, origin) if post.buttons else None)
-                    if old is not None and old[1] != origin:  # a stray older board
-                        await self._strip(*old)
-                return
-            sent: list[tuple[Post, int]] = []
-            for post, file in zip(posts, files, strict=True):
-                kwargs: dict = {"allowed_mentions": _mentions(post)}
-                if file is not None:
-                    kwargs["file"] = file
-                view = make_view(post.buttons)
-                if view is not None:
-                    kwargs["view"] = view
-                msg = await interaction.followup.send(post.text, wait=True, **kwargs)
-                sent.append((post, msg.id))
-            if component:
-                edit: dict = {"view": None}
-                if reply.private:
-                    edit["content"] = reply.private
-                await interaction.edit_original_response(**edit)
-            elif reply.private:
-                await interaction.followup.send(reply.private, ephemeral=True)
-            await self.after_posts(interaction.channel_id or 0, reply.game_id, sent,
-                                   already=origin)
-        elif reply.private:
-            view = make_view(reply.buttons)
-            kwargs = {"view": view} if view is not None else {}
-            if component and not response.is_done():
-                await response.edit_message(content=reply.private, view=view)
-            elif response.is_done():
-                await interaction.followup.send(reply.private, ephemeral=True, **kwargs)
-            else:
-                await response.send_message(reply.private, ephemeral=True, **kwargs)
-
-    async def after_posts(self, channel_id: int, game_id: int | None,
-                          sent: list[tuple[Post, int]], *, already: int | None = None) -> None:
-        """Keep buttons only on a game's newest board; when the game ends, strip them
-        from its last one and archive the game's thread (the store remembers both, so
-        this holds across a restart)."""
-        if game_id is None:
-            return
-        ended = False
-        for post, message_id in sent:
-            if not (post.final or _has_board(post)):
-                continue
-            keep = bool(post.buttons) and not post.final
-            old = await self.service.posts.swap_board(
-                game_id, (channel_id, message_id) if keep else None)
-            if old is not None and old[1] not in (message_id, already):
-                await self._strip(*old)
-            ended = ended or post.final
-        if ended:
-            await self._archive_if_game_thread(channel_id)
-
-    async def _archive_if_game_thread(self, channel_id: int) -> None:
-        """Archive a thread the bot opened for the game that just ended, unless another
-        game already started in it.  The game's end is saved and posted by now, so a
-        failure here is logged, never reported to the player as theirs."""
-        try:
-            if await self.service.channel_busy(channel_id) \
-                    or not await self.service.posts.close_thread(channel_id):
-                return
-            thread = self.bot.get_channel(channel_id) \
-                or await self.bot.fetch_channel(channel_id)  # not cached after a restart
-            if isinstance(thread, discord.Thread):
-                await thread.edit(archived=True)
-        except Exception:
-            log.warning("could not archive the game thread %s", channel_id, exc_info=True)
-
-    async def _strip(self, channel_id: int, message_id: int) -> None:
-        try:
-            await self.bot.get_partial_messageable(channel_id).get_partial_message(
-                message_id).edit(view=None)
-        except discord.HTTPException:
-            log.info("could not take the buttons off message %s", message_id)
-
-    async def post_to(self, channel: discord.abc.Messageable, reply: Reply) -> None:
-        """Posts outside an interaction (a new thread, reminders)."""
-        posts = compose(reply.posts)
-        files = await _files(posts)
-        sent: list[tuple[Post, int]] = []
-        for post, file in zip(posts, files, strict=True):
-            kwargs: dict = {"allowed_mentions": _mentions(post)}
-            if file is not None:
-                kwargs["file"] = file
-            view = make_view(post.buttons)
-            if view is not None:
-                kwargs["view"] = view
-            msg = await channel.send(post.text, **kwargs)
-            sent.append((post, msg.id))
-        channel_id = getattr(channel, "id", 0)
-        await self.after_posts(channel_id, reply.game_id, sent)
-
-    @tasks.loop(seconds=60)
-    async def expire(self) -> None:
-        """Challenges nobody answered lapse: their buttons go, the channel is free."""
-        for channel_id, game_id, note in await self.service.expire_offers():
-            where = await self.service.posts.swap_board(game_id, None)
-            if where is not None:  # the challenge itself now says it lapsed
-                try:
-                    await self.bot.get_partial_messageable(where[0]).get_partial_message(
-                        where[1]).edit(content=note, view=None)
-                    continue
-                except discord.HTTPException:  # deleted meanwhile, say: tell the channel
-                    log.info("could not edit the lapsed challenge %s", game_id)
-            try:
-                await self.bot.get_partial_messageable(channel_id).send(
-                    note, allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException:
-                log.warning("could not close the lapsed challenge %s", game_id)
-
-    @expire.before_loop
-    async def _wait_ready(self) -> None:
-        await self.bot.wait_until_ready()
-
-    @expire.error
-    async def _expire_failed(self, error: BaseException) -> None:
-        log.exception("challenge expiry failed", exc_info=error)
-        self.expire.restart()
-
     # -- starting ----------------------------------------------------------------------
 
     @app_commands.command(name=_("new"),
@@ -395,7 +180,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
                   level: str = DEFAULT_LEVEL, rated: bool = True) -> None:
         me = self.bot.user
         computer = opponent is None or (me is not None and opponent.id == me.id)
-        opp_id = COMPUTER if computer else opponent.id  # type: ignore[union-attr]
+        opp_id = COMPUTER if computer or opponent is None else opponent.id
         ctx = make_ctx(interaction)
         if opponent is not None and not computer:  # the option carries their name
             self.service.players.note(ctx.guild_id, opponent.id, opponent.display_name,
@@ -426,19 +211,38 @@ class Play(commands.GroupCog, group_name=_("brade"),
                                btn: ThreadButton) -> None:
         ctx = make_ctx(interaction)
         await self.start_in_thread(interaction, ctx, btn.opponent, btn.match,
-                                   btn.level or DEFAULT_LEVEL, btn.rules)
+                                   btn.level or DEFAULT_LEVEL, btn.rules, pressed=True)
 
     async def start_in_thread(self, interaction: discord.Interaction, ctx: Ctx,
                               opponent: int, match: int, level: str, rules: str | None, *,
-                              rated: bool = True, opponent_is_bot: bool = False) -> None:
-        """A game in a new public thread of this channel (the busy-channel button, or the
-        server's ``threads`` setting); the thread is archived when the game ends."""
+                              rated: bool = True, opponent_is_bot: bool = False,
+                              pressed: bool = False) -> None:
+        """A game in a new public thread of this channel (the busy-channel button,
+        ``pressed``, or the server's ``threads`` setting); the thread is archived when
+        the game ends.
+
+        The button starts one game, once: its private message loses it at the first
+        press, and the press spends it in the database (by the message's id) before
+        anything is made, so a second press, at the same moment or after a restart, is
+        told so and makes nothing.  A member at the limit (or challenging one) is told
+        before a thread is opened."""
         personal, public = await self.service.langs(ctx)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             await send_private(interaction, t("err.new.busy", personal).rstrip(":") + ".")
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            if pressed:
+                await interaction.response.edit_message(view=None)
+                message = interaction.message
+                await self.service.use_button(
+                    ctx, f"thread:{message.id if message else interaction.id}")
+            await self.service.check_room(ctx, opponent)
+        except UserError as error:
+            await self.refuse(interaction, ctx, error, component=pressed)
+            return
+        if not pressed:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.players.resolve(ctx.guild_id, [ctx.user_id, opponent])
         names = (self.service.display_name(ctx.guild_id, ctx.user_id, public),
                  self.service.display_name(ctx.guild_id, opponent, public))
@@ -461,14 +265,17 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 log.warning("could not delete the unused thread %s", thread.id)
             await self.refuse(interaction, ctx, error)
             return
-        if await self.service.needs_computer(tctx):
+        if await self.service.needs_computer(tctx, reply.game_id):
             more = await self.service.computer_turns(tctx)
             reply.posts += more.posts
-        await self.post_to(thread, reply)
+        await self.delivery.post(thread, reply)
         text = t("thread.opened", personal, thread=thread.mention)
         if reply.private:
             text += "\n\n" + reply.private
-        await interaction.followup.send(text, ephemeral=True)
+        if pressed:  # the pressed message, its button gone, now says where the game is
+            await interaction.edit_original_response(content=text)
+        else:
+            await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name=_("help"), description=_("How to play here, in a few lines"))
     async def help_command(self, interaction: discord.Interaction) -> None:
@@ -563,7 +370,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
                        problem_hour: app_commands.Range[int, 0, 23] | None = None,
                        problem_daily: bool | None = None) -> None:
         problems = problem_channel is not None or problem_hour is not None \
-            or problem_daily is not None  # the daily problem (bot.cogs.problems)
+            or problem_daily is not None  # the daily problem (bot/cogs/problems.py)
         mine_only = theme is not None and language is None and ruleset is None \
             and threads is None and server_theme is None and not problems
         if not mine_only and not interaction.permissions.manage_guild:
@@ -574,10 +381,9 @@ class Play(commands.GroupCog, group_name=_("brade"),
             threads is not None or theme is not None or server_theme is not None or problems)
 
         async def act(c: Ctx) -> Reply:
-            notes = []
-            cog = self.bot.get_cog("Problems")
-            if problems and cog is not None:  # first: its refusal comes before any change
-                notes.append(await cog.service.configure(  # type: ignore[attr-defined]
+            notes: list[str | None] = []
+            if problems:  # first: its refusal comes before any change
+                notes.append(await self.problems.service.configure(
                     c, channel_id=problem_channel.id if problem_channel else None,
                     hour=problem_hour, daily=problem_daily))
             if server:
@@ -595,6 +401,30 @@ class Play(commands.GroupCog, group_name=_("brade"),
     async def settings_complete(self, interaction: discord.Interaction,
                                 current: str) -> list[Choice[str]]:
         return await self.ruleset_complete(interaction, current)
+
+    # -- problems (bot/cogs/problems.py) -----------------------------------------------
+
+    @app_commands.command(name=_("problem"),
+                          description=_("A position to solve: find the best play for a roll"))
+    @app_commands.rename(answer=_("answer"), ruleset=_("ruleset"))
+    @app_commands.describe(answer=_("Your answer: a play (suggestions appear as you type)"),
+                           ruleset=_("Which ruleset's problems (default: the server's rules)"))
+    async def problem(self, interaction: discord.Interaction,
+                      answer: app_commands.Range[str, 1, 100] | None = None,
+                      ruleset: str | None = None) -> None:
+        """Declared here because the ``/brade`` group is this cog's; the Problems cog
+        answers it."""
+        await self.problems.solve(interaction, answer, ruleset)
+
+    @problem.autocomplete("answer")
+    async def problem_answer_complete(self, interaction: discord.Interaction,
+                                      current: str) -> list[Choice[str]]:
+        return await self.problems.answer_choices(interaction, current)
+
+    @problem.autocomplete("ruleset")
+    async def problem_ruleset_complete(self, interaction: discord.Interaction,
+                                       current: str) -> list[Choice[str]]:
+        return self.problems.ruleset_choices(current)
 
     # -- buttons -----------------------------------------------------------------------
 
@@ -623,6 +453,3 @@ class Play(commands.GroupCog, group_name=_("brade"),
 async def _stale(ctx: Ctx) -> Reply:
     raise UserError("stale")
 
-
-async def setup(bot: BradeBot) -> None:
-    await bot.add_cog(Play(bot))

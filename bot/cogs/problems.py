@@ -1,40 +1,43 @@
-"""``/brade problem`` (Swedish ``/bräde problem``) and the daily problem's post and button.
+"""Problems (issue 24): ``/brade problem``'s replies, and the daily problem's post and button.
 
-The command lives in the ``/brade`` group, which the ``Play`` cog owns: this cog adds it
-to that group when it loads (``cog_load``), so the problem code stays in its own files.
-``/brade problem`` shows the member's problem privately, ``/brade problem answer:`` judges
-their play (autocomplete as in a game); the service (``bot.service.problems``) decides
-everything, this layer renders and replies.  The daily problem is posted by the
-background check the reminders use (``BackgroundCheck``), on the process that owns the
-guild; its button opens the problem privately for whoever presses it.
+The ``/brade`` group is the ``Play`` cog's (a ``GroupCog`` owns its group's commands), so
+``/brade problem`` and its autocompletes are declared there and hand the interaction to
+this cog (``Play.problem``), which the bot gives the ``Play`` cog when it makes both
+(``BradeBot._add_cogs``).  ``/brade problem`` shows the member's problem privately,
+``/brade problem answer:`` judges their play; the service (``bot.service.problems``)
+decides everything, this layer draws and replies.  Both pictures are drawn in the board
+workers (``bot.service.board``) and go out with their alt text.  The daily problem is
+posted by the background check the reminders use (``BackgroundCheck``), on the process
+that owns the guild; its button (``ProblemButton``) opens the problem privately for
+whoever presses it.
 """
 
 from __future__ import annotations
 
-import functools
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
-from discord import app_commands
 from discord.app_commands import Choice
-from discord.app_commands import locale_str as _
 
 from bot.cogs.background import BackgroundCheck
 from bot.cogs.play import make_ctx
 from bot.cogs.replies import refusal_text, send_private
 from bot.i18n import play_words
-from bot.service.board import render_async, render_call
+from bot.service.board import describe, draw_async, render_async
 from bot.service.model import Ctx, UserError
 from bot.service.problems import DailyPost, ProblemReply, ProblemService
 from bot.store import Conflict
 from engine.errors import EngineError
-from render.problem import render_answer
+from render.problem import answer_alt_text, render_answer
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
+    from bot.delivery import Delivery
+    from bot.service.games import GameService
 
 log = logging.getLogger(__name__)
 
@@ -49,15 +52,16 @@ class ProblemButton(discord.ui.DynamicItem[discord.ui.Button],
         self.day = day
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> ProblemButton:
-        return cls(match["day"], label=item.label or "…")
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str], /,
+                             ) -> ProblemButton:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(match["day"], label=label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot: BradeBot = interaction.client  # type: ignore[assignment]
-        cog = bot.get_cog("Problems")
+        bot = cast("BradeBot", interaction.client)
         try:
-            await cog.on_daily(interaction, self.day)  # type: ignore[union-attr]
+            await bot.problems.on_daily(interaction, self.day)
         except Exception as error:  # the one failure path shared with tree.on_error
             await bot.report_failure(interaction, error)
 
@@ -65,63 +69,32 @@ class ProblemButton(discord.ui.DynamicItem[discord.ui.Button],
 class Problems(BackgroundCheck):
     failure = "daily problem check failed"  # and it goes on the next time
 
-    def __init__(self, bot: BradeBot) -> None:
-        super().__init__(bot)
-        assert bot.service is not None
-        self.service = ProblemService(bot.service)
-        self._group: app_commands.Group | None = None
+    def __init__(self, bot: BradeBot, service: ProblemService, games: GameService,
+                 delivery: Delivery) -> None:
+        super().__init__(bot, games, delivery)
+        self.service = service
 
-    async def cog_load(self) -> None:
-        play = self.bot.get_cog("Play")
-        group = play.app_command if play is not None else None  # the /brade group
-        if isinstance(group, app_commands.Group):
-            for command in self.__cog_app_commands__:
-                group.add_command(command, override=True)
-            self.__cog_app_commands__ = []  # added to /brade, not as top-level commands
-            self._group = group
-        self.bot.add_dynamic_items(ProblemButton)
-        ratings = self.bot.get_cog("Ratings")
-        if ratings is not None:
-            ratings.service.profile_lines.append(self.service.profile_lines)  # type: ignore[attr-defined]
-        await super().cog_load()
+    # -- /brade problem (declared on the Play cog) --------------------------------------
 
-    async def cog_unload(self) -> None:
-        await super().cog_unload()
-        if self._group is not None:
-            self._group.remove_command("problem")
-        self.bot.remove_dynamic_items(ProblemButton)
-        ratings = self.bot.get_cog("Ratings")
-        lines = getattr(getattr(ratings, "service", None), "profile_lines", [])
-        if self.service.profile_lines in lines:
-            lines.remove(self.service.profile_lines)
-
-    # -- the command ------------------------------------------------------------------
-
-    @app_commands.command(name=_("problem"),
-                          description=_("A position to solve: find the best play for a roll"))
-    @app_commands.rename(answer=_("answer"), ruleset=_("ruleset"))
-    @app_commands.describe(answer=_("Your answer: a play (suggestions appear as you type)"),
-                           ruleset=_("Which ruleset's problems (default: the server's rules)"))
-    async def problem(self, interaction: discord.Interaction,
-                      answer: app_commands.Range[str, 1, 100] | None = None,
-                      ruleset: str | None = None) -> None:
+    async def solve(self, interaction: discord.Interaction, answer: str | None,
+                    ruleset: str | None) -> None:
+        """``/brade problem``: the member's problem, or (``answer``) the verdict on it."""
         ctx = make_ctx(interaction)
         if answer is not None:
             await self.reply(interaction, ctx, lambda: self.service.answer(ctx, answer))
         else:
             await self.reply(interaction, ctx, lambda: self.service.show(ctx, ruleset))
 
-    @problem.autocomplete("answer")
-    async def answer_complete(self, interaction: discord.Interaction,
-                              current: str) -> list[Choice[str]]:
+    async def answer_choices(self, interaction: discord.Interaction,
+                             current: str) -> list[Choice[str]]:
+        """The open problem's plays matching what the member typed, as a game's moves."""
         ctx = make_ctx(interaction)
         texts = await self.service.suggestions(ctx, current or "")
-        lang = await self.service.games.lang_for(ctx)
+        lang = await self.games.lang_for(ctx)
         return [Choice(name=play_words(x, lang)[:100], value=x[:100]) for x in texts[:25]]
 
-    @problem.autocomplete("ruleset")
-    async def ruleset_complete(self, interaction: discord.Interaction,
-                               current: str) -> list[Choice[str]]:
+    def ruleset_choices(self, current: str) -> list[Choice[str]]:
+        """The rulesets that have problems, matching what the member typed."""
         cur = (current or "").lower()
         return [Choice(name=r, value=r) for r in self.service.available() if cur in r][:25]
 
@@ -129,38 +102,43 @@ class Problems(BackgroundCheck):
         ctx = make_ctx(interaction)
         await self.reply(interaction, ctx, lambda: self.service.open_daily(ctx, day))
 
-    async def reply(self, interaction: discord.Interaction, ctx: Ctx, action: Any) -> None:
+    async def reply(self, interaction: discord.Interaction, ctx: Ctx,
+                    action: Callable[[], Awaitable[ProblemReply]]) -> None:
         """Privately: the problem's board or the answer's picture, or a polite refusal
         (the engine's words for a play it cannot read) with nothing changed."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            reply: ProblemReply = await action()
+            reply = await action()
         except (UserError, EngineError) as error:
-            await send_private(interaction, refusal_text(
-                error, await self.service.games.lang_for(ctx)))
+            await send_private(interaction, refusal_text(error, await self.games.lang_for(ctx)))
             return
         except Conflict:
-            await send_private(interaction, refusal_text(
-                UserError("conflict"), await self.service.games.lang_for(ctx)))
+            await send_private(interaction, refusal_text(UserError("conflict"),
+                                                         await self.games.lang_for(ctx)))
             return
-        png = await self.picture(reply)
-        kwargs: dict[str, Any] = {}
-        if png is not None:
-            kwargs["file"] = discord.File(io.BytesIO(png), filename="problem.png")
+        picture = await self.picture(reply)
+        kwargs: dict[str, Any] = {"file": picture} if picture is not None else {}
         await interaction.followup.send(reply.text[:2000], ephemeral=True, **kwargs)
-        await self.service.games.players.flush()
+        await self.games.players.flush()
 
     @staticmethod
-    async def picture(reply: ProblemReply) -> bytes | None:
+    async def picture(reply: ProblemReply) -> discord.File | None:
+        """The reply's picture, drawn by the board workers, with its alt text in the
+        reader's language: the problem's board, or the answer's plays."""
         if reply.board is not None:
-            return await render_async(reply.board)
+            png = await render_async(reply.board)
+            return discord.File(io.BytesIO(png), filename="problem.png",
+                                description=describe(reply.board))
         a = reply.answer
         if a is None:
             return None
-        draw = functools.partial(render_answer, lang=a.lang, theme=a.theme, names=a.names)
         p = a.problem
-        return await render_call(draw, p.board(), p.rules, p.dice, a.mover, a.best, a.theirs,
-                                 a.captions)
+        png = await draw_async(render_answer, p.ruleset, p.dice, a.mover, a.best, a.theirs,
+                               a.captions, lang=a.lang, theme=a.theme, names=a.names)
+        return discord.File(io.BytesIO(png), filename="answer.png",
+                            description=answer_alt_text(p.ruleset, p.dice, a.mover, a.best,
+                                                        a.captions, lang=a.lang,
+                                                        names=a.names))
 
     # -- the daily problem ------------------------------------------------------------
 
@@ -181,14 +159,10 @@ class Problems(BackgroundCheck):
         view.add_item(ProblemButton(post.day, label=post.button))
         try:
             png = await render_async(post.board)
-            msg = await channel.send(post.text[:2000], view=view,
-                                     file=discord.File(io.BytesIO(png), filename="problem.png"),
-                                     allowed_mentions=discord.AllowedMentions.none())
+            msg = await channel.send(post.text[:2000], view=view, file=discord.File(
+                io.BytesIO(png), filename="problem.png", description=describe(post.board)),
+                allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("could not post the daily problem in channel %s", post.channel_id)
             return
         await self.service.posted(post, msg.id)
-
-
-async def setup(bot: BradeBot) -> None:
-    await bot.add_cog(Problems(bot))

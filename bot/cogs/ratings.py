@@ -18,10 +18,11 @@ from discord.ext import commands
 from bot.cogs.play import make_ctx
 from bot.cogs.replies import refusal_text, send_private
 from bot.service.model import Ctx, Reply, UserError
-from bot.service.ratings import LEADERBOARD_DEFAULT, LEADERBOARD_MAX, RatingService
+from bot.service.ratings import LEADERBOARD_DEFAULT, LEADERBOARD_MAX
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
+    from bot.service.ratings import RatingService
 
 log = logging.getLogger(__name__)
 
@@ -29,21 +30,19 @@ log = logging.getLogger(__name__)
 @app_commands.guild_only()
 class Ratings(commands.GroupCog, group_name=_("rating"),
               group_description=_("Ratings, the leaderboard and profiles")):
-    def __init__(self, bot: BradeBot) -> None:
+    def __init__(self, bot: BradeBot, service: RatingService) -> None:
         self.bot = bot
-        assert bot.service is not None
-        self.service = RatingService(bot.service)
+        self.service = service
         super().__init__()
 
     async def cog_load(self) -> None:
-        assert self.bot.service is not None
-        self.bot.service.end_listeners.append(self.service.on_game_end)
+        self.service.games.end_listeners.append(self.service.on_game_end)
         caught = await self.service.catch_up()
         if caught:
             log.info("applied %d rated game(s) that ended while the bot was away", caught)
 
     async def cog_unload(self) -> None:
-        listeners = self.bot.service.end_listeners if self.bot.service else []
+        listeners = self.service.games.end_listeners
         if self.service.on_game_end in listeners:
             listeners.remove(self.service.on_game_end)
 
@@ -78,6 +77,3 @@ class Ratings(commands.GroupCog, group_name=_("rating"),
         await self.answer(interaction, lambda c: self.service.profile(
             c, member.id if member else None, is_bot=bool(member and member.bot)), share)
 
-
-async def setup(bot: BradeBot) -> None:
-    await bot.add_cog(Ratings(bot))

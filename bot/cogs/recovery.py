@@ -14,15 +14,11 @@ covers this process's own guilds only.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot.cogs.background import BackgroundCheck
 from bot.service.model import Ctx
-
-if TYPE_CHECKING:
-    from bot.client import BradeBot
 
 log = logging.getLogger(__name__)
 
@@ -31,17 +27,12 @@ class Recovery(BackgroundCheck):
     failure = "resuming the computer's turns failed"
 
     async def tick(self) -> None:
-        if self.bot.service is None:
-            return
-        for row in await self.bot.service.owed_computer_turns():
+        for row in await self.games.owed_computer_turns():
             await self.resume(row.channel_id, row.guild_id)
 
     async def resume(self, channel_id: int, guild_id: int | None = None) -> bool:
         """Let the computer play its owed turns in ``channel_id`` and post them; whether it
         did (False: it failed again and stays owed)."""
-        service = self.bot.service
-        if service is None:
-            return False
         channel = self.bot.get_channel(channel_id)
         guild = getattr(channel, "guild", None) or (
             self.bot.get_guild(guild_id) if guild_id else None)
@@ -49,23 +40,18 @@ class Recovery(BackgroundCheck):
         me = self.bot.user.id if self.bot.user else 0
         ctx = Ctx(me, channel_id, guild.id if guild else guild_id, None, locale)
         try:
-            reply = await service.computer_turns(ctx)
+            reply = await self.games.computer_turns(ctx)
         except Exception:
             log.exception("the computer still cannot play in channel %s", channel_id)
-            service.computer_owed.add(channel_id)
+            self.games.computer_owed.add(channel_id)
             return False
-        service.computer_owed.discard(channel_id)
-        play = self.bot.get_cog("Play")
-        if reply.posts and play is not None:
+        self.games.computer_owed.discard(channel_id)
+        if reply.posts:
             target = channel if isinstance(channel, discord.abc.Messageable) \
                 else self.bot.get_partial_messageable(channel_id)
             try:
-                await play.post_to(target, reply)  # type: ignore[attr-defined]
+                await self.delivery.post(target, reply)
             except discord.HTTPException:
                 log.warning("the computer played in channel %s; its board could not be "
                             "posted", channel_id)
         return True
-
-
-async def setup(bot: BradeBot) -> None:
-    await bot.add_cog(Recovery(bot))

@@ -1,24 +1,23 @@
-"""Turn reminders and claim offers, checked by a background loop.
+"""Turn reminders and claim offers, and challenges that lapse, checked by background loops.
 
-The loop asks the service which games have waited too long; the service decides (from
-its injected clock) and records what it has sent, so a restart never repeats a reminder.
-Only games of this process's own guilds are considered (``BradeBot.owns_guild``); each
-reminder is marked sent by a conditional update before it is posted, so two processes
-that do scan the same game (overlapping shards in a rolling restart) post it once.
+The loops ask the service which games have waited too long; the service decides (from
+its injected clock) and records what it has sent or closed, so a restart never repeats a
+reminder.  Only games of this process's own guilds are considered
+(``BradeBot.owns_guild``); each reminder is marked sent by a conditional update before
+it is posted, and each lapsed challenge closed by a version-checked one, so two processes
+that do scan the same game (overlapping shards in a rolling restart) act once.  A game
+against the computer nobody played for the claim time is closed the same way
+(``GameService.close_idle``), and said so in its channel.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot.cogs.background import BackgroundCheck
 from bot.service.model import Reply
-
-if TYPE_CHECKING:
-    from bot.client import BradeBot
 
 log = logging.getLogger(__name__)
 
@@ -31,19 +30,31 @@ class Reminders(BackgroundCheck):
         return str(guild.preferred_locale) if guild else None
 
     async def tick(self) -> None:
-        service = self.bot.service
-        play = self.bot.get_cog("Play")
-        if service is None or play is None:
-            return
-        for channel_id, post in await service.due_notices(self._guild_locale):
+        for channel_id, reply in await self.games.close_idle(self._guild_locale):
+            # Closed in the database already; the post says so, takes the buttons off its
+            # last board and archives its thread (a channel not cached after a restart
+            # is reached by its id).
+            channel = self.bot.get_channel(channel_id) \
+                or self.bot.get_partial_messageable(channel_id)
+            try:
+                await self.delivery.post(channel, reply)  # type: ignore[arg-type]
+            except discord.HTTPException:
+                log.warning("could not say in channel %s that its game was closed",
+                            channel_id)
+        for channel_id, post in await self.games.due_notices(self._guild_locale):
             channel = self.bot.get_channel(channel_id)
             if not isinstance(channel, discord.abc.Messageable):
                 continue
             try:
-                await play.post_to(channel, Reply(posts=[post]))  # type: ignore[attr-defined]
+                await self.delivery.post(channel, Reply(posts=[post]))
             except discord.HTTPException:
                 log.warning("could not post a reminder in channel %s", channel_id)
 
 
-async def setup(bot: BradeBot) -> None:
-    await bot.add_cog(Reminders(bot))
+class Expiry(BackgroundCheck):
+    """Challenges nobody answered lapse: their buttons go, the channel is free."""
+
+    failure = "challenge expiry failed"
+
+    async def tick(self) -> None:
+        await self.delivery.close_lapsed(await self.games.expire_offers())

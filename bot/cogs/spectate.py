@@ -3,7 +3,8 @@ list of any game, its record as a file, and an animated replay.
 
 Answers go to the asker only unless ``share`` is set.  The replay is checked before the
 interaction is deferred, so a refusal is always a private note, and drawn in a worker
-thread afterwards.
+thread afterwards.  Every command and the ``game`` autocomplete show only the games the
+asker may see (``bot.cogs.sight``: Discord's own rule, checked now).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from discord.ext import commands
 
 from bot.cogs.play import make_ctx
 from bot.cogs.replies import refusal_text, send_private
+from bot.cogs.sight import Sightlines
 from bot.i18n import t
 from bot.service.model import Ctx, UserError
-from bot.service.spectate import FileReply, SpectateService
+from bot.service.spectate import FileReply, Sight, SpectateService
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 GameOption = app_commands.Range[int, 1, 2**53]
 ChannelOption = discord.TextChannel | discord.Thread
 FORMAT_CHOICES = [Choice(name="GIF", value="gif"), Choice(name="APNG", value="apng")]
+#: Seconds an autocomplete may spend asking Discord about channels (it has 3 in all).
+SUGGEST_LOOKUP_BUDGET = 1.5
 
 
 def game_options(command: Callable) -> Callable:
@@ -48,33 +52,15 @@ def game_options(command: Callable) -> Callable:
 @app_commands.guild_only()
 class Spectate(commands.GroupCog, group_name=_("watch"),
                group_description=_("Watch games: running games, moves, records, replays")):
-    def __init__(self, bot: BradeBot) -> None:
+    def __init__(self, bot: BradeBot, service: SpectateService) -> None:
         self.bot = bot
-        assert bot.service is not None
-        self.service = SpectateService(bot.service, fetch_name=self.member_name)
-        self._names: dict[tuple[int | None, int], str] = {}
+        self.service = service
+        self.sightlines = Sightlines()
         super().__init__()
 
-    async def member_name(self, guild_id: int | None, user_id: int) -> str:
-        """The member's display name: from the cache, else asked of Discord once."""
-        players = self.service.games.players
-        await players.resolve(guild_id, [user_id])
-        known = players.name(guild_id, user_id)
-        if known is not None:
-            return known
-        name = self.service.games.display_name(guild_id, user_id)
-        if (guild_id, user_id) in self._names:
-            return self._names[(guild_id, user_id)]
-        guild = self.bot.get_guild(guild_id) if guild_id else None
-        try:
-            if guild is not None:
-                name = (await guild.fetch_member(user_id)).display_name
-            else:
-                name = (await self.bot.fetch_user(user_id)).display_name
-        except discord.HTTPException:
-            return name
-        self._names[(guild_id, user_id)] = name
-        return name
+    def sight(self, interaction: discord.Interaction, budget: float | None = None) -> Sight:
+        """Which channels this interaction's member can see now (Discord's rule)."""
+        return self.sightlines.for_interaction(interaction, budget)
 
     async def refuse(self, interaction: discord.Interaction, ctx: Ctx,
                      error: UserError | EngineError) -> None:
@@ -96,6 +82,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         kwargs: dict = {"ephemeral": not reply.public}
         if reply.file is not None:
             kwargs["file"] = discord.File(io.BytesIO(reply.file.data),
+                                          description=reply.file.description or None,
                                           filename=reply.file.filename)
         if interaction.response.is_done():
             await interaction.followup.send(reply.text, **kwargs)
@@ -106,7 +93,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
                           description=_("The games being played on this server, with links"))
     async def games(self, interaction: discord.Interaction) -> None:
         async def listing(ctx: Ctx) -> FileReply:
-            reply = await self.service.running(ctx)
+            reply = await self.service.running(ctx, self.sight(interaction))
             return FileReply(reply.lang, reply.private or "")
 
         await self.answer(interaction, listing)
@@ -118,7 +105,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
     async def history(self, interaction: discord.Interaction, game: GameOption | None = None,
                       channel: ChannelOption | None = None) -> None:
         await self.answer(interaction, lambda c: self.service.history(
-            c, game, channel.id if channel else None))
+            c, game, channel.id if channel else None, sight=self.sight(interaction)))
 
     @app_commands.command(
         name=_("export"),
@@ -129,7 +116,8 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
                      number: app_commands.Range[int, 1, 99] | None = None,
                      share: bool = False) -> None:
         await self.answer(interaction, lambda c: self.service.export(
-            c, game, channel.id if channel else None, number, share))
+            c, game, channel.id if channel else None, number, share,
+            sight=self.sight(interaction)))
 
     @app_commands.command(name=_("replay"),
                           description=_("An animated replay (GIF or APNG) of a finished game"))
@@ -144,7 +132,8 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         ctx = make_ctx(interaction)
         try:
             plan = await self.service.plan_replay(ctx, game, channel.id if channel else None,
-                                                  number, format, share)
+                                                  number, format, share,
+                                                  sight=self.sight(interaction))
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error)
             return
@@ -160,38 +149,50 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
                       channel: ChannelOption | None = None,
                       number: app_commands.Range[int, 1, 99] | None = None,
                       share: bool = False) -> None:
-        """Checked first (a refusal is a private note), then deferred; the analysis runs in
-        the AI worker and the deferred reply is edited with its progress, then the result."""
+        """Checked first (a refusal is a private note), then deferred; the analysis waits
+        its turn (the deferred reply says its place in the queue), runs in the analysis
+        worker and the reply is edited with its progress, then the result."""
         ctx = make_ctx(interaction)
         try:
             plan = await self.service.plan_analysis(ctx, game, channel.id if channel else None,
-                                                    number, share)
+                                                    number, share,
+                                                    sight=self.sight(interaction))
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error)
             return
         await interaction.response.defer(ephemeral=not share, thinking=True)
         shown = [0]
 
+        async def edit(text: str) -> None:
+            try:
+                await interaction.edit_original_response(content=text)
+            except discord.HTTPException:
+                pass  # the place and the progress are a courtesy; the result still comes
+
+        async def queued(position: int) -> None:
+            if position:
+                await edit(t("watch.analyse.queued", plan.lang, id=plan.row.id, n=position))
+            else:  # its turn came
+                await edit(t("watch.analyse.start", plan.lang, id=plan.row.id,
+                             n=plan.game.turn_count))
+
         async def progress(fraction: float) -> None:
             pct = int(fraction * 100) // 10 * 10  # in steps of 10%: few edits
             if pct <= shown[0] or pct >= 100:
                 return
             shown[0] = pct
-            try:
-                await interaction.edit_original_response(
-                    content=t("watch.analyse.progress", plan.lang, id=plan.row.id, pct=pct))
-            except discord.HTTPException:
-                pass  # progress is a courtesy; the result still comes
+            await edit(t("watch.analyse.progress", plan.lang, id=plan.row.id, pct=pct))
 
         try:
-            reply = await self.service.analyse(plan, progress)
+            reply = await self.service.analyse(plan, progress, queued)
         except (UserError, EngineError) as error:
             await interaction.edit_original_response(content=refusal_text(error, plan.lang))
             return
         assert reply.file is not None
         await interaction.edit_original_response(
             content=reply.text,
-            attachments=[discord.File(io.BytesIO(reply.file.data), filename=reply.file.filename)])
+            attachments=[discord.File(io.BytesIO(reply.file.data), filename=reply.file.filename,
+                                      description=reply.file.description or None)])
 
     @history.autocomplete("game")
     @export.autocomplete("game")
@@ -199,9 +200,8 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
     @analyse.autocomplete("game")
     async def game_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[int]]:
-        found = await self.service.suggestions(make_ctx(interaction), str(current or ""))
+        found = await self.service.suggestions(
+            make_ctx(interaction), str(current or ""),
+            self.sight(interaction, SUGGEST_LOOKUP_BUDGET))
         return [Choice(name=label, value=gid) for label, gid in found]
 
-
-async def setup(bot: BradeBot) -> None:
-    await bot.add_cog(Spectate(bot))

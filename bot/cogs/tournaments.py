@@ -5,6 +5,13 @@ an interaction into a ``Ctx``, an ``Outcome`` into messages, threads and games, 
 refusal into an ephemeral note in the user's language.  A game's end arrives through
 ``GameService.end_listeners``; what it sets off (announcements, the next round's
 threads) runs in a task of its own so the finishing player's command is answered at once.
+
+Members who leave the server: the bot runs without the privileged Members intent, so
+Discord does not tell it when someone leaves.  It sees a ban (``on_member_ban``, in the
+default intents), and it asks Discord (one member look-up per player, no intent needed)
+whether the players are still members when a tournament starts and before each match's
+thread opens; a member found gone is withdrawn (docs/league.md, "Withdrawals").  The
+organiser can remove anyone who ever joined with ``/tournament remove``.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ import asyncio
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -23,15 +30,28 @@ from discord.ext import commands, tasks
 
 from bot.cogs.play import make_ctx, ruleset_names
 from bot.cogs.replies import refusal_text, send_private
+from bot.i18n import t
 from bot.league.errors import LeagueError
-from bot.service.model import Ctx, Reply, UserError
-from bot.service.tournaments import MatchToOpen, Notice, Outcome, Picture, TournamentService
+from bot.service.board import draw_async
+from bot.service.model import Ctx, Post, Reply, UserError
+from bot.service.text import plain_name
+from bot.service.tournaments import (
+    MatchToOpen,
+    Notice,
+    Outcome,
+    Picture,
+    ThreadEnd,
+    TournamentService,
+    WithdrawChoice,
+)
 from bot.store import Conflict
 from engine.errors import EngineError
 from render.bracket import render_bracket, render_standings
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
+    from bot.delivery import Delivery
+    from bot.service.games import GameService
     from bot.store import GameRow
 
 log = logging.getLogger(__name__)
@@ -62,12 +82,41 @@ class WalkoverButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot: BradeBot = interaction.client  # type: ignore[assignment]
-        cog = bot.get_cog("Tournaments")
+        bot = cast("BradeBot", interaction.client)
         try:
-            await cog.on_walkover_button(interaction, self)  # type: ignore[union-attr]
+            await bot.tournament_cog.on_walkover_button(interaction, self)
         except Exception as error:
             await bot.report_failure(interaction, error)
+
+
+class WithdrawButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"bradetrn:wd:(?P<tid>\d+):(?P<user>\d+)"):
+    """"Withdraw from …" under ``/tournament leave`` after the start; works after a
+    restart, and only for the member who asked."""
+
+    def __init__(self, tournament_id: int, user: int, *, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:80], style=discord.ButtonStyle.danger,
+            custom_id=f"bradetrn:wd:{tournament_id}:{user}"[:100]))
+        self.tournament_id, self.user = tournament_id, user
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> WithdrawButton:
+        return cls(int(match["tid"]), int(match["user"]), label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        bot = cast("BradeBot", interaction.client)
+        try:
+            await bot.tournament_cog.on_withdraw_button(interaction, self)
+        except Exception as error:
+            await bot.report_failure(interaction, error)
+
+
+def _confirm_view(choice: WithdrawChoice) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(WithdrawButton(choice.tournament_id, choice.user, label=choice.label))
+    return view
 
 
 def _view(notice: Notice) -> discord.ui.View | None:
@@ -79,18 +128,37 @@ def _view(notice: Notice) -> discord.ui.View | None:
     return view
 
 
-def _draw(picture: Picture) -> bytes:
+async def _file(picture: Picture) -> discord.File:
+    """The picture drawn by the board workers (never on the event loop), with its alt
+    text."""
+    draw = render_bracket if picture.kind == "bracket" else render_standings
+    png = await draw_async(draw, picture.tournament, lang=picture.lang)
+    return discord.File(io.BytesIO(png), filename=f"{picture.kind}.png",
+                        description=describe_picture(picture))
+
+
+def describe_picture(picture: Picture) -> str:
+    """A standings table or bracket in words, for a screen reader: each player's place
+    and score, or each round's matches and winners (at most 1,024 characters)."""
+    tr, lang = picture.tournament, picture.lang
     if picture.kind == "bracket":
-        return render_bracket(picture.tournament, lang=picture.lang)
-    return render_standings(picture.tournament, lang=picture.lang)
-
-
-async def _file(picture: Picture | None) -> discord.File | None:
-    """The picture drawn in a worker thread (never on the event loop)."""
-    if picture is None:
-        return None
-    png = await asyncio.to_thread(_draw, picture)
-    return discord.File(io.BytesIO(png), filename=f"{picture.kind}.png")
+        rounds = []
+        for r in tr.bracket()["rounds"]:
+            said = []
+            for m in r["matches"]:
+                a, b = (m[k]["name"] if m[k] else t("alt.pending", lang) for k in ("a", "b"))
+                winner = next((m[k]["name"] for k in ("a", "b")
+                               if m[k] and m[k]["id"] == m["winner"]), None)
+                said.append(t("alt.bye", lang, who=a) if m["bye"] else
+                            t("alt.won", lang, a=a, b=b, winner=winner) if winner else
+                            t("alt.match", lang, a=a, b=b))
+            rounds.append(t("alt.round", lang, n=r["number"]) + " " + ", ".join(said) + ".")
+        text = " ".join([t("alt.bracket", lang, name=tr.name), *rounds])
+    else:
+        rows = [t("alt.row", lang, place=s.place, name=s.name, score=f"{s.score:g}")
+                for s in tr.standings()]
+        text = t("alt.standings", lang, name=tr.name) + " " + "; ".join(rows) + "."
+    return text if len(text) <= 1024 else text[:1023].rstrip() + "…"
 
 
 def _allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
@@ -101,24 +169,24 @@ def _allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
 @app_commands.guild_only()
 class Tournaments(commands.GroupCog, group_name=_("tournament"),
                   group_description=_("Tournaments: create, join, play, standings")):
-    def __init__(self, bot: BradeBot) -> None:
+    def __init__(self, bot: BradeBot, service: TournamentService, games: GameService,
+                 delivery: Delivery) -> None:
         self.bot = bot
-        assert bot.store is not None and bot.service is not None
-        self.service = TournamentService(bot.store, clock=bot.clock,
-                                         langs=bot.service.langs, owns=bot.service.owns)
+        self.service = service
+        self.games = games  # starts and stops the matches' games
+        self.delivery = delivery  # posts those games' boards
         self._tasks: set[asyncio.Task[None]] = set()
         self.check.change_interval(seconds=bot.check_every)
         super().__init__()
 
     async def cog_load(self) -> None:
-        assert self.bot.service is not None
-        self.bot.service.end_listeners.append(self.on_game_end)
+        self.games.end_listeners.append(self.on_game_end)
         self.check.start()
 
     async def cog_unload(self) -> None:
         self.check.cancel()
-        if self.bot.service is not None and self.on_game_end in self.bot.service.end_listeners:
-            self.bot.service.end_listeners.remove(self.on_game_end)
+        if self.on_game_end in self.games.end_listeners:
+            self.games.end_listeners.remove(self.on_game_end)
 
     # -- plumbing ----------------------------------------------------------------------
 
@@ -133,7 +201,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
                       error: Exception) -> None:
         if not isinstance(error, UserError | LeagueError | EngineError):
             raise error
-        lang = (await self.bot.service.langs(ctx))[0]  # type: ignore[union-attr]
+        lang = (await self.games.langs(ctx))[0]
         await send_private(interaction, refusal_text(error, lang))
 
     async def _run(self, interaction: discord.Interaction, action: Any, *,
@@ -158,7 +226,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             if outcome.picture is not None:
                 await response.defer(thinking=True)
                 file = await _file(outcome.picture)
-                await interaction.followup.send(text[:2000], file=file)  # type: ignore[arg-type]
+                await interaction.followup.send(text[:2000], file=file)
             else:
                 await response.send_message(text[:2000], allowed_mentions=_allowed(
                     reply.posts[0].mentions))
@@ -168,15 +236,22 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             if reply.private:
                 await interaction.followup.send(reply.private, ephemeral=True)
         elif reply.private:
+            extra: dict[str, Any] = {}
+            if outcome.confirm is not None:
+                extra["view"] = _confirm_view(outcome.confirm)
             if response.is_done():
-                await interaction.followup.send(reply.private, ephemeral=True)
+                await interaction.followup.send(reply.private, ephemeral=True, **extra)
             else:
-                await response.send_message(reply.private, ephemeral=True)
+                await response.send_message(reply.private, ephemeral=True, **extra)
 
     async def carry_out(self, outcome: Outcome) -> None:
-        """Stop games decided otherwise, announce, then open the new matches' threads."""
-        for thread_id in outcome.stop_threads:
-            await self._stop_game(thread_id)
+        """End the threads of matches decided otherwise, announce, then open the new
+        matches' threads."""
+        for end in outcome.stop_threads:
+            try:
+                await self._end_thread(end)
+            except discord.HTTPException:
+                log.warning("could not close the match thread %s", end.thread_id)
         for notice in outcome.notices:
             await self._notify(notice)
         for match in outcome.matches:
@@ -194,29 +269,67 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         view = _view(notice)
         if view is not None:
             kwargs["view"] = view
-        file = await _file(notice.picture)
-        if file is not None:
-            kwargs["file"] = file
+        if notice.picture is not None:
+            kwargs["file"] = await _file(notice.picture)
         try:
             await channel.send(notice.text[:2000], **kwargs)
         except discord.HTTPException:
             log.warning("could not post in channel %s", notice.channel_id)
 
-    async def _stop_game(self, thread_id: int) -> None:
-        """A match decided by the organiser: its game stops without a result."""
-        service = self.bot.service
-        assert service is not None and self.bot.user is not None
-        ctx = Ctx(self.bot.user.id, thread_id, can_manage=True)
+    async def _end_thread(self, end: ThreadEnd) -> None:
+        """A match decided other than by its game (a result or walkover the organiser
+        set, a withdrawal, the finish, a re-pairing): its live game stops, the thread
+        says what happened in the tournament's language, and it is archived."""
+        assert self.bot.user is not None
+        ctx = Ctx(self.bot.user.id, end.thread_id, can_manage=True)
         try:
-            reply = await service.abort(ctx)
+            stopped: Reply | None = await self.games.abort(ctx)
         except UserError:
-            return  # no live game there
-        thread = self.bot.get_channel(thread_id)
-        play = self.bot.get_cog("Play")
-        if isinstance(thread, discord.abc.Messageable) and play is not None:
-            await play.post_to(thread, reply)  # type: ignore[attr-defined]
+            stopped = None  # no live game there
+        thread = self.bot.get_channel(end.thread_id)
+        if thread is None:
+            try:
+                thread = await self.bot.fetch_channel(end.thread_id)
+            except discord.HTTPException:
+                return
+        if not isinstance(thread, discord.Thread):
+            return
+        # Forgotten as a game thread first, so the archiving is done once, here.
+        await self.games.posts.close_thread(thread.id)
+        if stopped is not None and stopped.game_id is not None:
+            # The final post takes the buttons off the game's last board.
+            await self.delivery.post(thread, Reply(
+                posts=[Post(end.text, final=True)], game_id=stopped.game_id,
+                version=stopped.version, lang=stopped.lang))
+        else:
+            await thread.send(end.text, allowed_mentions=_allowed(()))
+        await thread.edit(archived=True)
+
+    async def _member(self, guild_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` is still in the server: one REST look-up, which needs no
+        privileged intent; anything but "unknown member" counts as present."""
+        guild = self.bot.get_guild(guild_id)
+        if guild is None:
+            return True
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            return True
+        return True
+
+    async def _gone(self, guild_id: int, user_ids: list[int]) -> set[int]:
+        return {u for u in user_ids if not await self._member(guild_id, u)}
 
     async def _open_match(self, m: MatchToOpen) -> None:
+        gone = await self._gone(m.guild_id, [m.white_id, m.black_id])
+        if gone:  # left the server since the pairing: withdrawn, the match a walkover
+            for uid in sorted(gone):
+                for outcome in await self.service.departed(m.guild_id, uid,
+                                                           tournament_id=m.tournament_id):
+                    await self.carry_out(outcome)
+            return
         channel = self.bot.get_channel(m.channel_id)
         if isinstance(channel, discord.Thread):
             channel = channel.parent
@@ -224,23 +337,30 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             log.warning("tournament channel %s is not a text channel", m.channel_id)
             return
         existing = self.bot.get_channel(m.thread_id) if m.thread_id else None
+        if m.thread_id and existing is None:  # archived threads leave discord.py's cache
+            try:
+                existing = await self.bot.fetch_channel(m.thread_id)
+            except discord.HTTPException:
+                existing = None
         if isinstance(existing, discord.Thread):
             thread = existing
+            if thread.archived:  # a restarted match: its thread was archived at the abort
+                await thread.edit(archived=False)
         else:
             thread = await channel.create_thread(name=m.thread_name,
                                                  type=discord.ChannelType.public_thread)
             await self.service.set_ref(m.tournament_id, m.pairing, thread.id)
+        # Recorded as a game thread: the game's end archives it (bot/delivery.py).
+        await self.games.posts.opened_thread(m.guild_id, thread.id)
         await thread.send(m.intro, allowed_mentions=_allowed((m.white_id, m.black_id)))
         guild = self.bot.get_guild(m.guild_id)
-        assert self.bot.user is not None and self.bot.service is not None
+        assert self.bot.user is not None
         ctx = Ctx(self.bot.user.id, thread.id, m.guild_id, None,
                   str(guild.preferred_locale) if guild else None)
-        reply = await self.bot.service.start_arranged(
+        reply = await self.games.start_arranged(
             ctx, m.white_id, m.black_id, rules=m.rules, match_length=m.match_length,
             tournament_id=m.tournament_id)
-        play = self.bot.get_cog("Play")
-        if play is not None:
-            await play.post_to(thread, reply)  # type: ignore[attr-defined]
+        await self.delivery.post(thread, reply)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -273,6 +393,26 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         log.exception("tournament deadline check failed", exc_info=error)
         self.check.restart()
 
+    @commands.Cog.listener()
+    async def on_member_ban(self, guild: discord.Guild,
+                            user: discord.User | discord.Member) -> None:
+        """A banned member has left every tournament of the server: withdrawn."""
+        if not self.games.owns(guild.id):
+            return
+        for outcome in await self.service.departed(guild.id, user.id):
+            await self.carry_out(outcome)
+
+    async def on_withdraw_button(self, interaction: discord.Interaction,
+                                 btn: WithdrawButton) -> None:
+        ctx = self._ctx(interaction)
+        try:
+            outcome = await self.service.withdraw(ctx, btn.tournament_id, btn.user)
+        except (UserError, LeagueError, EngineError) as error:
+            await self._refuse(interaction, ctx, error)
+            return
+        await interaction.response.edit_message(content=outcome.reply.private, view=None)
+        await self.carry_out(outcome)
+
     async def on_walkover_button(self, interaction: discord.Interaction,
                                  btn: WalkoverButton) -> None:
         ctx = self._ctx(interaction)
@@ -295,14 +435,24 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     async def name_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[str]]:
         names = await self.service.names(interaction.guild_id, current or "")
-        return [Choice(name=n[:100], value=n[:100]) for n in names]
+        return [Choice(name=plain_name(n, 100, fallback=n[:100]), value=n[:100])
+                for n in names]
 
-    async def match_complete(self, interaction: discord.Interaction,
-                             current: str) -> list[Choice[str]]:
+    async def match_complete(self, interaction: discord.Interaction, current: str, *,
+                             results: bool = False) -> list[Choice[str]]:
         name = str(getattr(interaction.namespace, "name", "") or "")
-        lang = (await self.bot.service.langs(self._ctx(interaction)))[0]  # type: ignore[union-attr]
+        lang = (await self.games.langs(self._ctx(interaction)))[0]
         found = await self.service.open_matches(interaction.guild_id, name, current or "",
-                                                lang)
+                                                lang, results=results)
+        return [Choice(name=label, value=pid) for label, pid in found]
+
+    async def player_complete(self, interaction: discord.Interaction,
+                              current: str) -> list[Choice[str]]:
+        """The tournament's players (not the server's members): a member who has left
+        can still be removed."""
+        name = str(getattr(interaction.namespace, "name", "") or "")
+        lang = (await self.games.langs(self._ctx(interaction)))[0]
+        found = await self.service.players(interaction.guild_id, name, current or "", lang)
         return [Choice(name=label, value=pid) for label, pid in found]
 
     # -- registration ----------------------------------------------------------------------
@@ -338,9 +488,8 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         elif not isinstance(channel, discord.TextChannel):
             await self._refuse(interaction, ctx, UserError("trn.no_channel"))
             return
-        service = self.bot.service
-        assert service is not None
-        default_rules = (await service.settings(ctx.guild_id)).rules or service.default_rules
+        default_rules = (await self.games.settings(ctx.guild_id)).rules \
+            or self.games.default_rules
         await self._run(interaction, lambda c: self.service.create(
             c, name=name, format=format, rounds=rounds, rules=ruleset,
             match_length=match_length, max_players=max_players,
@@ -361,7 +510,8 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         who = interaction.user.display_name
         await self._run(interaction, lambda c: self.service.join(c, name, who))
 
-    @app_commands.command(name=_("leave"), description=_("Leave a tournament before it starts"))
+    @app_commands.command(name=_("leave"),
+                          description=_("Leave a tournament (after the start: withdraw)"))
     @app_commands.rename(name=_("name"))
     @app_commands.describe(name=_("The tournament's name"))
     @app_commands.autocomplete(name=name_complete)
@@ -398,7 +548,13 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     @app_commands.autocomplete(name=name_complete)
     async def start(self, interaction: discord.Interaction, name: str) -> None:
         manager = self._manager(interaction)
-        await self._run(interaction, lambda c: self.service.start(c, name, manager=manager))
+        guild_id = interaction.guild_id or 0
+
+        async def gone(ids: list[int]) -> set[int]:
+            return await self._gone(guild_id, ids)
+
+        await self._run(interaction, lambda c: self.service.start(c, name, manager=manager,
+                                                                  gone=gone))
 
     async def _organiser(self, interaction: discord.Interaction, name: str, kind: str,
                          **kw: Any) -> None:
@@ -422,7 +578,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     @result.autocomplete("match")
     async def _result_match(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[str]]:
-        return await self.match_complete(interaction, current)
+        return await self.match_complete(interaction, current, results=True)
 
     @app_commands.command(name=_("walkover"),
                           description=_("Award a walkover after the deadline (organiser)"))
@@ -458,11 +614,12 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
 
     @app_commands.command(name=_("remove"), description=_("Remove a player (organiser)"))
     @app_commands.rename(name=_("name"), player=_("player"))
-    @app_commands.describe(name=_("The tournament's name"), player=_("The player"))
-    @app_commands.autocomplete(name=name_complete)
+    @app_commands.describe(name=_("The tournament's name"),
+                           player=_("A player of the tournament"))
+    @app_commands.autocomplete(name=name_complete, player=player_complete)
     async def remove(self, interaction: discord.Interaction, name: str,
-                     player: discord.Member) -> None:
-        await self._organiser(interaction, name, "remove", player=player.id)
+                     player: app_commands.Range[str, 1, 100]) -> None:
+        await self._organiser(interaction, name, "remove", player=player)
 
     @app_commands.command(name=_("pause"),
                           description=_("Pause the tournament's deadlines (organiser)"))
@@ -488,7 +645,11 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     async def finish(self, interaction: discord.Interaction, name: str) -> None:
         await self._organiser(interaction, name, "finish")
 
+    @app_commands.command(name=_("cancel"),
+                          description=_("Cancel a tournament that has not started (organiser)"))
+    @app_commands.rename(name=_("name"))
+    @app_commands.describe(name=_("The tournament's name"))
+    @app_commands.autocomplete(name=name_complete)
+    async def cancel(self, interaction: discord.Interaction, name: str) -> None:
+        await self._organiser(interaction, name, "cancel")
 
-async def setup(bot: BradeBot) -> None:
-    bot.add_dynamic_items(WalkoverButton)
-    await bot.add_cog(Tournaments(bot))

@@ -14,6 +14,12 @@ EN: dict[str, str] = {
                           "worth against the average roll.",
     "err.watch.analyse.running": "Game `#{id}` has no finished game to analyse yet. Ask "
                                  "again when it is over.",
+    "watch.analyse.queued": "Game `#{id}` is waiting to be analysed: number {n} in the "
+                            "queue. Analyses run one at a time, each member's in turn; "
+                            "this message will show the progress when it starts.",
+    "err.watch.analyse.too_many": "You already have {n} analyses running or waiting, the "
+                                  "most one member may ask for at a time. Ask again when "
+                                  "one of them is done.",
 }
 
 SV: dict[str, str] = {
@@ -31,6 +37,12 @@ SV: dict[str, str] = {
                           "slagen var värda mot ett genomsnittligt slag.",
     "err.watch.analyse.running": "Parti `#{id}` har inget avslutat parti att analysera än. "
                                  "Fråga igen när det är slut.",
+    "watch.analyse.queued": "Parti `#{id}` väntar på att analyseras: nummer {n} i kön. "
+                            "Analyserna görs en i taget, medlemmarna i tur och ordning; det "
+                            "här meddelandet visar hur det går när den börjar.",
+    "err.watch.analyse.too_many": "Du har redan {n} analyser igång eller i kö, så många som "
+                                  "en medlem får be om åt gången. Fråga igen när någon av "
+                                  "dem är klar.",
 }
 
 #: Swedish names of this feature's slash command and its description.

@@ -4,10 +4,11 @@ MESSAGES: dict[str, str] = {
     # sides, people, units
     "side.white": "White", "side.black": "Black",
     "computer": "the computer",
+    "computer.name": "The computer",  # a name on its own: a board's strip, a thread
     "point": "point", "points": "points",
     "dur.s": "{n} s", "dur.m": "{n} min", "dur.h": "{n} h", "dur.d": "{n} days",
     "ok": "Done.",
-    # outcomes (RULES.md §6 kind ids)
+    # outcomes (the kind ids of docs/rules.md, "Outcome kinds")
     "kind.hemspel": "hemspel (bore off first)",
     "kind.enkelt-kronspel": "a beautiful game, enkelt kronspel",
     "kind.dubbelt-kronspel": "a beautiful game, dubbelt kronspel",
@@ -25,24 +26,33 @@ MESSAGES: dict[str, str] = {
              "{opponent}, do you accept?",
     "offer.match": ", a match of {n} games",
     "btn.accept": "Accept", "btn.decline": "Decline",
-    "declined": "{who} declined the game.",
-    "withdrawn": "{who} withdrew the challenge.",
+    # a challenge's own message once answered: what was offered, then what became of it
+    "offer.was": "{challenger} challenged {opponent} to bräde: **{title}** (`{rules}`){match}.",
+    "offer.accepted": "✅ {who} accepted: the game is below.",
+    "offer.declined": "❌ {who} declined.",
+    "offer.withdrawn": "↩️ {who} withdrew the challenge.",
+    "offer.cancelled": "↩️ {who} called the challenge off.",
+    "offer.lapsed": "⌛ Nobody answered in time: the challenge lapsed, and the channel is free.",
     "start": "A game begins: {white} against {black}, rules `{rules}`.",
     "teka": "Opening roll (teka): White {w}, Black {b}. The lower die starts: {starter}.",
     "match.game": "Next game of the match ({n}); the loser starts: {starter}.",
     # turns
     "roll": "{who} rolls **{name}** ({dice}).",
-    "roll.one_play": "Only one play is possible; play it with the button.",
-    "roll.choose": "{n} legal plays: play with `/brade move` (it suggests them as you type).",
+    "roll.one_play": "Only one play is possible: press it, or type it with `/brade move`.",
+    "roll.press": "{n} legal plays: press one, or type it with `/brade move`.",
+    "roll.press_or_type": "{n} legal plays: press one of those shown, or type any with "
+                          "`/brade move` (it suggests them as you type).",
+    "roll.choose": "{n} legal plays: type yours with `/brade move` (it suggests them as you "
+                   "type).",
     "roll.forfeit": "No legal play: the roll is forfeited.",
-    "played": "{who} played {dice}: `{play}`",
-    "to_roll": "{who}, your turn ({side}): roll the dice.",
-    "to_roll_one": "{who}, your turn ({side}): this time you roll one die only.",
-    "to_move": "{who}, play your roll with `/brade move`.",
+    "played": "{who} played {name} ({dice}): `{play}`",
+    "to_roll": "{who}, your turn ({side}): press **Roll**.",
+    "to_roll_one": "{who}, your turn ({side}): this time you roll one die only; press "
+                   "**Roll one die**.",
     "btn.roll": "Roll", "btn.roll_one": "Roll one die",
     "btn.play": "Play {play}", "btn.column": "Build the column (6 checkers to 7)",
     "btn.kejsarspel": "Kejsarspel!",
-    "win": "🏆 {who} wins by {how}: {points} {unit}.",
+    "win": "🏆 {who} wins by {how} ({points} {unit}).",
     "match.score": "Match score: {white} {w} – {b} {black} ({played} of {length} games).",
     "match.line": "    Game {n}: {who}, {how}, {points}",
     "match.won": "🏆 {who} wins the match!",
@@ -54,8 +64,8 @@ MESSAGES: dict[str, str] = {
                       "that scores as jan for your opponent ({points} points).",
     "resign.cancelled": "Fine, the game goes on.",
     "btn.resign": "Yes, resign", "btn.abandon": "Abandon the game", "btn.keep": "Keep playing",
-    "resigned": "{who} resigned.",
-    "abandoned": "{who} abandoned the game.",
+    "resigned": "{who} resigned – {winner} wins ({points} {unit}).",
+    "abandoned": "{who} abandoned the game – {winner} wins by {how} ({points} {unit}).",
     "abort.asked": "{who} wants to abort the game without a result. {other}, agree with the "
                    "button or `/brade abort`.",
     "btn.abort": "Abort the game",
@@ -118,7 +128,6 @@ MESSAGES: dict[str, str] = {
                      "“Play again” on its last board.",
     "err.offer.closed": "This challenge is no longer open.",
     "err.offer.expired": "This challenge has expired; start a new one with `/brade new`.",
-    "offer.expired": "The challenge from {who} expired without an answer; the channel is free.",
     "btn.rematch": "Play again",
     "yes": "yes", "no": "no",
     "err.settings.theme": "Unknown theme; choose one of {themes}.",
@@ -130,8 +139,10 @@ MESSAGES: dict[str, str] = {
     "help": "**Bräde here, in short**\n"
             "• `/brade new` challenges a member (`opponent:`) or, left empty, the computer; "
             "`match:` makes it a match, `ruleset:` picks the rules.\n"
-            "• Press **Roll** when it is your turn. The board then shows your dice, drawn "
-            "from your side.\n"
+            "• Press **Roll** when it is your turn: your dice join the message with your "
+            "opponent's last play, so every play stays in the channel.\n"
+            "• The board holds still: White at the bottom (against the computer: you), with "
+            "both players' numbers; each play is written in its player's own numbers.\n"
             "• Play with the buttons, or `/brade move` (it suggests your legal plays as you "
             "type; write points like `1/7 20/off`).\n"
             "• `/brade hint` suggests plays, `/brade show` shows the board again, "
@@ -140,6 +151,20 @@ MESSAGES: dict[str, str] = {
             "(your opponent has left) end a game.\n"
             "• `/brade settings theme:` picks your board colours; `/watch`, `/rating` and "
             "`/tournament` are for watching, ratings and tournaments.",
+    # pictures' alt text (the attachment's description, read by screen readers)
+    "alt.replay": "Animated replay of game {id}: {white} (White) against {black} (Black), "
+                  "{turns} turns, the board after each; {who} wins by {how} ({points}).",
+    "alt.analysis": "Analysis of game {id}, {white} against {black}: the board before the "
+                    "biggest mistake with the play made and the best play, and a graph of "
+                    "each player's winning chances turn by turn.",
+    "alt.standings": "Standings of {name}:",
+    "alt.bracket": "Bracket of {name}.",
+    "alt.round": "Round {n}:",
+    "alt.bye": "{who} has a bye",
+    "alt.match": "{a} against {b}",
+    "alt.won": "{a} against {b}, {winner} won",
+    "alt.pending": "to be decided",
+    "alt.row": "{place}. {name}, {score} points",
     # rules summaries
     "rules.talisman": "Lyckans Talisman (1956), the baseline. Use as much of the roll as "
                       "possible (the most pips); no bands on your points 2–11; blockades of "

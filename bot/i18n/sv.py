@@ -3,6 +3,7 @@
 MESSAGES: dict[str, str] = {
     "side.white": "Vit", "side.black": "Svart",
     "computer": "datorn",
+    "computer.name": "Datorn",
     "point": "poäng", "points": "poäng",
     "dur.s": "{n} s", "dur.m": "{n} min", "dur.h": "{n} tim", "dur.d": "{n} dygn",
     "ok": "Klart.",
@@ -22,24 +23,33 @@ MESSAGES: dict[str, str] = {
              "{opponent}, antar du utmaningen?",
     "offer.match": ", en match över {n} partier",
     "btn.accept": "Anta", "btn.decline": "Avböj",
-    "declined": "{who} avböjde partiet.",
-    "withdrawn": "{who} drog tillbaka utmaningen.",
+    "offer.was": "{challenger} utmanade {opponent} på bräde: **{title}** (`{rules}`){match}.",
+    "offer.accepted": "✅ {who} antog: partiet följer nedan.",
+    "offer.declined": "❌ {who} avböjde.",
+    "offer.withdrawn": "↩️ {who} drog tillbaka utmaningen.",
+    "offer.cancelled": "↩️ {who} ställde in utmaningen.",
+    "offer.lapsed": "⌛ Ingen svarade i tid: utmaningen har gått ut, och kanalen är ledig.",
     "start": "Ett parti börjar: {white} mot {black}, regler `{rules}`.",
-    "teka": "Tekning: Vit {w}, Svart {b}. Lägsta tärningen börjar: {starter}.",
+    "teka": "Teka: Vit {w}, Svart {b}. Lägsta tärningen börjar: {starter}.",
     "match.game": "Nästa parti i matchen ({n}); förloraren börjar: {starter}.",
     "roll": "{who} slår **{name}** ({dice}).",
-    "roll.one_play": "Bara ett drag är möjligt; spela det med knappen.",
-    "roll.choose": "{n} tillåtna drag: spela med `/bräde flytta` (förslagen visas medan du "
-                   "skriver).",
+    "roll.one_play": "Bara ett drag är möjligt: tryck på det, eller skriv det med "
+                     "`/bräde flytta`.",
+    "roll.press": "{n} tillåtna drag: tryck på ett, eller skriv det med `/bräde flytta`.",
+    "roll.press_or_type": "{n} tillåtna drag: tryck på ett av dem som visas, eller skriv "
+                          "vilket som helst med `/bräde flytta` (förslagen visas medan du "
+                          "skriver).",
+    "roll.choose": "{n} tillåtna drag: skriv ditt med `/bräde flytta` (förslagen visas medan "
+                   "du skriver).",
     "roll.forfeit": "Inget tillåtet drag: slaget fåtas.",
-    "played": "{who} spelade {dice}: `{play}`",
-    "to_roll": "{who}, din tur ({side}): slå tärningarna.",
-    "to_roll_one": "{who}, din tur ({side}): den här gången slår du bara en tärning.",
-    "to_move": "{who}, spela ditt slag med `/bräde flytta`.",
+    "played": "{who} spelade {name} ({dice}): `{play}`",
+    "to_roll": "{who}, din tur ({side}): tryck **Slå**.",
+    "to_roll_one": "{who}, din tur ({side}): den här gången slår du bara en tärning; tryck "
+                   "**Slå en tärning**.",
     "btn.roll": "Slå", "btn.roll_one": "Slå en tärning",
     "btn.play": "Spela {play}", "btn.column": "Bygg kolonnen (6 brickor till 7)",
     "btn.kejsarspel": "Kejsarspel!",
-    "win": "🏆 {who} vinner med {how}: {points} {unit}.",
+    "win": "🏆 {who} vinner med {how} ({points} {unit}).",
     "match.score": "Matchställning: {white} {w} – {b} {black} ({played} av {length} partier).",
     "match.line": "    Parti {n}: {who}, {how}, {points}",
     "match.won": "🏆 {who} vinner matchen!",
@@ -50,8 +60,8 @@ MESSAGES: dict[str, str] = {
                       "det räknas som jan för motståndaren ({points} poäng).",
     "resign.cancelled": "Bra, partiet fortsätter.",
     "btn.resign": "Ja, ge upp", "btn.abandon": "Lämna partiet", "btn.keep": "Spela vidare",
-    "resigned": "{who} gav upp.",
-    "abandoned": "{who} lämnade partiet.",
+    "resigned": "{who} gav upp – {winner} vinner ({points} {unit}).",
+    "abandoned": "{who} lämnade partiet – {winner} vinner med {how} ({points} {unit}).",
     "abort.asked": "{who} vill avbryta partiet utan resultat. {other}, godkänn med knappen "
                    "eller `/bräde avbryt`.",
     "btn.abort": "Avbryt partiet",
@@ -62,7 +72,7 @@ MESSAGES: dict[str, str] = {
     "btn.claim": "Kräv partiet",
     "claimed": "{who} krävde partiet: {absent} spelade inte i tid.",
     "history.head": "Partiprotokoll (`{rules}`):",
-    "history.teka": "Tekning: Vit {w}, Svart {b}",
+    "history.teka": "Teka: Vit {w}, Svart {b}",
     "history.end": "{who} vann med {how}: {points}",
     "history.aborted": "Avbrutet.",
     "history.empty": "Inga drag spelade ännu.",
@@ -111,7 +121,6 @@ MESSAGES: dict[str, str] = {
                      "på ”Spela igen” på dess sista bräde.",
     "err.offer.closed": "Den här utmaningen gäller inte längre.",
     "err.offer.expired": "Den här utmaningen har gått ut; starta en ny med `/bräde ny`.",
-    "offer.expired": "Utmaningen från {who} gick ut utan svar; kanalen är ledig.",
     "btn.rematch": "Spela igen",
     "yes": "ja", "no": "nej",
     "err.settings.theme": "Okänt tema; välj ett av {themes}.",
@@ -123,8 +132,10 @@ MESSAGES: dict[str, str] = {
     "help": "**Bräde här, i korthet**\n"
             "• `/bräde ny` utmanar en medlem (`motståndare:`) eller, om du lämnar den tom, "
             "datorn; `match:` gör det till en match, `regelverk:` väljer regler.\n"
-            "• Tryck **Slå** när det är din tur. Brädet visar då dina tärningar, ritat från "
-            "din sida.\n"
+            "• Tryck **Slå** när det är din tur: dina tärningar läggs till meddelandet med "
+            "motståndarens senaste drag, så att varje drag står kvar i kanalen.\n"
+            "• Brädet ligger still: Vit nederst (mot datorn: du själv), med båda spelarnas nummer; "
+            "varje drag skrivs i sin spelares egna nummer.\n"
             "• Spela med knapparna, eller `/bräde flytta` (den föreslår dina tillåtna drag "
             "medan du skriver; skriv tungor som `1/7 20/ut`).\n"
             "• `/bräde tips` föreslår drag, `/bräde visa` visar brädet igen, "
@@ -133,6 +144,19 @@ MESSAGES: dict[str, str] = {
             "`/bräde kräv` (motståndaren har försvunnit) avslutar ett parti.\n"
             "• `/bräde inställningar tema:` väljer dina brädfärger; `/titta`, `/ranking` och "
             "`/turnering` är till för att titta på partier, ranking och turneringar.",
+    "alt.replay": "Animerad repris av parti {id}: {white} (Vit) mot {black} (Svart), "
+                  "{turns} drag, brädet efter varje; {who} vinner med {how} ({points}).",
+    "alt.analysis": "Analys av parti {id}, {white} mot {black}: brädet före det största "
+                    "misstaget med draget som spelades och det bästa draget, och en kurva "
+                    "över båda spelarnas vinstchanser drag för drag.",
+    "alt.standings": "Tabell för {name}:",
+    "alt.bracket": "Spelschema för {name}.",
+    "alt.round": "Rond {n}:",
+    "alt.bye": "{who} har frirond",
+    "alt.match": "{a} mot {b}",
+    "alt.won": "{a} mot {b}, {winner} vann",
+    "alt.pending": "inte avgjort än",
+    "alt.row": "{place}. {name}, {score} poäng",
     "rules.talisman": "Lyckans Talisman (1956), grundreglerna. Utnyttja slaget så långt det "
                       "går (flest ögon); inga band på dina tungor 2–11; blockader av sex "
                       "band kan sprängas; ge upp får man bara så länge motståndaren inte har "

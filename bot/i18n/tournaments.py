@@ -10,17 +10,28 @@ EN: dict[str, str] = {
     "trn.format.round_robin": "round robin",
     "trn.format.swiss": "Swiss",
     "trn.rounds": "({n} rounds)",
+    "trn.rounds.one": "(1 round)",
     "trn.tiebreak.buchholz": "tie-break Buchholz",
     "trn.tiebreak.median_buchholz": "tie-break Median-Buchholz",
-    "trn.match_length": "matches of {n} game(s)",
+    "trn.match_length": "matches of {n} games",
+    "trn.match_length.one": "matches of 1 game",
     "trn.limit": "at most {n} players",
     "trn.deadline": "{hours} h per round",
     # registration
     "trn.created": "🏆 {who} created the tournament **{name}**: {settings}.\n"
                    "Join with `/tournament join`; the organiser starts it with "
                    "`/tournament start`.",
-    "trn.joined": "{who} joined **{name}** ({n}{limit} players).",
+    "trn.joined": "{who} joined **{name}** ({players}).",
+    "trn.players": "{n} players",
+    "trn.players.one": "1 player",
+    "trn.players.of": "{n}/{limit} players",
     "trn.left": "You have left **{name}**.",
+    "trn.withdraw_confirm": "**{name}** has started. If you withdraw, your open match is a "
+                            "walkover for your opponent and you are not paired again. This "
+                            "cannot be undone.",
+    "trn.btn.withdraw": "Withdraw from {name}",
+    "trn.withdrew": "🏆 **{name}**: {player} has withdrawn from the tournament.",
+    "trn.withdrew_private": "You have withdrawn from **{name}**.",
     "trn.started_private": "**{name}** has started; the match threads are being opened.",
     # rounds and matches
     "trn.round_opened": "🏆 **{name}**, round {n} of {total}:",
@@ -29,8 +40,10 @@ EN: dict[str, str] = {
     "trn.line.mention": "{match}: {a} against {b}",
     "trn.line.bye": "{match}: {a} has a bye",
     "trn.intro": "🏆 **{name}**, round {n}, match {match}: {a} (White) against {b} (Black).\n"
-                 "Rules `{rules}`, a match of {length} game(s). The game starts here; "
-                 "the result is recorded by itself.",
+                 "Rules `{rules}`, {length}. The game starts here; the result is recorded "
+                 "by itself.",
+    "trn.a_match": "a match of {n} games",
+    "trn.a_match.one": "a match of 1 game",
     "trn.intro_deadline": "Deadline: {when} ({rel}).",
     "trn.thread_opened": "Match {match} is played in {thread}.",
     "trn.result": "🏆 **{name}**, match {match}: {result}.",
@@ -44,6 +57,17 @@ EN: dict[str, str] = {
                         "`/tournament result`, start it again with `/tournament restart`, or award a "
                         "walkover after the deadline.",
     "trn.finished": "🏆 **{name}** is over! The winner is {champion}. Congratulations!",
+    "trn.finished_shared": "🏆 **{name}** is over without a single winner: it was finished "
+                           "before its final was played, so {players} share first place.",
+    "trn.decided_by": "{first} is ahead of {second} on {criterion}.",
+    "trn.criterion.buchholz": "Buchholz",
+    "trn.criterion.median_buchholz": "Median-Buchholz",
+    "trn.criterion.sonneborn_berger": "Sonneborn–Berger",
+    "trn.criterion.point_difference": "game-point difference",
+    "trn.criterion.seed": "seed (the rating at the start)",
+    "trn.order": "Order: score, then {criteria}.",
+    "trn.and": "{a} and {b}",
+    "trn.then": ", then ",
     # deadlines
     "trn.reminder": "⏰ **{name}**, match {match}: {a} and {b}, the round ends {rel} "
                     "({when}). Please finish your match.",
@@ -54,12 +78,35 @@ EN: dict[str, str] = {
     "trn.btn.both": "Both forfeit",
     # organiser
     "trn.result_set": "🏆 **{name}**, match {match}: {who} set the result: {result}.",
+    "trn.result_corrected": "🏆 **{name}**, match {match}: {who} corrected the result: "
+                            "{result} (was: {before}).",
+    "trn.repaired": "🏆 **{name}**: round {n} is paired again after the corrected result; "
+                    "its earlier pairings are cancelled.",
     "trn.walkover_set": "🏆 **{name}**, match {match}: {who} confirmed the walkover: "
                         "{result}.",
     "trn.removed": "🏆 **{name}**: {who} removed {player} from the tournament.",
+    "trn.left_server": "🏆 **{name}**: {player} has left the server and is withdrawn from the "
+                       "tournament.",
+    "trn.cancelled_by": "🏁 {who} cancelled **{name}** before it started; the name is free "
+                        "for a new tournament.",
     "trn.paused": "⏸️ **{name}** is paused by {who}; no deadlines run until it resumes.",
     "trn.resumed": "▶️ **{name}** goes on ({who}); the deadline moved by the pause.",
     "trn.ended_early": "🏁 {who} finished **{name}**; unplayed matches are cancelled.",
+    # in a match's thread, when the match is decided other than by its game
+    "trn.thread.result": "🏆 {who} set the result of match {match}: {result}. This match "
+                         "is over.",
+    "trn.thread.walkover": "🏆 {who} awarded match {match} by walkover: {result}. This "
+                           "match is over.",
+    "trn.thread.removed": "🏆 {who} removed {player} from the tournament: {result}. This "
+                          "match is over.",
+    "trn.thread.withdrew": "🏆 {player} has withdrawn from the tournament: {result}. This "
+                           "match is over.",
+    "trn.thread.left_server": "🏆 {player} has left the server and is withdrawn from the "
+                              "tournament: {result}. This match is over.",
+    "trn.thread.finished": "🏁 {who} finished the tournament early; match {match} is "
+                           "cancelled.",
+    "trn.thread.repaired": "🏆 Round {n} is paired again after a corrected result, and this "
+                           "match is no longer in it. The new pairings are in {channel}.",
     # standings and bracket
     "trn.standings": "**{name}**: standings ({state})",
     "trn.final_standings": "Final standings of **{name}**:",
@@ -67,19 +114,21 @@ EN: dict[str, str] = {
     "trn.round_head": "__Round {n}__",
     "trn.no_players": "No players yet.",
     "trn.not_started_yet": "Not started yet: the pairings come at the start.",
-    "trn.state.registration": "registration open, {n} players",
+    "trn.state.registration": "registration open",
+    "trn.state.cancelled": "cancelled",
     "trn.state.running": "round {n} of {total}",
     "trn.state.paused": "paused in round {n} of {total}",
     "trn.state.finished": "finished",
     "trn.list.head": "Tournaments in this server ({n}):",
-    "trn.list.line": "• **{name}**: {state} · {n} players · {settings}",
+    "trn.list.line": "• **{name}**: {state} · {players} · {settings}",
     "trn.list.none": "There are no tournaments in this server yet. Start one with "
                      "`/tournament create`.",
     "err.trn.bad_score": "I cannot read the score “{score}”: write the winner's score "
                          "first, e.g. 3-1.",
     "trn.col.player": "Player", "trn.col.score": "Score", "trn.col.record": "W–L",
     "trn.col.buchholz": "Buch", "trn.col.median_buchholz": "MBuch",
-    "trn.col.sonneborn_berger": "SB",
+    "trn.col.sonneborn_berger": "SB", "trn.col.point_difference": "±",
+    "trn.withdrawn": "withdrawn",
     # refusals
     "err.trn.guild_only": "Tournaments live in a server, not in direct messages.",
     "err.trn.unknown": "There is no tournament called “{name}” in this server.",
@@ -93,6 +142,9 @@ EN: dict[str, str] = {
     "err.trn.game_running": "The game of that match is still going on in {thread}.",
     "err.trn.no_channel": "Please create the tournament in a text channel, where its "
                           "match threads can be opened.",
+    "err.trn.same_result": "Match {match} already has that result ({result}); nothing "
+                           "changed.",
+    "err.trn.not_yours": "This button is for {who}.",
 }
 
 SV: dict[str, str] = {
@@ -100,16 +152,27 @@ SV: dict[str, str] = {
     "trn.format.round_robin": "alla-mot-alla",
     "trn.format.swiss": "schweizersystem",
     "trn.rounds": "({n} ronder)",
+    "trn.rounds.one": "(1 rond)",
     "trn.tiebreak.buchholz": "särskiljning Buchholz",
     "trn.tiebreak.median_buchholz": "särskiljning median-Buchholz",
-    "trn.match_length": "matcher om {n} parti(er)",
+    "trn.match_length": "matcher om {n} partier",
+    "trn.match_length.one": "matcher om 1 parti",
     "trn.limit": "högst {n} spelare",
     "trn.deadline": "{hours} h per rond",
     "trn.created": "🏆 {who} har skapat turneringen **{name}**: {settings}.\n"
                    "Anmäl dig med `/turnering anmäl`; arrangören startar den med "
                    "`/turnering starta`.",
-    "trn.joined": "{who} har anmält sig till **{name}** ({n}{limit} spelare).",
+    "trn.joined": "{who} har anmält sig till **{name}** ({players}).",
+    "trn.players": "{n} spelare",
+    "trn.players.one": "1 spelare",
+    "trn.players.of": "{n}/{limit} spelare",
     "trn.left": "Du har lämnat **{name}**.",
+    "trn.withdraw_confirm": "**{name}** har startat. Om du drar dig ur blir din öppna match "
+                            "walkover för din motståndare och du lottas inte igen. Det går "
+                            "inte att ångra.",
+    "trn.btn.withdraw": "Dra dig ur {name}",
+    "trn.withdrew": "🏆 **{name}**: {player} har dragit sig ur turneringen.",
+    "trn.withdrew_private": "Du har dragit dig ur **{name}**.",
     "trn.started_private": "**{name}** har startat; trådarna för matcherna öppnas.",
     "trn.round_opened": "🏆 **{name}**, rond {n} av {total}:",
     "trn.round_deadline": "Spela er match senast {when}.",
@@ -117,8 +180,10 @@ SV: dict[str, str] = {
     "trn.line.mention": "{match}: {a} mot {b}",
     "trn.line.bye": "{match}: {a} har frirond",
     "trn.intro": "🏆 **{name}**, rond {n}, match {match}: {a} (vit) mot {b} (svart).\n"
-                 "Regler `{rules}`, en match om {length} parti(er). Partiet startar här; "
-                 "resultatet förs in av sig självt.",
+                 "Regler `{rules}`, {length}. Partiet startar här; resultatet förs in av "
+                 "sig självt.",
+    "trn.a_match": "en match om {n} partier",
+    "trn.a_match.one": "en match om 1 parti",
     "trn.intro_deadline": "Tidsgräns: {when} ({rel}).",
     "trn.thread_opened": "Match {match} spelas i {thread}.",
     "trn.result": "🏆 **{name}**, match {match}: {result}.",
@@ -132,6 +197,17 @@ SV: dict[str, str] = {
                         "om det med `/turnering starta-om` eller döm walkover efter "
                         "tidsgränsen.",
     "trn.finished": "🏆 **{name}** är slut! Vinnare är {champion}. Grattis!",
+    "trn.finished_shared": "🏆 **{name}** är slut utan en ensam vinnare: den avslutades "
+                           "innan finalen spelades, så {players} delar förstaplatsen.",
+    "trn.decided_by": "{first} ligger före {second} på {criterion}.",
+    "trn.criterion.buchholz": "Buchholz",
+    "trn.criterion.median_buchholz": "median-Buchholz",
+    "trn.criterion.sonneborn_berger": "Sonneborn–Berger",
+    "trn.criterion.point_difference": "partipoängsskillnad",
+    "trn.criterion.seed": "seedning (ratingen vid starten)",
+    "trn.order": "Ordning: poäng, sedan {criteria}.",
+    "trn.and": "{a} och {b}",
+    "trn.then": ", sedan ",
     "trn.reminder": "⏰ **{name}**, match {match}: {a} och {b}, ronden slutar {rel} "
                     "({when}). Spela färdigt er match.",
     "trn.walkover_due": "⌛ **{name}**, match {match} mellan {a} och {b} blev inte klar i "
@@ -140,31 +216,56 @@ SV: dict[str, str] = {
     "trn.btn.award": "Walkover till {name}",
     "trn.btn.both": "Båda förlorar",
     "trn.result_set": "🏆 **{name}**, match {match}: {who} angav resultatet: {result}.",
+    "trn.result_corrected": "🏆 **{name}**, match {match}: {who} rättade resultatet: "
+                            "{result} (var: {before}).",
+    "trn.repaired": "🏆 **{name}**: rond {n} lottas om efter det rättade resultatet; den "
+                    "tidigare lottningen ställs in.",
     "trn.walkover_set": "🏆 **{name}**, match {match}: {who} dömde walkover: {result}.",
     "trn.removed": "🏆 **{name}**: {who} tog bort {player} ur turneringen.",
+    "trn.left_server": "🏆 **{name}**: {player} har lämnat servern och har utgått ur "
+                       "turneringen.",
+    "trn.cancelled_by": "🏁 {who} ställde in **{name}** innan den startade; namnet är fritt "
+                        "för en ny turnering.",
     "trn.paused": "⏸️ **{name}** har pausats av {who}; inga tidsgränser löper förrän den "
                   "återupptas.",
     "trn.resumed": "▶️ **{name}** fortsätter ({who}); tidsgränsen flyttades med pausen.",
     "trn.ended_early": "🏁 {who} avslutade **{name}**; ospelade matcher ställs in.",
+    "trn.thread.result": "🏆 {who} angav resultatet i match {match}: {result}. Matchen är "
+                         "slut.",
+    "trn.thread.walkover": "🏆 {who} dömde walkover i match {match}: {result}. Matchen är "
+                           "slut.",
+    "trn.thread.removed": "🏆 {who} tog bort {player} ur turneringen: {result}. Matchen är "
+                          "slut.",
+    "trn.thread.withdrew": "🏆 {player} har dragit sig ur turneringen: {result}. Matchen är "
+                           "slut.",
+    "trn.thread.left_server": "🏆 {player} har lämnat servern och har utgått ur turneringen: "
+                              "{result}. Matchen är slut.",
+    "trn.thread.finished": "🏁 {who} avslutade turneringen i förtid; match {match} ställs "
+                           "in.",
+    "trn.thread.repaired": "🏆 Rond {n} lottas om efter ett rättat resultat, och den här "
+                           "matchen finns inte längre i den. Den nya lottningen finns i "
+                           "{channel}.",
     "trn.standings": "**{name}**: ställning ({state})",
     "trn.final_standings": "Slutställning i **{name}**:",
     "trn.bracket": "**{name}**: lottning ({state})",
     "trn.round_head": "__Rond {n}__",
     "trn.no_players": "Inga spelare än.",
     "trn.not_started_yet": "Inte startad än: lottningen kommer vid starten.",
-    "trn.state.registration": "anmälan öppen, {n} spelare",
+    "trn.state.registration": "anmälan öppen",
+    "trn.state.cancelled": "inställd",
     "trn.state.running": "rond {n} av {total}",
     "trn.state.paused": "pausad i rond {n} av {total}",
     "trn.state.finished": "avslutad",
     "trn.list.head": "Turneringar i den här servern ({n}):",
-    "trn.list.line": "• **{name}**: {state} · {n} spelare · {settings}",
+    "trn.list.line": "• **{name}**: {state} · {players} · {settings}",
     "trn.list.none": "Det finns inga turneringar i den här servern än. Starta en med "
                      "`/turnering skapa`.",
     "err.trn.bad_score": "Jag kan inte läsa resultatet ”{score}”: skriv vinnarens poäng "
                          "först, t.ex. 3-1.",
     "trn.col.player": "Spelare", "trn.col.score": "Poäng", "trn.col.record": "V–F",
     "trn.col.buchholz": "Buch", "trn.col.median_buchholz": "MBuch",
-    "trn.col.sonneborn_berger": "SB",
+    "trn.col.sonneborn_berger": "SB", "trn.col.point_difference": "±",
+    "trn.withdrawn": "utgått",
     "err.trn.guild_only": "Turneringar finns i en server, inte i direktmeddelanden.",
     "err.trn.unknown": "Det finns ingen turnering som heter ”{name}” i den här servern.",
     "err.trn.name_taken": "En turnering som heter ”{name}” pågår redan här; välj ett annat "
@@ -177,6 +278,8 @@ SV: dict[str, str] = {
     "err.trn.game_running": "Partiet i den matchen pågår fortfarande i {thread}.",
     "err.trn.no_channel": "Skapa turneringen i en textkanal, där trådarna för matcherna kan "
                           "öppnas.",
+    "err.trn.same_result": "Match {match} har redan det resultatet ({result}); inget ändrades.",
+    "err.trn.not_yours": "Den här knappen är till för {who}.",
 }
 
 #: Swedish names of this feature's slash commands and options, keyed by the English ones.
@@ -187,7 +290,8 @@ COMMANDS_SV: dict[str, str] = {
     "create": "skapa", "Create a tournament (you become its organiser)":
         "Skapa en turnering (du blir arrangör)",
     "join": "anmäl", "Join a tournament before it starts": "Anmäl dig till en turnering före start",
-    "leave": "lämna", "Leave a tournament before it starts": "Lämna en turnering före start",
+    "leave": "lämna", "Leave a tournament (after the start: withdraw)":
+        "Lämna en turnering (efter starten: dra dig ur)",
     "start": "starta", "Start the tournament and pair round one (organiser)":
         "Starta turneringen och lotta rond ett (arrangör)",
     "standings": "ställning", "Show the standings": "Visa ställningen",
@@ -209,21 +313,24 @@ COMMANDS_SV: dict[str, str] = {
         "Återuppta en pausad turnering (arrangör)",
     "finish": "avsluta", "Finish the tournament now (organiser)":
         "Avsluta turneringen nu (arrangör)",
+    "cancel": "ställ-in", "Cancel a tournament that has not started (organiser)":
+        "Ställ in en turnering som inte har startat (arrangör)",
     # options
     "name": "namn", "The tournament's name": "Turneringens namn",
     "format": "format", "Single elimination, round robin or Swiss":
-        "Utslag, alla-mot-alla eller schweizer",
-    "rounds": "ronder", "Number of rounds (Swiss only)": "Antal ronder (bara schweizer)",
+        "Utslagsturnering, alla-mot-alla eller schweizersystem",
+    "rounds": "ronder", "Number of rounds (Swiss only)": "Antal ronder (bara schweizersystem)",
     "match_length": "matchlängd", "Games per match (odd)": "Partier per match (udda)",
     "max_players": "max-spelare", "Player limit": "Högsta antal spelare",
     "deadline_hours": "tidsgräns-timmar", "Hours per round before walkovers (optional)":
         "Timmar per rond innan walkover (valfritt)",
-    "tiebreak": "särskiljning", "Swiss tie-break": "Särskiljning i schweizer",
+    "tiebreak": "särskiljning", "Swiss tie-break": "Särskiljning i schweizersystem",
     "player": "spelare", "The player": "Spelaren",
+    "A player of the tournament": "En spelare i turneringen",
     "The match, e.g. 1.2": "Matchen, t.ex. 1.2",
     "winner": "vinnare", "Who won (leave out: both forfeit, not in knockouts)":
         "Vem som vann (utelämna: båda förlorar, inte i utslag)",
     # choices
     "single elimination": "utslagsturnering", "round robin": "alla-mot-alla",
-    "Swiss": "schweizer", "Buchholz": "Buchholz", "Median-Buchholz": "Median-Buchholz",
+    "Swiss": "schweizersystem", "Buchholz": "Buchholz", "Median-Buchholz": "Median-Buchholz",
 }

@@ -11,7 +11,7 @@ from typing import Any
 MESSAGES: dict[str, dict[str, str]] = {
     "league.bad_format": {
         "en": "Unknown tournament format '{value}'. Choose single elimination, round robin or Swiss.",
-        "sv": "Okänt turneringsformat '{value}'. Välj utslagsturnering, alla-mot-alla eller schweizer."},
+        "sv": "Okänt turneringsformat '{value}'. Välj utslagsturnering, alla-mot-alla eller schweizersystem."},
     "league.bad_setting": {
         "en": "'{value}' is not a valid {setting}.",
         "sv": "'{value}' är inte ett giltigt värde för {setting}."},
@@ -21,6 +21,34 @@ MESSAGES: dict[str, dict[str, str]] = {
     "league.not_running": {
         "en": "The tournament is not running.",
         "sv": "Turneringen pågår inte."},
+    "league.not_started": {
+        "en": "The tournament has not started, so there is nothing to finish; an organiser "
+              "can cancel it instead.",
+        "sv": "Turneringen har inte startat, så det finns inget att avsluta; en arrangör kan "
+              "ställa in den i stället."},
+    "league.started": {
+        "en": "The tournament has already started; an organiser can finish it instead.",
+        "sv": "Turneringen har redan startat; en arrangör kan avsluta den i stället."},
+    "league.already_withdrawn": {
+        "en": "{name} has already left the tournament.",
+        "sv": "{name} har redan lämnat turneringen."},
+    "league.not_correctable": {
+        "en": "Match {pairing} belongs to round {round}. Results can be set in the current "
+              "round ({current}), and corrected in round {previous} until a match of round "
+              "{current} has a result.",
+        "sv": "Match {pairing} hör till rond {round}. Resultat kan anges i den pågående ronden "
+              "({current}) och rättas i rond {previous} tills en match i rond {current} har "
+              "ett resultat."},
+    "league.implausible_score": {
+        "en": "A match of {length} games cannot end {won}–{lost}: the winner must be ahead, "
+              "with at most {most} points.",
+        "sv": "En match om {length} partier kan inte sluta {won}–{lost}: vinnaren måste leda "
+              "och har högst {most} poäng."},
+    "league.forfeit_score": {
+        "en": "When both players forfeit match {pairing} there is no score; leave the score "
+              "out.",
+        "sv": "När båda spelarna förlorar match {pairing} på walkover finns inget resultat i "
+              "poäng; utelämna det."},
     "league.not_paused": {
         "en": "The tournament is not paused.",
         "sv": "Turneringen är inte pausad."},
@@ -77,7 +105,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 FORMAT_NAMES = {
     "single_elimination": {"en": "single elimination", "sv": "utslagsturnering"},
     "round_robin": {"en": "round robin", "sv": "alla-mot-alla"},
-    "swiss": {"en": "Swiss", "sv": "schweizer"},
+    "swiss": {"en": "Swiss", "sv": "schweizersystem"},
 }
 
 

@@ -165,8 +165,11 @@ class DueEvent:
 class Change:
     """What an action set in motion, for the bot to announce: "round_opened" (with the
     new pairings' ids: create their threads), "walkover" (an automatic one, e.g. against
-    a removed player), or "finished"."""
+    a removed player), "repaired" (the open round was dropped to be paired again after
+    a correction: ``refs`` are the dropped matches' refs whose threads must close),
+    "finished", or "cancelled" (called off before the start)."""
 
     kind: str
     round: int | None = None
     pairings: tuple[str, ...] = ()
+    refs: tuple[str, ...] = ()

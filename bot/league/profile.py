@@ -2,7 +2,7 @@
 
 The store hands over one ``GameSummary`` per finished game (from its rows and the
 stored ``Outcome``); this module only counts, so the profile command and its tests need
-no database.  Outcome kinds are RULES.md §6's ids.
+no database.  Outcome kinds are the ids of ``docs/rules.md``, "Outcome kinds".
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ class GameSummary:
     rules: str  # the ruleset id with options, e.g. "talisman+ny2"
     opponent: str | None  # None: the computer
     won: bool
-    kind: str  # the outcome kind (RULES.md §6)
+    kind: str  # the outcome kind (docs/rules.md, "Outcome kinds")
     munk: bool
     points: int
     finished_at: datetime | None = None

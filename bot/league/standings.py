@@ -4,14 +4,18 @@ Score: a match win 1 (a walkover win too), a loss 0, a Swiss bye 1, a round-robi
 (everyone in an odd round robin sits out once, so it changes no order).
 
 - Buchholz: the sum of the final scores of the opponents met (a walkover counts its
-  scheduled opponent; a bye has none).
+  scheduled opponent).  A Swiss bye counts as a game against a virtual opponent whose
+  score is the player's own final score, so sitting out neither helps nor harms the
+  tie-break (docs/league.md, "Byes in the tie-breaks").
 - Median-Buchholz: Buchholz without the highest and the lowest of those scores, when
   there are at least three of them (with fewer there is nothing to trim).
 - Sonneborn–Berger (round robin): the sum of the scores of the opponents beaten.
 - Game-point difference: game points won minus lost over all matches.
 
 Knockout places: the winner 1, the finalist 2, the losers of round r share the place
-just below everyone who went further (3, 5, 9, ...), ordered by seed within.
+just below everyone who went further (3, 5, 9, ...), ordered by seed within.  Players
+still in share first place: a finished knockout whose final was not played has no
+single winner.
 """
 
 from __future__ import annotations
@@ -88,7 +92,9 @@ def tally(players: Iterable[Player], pairings: Iterable[Pairing], fmt: Format) -
             if not m.walkover:
                 s.played += 1
     for s in table.values():
-        scores = sorted(table[o].score for o in s.opponents)
+        # A Swiss bye: a virtual opponent with the player's own final score.
+        virtual = [s.score] * s.byes if fmt is Format.SWISS else []
+        scores = sorted([table[o].score for o in s.opponents] + virtual)
         s.buchholz = sum(scores)
         s.median_buchholz = sum(scores[1:-1]) if len(scores) >= 3 else sum(scores)
         s.sonneborn_berger = sum(table[o].score for o in beaten[s.player])
@@ -102,19 +108,43 @@ def order(table: dict[str, Standing], fmt: Format, tiebreak: str = "buchholz") -
         # Still in (None) sorts first, then the later the elimination the better.
         rows.sort(key=lambda s: (-(s.eliminated_in or 10_000), -s.wins, s.seed))
         place = 0
-        prev: tuple[int, int] | None = None
+        prev: int | None = None
         for i, s in enumerate(rows, 1):
-            key = (s.eliminated_in or 10_000, s.wins)
+            key = s.eliminated_in or 10_000
             if key != prev:
                 place, prev = i, key
             s.place = place
         return rows
-    if fmt is Format.SWISS:
-        other = "median_buchholz" if tiebreak == "buchholz" else "buchholz"
-        rows.sort(key=lambda s: (-s.score, -getattr(s, tiebreak), -getattr(s, other),
-                                 -s.point_difference, s.seed))
-    else:
-        rows.sort(key=lambda s: (-s.score, -s.sonneborn_berger, -s.point_difference, s.seed))
+    keys = criteria(fmt, tiebreak)
+    rows.sort(key=lambda s: (-s.score, *(_key(s, k) for k in keys)))
     for i, s in enumerate(rows, 1):
         s.place = i
     return rows
+
+
+def criteria(fmt: Format, tiebreak: str = "buchholz") -> tuple[str, ...]:
+    """What separates equal scores, in order (none in a knockout, which has places); the
+    last, the seed, always separates two players."""
+    if fmt is Format.SWISS:
+        other = "median_buchholz" if tiebreak == "buchholz" else "buchholz"
+        return (tiebreak, other, "point_difference", "seed")
+    if fmt is Format.ROUND_ROBIN:
+        return ("sonneborn_berger", "point_difference", "seed")
+    return ()
+
+
+def _key(s: Standing, criterion: str) -> float:
+    value = float(getattr(s, criterion))
+    return value if criterion == "seed" else -value
+
+
+def decided_by(first: Standing, second: Standing, fmt: Format,
+               tiebreak: str = "buchholz") -> str | None:
+    """The criterion that put ``first`` above ``second`` when their scores are equal
+    (None when the score did, or in a knockout): the text names it beside the winner."""
+    if fmt is Format.SINGLE_ELIMINATION or first.score != second.score:
+        return None
+    for k in criteria(fmt, tiebreak):
+        if getattr(first, k) != getattr(second, k):
+            return k
+    return None

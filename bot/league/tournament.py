@@ -37,9 +37,25 @@ from engine import rules as rules_registry
 from engine.errors import EngineError
 from engine.match import Match
 from engine.position import Side
+from engine.scoring import VACKERT, catch_up_value, points
 
 JSON_VERSION = 1
 MIN_PLAYERS = 2
+_KINDS = ("hemspel", *VACKERT, "resign", "jan", "sprangjan")
+
+
+def most_points_per_game(rules: str) -> int:
+    """The most one game of ``rules`` can score (its table's best win, munk included):
+    an organiser's match score above ``length`` times this is a typing error."""
+    table = rules_registry.get(rules).scoring
+    values = [catch_up_value(table)]  # the top value where a table has no jan
+    for kind in _KINDS:
+        for munk in (False, True):
+            try:
+                values.append(points(table, kind, munk)[0])
+            except KeyError:
+                continue
+    return max(values)
 
 
 @dataclass
@@ -63,6 +79,7 @@ class Tournament:
     started_at: datetime | None = None
     finished_at: datetime | None = None
     paused_at: datetime | None = None
+    cancelled: bool = False  # called off before the start: finished without a result
 
     # -- creation -------------------------------------------------------------------------
     @classmethod
@@ -156,8 +173,16 @@ class Tournament:
 
     @property
     def champion(self) -> str | None:
-        if self.state is not State.FINISHED:
+        """The winner of a finished tournament; None when it was cancelled, or when a
+        knockout ended before its final was decided (those still in share first place)."""
+        if self.state is not State.FINISHED or self.cancelled:
             return None
+        if self.format is Format.SINGLE_ELIMINATION:
+            last = self.rounds[-1] if self.rounds else None
+            if last is None or last.number != self.total_rounds or len(last.pairings) != 1:
+                return None
+            final = last.pairings[0]
+            return final.winner if final.decided else None
         table = self.standings()
         return table[0].player if table else None
 
@@ -178,6 +203,7 @@ class Tournament:
         return p
 
     def leave(self, player_id: str) -> None:
+        """Leave before the start; afterwards a player withdraws (``remove_player``)."""
         if self.state is not State.REGISTRATION:
             raise LeagueError("league.not_registration")
         self.players.remove(self.player(str(player_id)))
@@ -241,13 +267,76 @@ class Tournament:
 
     def set_result(self, pairing_id: str, winner: str | None, now: datetime, *,
                    a_points: int = 0, b_points: int = 0) -> list[Change]:
-        """The organiser sets or corrects a result of the open round; ``winner`` None is
-        a double forfeit (not in a knockout, where someone must go through)."""
-        m = self._current_pairing(pairing_id)
-        if m.is_bye:
-            raise LeagueError("league.bye", pairing=pairing_id)
+        """The organiser sets or corrects a result; ``winner`` None is a double forfeit
+        (not in a knockout, where someone must go through); a winner without a score
+        wins 1–0.
+
+        Any match of the open round, and a match of the round before while no match of
+        the open round has a result (byes and automatic walkovers aside): a typo in the
+        result that completed a round can still be put right.  Then a Swiss or knockout
+        round is paired again from the corrected result; a match that is paired the
+        same again keeps its ``ref`` (its thread and game go on), the others' refs come
+        back in a "repaired" change.  A round robin's schedule is fixed, so there the
+        correction changes only the standings.
+        """
+        m = self._correctable(pairing_id)
+        if winner is not None and not (a_points or b_points):  # no score given: 1–0
+            a_points, b_points = (1, 0) if winner == m.a else (0, 1)
+        self.check_score(m, winner, a_points, b_points)
+        if m.round == self.current or self.format is Format.ROUND_ROBIN:
+            self._decide(m, winner, a_points, b_points, organiser=True)
+            return self._after_result(now)
+        dropped = self.rounds.pop()
+        self.current -= 1
         self._decide(m, winner, a_points, b_points, organiser=True)
-        return self._after_result(now)
+        keep = {frozenset(p.players): p.ref for p in dropped.pairings
+                if p.ref and not p.is_bye and p.status is Status.PENDING}
+        changes = self._after_result(now, keep)
+        kept = {p.ref for p in self.round.pairings} if self.round else set()
+        closed = tuple(ref for ref in keep.values() if ref not in kept)
+        return [Change("repaired", dropped.number, tuple(p.id for p in dropped.pairings),
+                       closed), *changes]
+
+    def correctable(self) -> list[Pairing]:
+        """The matches ``set_result`` accepts now: the open round's, and the previous
+        round's while the open round is untouched (byes aside)."""
+        out: list[Pairing] = []
+        for m in self.pairings():
+            if m.is_bye or m.round not in (self.current, self.current - 1):
+                continue
+            try:
+                self._correctable(m.id)
+            except LeagueError:
+                continue
+            out.append(m)
+        return out
+
+    def same_result(self, pairing_id: str, winner: str | None, a_points: int,
+                    b_points: int) -> bool:
+        """Whether the match already has exactly this result (the organiser entered it
+        twice): the bot then changes and announces nothing."""
+        m = self.pairing(pairing_id)
+        return (m.status is Status.DONE and not m.walkover and m.winner == winner
+                and (m.a_points, m.b_points) == (a_points, b_points))
+
+    def check_score(self, m: Pairing, winner: str | None, a_points: int,
+                    b_points: int) -> None:
+        """An organiser's match score must be one the match could end with: the winner
+        ahead, at most ``match_length`` games' worth of the ruleset's best win; a double
+        forfeit scores nothing."""
+        if m.is_bye:
+            raise LeagueError("league.bye", pairing=m.id)
+        if winner is None:
+            if a_points or b_points:
+                raise LeagueError("league.forfeit_score", pairing=m.id)
+            return
+        if winner not in m.players:
+            raise LeagueError("league.not_in_pairing", pairing=m.id)
+        won, lost = (a_points, b_points) if winner == m.a else (b_points, a_points)
+        per_game = most_points_per_game(self.rules)
+        if lost < 0 or won <= lost or won > self.match_length * per_game:
+            raise LeagueError("league.implausible_score", won=won, lost=lost,
+                              length=self.match_length, most=self.match_length * per_game)
 
     def confirm_walkover(self, pairing_id: str, winner: str | None,
                          now: datetime) -> list[Change]:
@@ -263,14 +352,17 @@ class Tournament:
         return self._after_result(now)
 
     def remove_player(self, player_id: str, now: datetime) -> list[Change]:
-        """Take a player out; their open and future matches are walkovers for the
-        opponents, and Swiss rounds stop pairing them."""
+        """Take a player out (the organiser's removal, a player's own withdrawal, a
+        member who left the server); their open and future matches are walkovers for
+        the opponents, and Swiss rounds stop pairing them."""
         p = self.player(str(player_id))
         if self.state is State.REGISTRATION:
             self.players.remove(p)
             return []
         if self.state is State.FINISHED:
             raise LeagueError("league.finished")
+        if p.withdrawn:
+            raise LeagueError("league.already_withdrawn", name=p.name)
         p.withdrawn = True
         changes: list[Change] = []
         m = self.pending_for(p.id)
@@ -303,12 +395,24 @@ class Tournament:
         if self.state is State.FINISHED:
             raise LeagueError("league.finished")
         if self.state is State.REGISTRATION:
-            raise LeagueError("league.not_running")
+            raise LeagueError("league.not_started")
         for m in self.pairings():
             if m.status is Status.PENDING:
                 m.status = Status.CANCELLED
         self.rounds = [r for r in self.rounds if r.is_open]
         return self._finish(now)
+
+    def cancel(self, now: datetime) -> list[Change]:
+        """Call off a tournament that has not started: it is finished without a result,
+        so its name is free for a new one."""
+        if self.state is State.FINISHED:
+            raise LeagueError("league.finished")
+        if self.state is not State.REGISTRATION:
+            raise LeagueError("league.started")
+        self.state = State.FINISHED
+        self.cancelled = True
+        self.finished_at = now
+        return [Change("cancelled")]
 
     # -- deadlines ------------------------------------------------------------------------
     def reminder_at(self, r: Round) -> datetime | None:
@@ -362,8 +466,13 @@ class Tournament:
 
     # -- views ----------------------------------------------------------------------------
     def standings(self) -> list[Standing]:
-        return order(tally(self.players, self.pairings(), self.format), self.format,
-                     self.tiebreak)
+        """The table now.  A bye of the round being played counts once that round is
+        complete: between rounds a player who sits out the next round is not shown
+        above that round's winners before anyone has played it."""
+        r = self.round
+        early = r.number if r is not None and not r.complete else None
+        counted = [m for m in self.pairings() if not (m.is_bye and m.round == early)]
+        return order(tally(self.players, counted, self.format), self.format, self.tiebreak)
 
     def bracket(self) -> dict[str, Any]:
         """Everything a renderer needs: rounds, matches, players, scores (plain data).
@@ -405,7 +514,7 @@ class Tournament:
         return {"id": self.id, "name": self.name, "format": self.format.value,
                 "state": self.state.value, "rules": self.rules,
                 "match_length": self.match_length, "current": self.current,
-                "total_rounds": total, "rounds": rounds}
+                "total_rounds": total, "rounds": rounds, "cancelled": self.cancelled}
 
     def _stage(self, number: int, total: int) -> str | None:
         """"final", "semifinal", "quarterfinal" for the last knockout rounds."""
@@ -426,7 +535,8 @@ class Tournament:
             "state": self.state.value, "players": [p.to_json() for p in self.players],
             "rounds": [r.to_json() for r in self.rounds], "current": self.current,
             "created_at": _iso(self.created_at), "started_at": _iso(self.started_at),
-            "finished_at": _iso(self.finished_at), "paused_at": _iso(self.paused_at)}
+            "finished_at": _iso(self.finished_at), "paused_at": _iso(self.paused_at),
+            "cancelled": self.cancelled}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Tournament:
@@ -443,7 +553,8 @@ class Tournament:
                 State(d["state"]), [Player.from_json(p) for p in d["players"]],
                 [Round.from_json(r) for r in d["rounds"]], int(d.get("current", 0)),
                 _dt(d.get("created_at")), _dt(d.get("started_at")),
-                _dt(d.get("finished_at")), _dt(d.get("paused_at")))
+                _dt(d.get("finished_at")), _dt(d.get("paused_at")),
+                bool(d.get("cancelled", False)))
         except (KeyError, TypeError, ValueError) as e:
             raise LeagueError("league.bad_json", problem=str(e) or type(e).__name__) from e
 
@@ -463,6 +574,26 @@ class Tournament:
             raise LeagueError("league.not_current", pairing=pairing_id)
         return m
 
+    def _correctable(self, pairing_id: str) -> Pairing:
+        """A match of the open round, or of the previous one while the open round is
+        untouched (``set_result``)."""
+        if self.state is State.FINISHED:
+            raise LeagueError("league.finished")
+        if self.state is State.REGISTRATION:
+            raise LeagueError("league.not_running")
+        m = self.pairing(pairing_id)
+        if m.is_bye:
+            raise LeagueError("league.bye", pairing=pairing_id)
+        if m.round == self.current:
+            return m
+        r = self.round
+        if m.round == self.current - 1 and r is not None and all(
+                p.status in (Status.PENDING, Status.BYE)
+                or (p.walkover and not p.set_by_organiser) for p in r.pairings):
+            return m
+        raise LeagueError("league.not_correctable", pairing=pairing_id, round=m.round,
+                          current=self.current, previous=self.current - 1)
+
     def _decide(self, m: Pairing, winner: str | None, a_points: int, b_points: int, *,
                 organiser: bool = False, walkover: bool = False) -> None:
         if winner is None:
@@ -479,8 +610,11 @@ class Tournament:
         m.walkover = walkover
         m.set_by_organiser = organiser
 
-    def _open(self, number: int, now: datetime) -> list[Change]:
-        """Open round ``number``: settle byes and matches with a removed player."""
+    def _open(self, number: int, now: datetime,
+              keep: Mapping[frozenset[str], str | None] | None = None) -> list[Change]:
+        """Open round ``number``: settle byes and matches with a removed player.  A
+        pairing whose players are a key of ``keep`` takes that ref (a match paired the
+        same again after a correction) and needs no new thread."""
         self.current = number
         r = self.rounds[number - 1]
         r.opened_at = now
@@ -497,13 +631,18 @@ class Tournament:
                     winner = m.b if m.a in gone and m.b not in gone else m.a
                 self._decide(m, winner, 0, 0, walkover=True)
                 auto.append(m.id)
+            elif keep and frozenset(m.players) in keep:
+                m.ref = keep[frozenset(m.players)]
         changes = [Change("round_opened", number,
-                          tuple(m.id for m in r.pairings if m.status is Status.PENDING))]
+                          tuple(m.id for m in r.pairings
+                                if m.status is Status.PENDING and m.ref is None))]
         if auto:
             changes.append(Change("walkover", number, tuple(auto)))
         return changes + self._after_result(now)
 
-    def _after_result(self, now: datetime) -> list[Change]:
+    def _after_result(self, now: datetime,
+                      keep: Mapping[frozenset[str], str | None] | None = None
+                      ) -> list[Change]:
         """Pair the next round, or finish, once the open round is complete."""
         r = self.round
         if self.state is not State.RUNNING or r is None or not r.complete:
@@ -514,7 +653,7 @@ class Tournament:
                 return self._finish(now)
             nxt = [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
             self.rounds.append(self._round(r.number + 1, nxt))  # type: ignore[arg-type]
-            return self._open(r.number + 1, now)
+            return self._open(r.number + 1, now, keep)
         if self.format is Format.ROUND_ROBIN:
             if r.number < len(self.rounds):
                 return self._open(r.number + 1, now)
@@ -524,7 +663,7 @@ class Tournament:
         if r.number >= self.swiss_rounds or len(active) < 2:
             return self._finish(now)
         self.rounds.append(self._round(r.number + 1, self._swiss_pairs()))
-        return self._open(r.number + 1, now)
+        return self._open(r.number + 1, now, keep)
 
     def _swiss_pairs(self) -> list[pair.Pair]:
         # Pairing order is score, then seed (the Dutch system's pairing numbers); the

@@ -1,4 +1,4 @@
-"""The computer opponent and hints, searched in a worker process.
+"""The computer opponent, hints and game analyses, searched in worker processes.
 
 AI search is CPU-bound, so ``ProcessAgent`` runs it in a ``ProcessPoolExecutor`` (never
 on the event loop, and not in a thread, where it would hold the GIL against the bot).
@@ -6,6 +6,15 @@ The worker receives only picklable values (ruleset name, position text, dice, le
 answers with move text, which the bot re-validates with the engine like any typed play.
 ``ThreadAgent`` runs the same functions in a thread: for tests, which must not spawn
 processes per case.
+
+Play and analysis have a worker each (issue 25).  A computer turn or a hint is a member
+waiting in a game, tens of milliseconds of search; an analysis is seconds to minutes of
+it, asked for whenever anyone likes.  In one worker, first come first served, every
+computer reply waited behind the analysis slice being searched (a second or more), and a
+member asking for 20 analyses made every game against the computer wait for minutes.  So
+analyses run in a worker of their own, at a lower CPU priority (``ANALYSIS_NICE``) so that
+on a busy machine the operating system gives the play worker the CPU first; which
+member's analysis runs next is ``bot.service.analysis_queue``'s business.
 """
 
 from __future__ import annotations
@@ -22,6 +31,9 @@ from typing import Protocol, TypeVar
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+#: The analysis worker's niceness (Unix): on a busy machine play goes first.
+ANALYSIS_NICE = 10
 
 LEVELS = ("nybörjare", "gesäll", "mästare")
 DEFAULT_LEVEL = "gesäll"
@@ -60,7 +72,7 @@ def rank_texts(rules_name: str, position: str, dice: tuple[int, ...], level: str
 def analysis_turns(record_text: str) -> tuple[str, list] | None:
     """Worker entry point: a game record's turns for ``analysis_part`` (engine.ai.analysis),
     or None when the record does not replay.  A game is analysed in slices so the bot
-    can show progress and other AI calls wait at most one slice."""
+    can show progress."""
     from engine.ai.analysis import moments
     from engine.errors import EngineError
 
@@ -78,11 +90,21 @@ def analysis_part(rules_name: str, part: list) -> list:
     return analyse_moments(rules_name, part)
 
 
-class ProcessAgent:
-    """engine.ai in a pool of worker processes, created on first use."""
+def lower_priority(niceness: int) -> None:
+    """Worker initializer: run at a lower CPU priority (where the system has one)."""
+    if niceness and hasattr(os, "nice"):
+        try:
+            os.nice(niceness)
+        except OSError:  # not allowed here: the worker still works
+            log.warning("could not lower the AI worker's priority")
 
-    def __init__(self, workers: int = 1) -> None:
-        self._workers = workers
+
+class WorkerPool:
+    """A ``ProcessPoolExecutor`` started on first use and replaced when a worker dies."""
+
+    def __init__(self, workers: int = 1, niceness: int = 0) -> None:
+        self.workers = workers
+        self.niceness = niceness
         self._pool: Executor | None = None
 
     def _executor(self) -> Executor:
@@ -94,10 +116,12 @@ class ProcessAgent:
             for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
                 os.environ.setdefault(name, "1")
             ctx = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self._workers, mp_context=ctx)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx,
+                                             initializer=lower_priority,
+                                             initargs=(self.niceness,))
         return self._pool
 
-    async def _call(self, fn: Callable[..., T], *args: object) -> T:
+    async def call(self, fn: Callable[..., T], *args: object) -> T:
         """Run ``fn`` in a worker; a pool broken by a dead worker (killed, out of memory)
         is replaced and the call tried once more, instead of failing every call after."""
         loop = asyncio.get_running_loop()
@@ -114,24 +138,38 @@ class ProcessAgent:
                     raise
         raise AssertionError("unreachable")
 
-    async def choose(self, rules: str, position: str, dice: tuple[int, ...], seed: int,
-                     level: str = DEFAULT_LEVEL) -> str:
-        return await self._call(choose_text, rules, position, dice, seed, level)
-
-    async def rank(self, rules: str, position: str, dice: tuple[int, ...],
-                   level: str = RANK_LEVEL) -> list[str]:
-        return await self._call(rank_texts, rules, position, dice, level)
-
-    async def analysis_turns(self, record_text: str) -> tuple[str, list] | None:
-        return await self._call(analysis_turns, record_text)
-
-    async def analysis_part(self, rules: str, part: list) -> list:
-        return await self._call(analysis_part, rules, part)
-
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+class ProcessAgent:
+    """engine.ai in worker processes, created on first use: ``play`` for computer turns
+    and hints, ``analysis`` (lower priority) for game analyses, so that a turn never
+    waits behind an analysis."""
+
+    def __init__(self, workers: int = 1, analysis_workers: int = 1) -> None:
+        self.play = WorkerPool(workers)
+        self.analysis = WorkerPool(analysis_workers, niceness=ANALYSIS_NICE)
+
+    async def choose(self, rules: str, position: str, dice: tuple[int, ...], seed: int,
+                     level: str = DEFAULT_LEVEL) -> str:
+        return await self.play.call(choose_text, rules, position, dice, seed, level)
+
+    async def rank(self, rules: str, position: str, dice: tuple[int, ...],
+                   level: str = RANK_LEVEL) -> list[str]:
+        return await self.play.call(rank_texts, rules, position, dice, level)
+
+    async def analysis_turns(self, record_text: str) -> tuple[str, list] | None:
+        return await self.analysis.call(analysis_turns, record_text)
+
+    async def analysis_part(self, rules: str, part: list) -> list:
+        return await self.analysis.call(analysis_part, rules, part)
+
+    def close(self) -> None:
+        self.play.close()
+        self.analysis.close()
 
 
 class ThreadAgent:

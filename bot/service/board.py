@@ -1,42 +1,63 @@
-"""The one place the bot calls the renderer, so the call can be run off the event loop.
+"""The one place the bot draws pictures, so the drawing runs off the event loop.
 
-Boards are drawn in a small pool of worker *processes*: in a thread, the drawing would
-take the interpreter lock from the event loop (and from the database thread, which
-needs it to hand back every query's result) for a few milliseconds per board.  The
+Every picture the bot posts is drawn here: boards, and the tournaments' brackets and
+standings, the animated replays and the game reviews of ``/watch``.  They are drawn in a
+small pool of worker *processes*: in a thread, the drawing would take the interpreter
+lock from the event loop (and from the database thread, which needs it to hand back
+every query's result) for a few milliseconds per board, seconds for a replay.  The
 workers are spawned, not forked (a fork would copy the bot's event loop, sockets and
 threads), import the renderer and draw one board at start so their caches are warm,
 and are shut down by ``RenderPool.close`` (``BradeBot.close``): nothing is left running.
 
+What a worker runs must cross a process boundary: a top-level function (``render_png``,
+``render.bracket.render_bracket``, ``render.replay.render_replay``…) and picklable
+arguments.  A replay occupies its worker for seconds; ``/watch`` draws one replay and
+one review at a time, so with two workers one is always free for the boards.
+
 Until the workers are ready, and wherever no pool has been started (scripts, some
-tests), boards are drawn in a thread as before; the bytes are the same either way,
-``render_board`` being a pure function.
+tests), pictures are drawn in a thread as before; the bytes are the same either way,
+the drawing functions being pure.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.service.model import BoardSpec
 from render import render_board
+from render.alt_text import alt_text
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 WORKERS_ENV = "BRADE_RENDER_WORKERS"
 
 
+def _board_args(spec: BoardSpec) -> dict:
+    return dict(dice=spec.dice, last_turn=spec.last_turn, last_mover=spec.mover,
+                dice_side=spec.dice_side or spec.mover, perspective=spec.perspective,
+                lang=spec.lang,
+                names=spec.names, score=spec.score, numbers=spec.numbers,
+                last_dice=spec.last_dice, result=spec.result, fallback_names=spec.usernames)
+
+
 def render_png(spec: BoardSpec) -> bytes:
     """PNG bytes of ``spec``; blocking, so callers on the loop use ``render_async``."""
-    return render_board(spec.position, spec.rules, dice=spec.dice, last_turn=spec.last_turn,
-                        last_mover=spec.mover, dice_side=spec.mover,
-                        perspective=spec.perspective, lang=spec.lang, names=spec.names,
-                        score=spec.score, theme=spec.theme)
+    return render_board(spec.position, spec.rules, theme=spec.theme, **_board_args(spec))
+
+
+def describe(spec: BoardSpec) -> str:
+    """The board's alt text (at most 1,024 characters, in the board's language): pass it
+    as the attachment's ``description`` so a screen reader says what the picture shows."""
+    return alt_text(spec.position, spec.rules, **_board_args(spec))
 
 
 def warm_up_renderer() -> None:
@@ -121,22 +142,23 @@ class RenderPool:
                                  return_exceptions=True)
 
     async def render(self, spec: BoardSpec) -> bytes:
-        return await self.call(render_png, spec)
+        return await self.draw(render_png, spec)
 
-    async def call(self, draw: Callable[..., bytes], *args: Any) -> bytes:
-        """Any other picture (a problem's answer, say): ``draw`` a module-level function
-        of picklable arguments returning PNG bytes, in a worker like a board."""
+    async def draw(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn(*args, **kwargs)`` in a worker (a thread until they are up, or after one
+        died): ``fn`` a top-level function, the arguments picklable."""
+        job = functools.partial(fn, *args, **kwargs)
         pool = self._pool
         if pool is None or self._pending or self.broken:
-            return await asyncio.to_thread(draw, *args)
+            return await asyncio.to_thread(job)
         try:
-            png = await asyncio.get_running_loop().run_in_executor(pool, draw, *args)
+            result = await asyncio.get_running_loop().run_in_executor(pool, job)
         except BrokenProcessPool:  # a worker died (killed, out of memory): keep serving
-            log.exception("render worker died; drawing boards in threads from now on")
+            log.exception("render worker died; drawing in threads from now on")
             self.broken = True
-            return await asyncio.to_thread(draw, *args)
+            return await asyncio.to_thread(job)
         self.drawn += 1
-        return png
+        return result
 
     def close(self) -> None:
         """Stop the workers and wait for them to exit (a board being drawn is finished
@@ -168,13 +190,15 @@ async def start_renderer(workers: int | None = None) -> RenderPool:
 
 
 async def render_async(spec: BoardSpec) -> bytes:
-    return await render_call(render_png, spec)
+    """A board's PNG, drawn in the running bot's workers."""
+    return await draw_async(render_png, spec)
 
 
-async def render_call(draw: Callable[..., bytes], *args: Any) -> bytes:
-    """``draw(*args)`` off the event loop: in the running bot's workers (``RenderPool.call``),
-    else in a thread."""
+async def draw_async(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Any picture, ``fn(*args, **kwargs)``, drawn in the running bot's workers (in a
+    thread where none were started); ``fn`` a top-level function, the arguments
+    picklable."""
     pool = _current
     if pool is None:
-        return await asyncio.to_thread(draw, *args)
-    return await pool.call(draw, *args)
+        return await asyncio.to_thread(functools.partial(fn, *args, **kwargs))
+    return await pool.draw(fn, *args, **kwargs)

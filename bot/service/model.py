@@ -60,9 +60,22 @@ class BoardSpec:
     perspective: Side = Side.WHITE
     lang: str = "sv"
     names: tuple[str, str] | None = None  # (white, black)
-    score: tuple[int, int] | None = None
-    mover: Side | None = None  # who threw ``dice`` and played ``last_turn``
+    score: tuple[int, ...] | None = None  # (white, black[, match length])
+    #: Who played ``last_turn`` (and threw ``last_dice``); also who threw ``dice`` unless
+    #: ``dice_side`` says otherwise.
+    mover: Side | None = None
     theme: str = "classic"  # the viewer's (or the server's) board theme
+    #: Whose point numbers are printed: a side, or "both" (render_board's ``numbers``);
+    #: None prints the perspective's.
+    numbers: Side | str | None = None
+    #: The roll ``last_turn`` was played with, when ``dice`` are the next roll to play.
+    last_dice: Dice | None = None
+    #: Who threw ``dice`` when that is not ``mover``: the roll to play beside the last
+    #: play, each drawn in its own roller's half.
+    dice_side: Side | None = None
+    #: A finished game's result (``render.board.Result``): the board shows it, no turn.
+    result: Any = None
+    usernames: tuple[str, str] | None = None  # (white, black): drawn for an unreadable name
 
 
 @dataclass
@@ -75,6 +88,15 @@ class Post:
     mentions: tuple[int, ...] = ()
     #: Ends a game: its own message, and the game's older boards lose their buttons.
     final: bool = False
+    #: What the player to act can do now ("@Erik, your turn: press Roll"), the message's
+    #: last line.  A later edit of the message (a roll) replaces it and keeps ``text``,
+    #: the turns it reports: the channel stays the game's record.
+    prompt: str = ""
+
+    @property
+    def content(self) -> str:
+        """The message's text: what happened, then what to do."""
+        return "\n".join(x for x in (self.text, self.prompt) if x)
 
 
 @dataclass
@@ -85,10 +107,20 @@ class Reply:
     posts: list[Post] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)  # on the private note
     lang: str = "en"
-    #: A button press whose one post replaces the message the button is on (a roll).
-    edit: bool = False
+    #: A roll that leaves plays to choose from (the message policy, bot/delivery.py,
+    #: decides what that does to the board it was rolled on).
+    rolled: bool = False
+    #: A roll pressed on a board: the prompt that board ended with (``Post.prompt``),
+    #: stale now; the message keeps the turns it reports.
+    stale_prompt: str = ""
+    #: A challenge answered (accepted, declined, withdrawn): what its own message says
+    #: now, without its buttons; ``final`` when that closed it.
+    answered: Post | None = None
     #: The game the posts belong to (the command layer tracks its latest board).
     game_id: int | None = None
+    #: The game's version the posts show: its live board is recorded with it, so that a
+    #: record arriving after a newer board's changes nothing (bot/service/posts.py).
+    version: int | None = None
 
     @property
     def slow(self) -> bool:

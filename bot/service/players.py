@@ -15,7 +15,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
 
-from bot.store import Store
+from bot.store import Database
 from bot.store import players_sql as sql
 
 log = logging.getLogger(__name__)
@@ -32,11 +32,12 @@ def _key(guild_id: int | None) -> int:
 
 
 class Players:
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 fallback: Callable[[int | None, int], str | None] | None = None) -> None:
+    def __init__(self, store: Database, *, clock: Callable[[], float] = time.time,
+                 fallback: Callable[[int | None, int], str | None] | None = None,
+                 fetch: Fetcher | None = None) -> None:
         self.store = store
         self.clock = clock
-        self.fetch: Fetcher | None = None
+        self.fetch = fetch
         self._fallback = fallback or (lambda g, u: None)
         self._names: dict[tuple[int, int], str] = {}
         self._written: dict[tuple[int, int], tuple[str, str | None, float]] = {}

@@ -8,16 +8,20 @@ in and out, so no Discord object reaches this layer.
 
 Best effort: these are written after the command's own change is saved and posted, so a
 store that fails here is logged and the command still succeeds; the worst left behind is
-an old board with buttons, which answer correctly when pressed.  Boards are recorded in
-the order their posts complete, which is the game's order: one game's turns are answered
-one after another.
+an old board with buttons, which answer correctly when pressed.
+
+A board is recorded with the game version it shows.  Records are written after their
+posts complete, and that is not always the game's order: a roll edits its board and
+records it, the player plays at once, and the play's board may be recorded first (issue
+26).  So a record from an older version than the recorded board's changes nothing, and
+the board it brought is the one that loses its buttons.
 """
 
 from __future__ import annotations
 
 import logging
 
-from bot.store import Store
+from bot.store import Database
 from bot.store import posts_sql as sql
 from bot.store.posts_sql import Where
 
@@ -25,15 +29,27 @@ log = logging.getLogger(__name__)
 
 
 class LivePosts:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Database) -> None:
         self.store = store
 
-    async def swap_board(self, game_id: int, new: Where | None) -> Where | None:
-        """Record ``new`` as the game's message with live buttons (``None``: none now);
-        return the previous one, whose buttons the caller takes off."""
+    async def swap_board(self, game_id: int, new: Where | None,
+                         version: int) -> Where | None:
+        """Record ``new``, posted at game ``version``, as the game's message with live
+        buttons (``None``: none now); return the board whose buttons the caller takes
+        off: the one ``new`` replaced, or ``new`` itself when a board of a later version
+        is already recorded (posts_sql.swap_board)."""
+        try:
+            return await sql.record_board(self.store, game_id, new, version)
+        except Exception:
+            log.exception("could not record the live board of game %s", game_id)
+            return None
+
+    async def close_board(self, game_id: int) -> Where | None:
+        """The game was closed without a post (a lapsed challenge): the board that had
+        its buttons, which the caller rewrites."""
         try:
             async with self.store.transaction() as tx:
-                return await sql.swap_board(tx, game_id, new)
+                return await sql.close_board(tx, game_id)
         except Exception:
             log.exception("could not record the live board of game %s", game_id)
             return None

@@ -14,7 +14,7 @@ Records by ruleset and ways of winning are counted from the finished game rows e
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 
 from bot.i18n import t
@@ -78,10 +78,13 @@ ProfileLines = Callable[[int, int, str], Awaitable[list[str]]]
 
 
 class RatingService:
-    def __init__(self, games: GameService) -> None:
+    def __init__(self, games: GameService,
+                 profile_lines: Sequence[ProfileLines] = ()) -> None:
+        """``profile_lines``: other features' lines for a member's profile (the
+        problems' rating, ``Services.build``)."""
         self.games = games
         self.store = games.store
-        self.profile_lines: list[ProfileLines] = []
+        self.profile_lines = tuple(profile_lines)
 
     # -- applying results ----------------------------------------------------------------
 

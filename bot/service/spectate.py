@@ -5,19 +5,27 @@ A game row holds a whole match; its events table holds every game of it in order
 into the match's games, so each can be listed, exported in ``engine.record``'s format
 (docs/league.md) or drawn as an animated replay.  Every export is replayed before it is
 handed out, so a record the bot gives away always replays.
+
+Who sees which game follows Discord: a member sees a game only if they can see the
+channel (or thread) it is played in, now; its two players always can.  Which channels the
+asker can see is Discord's to say, so the command layer hands every lookup a ``Sight``
+(``bot.cogs.sight``) and this module filters with it.  A game the asker may not see is
+answered exactly like a game that does not exist, so its number reveals nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from bot.i18n import outcome_text, play_words, side_name, t
 from bot.service import ai as ai_workers
+from bot.service.analysis_queue import DEFAULT_PER_MEMBER, AnalysisQueue
+from bot.service.board import draw_async
 from bot.service.games import GameService
 from bot.service.history import ENDINGS, history_lines
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
@@ -25,12 +33,14 @@ from bot.store import GameRow
 from bot.store import spectate_sql as sql
 from engine import record
 from engine import rules as rules_registry
+from engine.ai.analysis import GameAnalysis, summarise
 from engine.errors import EngineError
 from engine.game import Game
 from engine.match import Match
 from engine.position import Side
 from engine.turn import Outcome
 from render.replay import render_replay
+from render.review import render_review
 
 log = logging.getLogger(__name__)
 
@@ -40,13 +50,36 @@ MAX_LISTED = 8  # about 210 characters a line: the list stays in one message
 MESSAGE_LIMIT = 1900
 REPLAY_FORMATS = ("gif", "apng")
 REPLAY_MAX_BYTES = 8_000_000  # under Discord's smallest upload limit (10 MB)
-ANALYSIS_SLICE = 8  # turns per worker call: progress steps, and other AI calls wait little
+ANALYSIS_SLICE = 8  # turns per worker call: the steps of the progress shown
+#: Recent games read for the ``game`` autocomplete before the asker's sight filters them.
+SUGGESTION_POOL = 100
+
+#: Which of these channel (or thread) ids the asking member can see now.  The command
+#: layer answers it from Discord's permissions (``bot.cogs.sight``); the service never
+#: sees a Discord object.
+Sight = Callable[[Collection[int]], Awaitable[set[int]]]
+
+
+async def sees_everything(channel_ids: Collection[int]) -> set[int]:
+    """A ``Sight`` for callers without Discord (scripts, the service's own tests)."""
+    return set(channel_ids)
+
+
+async def visible_rows(ctx: Ctx, rows: Sequence[GameRow], sight: Sight) -> list[GameRow]:
+    """The rows ``ctx``'s member may see, in order: their own games always, others when
+    the channel they are played in is visible to them (and to the bot) now."""
+    mine = {row.id for row in rows if ctx.user_id in (row.white_id, row.black_id)}
+    asked = {row.channel_id for row in rows if row.id not in mine}
+    seen = await sight(asked) if asked else set()
+    return [row for row in rows if row.id in mine or row.channel_id in seen]
 
 
 @dataclass(frozen=True)
 class Attachment:
     filename: str
     data: bytes
+    #: A picture's alt text (the attachment's description, for screen readers).
+    description: str = ""
 
 
 @dataclass
@@ -70,6 +103,7 @@ class ReplayPlan:
     fmt: str
     lang: str
     public: bool
+    asker: int = 0  # who asked: an analysis waits its turn among their others
 
 
 def jump_url(row: GameRow) -> str:
@@ -112,32 +146,38 @@ def games_of(row: GameRow, events: list[dict[str, Any]]) -> list[Game]:
 
 class SpectateService:
     def __init__(self, games: GameService,
-                 fetch_name: Callable[[int | None, int], Awaitable[str]] | None = None) -> None:
+                 fetch_name: Callable[[int | None, int], Awaitable[str | None]] | None = None,
+                 analyses_per_member: int = DEFAULT_PER_MEMBER) -> None:
         self.games = games
         self.store = games.store
         #: Display names for records and replays; the cog can ask Discord when the
         #: member is not cached (the bot runs without the members intent).
         self.fetch_name = fetch_name
         self._replays = asyncio.Semaphore(1)  # one animation at a time: it takes seconds
-        self._analyses = asyncio.Semaphore(1)  # one analysis at a time: CPU-bound
+        #: One analysis at a time (one analysis worker), members taking turns.
+        self.analyses = AnalysisQueue(slots=1, per_member=analyses_per_member)
 
     # -- finding a game ------------------------------------------------------------------
 
     async def _find(self, ctx: Ctx, game_id: int | None, channel_id: int | None,
-                    ) -> tuple[GameRow, list[dict[str, Any]]]:
+                    sight: Sight) -> tuple[GameRow, list[dict[str, Any]]]:
+        """The game asked for, by number or by channel, if the asker may see it; a game
+        they may not see is refused with the same words as one that does not exist."""
         if ctx.guild_id is None:
             raise UserError("watch.guild_only")
         async with self.store.read() as tx:
             if game_id is not None:
                 row = await tx.game(game_id)
-                if row is None or row.guild_id != ctx.guild_id:
-                    raise UserError("watch.unknown", id=game_id)
+                missing = UserError("watch.unknown", id=game_id)
             else:
                 channel = channel_id or ctx.channel_id
                 row = await tx.live_game(channel) or await tx.last_game(channel)
-                if row is None or row.guild_id != ctx.guild_id:
-                    raise UserError("watch.no_game_in", channel=f"<#{channel}>")
+                missing = UserError("watch.no_game_in", channel=f"<#{channel}>")
+            if row is None or row.guild_id != ctx.guild_id:
+                raise missing
             events = [e.data for e in await tx.events(row.id)]
+        if not await visible_rows(ctx, [row], sight):
+            raise missing
         if not (row.state or {}).get("game"):
             raise UserError("watch.not_started", id=row.id)
         return row, events
@@ -162,12 +202,13 @@ class SpectateService:
 
     # -- the server's running games ------------------------------------------------------
 
-    async def running(self, ctx: Ctx) -> Reply:
+    async def running(self, ctx: Ctx, sight: Sight) -> Reply:
         personal, _ = await self.games.langs(ctx)
         if ctx.guild_id is None:
             raise UserError("watch.guild_only")
         async with self.store.read() as tx:
             rows = await sql.running_games(tx, ctx.guild_id)
+        rows = await visible_rows(ctx, rows, sight)
         if not rows:
             raise UserError("watch.none_running")
         lines = [t("watch.list.head", personal, n=len(rows))]
@@ -199,9 +240,9 @@ class SpectateService:
     # -- move history --------------------------------------------------------------------
 
     async def history(self, ctx: Ctx, game_id: int | None = None,
-                      channel_id: int | None = None) -> FileReply:
+                      channel_id: int | None = None, *, sight: Sight) -> FileReply:
         personal, _ = await self.games.langs(ctx)
-        row, events = await self._find(ctx, game_id, channel_id)
+        row, events = await self._find(ctx, game_id, channel_id, sight)
         lines = [t("watch.history.head", personal, id=row.id, white=_who(row.white_id, personal),
                    black=_who(row.black_id, personal), url=jump_url(row)),
                  t("history.head", personal, rules=row.rules)]
@@ -230,9 +271,9 @@ class SpectateService:
 
     async def export(self, ctx: Ctx, game_id: int | None = None,
                      channel_id: int | None = None, number: int | None = None,
-                     public: bool = False) -> FileReply:
+                     public: bool = False, *, sight: Sight) -> FileReply:
         personal, _ = await self.games.langs(ctx)
-        row, events = await self._find(ctx, game_id, channel_id)
+        row, events = await self._find(ctx, game_id, channel_id, sight)
         # Replaying records is CPU work (tens of ms for a long puff game, per game of a
         # match): a worker thread, never the event loop.
         games = await asyncio.to_thread(games_of, row, events)
@@ -264,12 +305,13 @@ class SpectateService:
 
     async def plan_replay(self, ctx: Ctx, game_id: int | None = None,
                           channel_id: int | None = None, number: int | None = None,
-                          fmt: str = "gif", public: bool = False) -> ReplayPlan:
+                          fmt: str = "gif", public: bool = False, *,
+                          sight: Sight) -> ReplayPlan:
         """Everything the animation needs, checked: refusals come before any waiting."""
         personal, public_lang = await self.games.langs(ctx)
         if fmt not in REPLAY_FORMATS:
             raise UserError("watch.format", formats=", ".join(REPLAY_FORMATS))
-        row, events = await self._find(ctx, game_id, channel_id)
+        row, events = await self._find(ctx, game_id, channel_id, sight)
         games = await asyncio.to_thread(games_of, row, events)  # replays: a worker
         if number is None:  # the last finished game of the row
             done = [i for i, g in enumerate(games, 1) if g.is_over]
@@ -280,15 +322,15 @@ class SpectateService:
         if not game.is_over:
             raise UserError("watch.replay.running", id=row.id)
         lang = public_lang if public else personal
-        return ReplayPlan(row, game, n, len(games), fmt, lang, public)
+        return ReplayPlan(row, game, n, len(games), fmt, lang, public, ctx.user_id)
 
     async def render(self, plan: ReplayPlan) -> FileReply:
-        """Draw the planned replay in a worker thread (seconds for a long game)."""
+        """Draw the planned replay in a board worker (seconds for a long game)."""
         row, game, lang = plan.row, plan.game, plan.lang
         names = (await self._name(row, Side.WHITE, lang), await self._name(row, Side.BLACK, lang))
         async with self._replays:
-            data = await asyncio.to_thread(render_replay, game, lang=lang, names=names,
-                                           fmt=plan.fmt, max_bytes=REPLAY_MAX_BYTES)
+            data = await draw_async(render_replay, game, lang=lang, names=names,
+                                    fmt=plan.fmt, max_bytes=REPLAY_MAX_BYTES)
         o = game.outcome
         assert o is not None
         text = t("watch.replay.done", lang, id=row.id, n=plan.number,
@@ -297,38 +339,50 @@ class SpectateService:
                  how=outcome_text(o.kind, o.munk, lang), points=o.points)
         ext = "png" if plan.fmt == "apng" else "gif"
         name = f"brade-{row.id}" + (f"-{plan.number}" if plan.count > 1 else "") + f".{ext}"
-        return FileReply(lang, text, Attachment(name, data), plan.public)
+        alt = t("alt.replay", lang, id=row.id, white=names[0], black=names[1],
+                turns=game.turn_count, who=names[o.winner is Side.BLACK],
+                how=outcome_text(o.kind, o.munk, lang), points=o.points)
+        return FileReply(lang, text, Attachment(name, data, alt_text(alt)), plan.public)
 
     async def replay(self, ctx: Ctx, game_id: int | None = None,
                      channel_id: int | None = None, number: int | None = None,
-                     fmt: str = "gif", public: bool = False) -> FileReply:
+                     fmt: str = "gif", public: bool = False, *, sight: Sight) -> FileReply:
         return await self.render(await self.plan_replay(ctx, game_id, channel_id, number,
-                                                        fmt, public))
+                                                        fmt, public, sight=sight))
 
     # -- game analysis (engine.ai.analysis, render.review) -------------------------------
 
     async def plan_analysis(self, ctx: Ctx, game_id: int | None = None,
                             channel_id: int | None = None, number: int | None = None,
-                            public: bool = False) -> ReplayPlan:
-        """The finished game to analyse, checked like a replay: refusals come first."""
+                            public: bool = False, *, sight: Sight) -> ReplayPlan:
+        """The finished game to analyse, checked like a replay, and the asker's room in
+        the analysis queue: refusals come first."""
         try:
-            return await self.plan_replay(ctx, game_id, channel_id, number, "gif", public)
+            plan = await self.plan_replay(ctx, game_id, channel_id, number, "gif", public,
+                                          sight=sight)
         except UserError as error:
             if error.key == "watch.replay.running":
                 raise UserError("watch.analyse.running", **error.params) from None
             raise
+        self.analyses.check(ctx.user_id)
+        return plan
 
     async def analyse(self, plan: ReplayPlan,
                       progress: Callable[[float], Awaitable[None]] | None = None,
-                      ) -> FileReply:
+                      queued: Callable[[int], Awaitable[None]] | None = None) -> FileReply:
         """Analyse the planned game in the AI worker, slice by slice (``ANALYSIS_SLICE``
-        turns), reporting the fraction done after each; then draw the picture in a thread.
+        turns), reporting the fraction done after each; then sum it up in a thread and
+        draw the picture in a board worker.
+
+        It first waits its turn in the analysis queue (``analysis_queue``: members take
+        turns; ``queued(position)`` hears the asker's place while it waits), and is
+        refused there if the asker has as many analyses as allowed already.
         """
         row, game, lang = plan.row, plan.game, plan.lang
         names = (await self._name(row, Side.WHITE, lang), await self._name(row, Side.BLACK, lang))
         text = record.export(game, white=names[0], black=names[1], comments=False)
         agent = self.games.agent
-        async with self._analyses:
+        async with self.analyses.turn(plan.asker, queued):
             if hasattr(agent, "analysis_turns"):
                 prepared = await agent.analysis_turns(text)  # type: ignore[union-attr]
             else:  # no AI worker configured: a thread still keeps it off the event loop
@@ -348,8 +402,9 @@ class SpectateService:
                                                          part)
                 if progress is not None:
                     await progress(len(decisions) / len(turns))
-            analysis, data = await asyncio.to_thread(_review, text, rules_name, decisions,
-                                                     game.outcome, lang)
+            analysis = await asyncio.to_thread(_summary, text, rules_name, decisions,
+                                               game.outcome)
+            data = await draw_async(render_review, analysis, lang=lang)
         lines = [t("watch.analyse.head", lang, id=row.id, n=plan.number,
                    white=_who(row.white_id, lang), black=_who(row.black_id, lang),
                    rules=row.rules)]
@@ -374,27 +429,37 @@ class SpectateService:
                            best=play_words(worst.best.text, lang), loss=num(worst.loss, lang)))
         lines.append(t("watch.analyse.foot", lang, d=num(DOUBTFUL, lang), b=num(BLUNDER, lang)))
         name = f"brade-{row.id}" + (f"-{plan.number}" if plan.count > 1 else "") + "-analys.png"
-        return FileReply(lang, _clip("\n".join(lines)), Attachment(name, data), plan.public)
+        alt = " ".join([t("alt.analysis", lang, id=row.id, white=names[0], black=names[1]),
+                        *lines[1:-1]])
+        return FileReply(lang, _clip("\n".join(lines)), Attachment(name, data, alt_text(alt)),
+                         plan.public)
 
     # -- autocomplete --------------------------------------------------------------------
 
-    async def suggestions(self, ctx: Ctx, typed: str) -> list[tuple[str, int]]:
-        """The server's recent games as ``(label, id)``, those matching ``typed`` first."""
+    async def suggestions(self, ctx: Ctx, typed: str, sight: Sight) -> list[tuple[str, int]]:
+        """The recent games of the server that the asker may see, as ``(label, id)``, newest
+        first, those matching ``typed`` only; at most 25 (Discord's limit)."""
         if ctx.guild_id is None:
             return []
         lang = await self.games.lang_for(ctx)
         async with self.store.read() as tx:
-            rows = await sql.recent_games(tx, ctx.guild_id, 25)
-        out = []
+            rows = await sql.recent_games(tx, ctx.guild_id, SUGGESTION_POOL)
+        labelled = []
+        typed = (typed or "").strip().lower()
         for row in rows:
             label = t("watch.choice", lang, id=row.id,
                       white=_plain_name(self.games, row, Side.WHITE, lang),
                       black=_plain_name(self.games, row, Side.BLACK, lang), rules=row.rules,
-                      status=t(f"watch.status.{row.status}", lang))
-            out.append((label[:100], row.id))
-        typed = (typed or "").strip().lower()
-        if typed:
-            out = [x for x in out if typed in x[0].lower()]
+                      status=t(f"watch.status.{row.status}", lang))[:100]
+            if not typed or typed in label.lower():  # the cheap filter first
+                labelled.append((label, row))
+        out: list[tuple[str, int]] = []
+        for i in range(0, len(labelled), 25):  # ask about as few channels as will do
+            batch = labelled[i:i + 25]
+            seen = {r.id for r in await visible_rows(ctx, [r for _, r in batch], sight)}
+            out += [(label, row.id) for label, row in batch if row.id in seen]
+            if len(out) >= 25:
+                break
         return out[:25]
 
 
@@ -404,18 +469,21 @@ def _plain_name(games: GameService, row: GameRow, side: Side, lang: str) -> str:
     return t("watch.computer_name", lang) if uid == COMPUTER else games.names(row.guild_id, uid)
 
 
-def _review(text: str, rules_name: str, decisions: list, outcome: Outcome | None,
-            lang: str) -> tuple[Any, bytes]:
-    """The analysis summed up and drawn (a worker thread: the drawing takes a second)."""
-    from engine.ai.analysis import summarise
-    from render.review import render_review
-
-    analysis = summarise(record.parse(text), rules_registry.get(rules_name), decisions, outcome)
-    return analysis, render_review(analysis, lang=lang)
+def _summary(text: str, rules_name: str, decisions: list,
+             outcome: Outcome | None) -> GameAnalysis:
+    """The analysis summed up (a worker thread: replaying the record is CPU work)."""
+    return summarise(record.parse(text), rules_registry.get(rules_name), decisions, outcome)
 
 
 def _who(user_id: int, lang: str) -> str:
     return t("computer", lang) if user_id == COMPUTER else f"<@{user_id}>"
+
+
+def alt_text(text: str, limit: int = 1024) -> str:
+    """``text`` as a picture's description: plain (no Markdown), at most ``limit``
+    characters (Discord's bound for an attachment's description)."""
+    plain = " ".join(text.replace("**", "").replace("`", "").split())
+    return plain if len(plain) <= limit else plain[:limit - 1].rstrip() + "…"
 
 
 def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:

@@ -1,12 +1,20 @@
 """User text on its way into the bot's own words: names and echoes, within Discord's limits.
 
-Two functions, used everywhere user text is repeated:
+The functions used everywhere user text is repeated:
 
 ``plain_name``
     Anything that *becomes a name* (a thread named after a tournament or after players'
     nicknames): mention syntax (``<@…>``, ``<#…>``, ``@everyone``), markdown, links,
     control and invisible characters (zero-width, bidirectional overrides) removed, one
     line, at most ``limit`` characters.
+``shown``
+    A name *shown inside the bot's own message* (a tournament's name, a nickname in a
+    result): one visible line whose markdown and mention syntax is escaped, so ``**Fet**``
+    reads as typed instead of turning the bot's bold text inside out, and ``<@123>`` or
+    ``@everyone`` is text, not a mention.
+``in_code``
+    A name inside a code block (a standings table): markdown does not apply there, but a
+    backtick would end the block, so it becomes an apostrophe.
 ``echo``
     User text *quoted back* in a reply (a refusal naming the unknown ruleset): one line,
     invisible characters removed, backticks dropped (the text is often quoted inside
@@ -34,6 +42,9 @@ _EMOJI = re.compile(r"<a?:([A-Za-z0-9_~]{1,32}):[0-9]+>")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _EVERYONE = re.compile(r"@(everyone|here)\b", re.IGNORECASE)
 _MARKDOWN = re.compile(r"[*_~`|>#\\\[\]]")
+#: What Discord reads as markdown or mention syntax inside a line; a backslash before
+#: any of these ASCII punctuation marks shows the mark itself.
+_ESCAPE = re.compile(r"([\\*_~`|>#\[\]()<@])")
 _SPACES = re.compile(r"\s+")
 
 
@@ -68,6 +79,17 @@ def plain_name(text: str | None, limit: int = THREAD_NAME_LIMIT, *, fallback: st
     s = _MARKDOWN.sub("", s)
     s = _visible(s)
     return shorten(s, limit) or fallback
+
+
+def shown(text: str | None, limit: int = THREAD_NAME_LIMIT, *, fallback: str = "?") -> str:
+    """A name inside the bot's own message: escaped markdown and mentions, one line."""
+    s = shorten(_visible(str(text or "")), limit) or fallback
+    return _ESCAPE.sub(r"\\\1", s)
+
+
+def in_code(text: str | None, limit: int = THREAD_NAME_LIMIT, *, fallback: str = "?") -> str:
+    """A name inside a code block: one visible line without backticks."""
+    return shorten(_visible(str(text or "")).replace("`", "'"), limit) or fallback
 
 
 def echo(text: object, limit: int = ECHO_LIMIT) -> object:

@@ -3,9 +3,14 @@
 Discord-free like ``GameService``: each method takes a ``Ctx`` and answers with an
 ``Outcome`` — the reply to the command plus what the cog must do in the server
 (announce in the tournament's channel, open a thread per new match and start its game
-there, stop the game of a match decided another way).  Every change happens under the
-tournament's lock and is saved in one transaction whose version check makes a stale
-writer fail, so two results arriving together cannot both pair the next round.
+there, end the thread of a match decided another way with a note saying how).  Every
+change happens under the tournament's lock and is saved in one transaction whose version
+check makes a stale writer fail, so two results arriving together cannot both pair the
+next round.
+
+Every name a member typed (the tournament's, a nickname) goes out through
+``bot.service.text``: ``shown`` in messages, ``in_code`` in the standings table,
+``plain_name`` in thread names, button labels and autocomplete choices.
 """
 
 from __future__ import annotations
@@ -20,13 +25,13 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import TABLES, t
 from bot.league.errors import LeagueError
-from bot.league.model import Change, Format, State, Status
-from bot.league.standings import Standing
+from bot.league.model import Change, Format, Pairing, State, Status
+from bot.league.standings import Standing, criteria, decided_by
 from bot.league.tournament import Tournament
 from bot.service.model import Ctx, Post, Reply, UserError
-from bot.service.text import plain_name
+from bot.service.text import BUTTON_LABEL_LIMIT, CHOICE_LIMIT, CHOICES, in_code, plain_name, shown
 from bot.store import Conflict, GameRow, Store, Tx
 from bot.store import tournaments_sql as sql
 from engine.match import Match
@@ -72,6 +77,25 @@ class WalkoverChoice:
     label: str
 
 
+@dataclass(frozen=True)
+class WithdrawChoice:
+    """The button under ``/tournament leave`` after the start: ``user`` withdraws."""
+
+    tournament_id: int
+    user: int
+    label: str
+
+
+@dataclass(frozen=True)
+class ThreadEnd:
+    """A match decided other than by its game: stop the game in ``thread_id`` (if one is
+    live), post ``text`` there (what happened, in the tournament's language) and archive
+    the thread."""
+
+    thread_id: int
+    text: str
+
+
 @dataclass
 class Notice:
     """A public message outside the command's reply (the tournament channel, a thread)."""
@@ -108,7 +132,8 @@ class Outcome:
     picture: Picture | None = None  # goes with the reply's public post
     notices: list[Notice] = field(default_factory=list)
     matches: list[MatchToOpen] = field(default_factory=list)
-    stop_threads: list[int] = field(default_factory=list)  # their live game must end
+    stop_threads: list[ThreadEnd] = field(default_factory=list)
+    confirm: WithdrawChoice | None = None  # a button under the private reply
 
 
 def _uid(player: str | None) -> int:
@@ -117,16 +142,27 @@ def _uid(player: str | None) -> int:
 
 def _parse_score(text: str | None, has_winner: bool) -> tuple[int, int]:
     """``"3-1"`` -> (3, 1), the winner's score first; none given: 1–0 (0–0 for a
-    double forfeit)."""
+    double forfeit).  Whether the match could end so is the league's check
+    (``Tournament.check_score``)."""
     if not text or not text.strip():
         return (1, 0) if has_winner else (0, 0)
-    m = re.fullmatch(r"\s*(\d{1,3})\s*[-–:]\s*(\d{1,3})\s*", text)
+    m = re.fullmatch(r"\s*(\d{1,4})\s*[-–:]\s*(\d{1,4})\s*", text)
     if not m:
         raise UserError("trn.bad_score", score=text[:20])
-    won, lost = int(m.group(1)), int(m.group(2))
-    if has_winner and won <= lost:
-        raise UserError("trn.bad_score", score=text[:20])
-    return won, lost
+    return int(m.group(1)), int(m.group(2))
+
+
+def _count(key: str, lang: str, n: int, **params: Any) -> str:
+    """``key`` with ``n``, in its ``.one`` form for 1 where the language has one."""
+    one = f"{key}.one"
+    table = TABLES["sv" if lang == "sv" else "en"]
+    return t(one if n == 1 and one in table else key, lang, n=n, **params)
+
+
+def _player_id(text: str | None) -> str | None:
+    """An id from the player option: the autocompleted id, a mention or a raw id."""
+    m = re.fullmatch(r"\s*(?:<@!?)?(\d{1,20})>?\s*", text or "")
+    return m.group(1) if m else None
 
 
 def _mention(player: str | None) -> str:
@@ -139,6 +175,14 @@ def _ts(when: datetime | None, style: str = "f") -> str:
 
 def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+
+
+def _value(row: Standing, key: str) -> str:
+    """A table cell: a tie-break value, or the game-point difference signed (+3, 0, −2)."""
+    x = float(getattr(row, key))
+    if key != "point_difference":
+        return _num(x)
+    return f"+{_num(x)}" if x > 0 else f"−{_num(-x)}" if x < 0 else "0"
 
 
 class TournamentService:
@@ -227,7 +271,7 @@ class TournamentService:
         try:
             async with self.store.transaction() as tx:
                 if await sql.live_name_taken(tx, ctx.guild_id, name):
-                    raise UserError("trn.name_taken", name=name)
+                    raise UserError("trn.name_taken", name=shown(name))
                 tid = await sql.insert_tournament(
                     tx, guild_id=ctx.guild_id, channel_id=ctx.channel_id, name=name,
                     state=tour.state.value, lang=public, data=tour.to_json(),
@@ -236,24 +280,31 @@ class TournamentService:
                 await sql.save(tx, tid, 0, state=tour.state.value, data=tour.to_json(),
                                now=self.clock())
         except Conflict:  # the live-name key: the same name created at the same moment
-            raise UserError("trn.name_taken", name=name) from None
-        text = t("trn.created", public, who=_mention(str(ctx.user_id)), name=tour.name,
+            raise UserError("trn.name_taken", name=shown(name)) from None
+        text = t("trn.created", public, who=_mention(str(ctx.user_id)), name=shown(tour.name),
                  settings=self._settings_text(tour, public))
         return Outcome(Reply(lang=personal, posts=[Post(text)]))
 
     def _settings_text(self, tour: Tournament, lang: str) -> str:
         parts = [t(f"trn.format.{tour.format.value}", lang)]
         if tour.format is Format.SWISS:
-            parts[0] += " " + t("trn.rounds", lang, n=tour.swiss_rounds)
+            parts[0] += " " + _count("trn.rounds", lang, tour.swiss_rounds or 0)
             parts.append(t(f"trn.tiebreak.{tour.tiebreak}", lang))
         parts.append(f"`{tour.rules}`")
-        parts.append(t("trn.match_length", lang, n=tour.match_length))
+        parts.append(_count("trn.match_length", lang, tour.match_length))
         if tour.max_players:
             parts.append(t("trn.limit", lang, n=tour.max_players))
         if tour.round_time:
             parts.append(t("trn.deadline", lang,
                            hours=_num(tour.round_time.total_seconds() / 3600)))
         return ", ".join(parts)
+
+    @staticmethod
+    def _players_text(tour: Tournament, lang: str) -> str:
+        n = len(tour.players)
+        if tour.max_players and tour.state is State.REGISTRATION:
+            return t("trn.players.of", lang, n=n, limit=tour.max_players)
+        return _count("trn.players", lang, n)
 
     async def join(self, ctx: Ctx, name: str, display_name: str) -> Outcome:
         personal, _ = await self.langs(ctx)
@@ -263,25 +314,104 @@ class TournamentService:
             tr.join(str(ctx.user_id), display_name)
 
         _, tour, _ = await self._change(row.id, act)
-        text = t("trn.joined", row.lang, who=_mention(str(ctx.user_id)), name=tour.name,
-                 n=len(tour.players),
-                 limit=f"/{tour.max_players}" if tour.max_players else "")
+        text = t("trn.joined", row.lang, who=_mention(str(ctx.user_id)), name=shown(tour.name),
+                 players=self._players_text(tour, row.lang))
         return Outcome(Reply(lang=personal, posts=[Post(text)]))
 
     async def leave(self, ctx: Ctx, name: str) -> Outcome:
+        """Before the start, leave; afterwards a button to withdraw (it cannot be undone,
+        so it is asked for once more)."""
         personal, _ = await self.langs(ctx)
         row = await self._find(ctx.guild_id, name)
+        tour = Tournament.from_json(row.data)
+        if tour.state in (State.RUNNING, State.PAUSED):
+            p = tour.player(str(ctx.user_id))
+            if p.withdrawn:
+                raise LeagueError("league.already_withdrawn", name=p.name)
+            return Outcome(Reply(lang=personal, private=t(
+                "trn.withdraw_confirm", personal, name=shown(tour.name))),
+                confirm=WithdrawChoice(row.id, ctx.user_id, t(
+                    "trn.btn.withdraw", personal,
+                    name=plain_name(tour.name, 40))[:BUTTON_LABEL_LIMIT]))
         _, tour, _ = await self._change(row.id, lambda tr: tr.leave(str(ctx.user_id)))
-        return Outcome(Reply(lang=personal, private=t("trn.left", personal, name=tour.name)))
+        return Outcome(Reply(lang=personal, private=t("trn.left", personal,
+                                                      name=shown(tour.name))))
+
+    async def withdraw(self, ctx: Ctx, tournament_id: int, user: int) -> Outcome:
+        """The withdraw button: ``user`` (and only they) leaves a running tournament."""
+        personal, _ = await self.langs(ctx)
+        if ctx.user_id != user:
+            raise UserError("trn.not_yours", who=_mention(str(user)))
+        async with self.store.read() as tx:
+            row = await sql.tournament(tx, tournament_id)
+        if row is None or row.guild_id != ctx.guild_id:
+            raise UserError("trn.unknown", name=str(tournament_id))
+        out = await self._withdraw(row, str(user), "withdrew", who=None)
+        out.reply = Reply(lang=personal, private=t(
+            "trn.withdrew_private", personal, name=shown(Tournament.from_json(row.data).name)))
+        return out
+
+    async def departed(self, guild_id: int, user_id: int, *,
+                       tournament_id: int | None = None) -> list[Outcome]:
+        """A member who is no longer in the server (banned, or found gone when their
+        match was to open) is withdrawn from the server's unfinished tournaments."""
+        async with self.store.read() as tx:
+            if tournament_id is not None:
+                one = await sql.tournament(tx, tournament_id)
+                rows = [one] if one is not None else []
+            else:
+                rows = await sql.unfinished(tx, guild_id)
+        outs: list[Outcome] = []
+        for row in rows:
+            tour = Tournament.from_json(row.data)
+            if row.guild_id != guild_id or not tour.has_player(str(user_id)) \
+                    or tour.player(str(user_id)).withdrawn or tour.state is State.FINISHED:
+                continue
+            try:
+                outs.append(await self._withdraw(row, str(user_id), "left_server", who=None))
+            except (LeagueError, UserError):
+                log.info("could not withdraw %s from tournament %s", user_id, row.id)
+        return outs
+
+    async def _withdraw(self, row: sql.TournamentRow, player: str, how: str, *,
+                        who: str | None) -> Outcome:
+        """Take ``player`` out (``how``: "removed" by ``who``, "withdrew", "left_server"):
+        their open match a walkover, told in its thread, which is then archived."""
+        found: dict[str, Pairing | None] = {}
+
+        def act(tr: Tournament) -> list[Change]:
+            found["pairing"] = tr.pending_for(player) if tr.has_player(player) else None
+            return tr.remove_player(player, self.now())
+
+        row, tour, changes = await self._change(row.id, act)
+        lang = row.lang
+        out = Outcome(Reply())
+        key = {"removed": "trn.removed", "withdrew": "trn.withdrew",
+               "left_server": "trn.left_server"}[how]
+        out.notices.append(Notice(row.channel_id, t(
+            key, lang, name=shown(tour.name), who=who or "", player=_mention(player))))
+        m = found.get("pairing")
+        if m is not None and m.ref:
+            out.stop_threads.append(ThreadEnd(int(m.ref), t(
+                f"trn.thread.{how}", lang, who=who or "", player=_mention(player),
+                match=m.id, result=self._result_text(tour, m.id, lang))))
+        self._apply(out, row, tour, changes)
+        return out
 
     # -- organiser ----------------------------------------------------------------------
 
-    async def start(self, ctx: Ctx, name: str, *, manager: bool = False) -> Outcome:
+    async def start(self, ctx: Ctx, name: str, *, manager: bool = False,
+                    gone: Callable[[list[int]], Awaitable[set[int]]] | None = None
+                    ) -> Outcome:
+        """Seed and pair round one.  ``gone`` (the command layer's member look-up) names
+        registered players no longer in the server: they are dropped first."""
         personal, _ = await self.langs(ctx)
         row = await self._find(ctx.guild_id, name)
         snapshot = Tournament.from_json(row.data)
         self._check_organiser(snapshot, ctx, manager)
         ids = [int(p.id) for p in snapshot.players]
+        left = await gone(ids) if gone is not None and snapshot.state is State.REGISTRATION \
+            else set()
         async with self.store.read() as tx:
             found = await self.seed_source(tx, row.guild_id, ids) if ids else {}
         ratings = {str(k): float(v) for k, v in found.items()}
@@ -291,23 +421,31 @@ class TournamentService:
 
         def act(tr: Tournament) -> list[Change]:
             self._check_organiser(tr, ctx, manager)
+            for uid in left:
+                if tr.state is State.REGISTRATION and tr.has_player(str(uid)):
+                    tr.leave(str(uid))
             return tr.start(self.now(), ratings)
 
         row, tour, changes = await self._change(row.id, act)
         out = Outcome(Reply(lang=personal, private=t("trn.started_private", personal,
-                                                     name=tour.name)))
+                                                     name=shown(tour.name))))
+        for uid in sorted(left):
+            out.notices.append(Notice(row.channel_id, t(
+                "trn.left_server", row.lang, name=shown(tour.name), player=_mention(str(uid)))))
         self._apply(out, row, tour, changes)
         return out
 
     async def organiser_action(self, ctx: Ctx, name: str, kind: str, *,
                                manager: bool = False, match: str | None = None,
-                               player: int | None = None, winner: int | None = None,
+                               player: int | str | None = None, winner: int | None = None,
                                tournament_id: int | None = None,
                                score: str | None = None) -> Outcome:
-        """result / walkover / remove / pause / resume / finish, for the organiser only.
+        """result / walkover / remove / pause / resume / finish / cancel, for the
+        organiser only.
 
         A result records the match score the organiser gives (``score``, the winner's
-        first, as ``3-1``); without one the winner is recorded 1–0, never 0–0."""
+        first, as ``3-1``); without one the winner is recorded 1–0, never 0–0.  The same
+        result entered again changes and announces nothing."""
         personal, _ = await self.langs(ctx)
         points = _parse_score(score, winner is not None) if kind == "result" else (0, 0)
         if tournament_id is not None:
@@ -319,34 +457,40 @@ class TournamentService:
         else:
             row = await self._find(ctx.guild_id, name)
         if row.guild_id != ctx.guild_id:
-            raise UserError("trn.unknown", name=name)
-        stop: list[int] = []
+            raise UserError("trn.unknown", name=shown(name))
+        if kind == "remove":
+            return await self._remove(ctx, row, player, manager)
+        stop: list[ThreadEnd] = []
+        before: dict[str, str] = {}
         win = str(winner) if winner else None
+        who = _mention(str(ctx.user_id))
+        lang = row.lang
 
         def act(tr: Tournament) -> list[Change] | None:
             stop.clear()  # run again on fresh state when the save lost a race
+            before.clear()
             self._check_organiser(tr, ctx, manager)
             now = self.now()
             if kind in ("result", "walkover"):
                 pid = (match or "").strip()
                 m = tr.pairing(pid)
+                was_open = m.status is Status.PENDING
                 if kind == "result":
                     won, lost = points
                     a_first = win is None or win == m.a
-                    changes = tr.set_result(pid, win, now,
-                                            a_points=won if a_first else lost,
-                                            b_points=lost if a_first else won)
+                    a_pts, b_pts = (won, lost) if a_first else (lost, won)
+                    if tr.same_result(pid, win, a_pts, b_pts):
+                        raise UserError("trn.same_result", match=pid,
+                                        result=self._result_text(tr, pid, lang))
+                    if m.status is Status.DONE:
+                        before["result"] = self._result_text(tr, pid, lang)
+                    changes = tr.set_result(pid, win, now, a_points=a_pts, b_points=b_pts)
                 else:
                     changes = tr.confirm_walkover(pid, win, now)
-                if m.ref:
-                    stop.append(int(m.ref))
-                return changes
-            if kind == "remove":
-                pid = str(player)
-                m = tr.pending_for(pid) if tr.has_player(pid) else None
-                changes = tr.remove_player(pid, now)
-                if m is not None and m.ref:
-                    stop.append(int(m.ref))
+                if was_open and m.ref:
+                    stop.append(ThreadEnd(int(m.ref), t(
+                        f"trn.thread.{kind}", lang, who=who, match=pid,
+                        result=self._result_text(tr, pid, lang))))
                 return changes
             if kind == "pause":
                 tr.pause(now)
@@ -354,28 +498,51 @@ class TournamentService:
             if kind == "resume":
                 return tr.resume(now)
             if kind == "finish":
-                stop.extend(int(m.ref) for m in tr.pending() if m.ref)
+                stop.extend(ThreadEnd(int(m.ref), t("trn.thread.finished", lang, who=who,
+                                                    match=m.id))
+                            for m in tr.pending() if m.ref)
                 return tr.finish(now)
+            if kind == "cancel":
+                return tr.cancel(now)
             raise UserError("trn.unknown_action")
 
         row, tour, changes = await self._change(row.id, act)
         out = Outcome(Reply(lang=personal, private=t("ok", personal)), stop_threads=stop)
-        lang = row.lang
-        who = _mention(str(ctx.user_id))
+        tname = shown(tour.name)
         if kind in ("result", "walkover"):
             m = tour.pairing((match or "").strip())
-            key = "trn.walkover_set" if kind == "walkover" else "trn.result_set"
+            key = "trn.walkover_set" if kind == "walkover" else \
+                "trn.result_corrected" if before else "trn.result_set"
             out.notices.append(Notice(row.channel_id, t(
-                key, lang, name=tour.name, match=m.id, who=who,
+                key, lang, name=tname, match=m.id, who=who, before=before.get("result", ""),
                 result=self._result_text(tour, m.id, lang))))
-        elif kind == "remove":
-            out.notices.append(Notice(row.channel_id, t(
-                "trn.removed", lang, name=tour.name, who=who, player=_mention(str(player)))))
+        elif kind == "cancel":
+            out.notices.append(Notice(row.channel_id, t("trn.cancelled_by", lang, name=tname,
+                                                         who=who)))
         else:
             key = {"pause": "trn.paused", "resume": "trn.resumed"}.get(kind,
                                                                       "trn.ended_early")
-            out.notices.append(Notice(row.channel_id, t(key, lang, name=tour.name, who=who)))
+            out.notices.append(Notice(row.channel_id, t(key, lang, name=tname, who=who)))
         self._apply(out, row, tour, changes)
+        return out
+
+    async def _remove(self, ctx: Ctx, row: sql.TournamentRow, player: int | str | None,
+                      manager: bool) -> Outcome:
+        """The organiser takes out anyone who ever joined (a member who has left the
+        server included): ``player`` is the id the autocomplete offered, a mention, or a
+        name exactly as listed."""
+        personal, _ = await self.langs(ctx)
+        tour = Tournament.from_json(row.data)
+        self._check_organiser(tour, ctx, manager)
+        pid = _player_id(str(player)) if player is not None else None
+        if pid is None or not tour.has_player(pid):
+            typed = str(player or "").strip().casefold()
+            named = [p.id for p in tour.players if p.name.casefold() == typed]
+            if len(named) != 1:
+                raise LeagueError("league.not_player")
+            pid = named[0]
+        out = await self._withdraw(row, pid, "removed", who=_mention(str(ctx.user_id)))
+        out.reply = Reply(lang=personal, private=t("ok", personal))
         return out
 
     async def restart(self, ctx: Ctx, name: str, match: str, *,
@@ -415,49 +582,59 @@ class TournamentService:
                        picture=Picture(kind, tour, personal))
 
     def _state_text(self, tour: Tournament, lang: str) -> str:
+        if tour.cancelled:
+            return t("trn.state.cancelled", lang)
         if tour.state is State.REGISTRATION:
-            return t("trn.state.registration", lang, n=len(tour.players))
+            return t("trn.state.registration", lang)
         if tour.state is State.FINISHED:
             return t("trn.state.finished", lang)
         key = "trn.state.paused" if tour.state is State.PAUSED else "trn.state.running"
         return t(key, lang, n=tour.current, total=tour.total_rounds or "?")
 
     def _standings_text(self, tour: Tournament, lang: str, *, final: bool = False) -> str:
-        head = t("trn.final_standings" if final else "trn.standings", lang, name=tour.name,
-                 state=self._state_text(tour, lang))
+        state = self._state_text(tour, lang)
+        if tour.state is State.REGISTRATION:
+            state += ", " + self._players_text(tour, lang)
+        head = t("trn.final_standings" if final else "trn.standings", lang,
+                 name=shown(tour.name), state=state)
         if not tour.players:
             return head + "\n" + t("trn.no_players", lang)
-        return head + "\n" + self.table(tour, lang)
+        text = head + "\n" + self.table(tour, lang)
+        keys = criteria(tour.format, tour.tiebreak)
+        if keys and tour.state is not State.REGISTRATION:
+            names = [t(f"trn.criterion.{k}", lang) for k in keys]
+            text += "\n" + t("trn.order", lang, criteria=t("trn.then", lang).join(names))
+        return text
 
     def table(self, tour: Tournament, lang: str) -> str:
-        """A fixed-width table: place, player, score and the tie-breaks that order it."""
+        """A fixed-width table: place, player, score and every value that orders it (the
+        deciding one included: a tie settled on game points shows them)."""
         rows: list[Standing] = tour.standings() if tour.state is not State.REGISTRATION \
             else []
         if not rows:
-            return "\n".join(f"{i}. {p.name}" for i, p in enumerate(tour.players, 1))
-        if tour.format is Format.SWISS:
-            other = "median_buchholz" if tour.tiebreak == "buchholz" else "buchholz"
-            cols = [(t(f"trn.col.{tour.tiebreak}", lang), tour.tiebreak),
-                    (t(f"trn.col.{other}", lang), other)]
-        elif tour.format is Format.ROUND_ROBIN:
-            cols = [(t("trn.col.sonneborn_berger", lang), "sonneborn_berger")]
-        else:
-            cols = []
-        width = max(len(s.name) for s in rows)
-        width = min(max(width, 6), 24)
-        header = f"{'#':>2}  {t('trn.col.player', lang):<{width}}  " \
-                 f"{t('trn.col.score', lang):>5}" + "".join(f"  {c:>5}" for c, _ in cols) + \
-                 f"  {t('trn.col.record', lang)}"
-        lines = [header]
-        for s in rows:
-            lines.append(f"{s.place:>2}  {s.name[:width]:<{width}}  {_num(s.score):>5}"
-                         + "".join(f"  {_num(getattr(s, k)):>5}" for _, k in cols)
-                         + f"  {s.wins}–{s.losses}" + (" ✗" if s.withdrawn else ""))
+            return "```\n" + "\n".join(f"{i}. {in_code(p.name, 40)}"
+                                       for i, p in enumerate(tour.players, 1)) + "\n```"
+        cols = [(t(f"trn.col.{k}", lang), k) for k in criteria(tour.format, tour.tiebreak)
+                if k != "seed"]
+        gone = " (" + t("trn.withdrawn", lang) + ")"
+        names = [in_code(s.name, 24) + (gone if s.withdrawn else "") for s in rows]
+        width = min(max(6, *(len(n) for n in names)), 24 + len(gone))
+        header = f"{'#':>2}  {t('trn.col.player', lang):<{width}}  "
+        if tour.format is not Format.SINGLE_ELIMINATION:
+            header += f"{t('trn.col.score', lang):>5}"
+        header += "".join(f"  {c:>5}" for c, _ in cols) + f"  {t('trn.col.record', lang)}"
+        lines = [header.rstrip()]
+        for s, name in zip(rows, names, strict=True):
+            line = f"{s.place:>2}  {name:<{width}}  "
+            if tour.format is not Format.SINGLE_ELIMINATION:
+                line += f"{_num(s.score):>5}"
+            line += "".join(f"  {_value(s, k):>5}" for _, k in cols)
+            lines.append(line + f"  {s.wins}–{s.losses}")
         return "```\n" + "\n".join(lines) + "\n```"
 
     def _bracket_text(self, tour: Tournament, lang: str) -> str:
-        head = t("trn.bracket", lang, name=tour.name, state=self._state_text(tour, lang))
-        if tour.state is State.REGISTRATION:
+        head = t("trn.bracket", lang, name=shown(tour.name), state=self._state_text(tour, lang))
+        if tour.state is State.REGISTRATION or not tour.rounds:
             return head + "\n" + t("trn.not_started_yet", lang)
         lines = [head]
         for r in tour.rounds:
@@ -468,36 +645,39 @@ class TournamentService:
                 lines.append("• " + self._pairing_line(tour, m.id, lang))
         return "\n".join(lines)
 
-    def _name(self, tour: Tournament, pid: str | None) -> str:
+    def _name(self, tour: Tournament, pid: str | None, style: str = "shown") -> str:
+        """A player's name as stored at join: escaped for a message (``shown``), plain
+        for a label (``plain``)."""
         if pid is None:
             return "—"
         try:
-            return tour.player(pid).name
+            raw = tour.player(pid).name
         except LeagueError:
-            return pid
+            raw = pid
+        return plain_name(raw, 40) if style == "plain" else shown(raw, 40)
 
-    def _pairing_line(self, tour: Tournament, pid: str, lang: str) -> str:
+    def _pairing_line(self, tour: Tournament, pid: str, lang: str, style: str = "shown") -> str:
         m = tour.pairing(pid)
         if m.is_bye:
-            return t("trn.line.bye", lang, match=m.id, a=self._name(tour, m.a))
-        base = t("trn.line", lang, match=m.id, a=self._name(tour, m.a),
-                 b=self._name(tour, m.b))
+            return t("trn.line.bye", lang, match=m.id, a=self._name(tour, m.a, style))
+        base = t("trn.line", lang, match=m.id, a=self._name(tour, m.a, style),
+                 b=self._name(tour, m.b, style))
         if m.status is Status.PENDING:
             return base
         if m.status is Status.CANCELLED:
             return base + " — " + t("trn.cancelled", lang)
-        return base + " — " + self._result_text(tour, m.id, lang)
+        return base + " — " + self._result_text(tour, m.id, lang, style)
 
-    def _result_text(self, tour: Tournament, pid: str, lang: str) -> str:
+    def _result_text(self, tour: Tournament, pid: str, lang: str, style: str = "shown") -> str:
         m = tour.pairing(pid)
         if m.winner is None:
             return t("trn.double_forfeit", lang)
         loser = m.opponent(m.winner)
         if m.walkover:
-            return t("trn.won_walkover", lang, winner=self._name(tour, m.winner),
-                     loser=self._name(tour, loser))
-        return t("trn.won", lang, winner=self._name(tour, m.winner),
-                 loser=self._name(tour, loser), w=m.points_of(m.winner),
+            return t("trn.won_walkover", lang, winner=self._name(tour, m.winner, style),
+                     loser=self._name(tour, loser, style))
+        return t("trn.won", lang, winner=self._name(tour, m.winner, style),
+                 loser=self._name(tour, loser, style), w=m.points_of(m.winner),
                  l=m.points_of(loser) if loser else 0)
 
     # -- after an action: announcements, threads ------------------------------------------
@@ -505,10 +685,11 @@ class TournamentService:
     def _apply(self, out: Outcome, row: sql.TournamentRow, tour: Tournament,
                changes: list[Change]) -> None:
         lang = row.lang
+        tname = shown(tour.name)
         for c in changes:
             if c.kind == "round_opened":
                 r = tour.rounds[(c.round or 1) - 1]
-                lines = [t("trn.round_opened", lang, name=tour.name, n=r.number,
+                lines = [t("trn.round_opened", lang, name=tname, n=r.number,
                            total=tour.total_rounds or "?")]
                 for m in r.pairings:
                     if m.status is Status.PENDING:
@@ -523,9 +704,9 @@ class TournamentService:
                 for pid in c.pairings:
                     m = tour.pairing(pid)
                     assert m.b is not None
-                    intro = t("trn.intro", lang, name=tour.name, n=r.number, match=m.id,
+                    intro = t("trn.intro", lang, name=tname, n=r.number, match=m.id,
                               a=_mention(m.a), b=_mention(m.b), rules=tour.rules,
-                              length=tour.match_length)
+                              length=_count("trn.a_match", lang, tour.match_length))
                     if r.deadline:
                         intro += "\n" + t("trn.intro_deadline", lang, when=_ts(r.deadline),
                                           rel=_ts(r.deadline, "R"))
@@ -533,21 +714,46 @@ class TournamentService:
                         int(tour.id), m.id, row.guild_id, row.channel_id, int(m.a), int(m.b),
                         tour.rules, tour.match_length,
                         plain_name(f"{plain_name(tour.name, 40)} {m.id}: "
-                                   f"{plain_name(self._name(tour, m.a), 25)} – "
-                                   f"{plain_name(self._name(tour, m.b), 25)}"), intro, lang))
+                                   f"{self._name(tour, m.a, 'plain')[:25]} – "
+                                   f"{self._name(tour, m.b, 'plain')[:25]}"), intro, lang))
+            elif c.kind == "repaired":
+                out.notices.append(Notice(row.channel_id, t("trn.repaired", lang, name=tname,
+                                                             n=c.round)))
+                out.stop_threads.extend(ThreadEnd(int(ref), t(
+                    "trn.thread.repaired", lang, n=c.round, channel=f"<#{row.channel_id}>"))
+                    for ref in c.refs)
             elif c.kind == "walkover":
                 for pid in c.pairings:
                     out.notices.append(Notice(row.channel_id, t(
-                        "trn.auto_walkover", lang, name=tour.name, match=pid,
+                        "trn.auto_walkover", lang, name=tname, match=pid,
                         result=self._result_text(tour, pid, lang))))
             elif c.kind == "finished":
-                champion = tour.champion
-                text = t("trn.finished", lang, name=tour.name,
-                         champion=_mention(champion) if champion else "—")
-                text += "\n" + self._standings_text(tour, lang, final=True)
-                out.notices.append(Notice(row.channel_id, text,
-                                          mentions=(_uid(champion),) if champion else (),
-                                          picture=Picture("standings", tour, lang)))
+                out.notices.append(self._final_notice(row, tour))
+
+    def _final_notice(self, row: sql.TournamentRow, tour: Tournament) -> Notice:
+        """The end: the winner (and the tie-break that made them so, when the scores are
+        level), or the players sharing first place; the final standings below."""
+        lang = row.lang
+        champion = tour.champion
+        table = tour.standings()
+        if champion is None:
+            first = [s.player for s in table if s.place == 1]
+            names = [_mention(p) for p in first]
+            shared = t("trn.and", lang, a=", ".join(names[:-1]), b=names[-1]) \
+                if len(names) > 1 else "".join(names) or "—"
+            text = t("trn.finished_shared", lang, name=shown(tour.name), players=shared)
+        else:
+            text = t("trn.finished", lang, name=shown(tour.name), champion=_mention(champion))
+            if len(table) > 1:
+                why = decided_by(table[0], table[1], tour.format, tour.tiebreak)
+                if why is not None:
+                    text += " " + t("trn.decided_by", lang, first=_mention(table[0].player),
+                                    second=_mention(table[1].player),
+                                    criterion=t(f"trn.criterion.{why}", lang))
+        text += "\n" + self._standings_text(tour, lang, final=True)
+        return Notice(row.channel_id, text,
+                      mentions=(_uid(champion),) if champion else (),
+                      picture=Picture("standings", tour, lang))
 
     async def set_ref(self, tournament_id: int, pairing: str, thread_id: int) -> None:
         await self._change(tournament_id, lambda tr: tr.set_ref(pairing, str(thread_id)))
@@ -601,12 +807,12 @@ class TournamentService:
             return None
         if row.status != "over":
             out.notices.append(Notice(trow.channel_id, t(
-                "trn.game_aborted", trow.lang, name=tour.name, match=m.id,
+                "trn.game_aborted", trow.lang, name=shown(tour.name), match=m.id,
                 thread=f"<#{row.channel_id}>", organiser=_mention(tour.organiser)),
                 mentions=(_uid(tour.organiser),)))
             return out
         out.notices.append(Notice(trow.channel_id, t(
-            "trn.result", trow.lang, name=tour.name, match=m.id,
+            "trn.result", trow.lang, name=shown(tour.name), match=m.id,
             result=self._result_text(tour, m.id, trow.lang))))
         self._apply(out, trow, tour, changes)
         return out
@@ -640,19 +846,19 @@ class TournamentService:
                 if e.kind == "reminder":
                     out.notices.append(Notice(
                         int(m.ref) if m.ref else row2.channel_id,
-                        t("trn.reminder", lang, name=tour.name, match=m.id,
+                        t("trn.reminder", lang, name=shown(tour.name), match=m.id,
                           a=_mention(m.a), b=_mention(m.b), when=_ts(e.deadline),
                           rel=_ts(e.deadline, "R")),
                         mentions=tuple(_uid(p) for p in m.players)))
                     continue
                 choices = [WalkoverChoice(int(tour.id), m.id, _uid(p), t(
-                    "trn.btn.award", lang, name=self._name(tour, p))[:80])
+                    "trn.btn.award", lang, name=self._name(tour, p, "plain"))[:BUTTON_LABEL_LIMIT])
                     for p in m.players]
                 if tour.format is not Format.SINGLE_ELIMINATION:
                     choices.append(WalkoverChoice(int(tour.id), m.id, 0,
                                                   t("trn.btn.both", lang)))
                 out.notices.append(Notice(row2.channel_id, t(
-                    "trn.walkover_due", lang, name=tour.name, match=m.id,
+                    "trn.walkover_due", lang, name=shown(tour.name), match=m.id,
                     a=_mention(m.a), b=_mention(m.b), organiser=_mention(tour.organiser)),
                     mentions=(_uid(tour.organiser),), choices=choices))
             outs.append(out)
@@ -670,8 +876,9 @@ class TournamentService:
         lines = [t("trn.list.head", personal, n=len(rows))]
         for row in rows:
             tour = Tournament.from_json(row.data)
-            lines.append(t("trn.list.line", personal, name=tour.name,
-                           state=self._state_text(tour, personal), n=len(tour.players),
+            lines.append(t("trn.list.line", personal, name=shown(tour.name),
+                           state=self._state_text(tour, personal),
+                           players=self._players_text(tour, personal),
                            settings=self._settings_text(tour, personal)))
         return Outcome(Reply(lang=personal, private="\n".join(lines)[:1990]))
 
@@ -684,8 +891,10 @@ class TournamentService:
             return await sql.names(tx, guild_id, typed.strip())
 
     async def open_matches(self, guild_id: int | None, name: str, typed: str,
-                           lang: str) -> list[tuple[str, str]]:
-        """(label, pairing id) of the open round's undecided matches."""
+                           lang: str, *, results: bool = False) -> list[tuple[str, str]]:
+        """(label, pairing id) of the open round's matches; for ``/tournament result``
+        (``results``) every match whose result can be set or corrected now, the open
+        round's first."""
         if guild_id is None or not name:
             return []
         async with self.store.read() as tx:
@@ -696,6 +905,26 @@ class TournamentService:
         r = tour.round
         if r is None:
             return []
-        out = [(self._pairing_line(tour, m.id, lang)[:100], m.id) for m in r.pairings
-               if not m.is_bye]
-        return [o for o in out if typed.lower() in o[0].lower()][:25]
+        if results and tour.state in (State.RUNNING, State.PAUSED):
+            matches = sorted(tour.correctable(), key=lambda m: -m.round)
+        else:
+            matches = [m for m in r.pairings if not m.is_bye]
+        out = [(self._pairing_line(tour, m.id, lang, "plain")[:CHOICE_LIMIT], m.id)
+               for m in matches]
+        return [o for o in out if typed.lower() in o[0].lower()][:CHOICES]
+
+    async def players(self, guild_id: int | None, name: str, typed: str,
+                      lang: str) -> list[tuple[str, str]]:
+        """(label, player id) of everyone who ever joined, still in first: the organiser
+        can remove a member who has already left the server."""
+        if guild_id is None or not name:
+            return []
+        async with self.store.read() as tx:
+            row = await sql.by_name(tx, guild_id, name)
+        if row is None:
+            return []
+        tour = Tournament.from_json(row.data)
+        gone = " (" + t("trn.withdrawn", lang) + ")"
+        out = [(plain_name(p.name, 60) + (gone if p.withdrawn else ""), p.id)
+               for p in sorted(tour.players, key=lambda p: p.withdrawn)]
+        return [o for o in out if typed.lower() in o[0].lower()][:CHOICES]

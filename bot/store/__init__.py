@@ -2,8 +2,9 @@
 
 ``open_store(target)`` picks the backend from the target: a ``postgresql://`` URL opens
 the asyncpg store (bot/store/postgres.py), anything else the aiosqlite store
-(bot/store/db.py).  Both run their migrations at open and hand out the same ``Tx``: one
-portable SQL text per statement with ``?`` placeholders, and typed methods on top.
+(bot/store/db.py).  Both run their migrations at open, hand out the same ``Tx`` (one
+portable SQL text per statement with ``?`` placeholders, and typed methods on top) and
+satisfy ``Database`` (bot/store/protocol.py), the one interface the services use.
 
 Why asyncpg and hand-written SQL rather than SQLAlchemy Core with Alembic: the store
 already was typed SQL on a thin ``Tx`` layer (``one``/``all``/``run``) used by some fifty
@@ -17,20 +18,17 @@ migration folders with the same numbers and names, checked against each other by
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from bot.store.db import Conflict, Store, StoreError, Tx, run_to_end
 from bot.store.dialect import is_postgres_url
+from bot.store.protocol import Database
 from bot.store.rows import GameRow, GuildSettings
 
-if TYPE_CHECKING:
-    from bot.store.postgres import PgStore
-
-__all__ = ["Conflict", "GameRow", "GuildSettings", "Store", "StoreError", "Tx",
+__all__ = ["Conflict", "Database", "GameRow", "GuildSettings", "Store", "StoreError", "Tx",
            "open_store", "run_to_end"]
 
 
-async def open_store(target: str | Path, *, check: bool = True) -> Store | PgStore:
+async def open_store(target: str | Path, *, check: bool = True) -> Database:
     """Open, migrate and (with ``check``) prove the database at ``target``.
 
     A ``postgresql://`` or ``postgres://`` URL opens the PostgreSQL store, anything else

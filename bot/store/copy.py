@@ -65,6 +65,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "rated_games": ("game_id",),
     "live_boards": ("game_id",),
     "game_threads": ("channel_id",),
+    "used_buttons": ("token",),
     "problem_ratings": ("problem_id",),
     "problem_solvers": ("guild_id", "user_id"),
     "problem_attempts": ("guild_id", "user_id", "problem_id"),

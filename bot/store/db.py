@@ -362,6 +362,15 @@ class Store:
         """Reads of committed state; a write here fails (the connection is query-only)."""
         yield Tx(self._reader)
 
+    @asynccontextmanager
+    async def autocommit(self) -> AsyncIterator[Tx]:
+        """Statements on the write connection, each committed on its own, under the lock
+        that keeps them out of another command's transaction."""
+        async with self._lock:
+            if self._conn.in_transaction:  # never inside a transaction left open
+                await self._roll_back()
+            yield Tx(self._conn)
+
 
 class Tx:
     """Typed queries on a connection the caller holds (inside ``Store.transaction``).
@@ -423,14 +432,17 @@ class Tx:
     async def insert_game(self, *, guild_id: int | None, channel_id: int, status: str,
                           rules: str, white_id: int, black_id: int, match_length: int,
                           seed: int, state: dict[str, Any] | None, now: float,
-                          rated: bool = False, tournament_id: int | None = None) -> int:
+                          rated: bool = False, tournament_id: int | None = None,
+                          challenger_id: int | None = None) -> int:
+        """A new game row; ``challenger_id``: the member who asked for it (an open
+        challenge counts toward their limit, ``limits_sql.open_count``)."""
         rows = await self.run(
             "INSERT INTO games (guild_id, channel_id, status, rules, white_id, black_id, "
-            "match_length, seed, state, version, created_at, updated_at, rated, tournament_id) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id",
+            "match_length, seed, state, version, created_at, updated_at, rated, tournament_id, "
+            "challenger_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, status, rules, white_id, black_id, match_length, seed,
              json.dumps(state) if state is not None else None, now, now, int(rated),
-             tournament_id))
+             tournament_id, challenger_id))
         return int(rows[0][0])
 
     async def update_game(self, game_id: int, expected_version: int, *, now: float,

@@ -10,6 +10,10 @@ style, which ``to_postgres`` translates.  Portable spellings chosen over dialect
 - ``CASE WHEN b > a THEN b ELSE a END`` rather than SQLite's two-argument ``MAX(a, b)``;
 - ``INTEGER`` 0/1 flags rather than booleans (``rated = 1`` reads the same on both).
 
+A lock that serialises transactions on a key that is not a row (a member's count of
+games, ``limits_sql``) is PostgreSQL's advisory lock; SQLite's transactions are serial
+already (``XACT_LOCK``).
+
 Case-insensitive names (tournaments) fold ASCII letters only, as SQLite's ``lower()`` and
 ``NOCASE`` do: ``ascii_lower`` spells that ``lower(x COLLATE "C")`` on PostgreSQL, whose
 plain ``lower()`` follows the database's locale (en_US.utf8 folds Å to å, C does not), so
@@ -31,6 +35,10 @@ POSTGRESQL = "postgresql"
 SQLITE_MIN = (3, 35, 0)  # RETURNING (3.35), UPSERT (3.24)
 
 FOR_UPDATE = {SQLITE: "", POSTGRESQL: " FOR UPDATE"}
+#: Serialises the transactions that name one key until each commits: PostgreSQL's
+#: transaction-scoped advisory lock on a 64-bit key.  SQLite needs none: its write
+#: transactions already run one at a time (``BEGIN IMMEDIATE`` on one connection).
+XACT_LOCK = {SQLITE: None, POSTGRESQL: "SELECT pg_advisory_xact_lock(?)"}
 
 
 def ascii_lower(dialect: str, expr: str) -> str:
@@ -84,6 +92,22 @@ def mask_url(url: str) -> str:
         return f"{scheme}://{rest}"
     user, colon, _ = userinfo.partition(":")
     return f"{scheme}://{user}{':***' if colon else ''}@{host}"
+
+
+_URL_IN_TEXT = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s'\"<>]*", re.IGNORECASE)
+_PASSWORD_KEY = re.compile(r"(\bpassword\s*=\s*)('[^']*'|[^\s&'\"]+)", re.IGNORECASE)
+
+
+def mask_in_text(text: str) -> str:
+    """``text`` with the password *fields* it quotes masked: every URL in it through
+    ``mask_url``, and any ``password=…`` (a query or a keyword connection string).
+
+    Only those fields: the password's text elsewhere is left alone, so with the password
+    ``wrong`` the line "wrong password (password authentication failed)" stays as it is
+    rather than turning into "*** password".
+    """
+    text = _URL_IN_TEXT.sub(lambda m: mask_url(m.group(0)), text)
+    return _PASSWORD_KEY.sub(r"\1***", text)
 
 
 @lru_cache(maxsize=2048)

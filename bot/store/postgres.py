@@ -39,10 +39,10 @@ from bot.store.dialect import (
     FOR_UPDATE,
     PG_APPEND_EVENTS,
     POSTGRESQL,
+    mask_in_text,
     mask_url,
     pg_save_game,
     to_postgres,
-    url_password,
 )
 from bot.store.rows import GameRow
 
@@ -57,6 +57,15 @@ _MIGRATION_LOCK = 0x6272616465  # "brade": pg_advisory_xact_lock key for migrati
 # A write that lost to another transaction: the caller answers as for the state it lost to.
 _CONFLICTS = (asyncpg.UniqueViolationError, asyncpg.SerializationError,
               asyncpg.DeadlockDetectedError)
+
+
+# asyncpg's pool re-arms a timer on every release (close an idle connection after 300 s)
+# and its statement cache arms one per prepared statement (forget it after 300 s); the
+# store turns both off (``max_inactive_connection_lifetime=0``,
+# ``max_cached_statement_lifetime=0``): its statements are a fixed few dozen, a server
+# that drops a connection is handled where it is used (``_begin``, ``_ReadTx``), and each
+# timer is loop work per command for nothing (under SimCord, which records every live
+# timer, the 80 statement timers of a full pool were most of a PostgreSQL turn's CPU).
 
 
 async def _reset(conn: asyncpg.Connection) -> None:
@@ -103,13 +112,6 @@ def _describe(error: BaseException, url: str) -> str | None:
     if isinstance(error, asyncpg.PostgresError | asyncpg.InterfaceError):
         return f"{type(error).__name__}: {error}"
     return None
-
-
-def _scrub(text: str, url: str) -> str:
-    password = url_password(url)
-    if password and len(password) >= 3:
-        text = text.replace(password, "***")
-    return text
 
 
 class PgTx(Tx):
@@ -165,6 +167,7 @@ class PgStore:
             pool = await asyncpg.create_pool(
                 url, min_size=POOL_MIN, max_size=POOL_MAX, timeout=connect_timeout,
                 command_timeout=COMMAND_TIMEOUT, reset=_reset,
+                max_cached_statement_lifetime=0, max_inactive_connection_lifetime=0,
                 server_settings={"application_name": "brade"})
             store = cls(pool, url, connect_timeout=connect_timeout)
             await store.migrate()
@@ -182,7 +185,7 @@ class PgStore:
                            "(a lock held by another session, or an overloaded server?)")
             elif isinstance(error, TimeoutError) and connect_timeout != CONNECT_TIMEOUT:
                 problem = problem.replace(f"{CONNECT_TIMEOUT:g} s", f"{connect_timeout:g} s")
-            raise StoreError(shown, _scrub(problem, url)) from None
+            raise StoreError(shown, mask_in_text(problem)) from None
 
     async def migrate(self) -> list[int]:
         """Apply every migration not yet recorded, each file in its own transaction with
@@ -326,6 +329,14 @@ class PgStore:
         finally:
             if tx._conn is not None:  # None: a replacement was being fetched
                 await self._pool.release(tx._conn)
+
+    @asynccontextmanager
+    async def autocommit(self) -> AsyncIterator[PgTx]:
+        """Statements on one pool connection outside a transaction, each committed on
+        its own.  Not retried on a connection the server dropped: a write may have
+        committed before the connection was lost (as for ``save_game`` below)."""
+        async with self._pool.acquire() as conn:
+            yield PgTx(conn)
 
     # save_game is not retried on a lost connection: asyncpg reports a connection the
     # server dropped only after the statement was written to it ("closed in the middle of

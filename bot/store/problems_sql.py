@@ -1,4 +1,4 @@
-"""Queries for problems (migration 0008): difficulties, solvers, attempts, daily posts.
+"""Queries for problems (migration 0010): difficulties, solvers, attempts, daily posts.
 
 The problems themselves ship with the engine (``engine.ai.problem_set``); the database
 keeps what members did with them.  Every write that must happen once is decided by a

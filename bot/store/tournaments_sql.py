@@ -99,3 +99,10 @@ async def of_guild(tx: Tx, guild_id: int, limit: int = 15) -> list[TournamentRow
     rows = await tx.all(f"{_SELECT} WHERE guild_id = ? ORDER BY state = 'finished', id DESC "
                         "LIMIT ?", (guild_id, limit))
     return [TournamentRow.from_sql(r) for r in rows]
+
+
+async def unfinished(tx: Tx, guild_id: int) -> list[TournamentRow]:
+    """A server's tournaments that have not finished (a member leaving is withdrawn)."""
+    rows = await tx.all(f"{_SELECT} WHERE guild_id = ? AND state != 'finished' ORDER BY id",
+                        (guild_id,))
+    return [TournamentRow.from_sql(r) for r in rows]

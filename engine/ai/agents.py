@@ -1,7 +1,7 @@
 """The computer players behind one interface, and the registry the bot and arena use.
 
 Every agent is a pure function of (rules, position, dice, rng): it takes the list
-``rules.legal_turns(position, dice)`` (or one handed in, to avoid generating it twice)
+``legal_turns(rules, position, dice)`` (or one handed in, to avoid generating it twice)
 and returns one of its turns.  Randomness only ever comes from the ``rng`` argument, so a
 game replays exactly from its seeds.
 
@@ -38,8 +38,9 @@ from engine.ai.pasch import beam_turns, is_long_pasch
 from engine.ai.puff_eval import DEFAULT_PUFF, PuffWeights
 from engine.dice import Dice
 from engine.errors import EngineError
+from engine.generators import legal_turns
 from engine.position import Position, Side
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet
 from engine.turn import Turn
 
 #: The 21 distinct rolls with their weight out of 36.
@@ -72,7 +73,7 @@ def _turns(rules: RuleSet, position: Position, dice: Dice,
             return evaluate(rules, p, s, model)
         out = beam_turns(rules, position, dice, score, width)
     else:
-        out = rules.legal_turns(position, dice)
+        out = legal_turns(rules, position, dice)
     if not out:  # the generator always returns at least the forfeit; guard anyway
         raise EngineError("ai.no_turns")
     return out
@@ -93,7 +94,7 @@ def _model(rules: RuleSet, weights: Weights, puff: PuffWeights | None,
         net = learned_net.for_rules(rules)
         if net is not None:
             return net
-    return puff if puff is not None and rules.family == "puff" else weights
+    return puff if puff is not None and rules.family is Family.PUFF else weights
 
 
 class RandomAgent:
@@ -239,7 +240,7 @@ def _replies(rules: RuleSet, pos: Position, dice: Dice, w: Model = DEFAULT_WEIGH
         def score(p: Position, s: Side) -> float:
             return evaluate(rules, p, s, w)
         return beam_turns(rules, pos, dice, score, width)
-    return rules.legal_turns(pos, dice)
+    return legal_turns(rules, pos, dice)
 
 
 def prefers_one_die(rules: RuleSet, position: Position) -> bool:
@@ -251,7 +252,7 @@ def prefers_one_die(rules: RuleSet, position: Position) -> bool:
     def finishes(dice: Dice) -> bool:
         return any(t.outcome is not None and t.outcome.winner is position.turn
                    and t.outcome.kind not in ("jan", "sprangjan")
-                   for t in rules.legal_turns(position, dice))
+                   for t in legal_turns(rules, position, dice))
 
     one = sum(1 for d in range(1, 7) if finishes((d,))) / 6
     two = sum(w for dice, w in ROLLS21 if finishes(dice)) / 36

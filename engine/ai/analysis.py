@@ -53,9 +53,10 @@ from engine.ai.evaluation import Model, evaluate, turn_values
 from engine.ai.pasch import beam_turns, is_long_pasch
 from engine.dice import Dice
 from engine.game import Game
+from engine.generators import legal_turns
 from engine.position import Position, Side
 from engine.record import Record, RecordTurn, parse, replay
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet
 from engine.turn import Outcome, Turn
 
 #: Expected points lost from which a play is doubtful (for the mover).
@@ -187,7 +188,7 @@ def moments(record: Record | str) -> tuple[RuleSet, list[Moment], Outcome | None
     out: list[Moment] = []
     before = start.position
     count = start.turn_count
-    bg_opening = start.rules.family == "backgammon" and bool(rec.teka)
+    bg_opening = start.rules.family is Family.BACKGAMMON and bool(rec.teka)
 
     def capture(game: Game, t: RecordTurn) -> None:
         nonlocal before, count
@@ -222,13 +223,13 @@ def _plays(rules: RuleSet, pos: Position, dice: Dice, model: Model, width: int) 
         def score(p: Position, s: Side) -> float:
             return evaluate(rules, p, s, model)
         return beam_turns(rules, pos, dice, score, width)
-    return rules.legal_turns(pos, dice)
+    return legal_turns(rules, pos, dice)
 
 
 def _roll_values(rules: RuleSet, pos: Position, dice: Dice, model: Model) -> float:
     """The best one-ply value for the mover of the roll ``dice`` (its named rolls too)."""
     options: Sequence[Dice] = [dice]
-    if rules.family == "puff" and len(dice) == 2:
+    if rules.family is Family.PUFF and len(dice) == 2:
         from engine.puff import roll_options
 
         options = roll_options(rules, pos, dice)

@@ -33,8 +33,9 @@ from engine.ai.agents import canonical, get_agent
 from engine.ai.pasch import is_long_pasch
 from engine.ai.stats import mean_interval, wilson
 from engine.errors import EngineError
+from engine.generators import legal_turns
 from engine.position import Side
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet
 
 MAX_TURNS = 2000
 
@@ -57,7 +58,7 @@ def opening(rules: RuleSet, dice_rng: random.Random) -> Side:
         w, b = dice_rng.randint(1, 6), dice_rng.randint(1, 6)
         if w != b:
             break
-    higher_starts = rules.family == "puff"
+    higher_starts = rules.family is Family.PUFF
     white_starts = (w > b) if higher_starts else (w < b)
     return Side.WHITE if white_starts else Side.BLACK
 
@@ -78,7 +79,7 @@ def play_game(rules: RuleSet, white, black, dice_seed: int, agent_seed: int,
         mover = pos.turn
         # A later puff pasch can have 100,000 plays: the agents find theirs themselves
         # (engine.ai.pasch) rather than the arena listing them all.
-        turns = None if is_long_pasch(rules, pos, dice) else rules.legal_turns(pos, dice)
+        turns = None if is_long_pasch(rules, pos, dice) else legal_turns(rules, pos, dice)
         turn = agents[mover].choose(rules, pos, dice, agent_rng[mover], turns)
         if turn.outcome is not None:
             return turn.outcome.winner, turn.outcome.points, turn.outcome.kind, n

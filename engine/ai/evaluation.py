@@ -38,7 +38,7 @@ from typing import Protocol
 
 from engine.bands import runs
 from engine.position import BAR, OFF, Geometry, Position, Side
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet
 from engine.scoring import points
 from engine.turn import Turn
 
@@ -253,7 +253,7 @@ def _race(c: tuple[int, ...], op: tuple[int, ...], x: list[int], w: Weights,
 
 
 def _evaluate_white(rules: RuleSet, pos: Position, w: Weights) -> float:
-    brade = rules.family == "brade"
+    brade = rules.family is Family.BRADE
     x = _CROSS[pos.geometry]
     wc, bc = pos.white, pos.black
     white_on_roll = pos.turn is Side.WHITE
@@ -397,8 +397,8 @@ def _generic_value(rules: RuleSet, pos: Position, p_white: float) -> float:
     b = pos.black
     g_b = 0.0  # chance-ish that black loses double
     g_w = 0.0
-    if not w[OFF] and sum(w[0:7]) and b[OFF] >= 8:
+    if not w[OFF] and any(w[0:7]) and b[OFF] >= 8:
         g_w = 0.3
-    if not b[OFF] and sum(b[0:7]) and w[OFF] >= 8:
+    if not b[OFF] and any(b[0:7]) and w[OFF] >= 8:
         g_b = 0.3
     return p_white * (1 + g_b) - (1 - p_white) * (1 + g_w)

@@ -28,6 +28,7 @@ from engine.ai.agents import ROLLS21
 from engine.ai.evaluation import Model, evaluate, turn_values
 from engine.ai.pasch import beam_turns, is_long_pasch
 from engine.dice import Dice
+from engine.generators import legal_turns
 from engine.position import Position, Side
 from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
@@ -43,7 +44,7 @@ def replies(rules: RuleSet, pos: Position, dice: Dice, model: Model) -> list[Tur
         def score(p: Position, s: Side) -> float:
             return evaluate(rules, p, s, model)
         return beam_turns(rules, pos, dice, score, 1)
-    return rules.legal_turns(pos, dice)
+    return legal_turns(rules, pos, dice)
 
 
 def _points(turn: Turn, me: Side) -> float:

@@ -5,7 +5,7 @@ this one is fitted to what happened in self-play games (``engine.ai.train``: off
 TD(λ) over recorded games).  It values a position from the side to move's point of view,
 so one network serves both colours and the value is antisymmetric by construction.
 
-Input (``FEATURES`` numbers), everything in the mover's own numbering (RULES.md G-2), the
+Input (``FEATURES`` numbers), everything in the mover's own numbering (G-2), the
 opponent's checkers mapped onto it through the ruleset's geometry (G-4):
 
 - for each of the mover's points 1–24 and then the opponent's: at least one checker, at
@@ -36,7 +36,7 @@ import numpy as np
 
 from engine.ai import brade_features
 from engine.position import BAR, OFF, Geometry, Position, Side
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet
 
 WEIGHTS_DIR = Path(__file__).with_name("weights")
 FEATURES = 4 * 48 + 8
@@ -81,7 +81,7 @@ def encode(me: np.ndarray, op: np.ndarray, pasched: np.ndarray,
 
 def encoding_for(rules: RuleSet) -> str:
     """The encoding a new network for ``rules`` uses: bräde's own, else the board one."""
-    return "brade" if rules.family == "brade" else "board"
+    return "brade" if rules.family is Family.BRADE else "board"
 
 
 def encode_for(encoding: str, rules: RuleSet, me: np.ndarray, op: np.ndarray,
@@ -190,6 +190,6 @@ def for_rules(rules: RuleSet) -> Net | None:
         return None
     if net.meta.get("scoring", rules.scoring) != rules.scoring:
         return None
-    if rules.family == "brade" and net.encoding != "brade":
+    if rules.family is Family.BRADE and net.encoding != "brade":
         return None
     return net

@@ -1,7 +1,7 @@
 """A bounded beam through the steps of a later puff pasch, instead of listing every play.
 
 A later pasch plays eight steps (4 × d, then 4 × (7 − d), P-4) and on a spread board has
-thousands — rarely over 100,000 — of distinct results; ``rules.legal_turns`` lists them
+thousands — rarely over 100,000 — of distinct results; ``legal_turns`` lists them
 all, which costs seconds, and scoring each one again costs more.  The agents instead walk
 the roll die by die (P-3, P-4: the dice are played in a fixed order with no look-ahead,
 so a play *is* a path through the steps) and after each die keep only the ``width``
@@ -11,8 +11,8 @@ position and outcome), so the choice is always legal; it is only possibly not th
 of all plays.  Width 1 is a greedy walk (used for the opponent's replies in the
 look-ahead), the root uses a wider beam.
 
-It drives ``engine.puff``'s generator one step at a time (``_Gen.steps``), so the step
-rules live in one place; a first pasch (four steps) and a fourth pasch under
+It drives ``engine.puff``'s step walker one step at a time (``StepWalker.steps``), so
+the step rules live in one place; a first pasch (four steps) and a fourth pasch under
 ``fourth_pasch`` (two) are short enough to list in full and are not routed here.
 """
 
@@ -22,18 +22,14 @@ from collections.abc import Callable
 
 from engine.dice import Dice
 from engine.position import CHECKERS, Position, Side
-from engine.rules.ruleset import RuleSet
+from engine.puff import DELTA, StepWalker, shared_step
+from engine.rules.ruleset import Family, RuleSet
 from engine.turn import Step, Turn
-
-#: Above this many steps a roll is walked with the beam (a later pasch has eight).
-LONG_ROLL = 4
-
-_OFF_SHIFT = 8 * 25  # engine.puff keeps the mover's counts a byte per point in one int
 
 
 def is_long_pasch(rules: RuleSet, position: Position, dice: Dice) -> bool:
     """A puff roll whose plays are too many to list: a later pasch of eight steps."""
-    if rules.family != "puff" or len(dice) != 2 or dice[0] != dice[1]:
+    if rules.family is not Family.PUFF or len(dice) != 2 or dice[0] != dice[1]:
         return False
     if position.turn not in position.pasch:
         return False  # a first pasch: 2 × d + 2 × (7 − d), listed in full
@@ -45,11 +41,9 @@ def beam_turns(rules: RuleSet, position: Position, dice: Dice,
     """Plays of ``dice`` found by a beam of ``width`` boards per die, each scored by
     ``score(board, mover)`` (higher is better for the mover).  Distinct results only;
     always at least one play (a forfeit when the first die cannot move)."""
-    from engine.puff import _DELTA, _Gen, _step
-
-    gen = _Gen(rules, position, tuple(dice))
+    gen = StepWalker(rules, position, tuple(dice))
     if gen.first_roll():
-        return [gen._first_roll_turn()]
+        return [gen.first_roll_turn()]
     mover = position.turn
     done: dict[tuple[int, int, bool], tuple[Step, ...]] = {}
     beam: list[tuple[int, int, int, tuple[Step, ...]]] = [(gen.state0, 0, 0, ())]
@@ -59,21 +53,21 @@ def beam_turns(rules: RuleSet, position: Position, dice: Dice,
         for state, hits, live, steps in beam:
             cands = gen.steps(d, state, hits, live)
             if not cands:  # the roll stops here for this board (P-3, P-4)
-                done.setdefault((state, hits, gen._again(state, i)), steps)
+                done.setdefault((state, hits, gen.again(state, i)), steps)
                 continue
             on_bar = state & 255
             for frm, to, hit in cands:
-                s2 = state + _DELTA[frm][to]
+                s2 = state + DELTA[frm][to]
                 h2 = hits | (1 << to) if hit else hits
                 if (s2, h2) in nxt:
                     continue
                 live2 = to if on_bar and gen.lang_me and to <= 24 else 0
-                nxt[(s2, h2)] = (s2, h2, live2, (*steps, _step(frm, to, d, hit)))
+                nxt[(s2, h2)] = (s2, h2, live2, (*steps, shared_step(frm, to, d, hit)))
         if not nxt:
             break
         if i + 1 == n:
             for s2, h2, _, steps in nxt.values():
-                done.setdefault((s2, h2, gen._again(s2, n)), steps)
+                done.setdefault((s2, h2, gen.again(s2, n)), steps)
             break
         if len(nxt) <= width:
             beam = list(nxt.values())
@@ -81,10 +75,10 @@ def beam_turns(rules: RuleSet, position: Position, dice: Dice,
 
         def value(item: tuple[int, int, int, tuple[Step, ...]]) -> float:
             s2, h2 = item[0], item[1]
-            if (s2 >> _OFF_SHIFT) & 255 == CHECKERS:
+            if gen.borne_off(s2) == CHECKERS:
                 return 1e9  # all off: the roll is won, nothing beats it
             # Mid-roll the mover still has dice to play: score the board with them on roll.
             return score(gen.position_for(s2, h2, True), mover)
 
         beam = sorted(nxt.values(), key=value, reverse=True)[:width]
-    return [gen._turn(key, steps) for key, steps in done.items()]
+    return [gen.turn_for(key, steps) for key, steps in done.items()]

@@ -39,6 +39,7 @@ from pathlib import Path
 
 from engine import rules as registry
 from engine.dice import Dice
+from engine.generators import legal_turns
 from engine.notation import parse_play
 from engine.position import Position
 from engine.rules.ruleset import RuleSet
@@ -113,7 +114,7 @@ class Problem:
         rules, pos = self.ruleset, self.board()
         turn = parse_play(rules, pos, self.dice, text)
         loss = dict(self.plays)
-        by_text = {t.text: t for t in rules.legal_turns(pos, self.dice)}
+        by_text = {t.text: t for t in legal_turns(rules, pos, self.dice)}
         best = by_text.get(self.best) or parse_play(rules, pos, self.dice, self.best)
         for t in by_text.values():
             if t.position == turn.position and t.outcome == turn.outcome and t.text in loss:

@@ -58,6 +58,7 @@ from engine.ai.lookahead import DEEP_REPLIES, play_values
 from engine.ai.pasch import is_long_pasch
 from engine.ai.problem_set import Problem, ProblemSet, write
 from engine.dice import Dice
+from engine.generators import legal_turns
 from engine.position import OFF, Position, Side
 from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
@@ -234,7 +235,7 @@ def decide(rules: RuleSet, pos: Position, dice: Dice, model: Model, figures: Fig
     """The analysis' best play of ``dice`` (to go on with the game) and, when ``want``
     and the position qualifies (module doc), the problem it makes."""
     me = pos.turn
-    plays = rules.legal_turns(pos, dice) if not is_long_pasch(rules, pos, dice) else None
+    plays = legal_turns(rules, pos, dice) if not is_long_pasch(rules, pos, dice) else None
     if plays is None:  # a later puff pasch: the beam mästare walks it with
         from engine.ai.agents import SearchAgent
 
@@ -353,7 +354,7 @@ def check(ps: ProblemSet, tolerance: float = 2e-3) -> list[str]:
     out = []
     for p in ps.problems:
         pos = p.board()
-        legal = {t.text: t for t in rules.legal_turns(pos, p.dice)}
+        legal = {t.text: t for t in legal_turns(rules, pos, p.dice)}
         stored = [text for text, _ in p.plays]
         if set(legal) != set(stored):
             out.append(f"{p.id}: the legal plays are not the stored ones")

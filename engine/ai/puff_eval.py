@@ -1,6 +1,6 @@
 """A puff evaluation: expected points of a puff position, for ``mästare``.
 
-Puff (RULES.md §5) is not bräde and not backgammon, and the generic race model in
+Puff (P-1..P-6) is not bräde and not backgammon, and the generic race model in
 ``evaluation`` misses what decides it:
 
 - **The race counts dice, not pips.**  Bearing off (P-5) lets only the rearmost checker

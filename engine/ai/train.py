@@ -50,8 +50,9 @@ from engine.ai.arena import MAX_TURNS, opening
 from engine.ai.net import SIZES, Net, encode_for, encoding_for
 from engine.ai.pasch import is_long_pasch
 from engine.errors import EngineError
+from engine.generators import legal_turns
 from engine.position import Side
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet
 
 Record = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
@@ -63,7 +64,7 @@ class NetPlayer(GreedyAgent):
         super().__init__()
         self.net = net
 
-    def model(self, rules: RuleSet) -> Net:  # type: ignore[override]
+    def model(self, rules: RuleSet) -> Net:
         return self.net
 
 
@@ -92,7 +93,7 @@ def play_recorded(rules_name: str, seed: int, explore: float,
     for _ in range(MAX_TURNS):
         dice = ((rng.randint(1, 6),) if pos.onedie
                 else (rng.randint(1, 6), rng.randint(1, 6)))
-        turns = None if is_long_pasch(rules, pos, dice) else rules.legal_turns(pos, dice)
+        turns = None if is_long_pasch(rules, pos, dice) else legal_turns(rules, pos, dice)
         agent = rand if rng.random() < explore else greedy
         turn = agent.choose(rules, pos, dice, rng, turns)
         if turn.outcome is not None:
@@ -282,7 +283,7 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
                 "encoding": net.encoding}
     if generations > 1:
         net.meta["generations"] = str(generations)
-    if rules.family == "brade":
+    if rules.family is Family.BRADE:
         net.meta["scoring"] = rules.scoring
     return net
 

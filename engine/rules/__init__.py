@@ -1,4 +1,4 @@
-"""The ruleset registry: every ruleset by id, with its options (RULES.md §3–§5).
+"""The ruleset registry: every ruleset by id, with its options (``docs/rules.md``).
 
 The top of the engine's rules layer: it collects the rulesets each family describes
 (``engine.rules.brade``, ``engine.rules.puff``).  A ``RuleSet`` hands its positions to
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from engine.errors import RulesError
 from engine.rules import brade, puff
@@ -23,8 +24,9 @@ DEFAULT = "talisman"
 #: ``engine.rules.puff``); the registry only collects them.
 _BASE: dict[str, RuleSet] = {**brade.RULESETS, **puff.RULESETS}
 
-#: Options each ruleset accepts, and what they change.
-_OPTIONS: dict[str, dict[str, dict[str, object]]] = {**brade.OPTIONS, **puff.OPTIONS}
+#: Options each ruleset accepts, and what they change (RuleSet fields of several types:
+#: ``dataclasses.replace`` checks the names at run time).
+_OPTIONS: dict[str, dict[str, dict[str, Any]]] = {**brade.OPTIONS, **puff.OPTIONS}
 
 
 def ids() -> list[str]:
@@ -62,5 +64,5 @@ def get(name: str = DEFAULT, options: Iterable[str] = ()) -> RuleSet:
             raise RulesError("rules.unknown_option", name=rid, option=opt,
                              known=", ".join(allowed) or "-")
         chosen.add(opt)
-        rules = replace(rules, **allowed[opt])  # type: ignore[arg-type]
+        rules = replace(rules, **allowed[opt])
     return replace(rules, options=frozenset(chosen))

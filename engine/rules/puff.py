@@ -1,19 +1,24 @@
-"""The puff rulesets, described as data (seed 002; RULES.md §5 and G-4).
+"""The puff rulesets, described as data (seed 002; P-1..P-6 and G-4).
 
 Puff shares bräde's board but hardly any of its step rules, so its rulesets switch off
 every bräde field (no binding ban, no bursting, no one-die rule) and name puff's own
 regimes; the puff generator (``engine.puff``) reads them.  The variants change no field:
-the generator reads ``rules.options`` (``engine.puff.OPTIONS``).
+the generator reads ``rules.options`` (``VARIANTS``).
 """
 
 from __future__ import annotations
 
 from engine.position import Geometry
-from engine.puff import LANG_OPTIONS
-from engine.puff import OPTIONS as PUFF_OPTIONS
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet, Usage
 
-_PUFF: dict = {"family": "puff", "usage": "puff", "bearoff": "puff", "binding_ban": False,
+#: Options every puff ruleset accepts; they change no RuleSet field, the generator reads
+#: ``rules.options`` (``docs/rules.md``, "Puff options").
+VARIANTS = ("fourth_pasch", "strict_reroll", "generalpasch", "exact_off", "torn", "gasmarsch")
+#: Lång puff's extra option: the seed's last rules section (``docs/rules.md``, "Option
+#: ``lang_entry``").
+LANG_VARIANTS = (*VARIANTS, "lang_entry")
+
+_PUFF: dict = {"family": Family.PUFF, "usage": Usage.PUFF, "bearoff": "puff", "binding_ban": False,
                "blockade_burst": False, "entry_blockade": None, "entry_burst": None,
                "one_die": None, "scoring": "puff", "resign": "any"}
 
@@ -27,7 +32,7 @@ RULESETS: dict[str, RuleSet] = {
 
 #: Options each puff ruleset accepts; ``lang_entry`` is lång puff's only.
 OPTIONS: dict[str, dict[str, dict[str, object]]] = {
-    "puff-lang": {o: {} for o in LANG_OPTIONS},
-    "puff-kontrar": {o: {} for o in PUFF_OPTIONS},
-    "puff-dubbel-kontrar": {o: {} for o in PUFF_OPTIONS},
+    "puff-lang": {o: {} for o in LANG_VARIANTS},
+    "puff-kontrar": {o: {} for o in VARIANTS},
+    "puff-dubbel-kontrar": {o: {} for o in VARIANTS},
 }

@@ -1,33 +1,55 @@
 """The ``RuleSet`` value: every way the rulesets differ, as data the generators read.
 
 A ruleset is a frozen value, so it can be cached, compared and sent to a worker process.
-Its flags name the rule ids of RULES.md they implement.  It stands above the move
-generators (``legal_turns`` hands the position down to ``engine.movegen``); they import
-it only for type annotations, so the import graph has no circle.
+Its fields name the rule ids of ``docs/rules.md`` they implement.  It depends on nothing
+but the board's geometry: the algorithms that read it (``engine.movegen``, ``engine.puff``)
+import it, and ``engine.generators`` finds the one that lists a ruleset's plays.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from enum import StrEnum
 
-from engine.movegen import legal_turns
 from engine.position import Geometry, Position
 
-if TYPE_CHECKING:
-    from engine.dice import Dice
-    from engine.turn import Turn
+
+class Family(StrEnum):
+    """Which game a ruleset plays; each has its own generator (``engine.generators``)."""
+
+    BRADE = "brade"
+    BACKGAMMON = "backgammon"
+    PUFF = "puff"
+
+
+class Usage(StrEnum):
+    """How much of the roll must be used."""
+
+    MAX_PIPS = "max_pips"  # B-20: the most pips
+    MAX_DICE = "max_dice"  # seed 003 (classic, vasa): the most dice, then the most pips
+    BG = "bg"  # backgammon: both dice if possible, else the higher
+    PUFF = "puff"  # P-3: die by die, no look-ahead
+
+
+class Cut(StrEnum):
+    """A win that cuts a turn short (none: B-21, every win waits for the full play)."""
+
+    VASA = "vasa"  # vasa: a winning step ends the turn
+    CLASSIC_JAN = "classic_jan"  # classic: jan ends the game at the step that makes it
+    BH_SPRANGJAN = "bh_sprangjan"  # Behrens–Helmfrid: a burst that makes jan wins at once
 
 
 @dataclass(frozen=True)
 class RuleSet:
+    """A ruleset; ``family``, ``usage`` and ``cut`` are enums (``StrEnum``: they equal,
+    store and print as their text, and a text given for one is turned into it)."""
+
     id: str
-    family: str  # "brade" | "backgammon" | "puff"
+    family: Family
     geometry: Geometry
     title: str
-    #: How the roll must be used: "max_pips" (B-20), "max_dice" (seed 003), "bg"
-    #: (backgammon: both dice if possible, else the higher), "puff" (P-3, no look-ahead).
-    usage: str = "max_pips"
+    #: How the roll must be used (``Usage``).
+    usage: Usage = Usage.MAX_PIPS
     #: Bear-off regime: "reduce_rearmost" (B-16), "exact" (Behrens–Helmfrid),
     #: "any_higher" (classic), "rearmost_point" (vasa), "puff" (P-5).
     bearoff: str = "reduce_rearmost"
@@ -38,8 +60,8 @@ class RuleSet:
     #: B-12 entry burst: "count" (B-12), "all_blocked" (B–H, classic), None.
     entry_burst: str | None = "count"
     max_band_run: int | None = None  # classic: no more than five bands in a row (G-5)
-    #: Wins that cut a turn short: None (B-21), "vasa", "classic_jan", "bh_sprangjan".
-    cut: str | None = None
+    #: Wins that cut a turn short (``Cut``): None (B-21).
+    cut: Cut | None = None
     kejsarspel: bool = False
     #: One-die rule (B-36): None, "three" (talisman, B–H), "n" (classic option).
     one_die: str | None = "three"
@@ -50,9 +72,16 @@ class RuleSet:
     resign: str = "b35"
     options: frozenset[str] = field(default_factory=frozenset)
 
+    def __post_init__(self) -> None:
+        # A ruleset described with texts (an extension's, a test's) gets the enums too.
+        object.__setattr__(self, "family", Family(self.family))
+        object.__setattr__(self, "usage", Usage(self.usage))
+        if self.cut is not None:
+            object.__setattr__(self, "cut", Cut(self.cut))
+
     @property
     def is_brade(self) -> bool:
-        return self.family == "brade"
+        return self.family is Family.BRADE
 
     @property
     def name(self) -> str:
@@ -64,11 +93,3 @@ class RuleSet:
 
     def parse_position(self, text: str) -> Position:
         return Position.parse(text, self.geometry)
-
-    def legal_turns(self, position: Position, dice: Dice) -> list[Turn]:
-        """Every legal play of ``dice`` (bräde and backgammon: ``engine.movegen``; puff:
-        ``engine.puff``, which ``movegen.legal_turns`` hands it to)."""
-        return legal_turns(self, position, dice)
-
-    def with_options(self, **changes: object) -> RuleSet:
-        return replace(self, **changes)

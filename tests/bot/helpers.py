@@ -299,23 +299,29 @@ async def play_turns(env: simcord.Env, ch, db: Db, members: list, n: int) -> Non
         assert not r.ephemeral, r.response.content
 
 
-async def double_click(env: simcord.Env, actor: simcord.MemberActor, message: Any,
-                       custom_id: str) -> None:
-    """Two presses of one button arriving together, before the bot answers either."""
+def press(env: simcord.Env, actor: simcord.MemberActor, message: Any, custom_id: str) -> None:
+    """A press of a button sent to the bot without waiting for its answer (``click``
+    waits until the bot has settled): the test goes on while the bot works on it."""
     from simcord import interactions as _interactions
     from simcord.backend import serializers
     from simcord.enums import ComponentType, InteractionType
 
     backend = env.backend
     stored = backend.get_message(message.channel.id, message.id)
+    record, payload = _interactions.base_payload(
+        backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
+        guild_id=actor.guild.id, user_id=actor.id,
+        data={"custom_id": custom_id, "component_type": ComponentType.BUTTON})
+    payload["message"] = dict(serializers.message_payload(backend, stored))
+    record.source_message_id = stored.id
+    backend.emit("INTERACTION_CREATE", payload)
+
+
+async def double_click(env: simcord.Env, actor: simcord.MemberActor, message: Any,
+                       custom_id: str) -> None:
+    """Two presses of one button arriving together, before the bot answers either."""
     for _ in range(2):
-        record, payload = _interactions.base_payload(
-            backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
-            guild_id=actor.guild.id, user_id=actor.id,
-            data={"custom_id": custom_id, "component_type": ComponentType.BUTTON})
-        payload["message"] = dict(serializers.message_payload(backend, stored))
-        record.source_message_id = stored.id
-        backend.emit("INTERACTION_CREATE", payload)
+        press(env, actor, message, custom_id)
     await env.settle()
 
 

@@ -12,6 +12,7 @@ from PIL import Image
 
 from bot.client import BradeBot
 from bot.service.model import Ctx
+from bot.service.spectate import sees_everything
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import game_row, mover_and_waiter, roll_until_move, snapshot, start_game
 
@@ -57,6 +58,8 @@ async def test_private_by_default_public_with_share(simcord_env: simcord.Env,
     assert "points lost in" in text and "luck" in text and "blunder from 0.25" in text
     with png_of(env, r.response) as im:
         assert im.format == "PNG" and im.size[0] > 1000
+    alt = r.response.attachments[0].description  # alt text for screen readers (issue 22)
+    assert alt.startswith(f"Analysis of game {row['id']}") and "points lost in" in alt
 
     r = await carol.slash(ch, "watch analyse", share=True)  # this channel's game
     assert not r.ephemeral
@@ -112,7 +115,7 @@ async def test_progress_is_reported_slice_by_slice(simcord_env: simcord.Env,
     cog = env.bot.get_cog("Spectate")
     service = cog.service
     ctx = Ctx(guild_id=guild.id, channel_id=ch.id, user_id=members[2].id)
-    plan = await service.plan_analysis(ctx, row["id"])
+    plan = await service.plan_analysis(ctx, row["id"], sight=sees_everything)
     seen: list[float] = []
 
     async def progress(fraction: float) -> None:

@@ -1,20 +1,34 @@
 """The benchmarks' own machinery, where a mistake would report a wrong figure or miss a
 broken database: the invariants' audit on both stores (a rating applied twice, a gap in
-an event log), the fault soak on PostgreSQL, and ``bot_load``'s arithmetic for combining
-several processes."""
+an event log), the message-policy invariant (one message with live buttons per game, its
+newest board), the fault soak on PostgreSQL, ``bot_load``'s arithmetic for combining
+several processes, and its driver going on when a player finds no Roll button."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from benchmarks import bot_load
 from benchmarks.bot_load import Phase, Sampler, combined, share
 from benchmarks.fault_soak import Soak, parse
-from benchmarks.invariants import audit
+from benchmarks.invariants import Posted, audit, check_live_buttons, posted
 from bot.store.dialect import to_postgres
-from tests.bot.helpers import Db, db_exec, db_rows, resigned_game
+from engine.game import Game
+from engine.position import Side
+from tests.bot.helpers import (
+    Db,
+    db_exec,
+    db_rows,
+    game_row,
+    play_turns,
+    resigned_game,
+    roll_until_move,
+    start_game,
+)
 
 
 async def test_audit_sees_a_rating_applied_twice(simcord_env, db_path: Db) -> None:
@@ -91,3 +105,110 @@ def test_several_processes_need_postgresql(monkeypatch, capsys) -> None:
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "needs PostgreSQL" in err
+
+
+# -- the message policy: one message with live buttons, the newest board (issue 26) -------
+
+def _roll_row(version: int = 4, black: int = 22) -> dict[str, Any]:
+    """An active game whose white player (id 11) is to roll."""
+    game = Game.new("talisman", seed=3, starter=Side.WHITE)
+    assert (game.phase, game.turn) == ("roll", Side.WHITE)
+    return {"id": 7, "version": version, "status": "active", "white": 11, "black": black,
+            "game": game}
+
+
+def test_live_buttons_on_the_newest_board_only() -> None:
+    row = _roll_row()
+    old = Posted(100, True, ())
+    roll = Posted(101, True, (("roll", 7, 4),))
+    assert check_live_buttons(row, [old, roll]) == []
+    # a stray older board that kept its buttons (a roll's swap that ran late stripped
+    # the new board instead): both facts are reported
+    found = check_live_buttons(row, [Posted(100, True, (("roll", 7, 3),)),
+                                     Posted(101, True, ())])
+    assert found == ["game 7: message 100 carries its buttons, but its newest board is 101",
+                     "game 7: the player to roll finds no Roll button (version 4) on the "
+                     "newest board 101"], found
+    # no button anywhere: the issue's symptom
+    assert check_live_buttons(row, [old, Posted(101, True, ())]) == [
+        "game 7: the player to roll finds no Roll button (version 4) on the newest board "
+        "101 nor anywhere else"]
+    # buttons of an older version on the newest board answer "already made"
+    assert check_live_buttons(row, [old, Posted(101, True, (("roll", 7, 3),))]) == [
+        "game 7: the player to roll finds no Roll button (version 4) on the newest board 101 "
+        "nor anywhere else",
+        "game 7: the newest board 101 has buttons of version 3, the game is at version 4"]
+    # another game's buttons, a challenge's, text and the computer's turn are not this
+    # game's live board
+    assert check_live_buttons(row, [Posted(99, False, (("accept", 8, 0),)),
+                                    Posted(100, True, (("rematch", 6, 9),)), roll]) == []
+    assert check_live_buttons(_roll_row() | {"white": 0}, [old]) == []
+    # not checked: a game that is not active, a channel that shows no board yet
+    assert check_live_buttons(row | {"status": "over"}, [Posted(1, True, ())]) == []
+    assert check_live_buttons(row, [Posted(5, False, ())]) == []
+
+
+def _checked(env: Any, db: Db, channel_id: int) -> list[str]:
+    row = game_row(db, channel_id)
+    assert row is not None
+    row = row | {"white": row["white_id"], "black": row["black_id"]}
+    return check_live_buttons(row, posted(env.backend.messages[channel_id].values()))
+
+
+async def test_live_buttons_read_from_simcord(simcord_env, db_path: Db) -> None:
+    """A game played through the bot keeps the policy; a newest board that lost its
+    buttons, or an older board that kept them, is seen in SimCord's messages."""
+    _, ch, members = await start_game(simcord_env)
+    await play_turns(simcord_env, ch, db_path, members, 2)
+    assert _checked(simcord_env, db_path, ch.id) == []
+    await roll_until_move(simcord_env, ch, db_path, members)
+    assert _checked(simcord_env, db_path, ch.id) == []  # the rolled board, its plays
+    stored = simcord_env.backend.messages[ch.id]
+    boards = sorted((m for m in stored.values() if m.attachments), key=lambda m: m.id)
+    row = game_row(db_path, ch.id)
+    boards[0].components = [{"type": 1, "components": [
+        {"type": 2, "custom_id": f"brade:roll:{row['id']}:1:", "label": "Roll"}]}]
+    found = _checked(simcord_env, db_path, ch.id)
+    assert found == [f"game {row['id']}: message {boards[0].id} carries its buttons, but "
+                     f"its newest board is {boards[-1].id}"], found
+
+
+async def test_fault_soak_sees_boards_that_keep_their_buttons(tmp_path: Path,
+                                                              monkeypatch) -> None:
+    """The soak checks the policy after every command: with the live-board record lost
+    (every swap forgets the previous board), older boards keep their buttons and the
+    soak reports it."""
+    from bot.service.posts import LivePosts
+
+    async def forgetful(self: LivePosts, game_id: int, new: Any) -> None:
+        return None
+
+    monkeypatch.setenv("BRADE_RENDER_WORKERS", "0")
+    monkeypatch.setattr(LivePosts, "swap_board", forgetful)
+    args = parse(["--no-faults", "--commands", "40", "--slots", "2", "--seed", "2"])
+    report = await Soak(args, tmp_path / "soak.sqlite3").run()
+    stray = [v for v in report.violations if "carries its buttons, but its newest" in v
+             or "carry its buttons, but its newest" in v]
+    assert stray, report.violations
+    assert report.buttons_checked >= 30 and report.buttons_games
+
+
+async def test_load_driver_counts_a_player_without_a_roll_button(tmp_path: Path,
+                                                                 monkeypatch) -> None:
+    """No board carries a Roll button: the driver counts each time the player to roll
+    finds none, types /brade roll instead and goes on (it stopped with StopIteration)."""
+    import bot.delivery
+
+    def without_roll(buttons: list) -> Any:
+        return make_view([b for b in buttons if b.action not in ("roll", "roll1")])
+
+    make_view = bot.delivery.make_view
+    monkeypatch.setenv("BRADE_RENDER_WORKERS", "0")
+    # every view the bot posts is made in bot/delivery.py
+    monkeypatch.setattr(bot.delivery, "make_view", without_roll)
+    phase = Phase("saturated", 0.0, 12)
+    [done] = await bot_load.run(2, [phase], tmp_path / "load.sqlite3")
+    assert done.done >= 12 and done.refusals == 0
+    assert len(done.no_button) >= 12 and set(done.no_button) <= {1, 2}, done.no_button
+    assert len(done.roll_latencies) >= len(done.no_button) - 2
+    assert "the player to roll found no Roll button" in done.summary(2)

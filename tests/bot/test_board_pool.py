@@ -1,6 +1,6 @@
-"""The board worker processes: they draw the posted boards, give the same bytes as drawing
-in-process, survive a dead worker, and leave nothing running once the bot is closed (a
-leaked worker once kept pytest alive)."""
+"""The board worker processes: they draw the posted boards and every other picture, give
+the same bytes as drawing in-process, survive a dead worker, and leave nothing running
+once the bot is closed (a leaked worker once kept pytest alive)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from bot.service import board
 from bot.service.board import RenderPool, render_async, render_png
 from bot.service.model import BoardSpec
 from engine import rules
+from engine.generators import legal_turns
 from engine.position import Side
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import (
@@ -45,7 +46,7 @@ def _pool_leftovers(pids: set[int]) -> list[str]:
 def _spec() -> BoardSpec:
     r = rules.get(rules.DEFAULT)
     pos = r.start()
-    turn = r.legal_turns(pos, (6, 5))[0]
+    turn = legal_turns(r, pos, (6, 5))[0]
     return BoardSpec(turn.position, r, dice=(4, 1), last_turn=turn, lang="en",
                      names=("Åsa", "Örjan"), perspective=Side.BLACK, mover=Side.WHITE)
 
@@ -97,6 +98,44 @@ async def test_worker_bytes_match_in_process_and_a_dead_worker_is_survived() -> 
     finally:
         pool.close()
     assert _pool_leftovers({pid}) == []
+
+
+async def test_brackets_standings_replays_and_reviews_cross_to_a_worker() -> None:
+    """The tournaments' and ``/watch``'s pictures go to the same workers (suite-wide the
+    bot draws in threads, where nothing needs to cross a process boundary): each drawing
+    function and its arguments pickle, and the bytes equal the in-process drawing."""
+    from datetime import UTC, datetime
+
+    from bot.league import Tournament
+    from engine import record
+    from engine.ai.analysis import summarise
+    from render.bracket import render_bracket, render_standings
+    from render.replay import render_replay
+    from render.review import render_review
+    from tests.engine.ai.test_analysis import BLUNDER_GAME
+
+    now = datetime(2026, 11, 22, 18, 0, tzinfo=UTC)
+    cup = Tournament.create("t1", "Höstcupen", "single_elimination", "org", now=now)
+    for i in range(1, 5):
+        cup.join(f"p{i}", f"Spelare {i}", rating=2000 - i)
+    cup.start(now)
+    game = record.replay(BLUNDER_GAME)
+    review = summarise(record.parse(BLUNDER_GAME), game.rules, [], game.outcome)
+    jobs = [(render_bracket, (cup,), {"lang": "sv"}),
+            (render_standings, (cup,), {"lang": "en"}),
+            (render_replay, (game,), {"lang": "en", "names": ("Anna", "Bertil"),
+                                      "fmt": "gif"}),
+            (render_review, (review,), {"lang": "sv"})]
+    pool = RenderPool(workers=1).start()
+    try:
+        await pool.wait_ready()
+        for fn, args, kwargs in jobs:
+            assert await pool.draw(fn, *args, **kwargs) == fn(*args, **kwargs), fn.__name__
+        assert pool.drawn == len(jobs) and not pool.broken
+        pids = set(pool.pids)
+    finally:
+        pool.close()
+    assert _pool_leftovers(pids) == []
 
 
 async def test_without_a_pool_boards_are_drawn_in_threads() -> None:

@@ -46,6 +46,32 @@ def test_a_zero_challenge_expiry_is_refused(text: str) -> None:
         _expires(text)
 
 
+# -- BRADE_MAX_GAMES_PER_MEMBER: live games and open challenges per member (issue 25) ---------
+
+def _max_games(value: str | None) -> int:
+    env = dict(TOKEN)
+    if value is not None:
+        env["BRADE_MAX_GAMES_PER_MEMBER"] = value
+    return Config.from_env(env).max_games
+
+
+def test_the_limit_per_member_defaults_to_ten() -> None:
+    assert _max_games(None) == 10
+    assert _max_games("") == 10 and _max_games("  ") == 10  # set but empty
+
+
+@pytest.mark.parametrize(("text", "limit"), [("3", 3), (" 25 ", 25), ("1", 1), ("0", 0)])
+def test_the_limit_per_member_reads_a_count(text: str, limit: int) -> None:
+    assert _max_games(text) == limit  # 0: no limit
+
+
+@pytest.mark.parametrize("text", ["-1", "ten", "2.5", "1e3", "²", "3 games", "9999999999"])
+def test_a_malformed_limit_per_member_names_the_setting(text: str) -> None:
+    with pytest.raises(ConfigError, match="BRADE_MAX_GAMES_PER_MEMBER") as e:
+        _max_games(text)
+    assert "0: no limit" in str(e.value)
+
+
 # -- BRADE_SHARDS: which of Discord's shards this process runs (issue 15) ----------------------
 
 def _shards(value: str | None) -> tuple[tuple[int, ...], int] | None:
@@ -146,3 +172,25 @@ def test_mask_url_hides_any_password() -> None:
     assert mask_url("brade.sqlite3") == "brade.sqlite3"
     assert mask_url(f"postgresql:///db?host=/run/pg&password={SECRET}&sslmode=require") == \
         "postgresql:///db?host=/run/pg&password=***&sslmode=require"
+
+
+# -- BRADE_MAX_ANALYSES_PER_MEMBER: one member's share of the analysis worker (issue 25) --------
+
+def _analyses(value: str | None) -> int:
+    env = dict(TOKEN)
+    if value is not None:
+        env["BRADE_MAX_ANALYSES_PER_MEMBER"] = value
+    return Config.from_env(env).max_analyses_per_member
+
+
+def test_analyses_per_member_default_and_set() -> None:
+    assert _analyses(None) == 3 and _analyses("") == 3
+    assert _analyses("1") == 1 and _analyses(" 20 ") == 20
+    assert "max_analyses_per_member=3" in repr(Config.from_env(TOKEN))
+
+
+@pytest.mark.parametrize("text", ["0", "-1", "two", "2.5", "²", "1001"])
+def test_a_bad_analysis_cap_names_the_setting(text: str) -> None:
+    with pytest.raises(ConfigError, match=r"BRADE_MAX_ANALYSES_PER_MEMBER=.* whole number "
+                                          r"from 1 to 1000"):
+        _analyses(text)

@@ -176,8 +176,8 @@ async def report(games: GameService, trn: TournamentService, row: Any) -> None:
     m = Tournament.from_json(trow.data).find_ref(str(row.channel_id))
     out = await trn.organiser_action(Ctx(ALICE, TOURNAMENT_CHANNEL, GUILD), trow.name,
                                      "result", match=m.id, winner=ALICE)
-    for thread in out.stop_threads:
-        await games.abort(Ctx(BOT, thread, GUILD, can_manage=True))
+    for end in out.stop_threads:
+        await games.abort(Ctx(BOT, end.thread_id, GUILD, can_manage=True))
 
 
 

@@ -36,7 +36,9 @@ async def test_resign_needs_confirmation(simcord_env: simcord.Env, db_path) -> N
     assert row["status"] == "over"
     assert row["game"].outcome.kind == "resign" and row["game"].outcome.winner.value == "black"
     final = recent(env, ch, 1)[0]
-    assert "resigned" in final.content and "wins by resignation: 1 point" in final.content
+    # one sentence: who gave up, who wins, the points (issue 22)
+    assert f"White ({alice.mention}) resigned – Black ({bob.mention}) wins (1 point)." \
+        in final.content
     r = await bob.slash(ch, "brade roll")
     assert r.ephemeral and "no game" in r.response.content
 

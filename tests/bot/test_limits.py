@@ -22,7 +22,7 @@ from simcord import interactions as _interactions
 from simcord.enums import AppCommandType
 
 from bot.i18n import t
-from bot.service.text import echo, plain_name
+from bot.service.text import echo, in_code, plain_name, shown
 
 HOSTILE = [
     "x" * 6000,
@@ -225,6 +225,17 @@ def test_plain_name_and_echo() -> None:
     assert len(plain_name("z" * 500)) == 100
     assert echo("`x`\n" * 3000) is not None and len(str(echo("`x`\n" * 3000))) <= 60
     assert echo(7) == 7
+
+
+def test_shown_and_in_code() -> None:
+    """Names inside the bot's messages read as typed (issue 23, point 10)."""
+    assert shown("**Fet**") == r"\*\*Fet\*\*"
+    assert shown("<@123> @everyone a_b") == r"\<\@123\> \@everyone a\_b"
+    assert shown("[x](https://e) `c` ~~s~~ |x| > #h") == \
+        r"\[x\]\(https://e\) \`c\` \~\~s\~\~ \|x\| \> \#h"
+    assert shown("a\u200b\u202eb\nc") == "ab c" and shown("") == "?"
+    assert len(shown("z" * 500, 40)) == 40
+    assert in_code("a`b```c\n") == "a'b'''c" and in_code("**x**") == "**x**"
 
 
 async def test_match_thread_names_are_plain(simcord_env: simcord.Env) -> None:

@@ -306,8 +306,10 @@ def test_source_is_not_a_database(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 def parse_block_yaml(text: str) -> Any:
     """The subset of YAML compose.yaml is written in: block mappings, block lists of
-    scalars or mappings, plain or quoted scalars, comments.  (PyYAML is not a dependency;
+    scalars or mappings, plain or quoted scalars, comments, and a mapping's anchor
+    (``key: &name``) merged into another (``<<: *name``).  (PyYAML is not a dependency;
     a file outside this subset fails here, which is the point.)"""
+    anchors: dict[str, dict[str, Any]] = {}
     lines = []
     for raw in text.splitlines():
         assert "\t" not in raw, "tabs in YAML"
@@ -333,10 +335,16 @@ def parse_block_yaml(text: str) -> Any:
             key, sep, rest = lines[i][1].partition(":")
             assert sep and key not in out, lines[i]
             i += 1
-            if rest.strip():
-                out[key] = scalar(rest.strip())
+            rest = rest.strip()
+            if key == "<<":  # a merge: the anchored mapping's keys, the later ones win
+                assert rest.startswith("*") and rest[1:] in anchors, lines[i - 1]
+                out = {**anchors[rest[1:]], **out}
+            elif rest and not rest.startswith("&"):
+                out[key] = scalar(rest)
             elif i < len(lines) and lines[i][0] > indent:
                 out[key], i = block(i, lines[i][0])
+                if rest:
+                    anchors[rest[1:]] = out[key]
             else:
                 out[key] = None
         assert i == len(lines) or lines[i][0] < indent, f"bad indentation at {lines[i]}"
@@ -365,6 +373,8 @@ def test_compose_file_runs_two_shard_processes_on_one_database() -> None:
     assert "POSTGRES_PASSWORD" in db["environment"]
     bots = [s for name, s in services.items() if name != "db"]
     assert len(bots) == 2
+    # one image, named, built once from this folder and run by both (issue 26)
+    assert {s["image"] for s in bots} == {"brade-bot:local"}
     shards = set()
     for s in bots:
         assert s["build"] == "." and s["restart"] == "unless-stopped"

@@ -24,7 +24,7 @@ async def test_list_and_an_organisers_result_with_its_score(simcord_env: simcord
     text = r.response.content
     assert r.ephemeral and "Tournaments in this server (2)" in text
     assert "**RR**: round 1 of" in text and "3 players" in text and "round robin" in text
-    assert "**Cupen**: registration open, 0 players" in text and "single elimination" in text
+    assert "**Cupen**: registration open · 0 players ·" in text and "single elimination" in text
 
     data = tournament(db_path, "RR")
     p = next(q for q in data["rounds"][0]["pairings"] if q["b"] is not None)

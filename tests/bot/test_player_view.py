@@ -18,8 +18,9 @@ from bot.i18n import FEATURES, TABLES, commands
 from bot.service.board import render_png
 from bot.service.model import BoardSpec
 from engine.dice import roll_name
+from engine.generators import legal_turns
 from engine.position import Side
-from render.layout import LAYOUT
+from render.board import BOTH, board_layout
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import (
     db_exec,
@@ -61,8 +62,9 @@ def channel_posts(env: simcord.Env, channel_id: int) -> list:
 
 
 def strip_colour(png: bytes, bottom: bool) -> tuple[int, int, int]:
-    """The colour of the player chip at the left of the bottom (or top) name strip."""
-    L = LAYOUT
+    """The colour of the player chip at the left of the bottom (or top) name strip of a
+    board the bot posts (both numberings printed)."""
+    L = board_layout(BOTH)
     y = (L.board_y + L.board_h + 8 + L.height - 6) // 2 if bottom else (6 + L.board_y - 8) // 2
     with Image.open(io.BytesIO(png)) as im:
         return im.convert("RGB").getpixel((L.margin + 38, y))
@@ -121,11 +123,15 @@ async def test_thread_per_game_is_named_and_archived(simcord_env: simcord.Env, d
     assert env.backend.channels[thread.id].thread_metadata.archived
 
 
-# -- 2 and 3. the player's own side, the roller's own dice -------------------------------------
+# -- 2 and 3. a board that holds still, the roller's own dice ----------------------------------
 
 
-async def test_each_board_is_drawn_from_the_side_that_acts_on_it(simcord_env: simcord.Env,
+async def test_every_board_of_a_game_between_members_holds_still(simcord_env: simcord.Env,
                                                                  db_path, specs) -> None:
+    """Issue 22 changed issue 13's boards drawn for the side to act, which flipped with
+    every message: White is at the bottom of every board of a game between members, with
+    both numberings; the roll to play is the roller's, beside the last play as its
+    mover's."""
     env = simcord_env
     _, ch, members = await start_game(env)
     by_id = {m.id: m for m in members}
@@ -135,28 +141,34 @@ async def test_each_board_is_drawn_from_the_side_that_acts_on_it(simcord_env: si
         game = row["game"]
         to_act = game.turn
         spec = specs[-1]
-        assert spec.perspective is to_act  # the board posted for them to roll on
+        assert spec.perspective is Side.WHITE and spec.numbers == "both"
         png = pngs(env, recent(env, ch, 1)[0]) or pngs(env, recent(env, ch, 2)[1])
-        # pixel probe: their own chip sits in the bottom strip (Black's is the dark one)
+        # pixel probe: White's chip sits in the bottom strip whoever is to act
         bottom, top = strip_colour(png[0], True), strip_colour(png[0], False)
-        if to_act is Side.BLACK:
-            assert brightness(bottom) < brightness(top)
-        else:
-            assert brightness(bottom) > brightness(top)
+        assert brightness(bottom) > brightness(top), to_act
         seen.add(to_act)
         before = len(specs)
+        last = game.last_play()
         await roll_now(env, ch, db_path, members)
         row = game_row(db_path, ch.id)
         if row["game"].phase == "move":
             rolled = specs[before]
-            # 3: the board rolled on now shows the roller's dice, named, from their side
-            assert rolled.dice == row["game"].dice and rolled.mover is to_act
-            assert rolled.perspective is to_act
+            # 3: the board rolled on shows the roller's dice, named, as the roll to play
+            assert rolled.dice == row["game"].dice and rolled.dice_side is to_act
+            assert rolled.perspective is Side.WHITE
             assert rolled.position == row["game"].position
+            if last is not None:  # and the opponent's last play, as the opponent's
+                assert rolled.mover is Side(last["side"]) is to_act.other
+                assert rolled.last_dice == tuple(last["dice"])
+                if last["type"] == "play":
+                    assert rolled.last_turn.text == last["moves"]
             message = recent(env, ch, 1)[0]
             assert roll_name(row["game"].dice) in message.content
             mover = by_id[row["white_id"] if to_act is Side.WHITE else row["black_id"]]
             await mover.slash(ch, "brade move", play=legal_texts(row["game"])[0])
+            played = specs[-1]  # the board after the play: no roll to play, the play's
+            assert played.dice is None and played.mover is to_act
+            assert played.last_dice == rolled.dice
         if seen == {Side.WHITE, Side.BLACK} and len(specs) > 6:
             break
     assert seen == {Side.WHITE, Side.BLACK}
@@ -261,7 +273,8 @@ async def test_an_unanswered_challenge_expires_and_frees_the_channel(simcord_env
     row = game_row(db_path, ch.id)
     assert row["status"] == "declined"
     stored = env.backend.get_message(ch.id, offer.id)
-    assert not stored.components and "expired" in stored.content
+    assert not stored.components and "lapsed" in stored.content  # issue 22: it says so
+    assert bob.mention in stored.content  # and what it offered, to whom
     r = await carol.slash(ch, "brade new", opponent=bob)
     assert not r.ephemeral and "challenges" in r.response.content
 
@@ -275,7 +288,7 @@ async def test_a_challenge_lapsing_after_a_restart_rewrites_its_own_message(
     before = len(env.backend.messages[ch.id])
     await env.advance_time(16 * 60)
     stored = env.backend.get_message(ch.id, offer.id)
-    assert not stored.components and "expired" in stored.content
+    assert not stored.components and "lapsed" in stored.content
     assert len(env.backend.messages[ch.id]) == before  # no second message about it
 
 
@@ -288,7 +301,7 @@ async def test_a_lapsed_challenge_whose_message_was_deleted_is_announced_anew(
     await env.advance_time(16 * 60)
     assert game_row(db_path, ch.id)["status"] == "declined"
     said_after = [m.content for m in env.backend.messages[ch.id].values()]
-    assert any("expired" in text for text in said_after), said_after
+    assert any("lapsed" in text for text in said_after), said_after
 
 
 # -- 7. rule ids stay in the code ---------------------------------------------------------------
@@ -319,7 +332,7 @@ async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_pat
     from engine.position import Position
 
     r = rules.get("talisman")
-    turn = r.legal_turns(Position.parse("white=24x2,offx13 black=1x15 turn=white"), (6, 5))[0]
+    turn = legal_turns(r, Position.parse("white=24x2,offx13 black=1x15 turn=white"), (6, 5))[0]
     assert service._turn_label(turn, "sv") == "Spela 24/ut 24/ut"
     assert service._turn_label(turn, "en") == "Play 24/off 24/off"
 

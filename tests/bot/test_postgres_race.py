@@ -46,7 +46,7 @@ from bot.service.games import GameService
 from bot.service.model import Ctx
 from bot.store import open_store
 from tests.bot.conftest import make_bot, untrack
-from tests.bot.helpers import db_dicts, db_rows, find_button, game_row
+from tests.bot.helpers import db_dicts, db_rows, find_button, game_row, press
 
 T = TypeVar("T")
 ROUNDS = 20
@@ -213,6 +213,62 @@ async def test_two_bots_race_for_one_game(pg_url: str) -> None:
         events = [json.loads(d) if isinstance(d, str) else d for (d,) in db_rows(
             db, "SELECT data FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
         assert check_game(stored, events) == []
+
+
+async def test_a_roll_recorded_late_by_one_bot_leaves_the_others_board_live(
+        pg_url: str) -> None:
+    """Issue 26 across processes: bot A answers a Roll press and edits its board, but its
+    record of that board is held back until bot B has answered the play that followed
+    and recorded the next board.  A's late record changes nothing: B's board stays the
+    game's live one, and the board A rolled on loses its buttons (A strips it itself)."""
+    db = pg_url
+    async with two_bots(db) as pair:
+        env_a, other = pair.env_a, pair.other
+        row = game_row(db, pair.ch_a.id)
+        white = row["game"].turn.value == "white"
+        mover_a = next(m for m in pair.members_a
+                       if m.id == (row["white_id"] if white else row["black_id"]))
+        cid = f"brade:roll:{row['id']}:{row['version']}:"
+        board = find_button(env_a, pair.ch_a, cid)  # posted by A at the accept
+
+        loop_a = asyncio.get_running_loop()
+        held, release = asyncio.Event(), asyncio.Event()
+        posts_a = env_a.bot.service.posts  # type: ignore[attr-defined]
+        posts_b = other.bot.service.posts  # type: ignore[union-attr]
+        swap_a, swap_b = posts_a.swap_board, posts_b.swap_board
+
+        async def a_late(*args: Any) -> Any:  # A's roll record waits for B's play record
+            held.set()
+            await asyncio.wait_for(release.wait(), 60)
+            return await swap_a(*args)
+
+        async def b_then_release(*args: Any) -> Any:  # on B's loop
+            try:
+                return await swap_b(*args)
+            finally:
+                loop_a.call_soon_threadsafe(release.set)
+
+        posts_a.swap_board, posts_b.swap_board = a_late, b_then_release
+        press(env_a, mover_a, board, cid)
+        await asyncio.wait_for(held.wait(), 60)
+        rolled = game_row(db, pair.ch_a.id)
+        assert rolled["game"].phase == "move", "these dice must leave a play to choose"
+        r = await other.run(pair.b(mover_a).slash(
+            pair.ch_b, "brade move", play=rolled["game"].legal_turns[0].text))
+        assert not r.ephemeral, r.response.content
+        await asyncio.wait_for(release.wait(), 60)
+        await env_a.settle()
+
+        newest = r.response.message.id if r.response.message else r.response.id
+        assert newest != board.id  # two Discords: their message ids must not clash here
+        played = game_row(db, pair.ch_a.id)
+        assert db_rows(db, "SELECT message_id, version FROM live_boards WHERE game_id = ?",
+                       (row["id"],)) == [(newest, played["version"])]
+        stored_b = other.env.backend.get_message(pair.ch_b.id, newest)
+        assert stored_b.components, "the newest board lost its buttons"
+        left_a = [m.id for m in env_a.backend.messages.get(pair.ch_a.id, {}).values()
+                  if m.components]
+        assert left_a == [], "the rolled board kept its buttons"
 
 
 async def test_two_bots_remind_once_and_offer_the_claim_once(pg_url: str) -> None:

@@ -16,6 +16,7 @@ from bot.league.ratings import MU
 from bot.service.problems import ProblemService, day_of, prior
 from bot.store import open_store
 from engine.ai.problem_set import Problem, find
+from engine.generators import legal_turns
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import Db, assert_png, db_rows, pngs
 from tests.bot.test_sharding import GatedStore, _race, guild_on
@@ -54,22 +55,28 @@ def everything(db: Db) -> tuple:
         "daily_problems"))
 
 
-def one_picture(env: simcord.Env, r: Any) -> bytes:
+def one_picture(env: simcord.Env, r: Any, alt: str = "") -> bytes:
+    """The reply's one picture; it carries alt text (containing ``alt``) for a screen
+    reader, as every picture the bot posts does."""
     assert r.ephemeral
     files = pngs(env, r.response)
     assert len(files) == 1
     assert_png(files[0])
+    description = r.response.attachments[0].description
+    assert description and len(description) <= 1024 and alt in description, description
     return files[0]
 
 
 WORDS = {"en": {"head": "🧩 **Problem**", "to_play": "to play", "right": "✅ **Right!**",
                 "wrong": "❌ **Not the best.**", "loses": "loses **{loss}** points",
                 "rating": "Your problem rating", "unreadable": "I cannot read",
-                "none": "You have no problem to answer", "profile": "Problems: rating"},
+                "none": "You have no problem to answer", "profile": "Problems: rating",
+                "alt_board": "is on roll and has rolled", "alt_best": "Best: "},
          "sv": {"head": "🧩 **Problem**", "to_play": "ska spela", "right": "✅ **Rätt!**",
                 "wrong": "❌ **Inte bäst.**", "loses": "förlorar **{loss}** poäng",
                 "rating": "Din problemranking", "unreadable": "Jag kan inte läsa",
-                "none": "Du har inget problem att svara på", "profile": "Problem: ranking"}}
+                "none": "Du har inget problem att svara på", "profile": "Problem: ranking",
+                "alt_board": "är på tur och har slagit", "alt_best": "Bäst: "}}
 
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
@@ -84,7 +91,7 @@ async def test_a_member_solves_one_problem_right_and_one_wrong(
     r = await alice.slash(ch, "brade problem")
     assert r.ephemeral and r.response.content.startswith(w["head"]), r.response.content
     assert w["to_play"] in r.response.content
-    one_picture(env, r)
+    one_picture(env, r, w["alt_board"])
     p = open_problem(db_path, alice.id)
     assert f"`{p.id}`" in r.response.content and p.ruleset.title in r.response.content
     assert solver(db_path, alice.id) is None  # nothing rated before an answer
@@ -111,7 +118,7 @@ async def test_a_member_solves_one_problem_right_and_one_wrong(
     shown = f"{loss:.2f}".replace(".", "," if lang == "sv" else ".")
     assert w["loses"].format(loss=shown) in text
     assert f"`{play_words(q.best, lang)}`" in text  # the best play is named
-    pic = one_picture(env, wrong)
+    pic = one_picture(env, wrong, w["alt_best"])
     assert len(pic) > 0
     mu2, solved, failed = solver(db_path, alice.id)  # type: ignore[misc]
     assert mu2 < mu and (solved, failed) == (1, 1)
@@ -156,7 +163,7 @@ async def test_answers_complete_like_a_games_moves(simcord_env: simcord.Env,
     await alice.slash(ch, "brade problem")
     p = open_problem(db_path, alice.id)
     offered = [c["value"] for c in await alice.autocomplete(ch, "brade problem", "answer", "")]
-    legal = {t.text for t in p.ruleset.legal_turns(p.board(), p.dice)}
+    legal = {t.text for t in legal_turns(p.ruleset, p.board(), p.dice)}
     assert offered and set(offered) <= legal
     assert len(offered) == min(25, len(legal))
     half = offered[0][: len(offered[0]) // 2]
@@ -214,6 +221,9 @@ async def test_the_daily_problem_is_posted_once_a_day_and_summed_up_the_next(
     await env.advance_time(3 * 900)
     posts = daily_posts(env, ch.id)
     assert len(posts) == 1
+    # the board in words, for a screen reader (the message as discord.py reads it)
+    alt = _posted(env, ch, posts[0].id).attachments[0].description
+    assert alt and "is on roll and has rolled" in alt, alt
     day = day_of(START + 7200)
     assert day == "2026-01-01"
     rows = db_rows(db_path, "SELECT day, problem_id, message_id FROM daily_problems")

@@ -478,7 +478,7 @@ def test_two_bots_on_one_database_remind_and_expire_once(pg_url: str) -> None:
             seen[index] = {"ids": [c.id for c in plays + offers],
                            "reminders": {c.id: sum(x.startswith("⏰") and "your turn" in x
                                                    for x in texts(c)) for c in plays},
-                           "expired": {c.id: sum("expired without an answer" in x
+                           "expired": {c.id: sum("the challenge lapsed" in x
                                                  for x in texts(c)) for c in offers}}
         finally:
             await env.shutdown()

@@ -160,6 +160,8 @@ async def test_animated_replay_of_a_finished_game(simcord_env: simcord.Env,
     assert r.ephemeral and "Replay of game" in r.response.content
     name, data = attachment(env, r.response)
     assert name == f"brade-{row['id']}.gif" and data.startswith(b"GIF89a")
+    alt = r.response.attachments[0].description  # alt text for screen readers (issue 22)
+    assert alt.startswith(f"Animated replay of game {row['id']}") and f"{turns} turns" in alt
     with Image.open(io.BytesIO(data)) as im:
         assert im.format == "GIF" and im.n_frames == turns + 2  # title, turns, result
         assert im.size[0] > 200

@@ -17,7 +17,6 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
@@ -29,14 +28,14 @@ from bot.config import Config, ConfigError
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 5.0  # seconds, the issue's bound on a failed start
-NOBODY = 65534
 
 
 def run_bot(env: dict[str, str], *, api: str | None = None, cwd: Path | None = None,
-            as_nobody: bool = False, gateway: str | None = None,
+            bound_by_modes: bool = False, gateway: str | None = None,
             ) -> tuple[int, list[str], float]:
     """``python -m bot`` (optionally with discord.py's API base moved to ``api`` and its
-    gateway to ``gateway``)."""
+    gateway to ``gateway``; with ``bound_by_modes``, unable to override a file's mode
+    even when run as root)."""
     if api is None:
         argv = [sys.executable, "-m", "bot"]
     else:  # the same entry point, after pointing discord.py somewhere harmless
@@ -50,11 +49,8 @@ def run_bot(env: dict[str, str], *, api: str | None = None, cwd: Path | None = N
     full = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT),
             "HOME": str(cwd or ROOT), **env}
 
-    if as_nobody:
-        setpriv = shutil.which("setpriv")
-        if setpriv is None:
-            pytest.skip("running as root without setpriv: cannot make a file read-only")
-        argv = [setpriv, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", *argv]
+    if bound_by_modes:
+        argv = [*bound_by_file_modes(), *argv]
     start = time.monotonic()
     done = subprocess.run(argv, env=full, cwd=cwd or ROOT, capture_output=True, text=True,
                           timeout=30)
@@ -88,23 +84,50 @@ def good_db(path: Path) -> Path:
     return path
 
 
+#: The capabilities that let root read, write and enter files whatever their modes say.
+OVERRIDES = "-dac_override,-dac_read_search,-fowner"
+
+
+def bound_by_file_modes() -> list[str]:
+    """The prefix that starts a child bound by file modes as any user is: nothing for a
+    user who is not root; for root, ``setpriv`` dropping the capabilities that override
+    them (the child stays root, so it still reads the checkout and the interpreter
+    wherever they are, root's private home or a ``chmod 700`` folder included).
+
+    A file or directory the test makes is owned by the test's user, so its owner bits
+    decide, as for the bot's own user in production: a ``0444`` file is read-only to the
+    child and a ``0555`` directory takes no new file.  Skips, naming the folder, where
+    root cannot run so (no ``setpriv``, a container that may not drop capabilities, or a
+    checkout owned by another user that root reads only through the override).
+    """
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root without setpriv (util-linux): cannot drop root's "
+                    "permission override, so no file is read-only to the bot")
+    prefix = [setpriv, f"--inh-caps={OVERRIDES}", f"--bounding-set={OVERRIDES}"]
+    probe = subprocess.run([*prefix, sys.executable, "-c", "import bot"], cwd=ROOT,
+                           env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT)},
+                           capture_output=True, text=True, timeout=30)
+    if probe.returncode != 0:
+        why = (probe.stderr.strip().splitlines() or ["no message"])[-1]
+        pytest.skip(f"root without its permission override cannot start the bot from "
+                    f"{ROOT} with {sys.executable} ({why}): the checkout or the "
+                    f"interpreter is readable only through the override")
+    return prefix
+
+
 @pytest.fixture
-def shared_dir() -> Iterator[Path]:
-    """A directory the unprivileged user can enter (pytest's tmp_path is root-only)."""
-    d = Path(tempfile.mkdtemp(prefix="brade-start-", dir="/tmp"))
-    d.chmod(0o777)
+def modes_restored(tmp_path: Path) -> Iterator[Path]:
+    """``tmp_path``, with every mode made writable again at the end so it can be
+    removed by a user who is not root."""
     try:
-        yield d
+        yield tmp_path
     finally:
-        for p in [d, *d.rglob("*")]:
+        for p in [tmp_path, *tmp_path.rglob("*")]:
             with contextlib.suppress(OSError):
-                p.chmod(0o777)
-        shutil.rmtree(d, ignore_errors=True)
-
-
-def needs_unprivileged() -> bool:
-    """Read-only files are read-only only to someone who is not root: drop to nobody."""
-    return os.geteuid() == 0
+                p.chmod(0o755 if p.is_dir() else 0o644)
 
 
 TOKEN = {"DISCORD_TOKEN": "not-a-real-token"}
@@ -148,30 +171,23 @@ def test_a_directory_instead_of_a_file(tmp_path: Path) -> None:
                     "is a directory")
 
 
-def test_read_only_database(shared_dir: Path) -> None:
-    db = good_db(shared_dir / "brade.sqlite3")
+def test_read_only_database(modes_restored: Path) -> None:
+    db = good_db(modes_restored / "brade.sqlite3")
     db.chmod(0o444)
-    if os.geteuid() == 0:
-        os.chown(db, NOBODY, NOBODY)
-    assert_one_line(run_bot({**TOKEN, "BRADE_DB": str(db)}, cwd=shared_dir,
-                            as_nobody=needs_unprivileged()), 3, str(db), "read-only")
+    assert_one_line(run_bot({**TOKEN, "BRADE_DB": str(db)}, cwd=modes_restored,
+                            bound_by_modes=True), 3, str(db), "read-only")
 
 
-def test_directory_where_wal_files_cannot_be_created(shared_dir: Path) -> None:
+def test_directory_where_wal_files_cannot_be_created(modes_restored: Path) -> None:
     for existing in (False, True):
-        d = shared_dir / f"locked{int(existing)}"
+        d = modes_restored / f"locked{int(existing)}"
         d.mkdir()
         db = d / "brade.sqlite3"
         if existing:
-            good_db(db)
-            for p in (db, *d.glob("*-*")):
-                if os.geteuid() == 0:
-                    os.chown(p, NOBODY, NOBODY)
-        if os.geteuid() == 0:
-            os.chown(d, NOBODY, NOBODY)
+            good_db(db)  # a writable file (no -wal left beside it) in a locked directory
         d.chmod(0o555)
-        line = assert_one_line(run_bot({**TOKEN, "BRADE_DB": str(db)}, cwd=shared_dir,
-                                       as_nobody=needs_unprivileged()), 3, str(db))
+        line = assert_one_line(run_bot({**TOKEN, "BRADE_DB": str(db)}, cwd=modes_restored,
+                                       bound_by_modes=True), 3, str(db))
         assert "-wal" in line
 
 

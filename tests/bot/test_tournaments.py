@@ -107,7 +107,9 @@ async def test_single_elimination_four_players(simcord_env: simcord.Env, db_path
     assert [ln.split()[0] for ln in lines] == ["1", "2", "3", "3"]
     assert any("beat" in c for c in announced)
     r = await org.slash(ch, "tournament bracket", name="Vårcupen")
-    assert r.response.attachments or any(f.attachments for f in r.followups)
+    picture = next(m for m in [r.response, *r.followups] if m is not None and m.attachments)
+    alt = picture.attachments[0].description  # the bracket in words (issue 22)
+    assert alt.startswith("Bracket of Vårcupen. Round 1:") and "bertil won" in alt
 
 
 async def test_swiss_six_players_three_rounds(simcord_env: simcord.Env, db_path) -> None:
@@ -178,7 +180,9 @@ async def test_swiss_six_players_three_rounds(simcord_env: simcord.Env, db_path)
     assert [r[4] for r in rows] == ["1", "1", "2", "1", "1", "1"]  # Median-Buchholz
     r = await org.slash(ch, "tournament standings", name="Swiss")
     shown = [r.response, *r.followups]
-    assert any(m is not None and m.attachments for m in shown)
+    picture = next(m for m in shown if m is not None and m.attachments)
+    # alt text for screen readers (issue 22): the table in words
+    assert picture.attachments[0].description.startswith("Standings of Swiss: 1. p1, 3 points")
 
 
 async def test_refusals_change_nothing(simcord_env: simcord.Env, db_path) -> None:
@@ -217,7 +221,7 @@ async def test_refusals_change_nothing(simcord_env: simcord.Env, db_path) -> Non
     await refused(anna, "tournament result", "one of the two players", name="Cup",
                   match="1.1", winner=cecilia)
     await refused(bertil, "tournament remove", "Only the organiser", name="Cup",
-                  player=anna)
+                  player=str(anna.id))
 
 
 async def test_swedish_server(simcord_env: simcord.Env, db_path) -> None:

@@ -59,6 +59,10 @@ async def test_reminder_then_walkover_after_deadline(simcord_env: simcord.Env,
     decided = data["rounds"][0]["pairings"][int(match["id"].split(".")[1]) - 1]
     assert decided["winner"] == str(bertil.id) and decided["walkover"]
     assert game_row(db_path, thread.id)["status"] == "aborted"  # the unplayed game stops
+    told = recent(env, thread, 1)[0].content  # the thread says so, and is archived
+    assert f"{anna.mention} awarded match {match['id']} by walkover" in told
+    assert "bertil wins against cecilia by walkover" in told and "aborted" not in told
+    assert env.backend.channels[thread.id].thread_metadata.archived
     assert data["current"] == 2 and len(ch.threads) == 2  # the final is paired at once
     final = data["rounds"][1]["pairings"][0]
     assert {final["a"], final["b"]} == {str(anna.id), str(bertil.id)}

@@ -6,7 +6,10 @@ import asyncio
 
 import simcord
 
+from bot.service.ai import ThreadAgent
+from bot.service.games import GameService
 from bot.service.model import Ctx
+from bot.store import open_store
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import (
     assert_png,
@@ -190,10 +193,12 @@ async def test_after_a_restart_only_the_newest_board_keeps_buttons(
     r = await mover.slash(ch, "brade roll")  # a new message, not an edit of the old board
     assert not r.ephemeral
     row = game_row(db_path, ch.id)
+    # The seeded dice (make_bot's seed 1: 4-1) leave two plays, offered as buttons on the
+    # new board: the case where the new message, not the old board, must hold them.
+    assert row["game"].phase == "move" and sorted(row["game"].dice) == [1, 4]
     with_buttons = [m for m in env.backend.messages[ch.id].values() if m.components]
     assert len(with_buttons) == 1, [m.content for m in with_buttons]
-    if row["game"].phase == "move":
-        assert with_buttons[0].id == r.response.message.id
+    assert with_buttons[0].id == r.response.message.id
 
 
 async def test_swedish_server(simcord_env: simcord.Env, db_path) -> None:
@@ -205,7 +210,7 @@ async def test_swedish_server(simcord_env: simcord.Env, db_path) -> None:
     r = await alice.slash(ch, "brade new", opponent=bob)
     assert "utmanar" in r.response.content
     r = await bob.click(r.response, label="Anta")
-    assert "Tekning" in r.followups[0].content
+    assert "Teka: Vit" in r.followups[0].content  # the README's word (issue 22)
     members = [alice, bob]
     mover, waiter = mover_and_waiter(db_path, ch.id, members)
     r = await waiter.slash(ch, "brade roll")
@@ -236,3 +241,47 @@ async def test_commands_are_localised(simcord_env: simcord.Env) -> None:
         assert sub["description_localizations"]["sv-SE"]
         for opt in sub.get("options", []):
             assert opt["name_localizations"]["sv-SE"], (sub["name"], opt["name"])
+
+
+async def test_after_a_command_on_a_members_game_the_computer_is_looked_for_without_a_read(
+        db_path) -> None:
+    """After every command with posts the command layer asks whether the computer is to
+    play (``needs_computer``).  For a game between two members the answer is no without
+    reading the game again (on PostgreSQL a round trip per command, issue 26); against
+    the computer, or for a game this process has not read, the row is read as before."""
+    store = await open_store(db_path)
+    try:
+        service = GameService(store, clock=lambda: 1_800_000_000.0, agent=ThreadAgent(),
+                              seed_source=iter(range(1, 10_000)).__next__)
+        guild, alice, bob, channel = 1, 11, 12, 100
+        offer = await service.new_game(Ctx(alice, channel, guild), bob)
+        assert offer.game_id is not None and offer.version is not None
+        reads = 0
+        read = store.read
+
+        def counting():  # type: ignore[no-untyped-def]
+            nonlocal reads
+            reads += 1
+            return read()
+
+        store.read = counting  # type: ignore[method-assign]
+        started = await service.accept(Ctx(bob, channel, guild), offer.game_id,
+                                       offer.version)
+        reads = 0
+        assert not await service.needs_computer(Ctx(bob, channel, guild), started.game_id)
+        assert reads == 0
+        assert not await service.needs_computer(Ctx(bob, channel, guild))  # no game named
+        assert reads == 1
+        # against the computer: read, and the answer is the row's
+        for ch in range(200, 220):
+            reply = await service.new_game(Ctx(alice, ch, guild), None)
+            reads = 0
+            owed = await service.needs_computer(Ctx(alice, ch, guild), reply.game_id)
+            assert reads == 1
+            assert owed == await service.needs_computer(Ctx(alice, ch, guild))
+            if owed:
+                break
+        else:
+            raise AssertionError("the computer never had the first turn")
+    finally:
+        await store.close()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from engine import rules as registry
+from engine.generators import legal_turns
 from engine.turn import Turn
 
 
 def legal(rules_name: str, position: str, dice: tuple[int, ...]) -> list[Turn]:
     rules = registry.get(rules_name)
-    return rules.legal_turns(rules.parse_position(position), dice)
+    return legal_turns(rules, rules.parse_position(position), dice)
 
 
 def texts(rules_name: str, position: str, dice: tuple[int, ...]) -> set[str]:

@@ -18,6 +18,7 @@ import gnubg_nn
 import pytest
 
 from engine import rules as rules_registry
+from engine.generators import legal_turns
 from engine.movegen import search_turns
 from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.testing import (
@@ -51,7 +52,7 @@ def _board_of_key(key: str) -> Board:
 
 
 def engine_turns(pos: Position, dice: tuple[int, int]) -> list[Turn]:
-    return BG.legal_turns(pos, dice)
+    return legal_turns(BG, pos, dice)
 
 
 def engine_results(pos: Position, dice: tuple[int, int]) -> set[Board]:

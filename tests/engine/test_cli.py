@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from engine.__main__ import main
+from engine.generators import legal_turns
 
 START = "white=1x15 black=1x15 turn=white"
 
@@ -111,7 +112,7 @@ def test_play_speaks_swedish(monkeypatch, capsys) -> None:
     monkeypatch.setattr("builtins.input", Script())
     assert main(["play", "--rules", "talisman", "--seed", "4", "--lang", "sv"]) == 0
     out = capsys.readouterr().out
-    assert "Tekning: Vit" in out and "Vit slår" in out and "Svart spelar" in out
+    assert "Teka: Vit" in out and "Vit slår" in out and "Svart spelar" in out
     assert "att spela in, och ingen ingång är öppen för" in out and "slaget fåtas" in out
     assert " vinner: " in out and "poäng." in out
     assert "slagna:" in out and "ögon kvar" in out
@@ -184,19 +185,23 @@ def test_no_rule_ids_in_player_text() -> None:
     assert [t for t in texts if rule_id.search(t)] == []
 
 
-def test_computer_moves_are_written_in_the_humans_numbering(monkeypatch, capsys) -> None:
-    """The board's numbers are the human's: black's first move leaves black's home point,
-    which a white player's board labels 13 (and a black player's 1)."""
+def test_computer_moves_are_written_in_their_own_numbering(monkeypatch, capsys) -> None:
+    """Each play is written as its mover counts (issue 22): black's first move leaves
+    black's own 1, which a white player's board labels 13; the board prints both rows of
+    numbers, the human's next to the points and the computer's outside them."""
     monkeypatch.setattr("builtins.input", Script())
     main(["play", "--rules", "talisman", "--seed", "4"])
-    first = next(line for line in capsys.readouterr().out.splitlines()
-                 if line.startswith("  Black plays"))
-    assert first.startswith("  Black plays 13/")
+    out = capsys.readouterr().out
+    first = next(line for line in out.splitlines() if line.startswith("  Black plays"))
+    assert first.startswith("  Black plays 1/")
+    # white's 13..24 along the top, black's own numbers for the same points outside them
+    top = [line.split() for line in out.splitlines()[:12] if "|" in line][:2]
+    assert top[0][:3] == ["1", "2", "3"] and top[1][:3] == ["13", "14", "15"]
     monkeypatch.setattr("builtins.input", Script())
     main(["play", "--rules", "talisman", "--seed", "4", "--side", "black"])
     first = next(line for line in capsys.readouterr().out.splitlines()
                  if line.startswith("  White plays"))
-    assert first.startswith("  White plays 13/")
+    assert first.startswith("  White plays 1/")
 
 
 def test_generalpasch_choice_in_the_terminal(monkeypatch, capsys) -> None:
@@ -220,7 +225,7 @@ def test_swedish_turn_text_reads_back_as_the_same_turn() -> None:
 
     rules = registry.get("talisman")
     pos = Position.parse("white=19x3,20x2,24x2,offx8 black=bar,1x13,11 turn=white")
-    turns = rules.legal_turns(pos, (6, 1))
+    turns = legal_turns(rules, pos, (6, 1))
     assert any("/off" in t.text for t in turns)
     for t in turns:
         sv = format_turn(t, "sv")

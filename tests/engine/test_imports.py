@@ -1,10 +1,12 @@
 """The engine's import graph has no circle, and every module imports on its own.
 
 Issue 12 found ``movegen`` → ``puff`` → ``rules`` → ``puff`` and ``rules.ruleset`` →
-``movegen``.  The layers now are: the registry (``engine.rules``) at the top, the
-rulesets describing themselves (``engine.rules.brade``, ``engine.rules.puff``,
-``engine.rules.ruleset``), the generators below (``engine.movegen``, ``engine.puff``),
-which see ``RuleSet`` only under ``TYPE_CHECKING``.
+``movegen``.  Issue 21 put the value below the algorithms: the ``RuleSet`` value
+(``engine.rules.ruleset``) depends on nothing but the board's geometry, the rulesets
+describe themselves with it (``engine.rules.brade``, ``engine.rules.puff``) and the
+registry (``engine.rules``) collects them; the generators (``engine.movegen``,
+``engine.puff``) import the value and nothing else of ``engine.rules``; and a small
+dispatcher (``engine.generators``) finds a ruleset's generator.
 """
 
 from __future__ import annotations
@@ -105,12 +107,14 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     assert _cycle({"a": {"b"}, "b": set()}) is None
 
 
-def test_the_layers_issue_12_asks_for() -> None:
+def test_the_layers_issues_12_and_21_ask_for() -> None:
     graph = _graph()
     for generator in ("engine.movegen", "engine.puff", "engine.bands"):
-        assert not {m for m in graph[generator] if m.startswith("engine.rules")}, generator
+        rules = {m for m in graph[generator] if m.startswith("engine.rules")}
+        assert rules <= {"engine.rules.ruleset"}, generator  # the value, never the registry
     assert "engine.rules.puff" in graph["engine.rules"]  # the registry collects them
-    assert "engine.movegen" in graph["engine.rules.ruleset"]
+    assert graph["engine.rules.ruleset"] == {"engine.position"}  # the value needs no algorithm
+    assert {"engine.movegen", "engine.puff"} <= graph["engine.generators"]  # the dispatcher
     assert not graph["engine.bands"]  # the run measure stands at the bottom
 
 

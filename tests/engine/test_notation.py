@@ -1,4 +1,4 @@
-"""Lenient move input (RULES.md §6) and its distinct, translatable errors."""
+"""Lenient move input (``docs/rules.md``, "Move text") and its distinct, translatable errors."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from engine import rules as registry
 from engine.errors import AmbiguousMove, EngineError, IllegalMove, UnparsableMove
+from engine.generators import legal_turns
 from engine.notation import parse_hops, parse_play
 
 TAL = registry.get("talisman")
@@ -75,7 +76,7 @@ def test_illegal_reasons() -> None:
 def test_use_higher_die_message() -> None:
     pos = TAL.parse_position("white=bar,offx14 black=1x5,13x2,14x2,15x2,16x2,23x2 turn=white")
     # Either die enters (on 5 or 6) but the other would then land on black's band on 11.
-    assert {t.text for t in TAL.legal_turns(pos, (6, 5))} == {"bar/6"}
+    assert {t.text for t in legal_turns(TAL, pos, (6, 5))} == {"bar/6"}
     with pytest.raises(IllegalMove) as e:
         parse_play(TAL, pos, (6, 5), "bar/5")
     assert e.value.key == "move.use_higher"

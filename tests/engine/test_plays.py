@@ -19,11 +19,12 @@ from engine import puff as puffmod
 from engine import rules as registry
 from engine.errors import AmbiguousMove, IllegalMove, MoveError, UnparsableMove
 from engine.game import Game
+from engine.generators import legal_turns
 from engine.movegen import BURST, HIT, Board
 from engine.notation import parse_hops
 from engine.position import Position
 from engine.rules.ruleset import RuleSet
-from engine.testing import selfplay_corpus
+from engine.testing import later_pasch_corpus, selfplay_corpus
 from engine.turn import Step, Turn
 
 BRADE = ["talisman", "behrens-helmfrid", "classic", "vasa", "backgammon",
@@ -39,7 +40,7 @@ def _corpus(name: str, n: int) -> list[tuple[RuleSet, Position, tuple[int, ...],
     rules = registry.get(name)
     out = []
     for pos, dice in selfplay_corpus(rules, n, 1234):
-        out.append((rules, pos, dice, rules.legal_turns(pos, dice)))
+        out.append((rules, pos, dice, legal_turns(rules, pos, dice)))
     return out
 
 
@@ -56,6 +57,28 @@ def test_every_listed_play_validates_to_the_same_turn(name: str, n: int) -> None
             if t.special is None:
                 assert plays.validate(rules, pos, dice, t.text) == t, (pos.format(), dice)
             assert plays.is_legal(rules, pos, dice, t)
+
+
+@pytest.mark.parametrize("name", ["puff-lang", "puff-kontrar", "puff-dubbel-kontrar"])
+def test_a_later_pasch_from_scattered_checkers_validates_to_the_listed_turn(name: str) -> None:
+    """The hardest typed plays to check (eight small steps from a spread board) give the
+    very turn ``legal_turns`` lists, steps included, and the search for a result's listed
+    steps (``StepWalker.path_to``) finds exactly those of every sampled play."""
+    rules = registry.get(name)
+    rng = random.Random(name)
+    for pos, dice, text in later_pasch_corpus(rules, 4, 99):
+        legal = legal_turns(rules, pos, dice)
+        assert len(legal) > 200  # a later pasch with many results, as the corpus promises
+        listed = {(t.position, t.outcome): t for t in legal}
+        got = plays.validate(rules, pos, dice, text)
+        assert listed[(got.position, got.outcome)] == got, (pos.format(), dice, text)
+        walker = puffmod.StepWalker(rules, pos, dice)
+        for t in rng.sample(legal, 15):
+            assert plays.validate(rules, pos, dice, t.text) == t
+            me = t.position.side(pos.turn)
+            hits = sum(1 << s.to for s in t.steps if s.hit)
+            key = (int.from_bytes(bytes(me), "little"), hits, t.position.turn is pos.turn)
+            assert walker.path_to(key) == t.steps
 
 
 @pytest.mark.parametrize(("name", "n"), _cases(BRADE, 120) + _cases(PUFF, 40))
@@ -78,7 +101,7 @@ def _random_steps(rules: RuleSet, pos: Position, dice: tuple[int, ...],
     """Legal single steps for the roll's dice, each picked at random, stopping at random."""
     steps: list[Step] = []
     if rules.family == "puff":
-        gen = puffmod._Gen(rules, pos, dice)
+        gen = puffmod.StepWalker(rules, pos, dice)
         state, hits, live = gen.state0, 0, 0
         for d in gen.seq:
             cands = gen.steps(d, state, hits, live)
@@ -86,7 +109,7 @@ def _random_steps(rules: RuleSet, pos: Position, dice: tuple[int, ...],
                 break
             frm, to, hit = rng.choice(cands)
             live = to if state & 255 and gen.lang_me and to <= 24 else 0
-            state += puffmod._DELTA[frm][to]
+            state += puffmod.DELTA[frm][to]
             hits |= (1 << to) if hit else 0
             steps.append(Step(frm, to, d, hit))
         return steps
@@ -180,13 +203,13 @@ def test_classic_jan_at_the_first_step_of_a_double_ends_the_game() -> None:
     pos = rules.parse_position("white=1x9,4,7,14,22,24x2 black=barx2,1x8,4,5,6,8,11 turn=white")
     turn = plays.validate(rules, pos, (6, 6), "14/20*")
     assert turn.text == "14/20*" and turn.outcome is not None and turn.outcome.kind == "jan"
-    assert turn in rules.legal_turns(pos, (6, 6))
+    assert turn in legal_turns(rules, pos, (6, 6))
 
 
 def test_lenient_input_forms() -> None:
     rules = registry.get("talisman")
     start = rules.start()
-    listed = rules.legal_turns(start, (6, 5))
+    listed = legal_turns(rules, start, (6, 5))
     assert plays.validate(rules, start, (6, 5), "1-6 1-7") in listed
     assert plays.validate(rules, start, (6, 5), "1/7/12") in listed
     assert plays.validate(rules, start, (6, 5), "1/12").position == plays.validate(
@@ -213,7 +236,7 @@ def test_suggestions_offer_the_double_six_column() -> None:
     it first with nothing typed, and while the text begins it (``1/7 1``, ``1/7(``)."""
     rules = registry.get("talisman+double_six")
     start = rules.start()
-    column = next(t for t in rules.legal_turns(start, (6, 6)) if t.special == "column")
+    column = next(t for t in legal_turns(rules, start, (6, 6)) if t.special == "column")
     assert plays.validate(rules, start, (6, 6), "1/7(6)") == column
     got = plays.suggest(rules, start, (6, 6), "")
     assert got[0] == column and len(got) == 2

@@ -1,4 +1,4 @@
-"""Position text (RULES.md §6): round trips and clear errors for bad texts."""
+"""Position text (``docs/rules.md``, "Position text"): round trips and clear errors for bad texts."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from engine import rules as registry
 from engine.__main__ import play_random_game
 from engine.game import Game
+from engine.generators import legal_turns
 from engine.notation import parse_play
 from engine.position import Position
 from engine.rules.ruleset import RuleSet
@@ -31,7 +32,7 @@ def trajectory(rules: RuleSet, seed: int, max_turns: int = 400
     pos = rules.start().with_turn(rng.choice(list(rules.start().turn.__class__)))
     for _ in range(max_turns):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        turns = rules.legal_turns(pos, dice)
+        turns = legal_turns(rules, pos, dice)
         yield pos, dice, turns
         t = rng.choice(turns)
         if t.outcome is not None:

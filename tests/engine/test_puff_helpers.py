@@ -1,6 +1,6 @@
 """Helpers shared by the puff tests (no tests here): build positions, list plays.
 
-Positions are written in each side's own numbering (RULES.md §6).  In konträr puff black's
+Positions are written in each side's own numbering (G-2).  In konträr puff black's
 own point ``q`` is white's (the board's) point ``25 − q`` (G-4), so the tests say in a
 comment which board point a black checker stands on.
 """
@@ -8,6 +8,7 @@ comment which board point a black checker stands on.
 from __future__ import annotations
 
 from engine import rules as registry
+from engine.generators import legal_turns
 from engine.position import Position, Side, format_side
 from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
@@ -24,7 +25,7 @@ def pos(rules: RuleSet, text: str) -> Position:
 
 
 def turns(rules: RuleSet, text: str, dice: tuple[int, int]) -> list[Turn]:
-    return rules.legal_turns(pos(rules, text), dice)
+    return legal_turns(rules, pos(rules, text), dice)
 
 
 def texts(rules: RuleSet, text: str, dice: tuple[int, int]) -> set[str]:

@@ -1,4 +1,4 @@
-"""Puff's variants (RULES.md §5 options), lång puff's entry variant and the game helpers.
+"""Puff's variants (``docs/rules.md``, "Puff options"), lång puff's entry variant and the game helpers.
 
 Each test quotes the seed 002 sentence it checks; expected plays are worked by hand.
 """
@@ -10,6 +10,7 @@ import pytest
 from engine import puff as puffmod
 from engine.errors import DiceError, RulesError
 from engine.game import Game
+from engine.generators import legal_turns
 from engine.position import Side
 from tests.engine.test_puff_helpers import only, pos, puff, results, texts, turns
 
@@ -290,13 +291,13 @@ def test_rolls_again_helper() -> None:
 @pytest.mark.parametrize("dice", [(5,), (0, 3), (7, 1), (1, 2, 3)])
 def test_bad_dice_rejected(dice) -> None:
     with pytest.raises(DiceError):
-        KONTRAR.legal_turns(KONTRAR.start(), dice)
+        legal_turns(KONTRAR, KONTRAR.start(), dice)
 
 
 def test_play_out_reads_hops_across_the_pasch_phases() -> None:
     # 5-5 as a first pasch is 5,5,2,2: "1/8 1/8" is two checkers each moving 5 then 2.
     p = pos(KONTRAR, "white=1x15 black=1x15")
-    legal = {t.position for t in KONTRAR.legal_turns(p, (5, 5))}
+    legal = {t.position for t in legal_turns(KONTRAR, p, (5, 5))}
     got = puffmod.play_out(KONTRAR, p, (5, 5), [(1, 8), (1, 8)])
     assert len(got) == 1 and got <= legal
     assert next(iter(got)).white[8] == 2

@@ -1,4 +1,4 @@
-"""Puff's rules P-1..P-6 and G-4 (RULES.md §5), each checked on a small hand-worked position.
+"""Puff's rules P-1..P-6 and G-4 (``docs/rules.md``), each checked on a small hand-worked position.
 
 Every worked statement of seed 002 has a test here quoting it; the expected plays were
 worked out by hand from the seed, not taken from the generator.

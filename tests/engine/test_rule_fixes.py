@@ -10,10 +10,12 @@ import random
 
 import pytest
 
+from engine import generators
 from engine import plays as plays_module
 from engine import rules as registry
 from engine.bands import is_jan, run_length, run_span, runs
 from engine.game import Game
+from engine.generators import legal_turns
 from engine.movegen import _Search
 from engine.position import Geometry, Position, Side
 from engine.turn import Turn
@@ -178,10 +180,10 @@ def test_wins_mid_double_match_the_search_without_its_memo(name: str) -> None:
         if pos is None:
             continue
         d = rng.randint(1, 6)
-        fast = rules.legal_turns(pos, (d, d))
+        fast = legal_turns(rules, pos, (d, d))
         _Search.memo = False
         try:
-            plain = rules.legal_turns(pos, (d, d))
+            plain = legal_turns(rules, pos, (d, d))
         finally:
             _Search.memo = True
         assert _results(fast) == _results(plain), (pos.format(), d)
@@ -234,7 +236,7 @@ def test_b35_resign_check_walks_plays_lazily_and_stops_early(
     """The resign prompt runs on the bot's event loop: it must not list every play of the
     roll, and it stops at the first play that breaks neither condition."""
     g = _game_at("talisman", "white=1x9,8,12x2,20,21,24 black=1x15 turn=white", (2, 1))
-    total = len(g.rules.legal_turns(g.position, g.dice))
+    total = len(legal_turns(g.rules, g.position, g.dice))
     walked: list[Turn] = []
     real = plays_module.each_play
 
@@ -247,7 +249,7 @@ def test_b35_resign_check_walks_plays_lazily_and_stops_early(
         raise AssertionError("can_resign listed every play")
 
     monkeypatch.setattr(plays_module, "each_play", counting)
-    monkeypatch.setattr(type(g.rules), "legal_turns", refuse)
+    monkeypatch.setitem(generators.GENERATORS, g.rules.family, refuse)
     assert g.can_resign(Side.WHITE) == (True, None)
     assert 1 <= len(walked) < total
 
@@ -277,7 +279,7 @@ def _column(g: Game) -> Turn:
 
 def test_double_six_first_roll_is_recorded_in_the_position() -> None:
     rules = registry.get("talisman+double_six")
-    turns = rules.legal_turns(rules.start(), (6, 6))
+    turns = legal_turns(rules, rules.start(), (6, 6))
     assert {t.position.first for t in turns} == {frozenset({Side.WHITE})}
     assert all("first=white" in t.position.format() for t in turns)
     text = "white=1x15 black=1x9,7x6 turn=white column=black first=white,black"
@@ -285,7 +287,7 @@ def test_double_six_first_roll_is_recorded_in_the_position() -> None:
     assert Position.parse(text).first == frozenset(Side)
     # Without the option nothing is recorded: texts stay as they were.
     plain = registry.get("talisman")
-    assert all(not t.position.first for t in plain.legal_turns(plain.start(), (6, 6)))
+    assert all(not t.position.first for t in legal_turns(plain, plain.start(), (6, 6)))
 
 
 def test_a_later_double_six_offers_no_column_and_sends_none_home() -> None:

@@ -1,4 +1,5 @@
-"""Each ruleset difference of RULES.md §3–§4, one position that shows it."""
+"""Each ruleset difference of ``docs/rules.md`` (the B rules' "Rulesets" notes and
+"Other bräde rulesets"), one position that shows it."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ the comment on each test quotes the sentence it checks.
 from __future__ import annotations
 
 from engine.game import can_finish_beautiful_with_one
+from engine.generators import legal_turns
 from engine.movegen import Board
 from engine.position import Position
 from engine.rules import get
@@ -173,11 +174,11 @@ def test_003_double_six_column_and_its_return() -> None:
     alla pjäser till hemtungan igen"."""
     rules = get("classic+double_six")
     start = rules.start()
-    turns = {t.text: t for t in rules.legal_turns(start, (6, 6))}
+    turns = {t.text: t for t in legal_turns(rules, start, (6, 6))}
     assert set(turns) == {"1/7", "1/7 1/7 1/7 1/7 1/7 1/7"}
     col = turns["1/7 1/7 1/7 1/7 1/7 1/7"].position
     assert col.column is not None and col.white[7] == 6
-    replies = {t.text: t for t in rules.legal_turns(col, (6, 6))}
+    replies = {t.text: t for t in legal_turns(rules, col, (6, 6))}
     for t in replies.values():
         assert t.position.white[1] == 15 and t.position.white[7] == 0
     assert "1/7 1/7 1/7 1/7 1/7 1/7" in replies
@@ -188,7 +189,7 @@ def test_003_column_is_hit_whole() -> None:
     rules = get("classic+double_six")
     pos = rules.parse_position("white=1x9,7x6 black=1x10,12,14x2,16,17 turn=black column=white")
     # black's 12 + 7 = 19 = white's 7
-    hits = [t for t in rules.legal_turns(pos, (6, 1)) if t.steps and any(
+    hits = [t for t in legal_turns(rules, pos, (6, 1)) if t.steps and any(
         s.hit and s.to == 19 for s in t.steps)]
     assert hits and all(t.position.white[0] == 6 for t in hits)
     assert all(t.outcome is not None and t.outcome.kind == "jan" for t in hits)

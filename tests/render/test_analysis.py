@@ -3,6 +3,7 @@ without drawing."""
 
 from __future__ import annotations
 
+from engine.generators import legal_turns
 from engine.position import Geometry, Position, Side
 from engine.turn import Step, Turn
 from render.analysis import band_runs, describe_turn, holds_iron_bands, infer_mover, jan_danger
@@ -80,7 +81,7 @@ def test_blockade_outline_is_the_run_the_engine_bursts() -> None:
     text = "white=7,24x14 black=1x5,20x2,21x2,22x2,23x2,24x2 turn=white"
     pos = Position.parse(text)
     assert band_runs(pos, Side.BLACK) == [[8, 9, 10, 11, 12, 13]]
-    turns = registry.get("talisman").legal_turns(pos, (2, 1))
+    turns = legal_turns(registry.get("talisman"), pos, (2, 1))
     assert [t.text for t in turns] == ["7/9!"]
 
 

@@ -12,6 +12,7 @@ from PIL import Image
 
 from engine import rules as registry
 from engine.dice import roll_name
+from engine.generators import legal_turns
 from engine.position import Geometry, Position, Side
 from render import render_board
 from render.board import last_turn_text
@@ -47,21 +48,17 @@ def count_near(im: Image.Image, box: tuple[float, ...], colour: tuple[int, int, 
 def black_bears_off():
     """Black, bearing off with 6-1, plays 19/off 24/off (its own numbers)."""
     pos = Position.parse("white=1x5,13x10 black=19x3,20x2,24x2,offx8 turn=black")
-    turn = next(t for t in TALISMAN.legal_turns(pos, (6, 1)) if "24/off" in t.text)
+    turn = next(t for t in legal_turns(TALISMAN, pos, (6, 1)) if "24/off" in t.text)
     return turn
 
 
-def test_last_turn_text_is_in_the_numbering_the_board_is_drawn_in() -> None:
+def test_last_turn_text_is_in_its_movers_numbering() -> None:
+    """Whichever side the board is drawn from, a play is written as its mover counts
+    (issue 22): black's bear-off reads 19/ut 24/ut, never white's 7/ut 12/ut."""
     turn = black_bears_off()
     assert turn.text == "19/off 24/off"
-    # drawn for black: black's own numbers, Swedish "ut" for off
-    assert last_turn_text(turn, Side.BLACK, Side.BLACK, "sv") == "19/ut 24/ut"
-    assert last_turn_text(turn, Side.BLACK, Side.BLACK, "en") == "19/off 24/off"
-    # drawn for white: black's 19 and 24 are the points white's labels call 7 and 12
-    assert last_turn_text(turn, Side.BLACK, Side.WHITE, "sv") == "7/ut 12/ut"
-    g = Geometry.BRADE
-    for own in (19, 24):
-        assert g.own_point(Side.WHITE, g.board_point(Side.BLACK, own)) == own - 12
+    assert last_turn_text(turn, "sv") == "19/ut 24/ut"
+    assert last_turn_text(turn, "en") == "19/off 24/off"
 
 
 @pytest.mark.parametrize("theme", [CLASSIC, CONTRAST])
@@ -102,7 +99,7 @@ def test_start_dot_leaves_the_count_readable() -> None:
     """White plays 1/7 1/6 from the home band: 13 are left, their count written on the top
     checker, and both arrows start clear of it."""
     pos = Position.start()
-    turn = next(t for t in TALISMAN.legal_turns(pos, (6, 5)) if t.text == "1/7 1/6")
+    turn = next(t for t in legal_turns(TALISMAN, pos, (6, 5)) if t.text == "1/7 1/6")
     im = decode(render_board(turn.position, TALISMAN, last_turn=turn))
     plain = decode(render_board(turn.position, TALISMAN))
     cx, cy = checker_center(1, 12, 13, Side.WHITE, Geometry.BRADE)  # the count's checker
@@ -134,7 +131,7 @@ def test_counts_do_not_look_like_checkers(theme: Theme) -> None:
     x, y = shown[-1]
     r = round(LAYOUT.checker * 0.32)  # 24 × 24 pixels in the middle of the face
     disc = (x - r, y - r, x + r, y + r)
-    assert count_near(im, disc, theme.white_face, 40) > 300  # still a white checker
+    assert count_near(im, disc, theme.white_face, 40) > 200  # still a white checker
     assert count_near(im, disc, theme.black_face, 40) < 250  # digits only, no black disc
     nx, ny = bar_center(True, BAR_SHOWN)
     assert count_near(im, (nx - 10, ny - 10, nx + 10, ny + 10), theme.white_face, 12) == 0
@@ -150,7 +147,7 @@ def test_counts_do_not_look_like_checkers(theme: Theme) -> None:
     home = Geometry.BRADE.board_point(Side.BLACK, 1)
     hx, hy = checker_center(home, 8, 9, Side.WHITE, Geometry.BRADE)
     top = (hx - r, hy - r, hx + r, hy + r)
-    assert count_near(im, top, theme.black_face, 40) > 300
+    assert count_near(im, top, theme.black_face, 40) > 200
     assert count_near(im, top, theme.white_face, 40) < 250
 
 

@@ -120,8 +120,8 @@ def test_bar_and_borne_off_checkers_per_side() -> None:
 
 @pytest.mark.parametrize("perspective", list(Side))
 def test_dice_lie_in_the_throwers_right_half(perspective: Side) -> None:
-    pos = Position.start(Geometry.BRADE)
     for thrower in Side:
+        pos = Position.start(Geometry.BRADE).with_turn(thrower)  # the roll to play
         im = decode(render_board(pos, "talisman", dice=(2, 5), dice_side=thrower,
                                  perspective=perspective))
         right = thrower is perspective
@@ -253,16 +253,21 @@ def test_finished_game_shows_a_banner_instead_of_dice() -> None:
     after, turn = _hit_turn()
     won = Turn(turn.steps, after, Outcome("jan", 2, False, Side.WHITE))
     im = decode(render_board(after, "talisman", last_turn=won, dice=(5, 3)))
-    field = (LAYOUT.field_x, LAYOUT.mid_y - 20, LAYOUT.field_x + LAYOUT.field_w,
-             LAYOUT.mid_y + 20)
-    assert count_near(im, field, CLASSIC.accent, 12) > 2000
-    # the dice's upper edges would show above the banner (black, to move, throws them
-    # into black's right half: the left half as white sees it)
+    # the result's plate across the middle: its accent outline left and right of centre
+    cx = LAYOUT.field_x + LAYOUT.field_w // 2
+    band = (LAYOUT.field_x, LAYOUT.mid_y - 8, LAYOUT.field_x + LAYOUT.field_w,
+            LAYOUT.mid_y + 8)
+    assert count_near(im, band, CLASSIC.accent, 12) > 40
+    assert count_near(im, (cx - 150, LAYOUT.mid_y - 40, cx + 150, LAYOUT.mid_y + 40),
+                      CLASSIC.strip, 10) > 3000
+    # no die anywhere: neither black's roll to play nor white's roll just played
+    for right in (False, True):
+        (x, y), _ = die_centers(2, right)
+        assert count_near(im, (x - 20, y - 24, x + 20, y + 24), CLASSIC.die_face, 12) == 0
+    plain = decode(render_board(after.with_turn(Side.BLACK), "talisman", last_turn=turn,
+                                dice=(5, 3)))
     (x, y), _ = die_centers(2, False)
-    top = (x - 20, y - 24, x + 20, LAYOUT.mid_y - 32)
-    assert count_near(im, top, CLASSIC.die_face, 12) == 0
-    plain = decode(render_board(after, "talisman", last_turn=turn, dice=(5, 3)))
-    assert count_near(plain, top, CLASSIC.die_face, 12) > 100
+    assert count_near(plain, (x - 20, y - 24, x + 20, y + 24), CLASSIC.die_face, 12) > 100
 
 
 def test_jan_danger_warning_appears_in_the_endangered_players_strip() -> None:

@@ -20,7 +20,8 @@ from engine.errors import EngineError
 from engine.game import Game
 from engine.position import Side
 from engine.record import export
-from render.layout import LAYOUT, checker_center
+from render.board import BOTH, board_layout
+from render.layout import checker_center
 from render.replay import (
     FOOTER,
     _anim_palette,
@@ -30,6 +31,8 @@ from render.replay import (
     render_replay,
 )
 from render.themes import CLASSIC
+
+LAYOUT = board_layout(BOTH)  # a replay prints both players' numbering
 
 SMALL = 0.25  # quarter size keeps every test here fast
 

@@ -9,7 +9,9 @@ import pytest
 from PIL import Image
 
 from engine.ai.analysis import analyse
-from render.review import BLUNDER_RGB, GRAPH_H, MARGIN, WIDTH, render_review
+from engine.dice import roll_name
+from render.fonts import log_text, text_width
+from render.review import BLUNDER_RGB, GRAPH_H, LINE, MARGIN, WIDTH, render_review, wrap
 from tests.engine.ai.test_analysis import BLUNDER_GAME, best_play_game
 
 
@@ -32,16 +34,43 @@ def _has_colour(im: Image.Image, box: tuple[int, int, int, int], rgb) -> bool:
 
 @pytest.mark.parametrize("lang", ["sv", "en"])
 def test_picture_with_graph_and_both_boards(blunder_analysis, lang: str) -> None:
-    im = _png(render_review(blunder_analysis, lang=lang))
-    assert im.width == WIDTH and im.height > GRAPH_H + 500
-    graph = (MARGIN, MARGIN + 70, WIDTH - MARGIN, MARGIN + 70 + GRAPH_H)
+    from render.layout import LAYOUT
+
+    with log_text() as drawn:
+        im = _png(render_review(blunder_analysis, lang=lang))
+    texts = [t for t, _, _ in drawn]
+    assert im.width == WIDTH == LAYOUT.width
+    assert im.height > GRAPH_H + 2 * LAYOUT.height  # both boards at full size
+    graph = (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + 8 * LINE + GRAPH_H)
     assert _has_colour(im, graph, BLUNDER_RGB)  # the blunder's mark on the graph
-    # two boards side by side under the graph: their left and right halves differ
-    top = MARGIN + 70 + GRAPH_H + 140
-    left = im.crop((MARGIN, top, WIDTH // 2 - 10, im.height - MARGIN))
-    right = im.crop((WIDTH // 2 + 10, top, WIDTH - MARGIN, im.height - MARGIN))
-    assert left.getbbox() and right.getbbox()
-    assert len(left.getcolors(1 << 20)) > 50 and list(left.getdata()) != list(right.getdata())
+    # the two boards, one above the other: each a full board's strips and field
+    worst = blunder_analysis.worst
+    assert texts.count(roll_name(worst.dice)) == 2  # each board's roll just played
+    bottom = im.crop((0, im.height - LAYOUT.height - MARGIN, WIDTH, im.height - MARGIN))
+    above = im.crop((0, im.height - 2 * LAYOUT.height - MARGIN - LINE - 16, WIDTH,
+                     im.height - LAYOUT.height - MARGIN - LINE - 16))
+    assert len(bottom.getcolors(1 << 20)) > 50 and bottom.tobytes() != above.tobytes()
+
+
+def test_the_legend_stands_clear_of_the_graph_and_its_numbers(blunder_analysis) -> None:
+    """The legend has a row of its own above the graph; no blunder's number is drawn over
+    another label (issue 22: the blunder numbers overlapped the legend)."""
+    from render.review import _graph
+
+    with log_text() as drawn:
+        _graph(blunder_analysis, "en", WIDTH - 2 * MARGIN, GRAPH_H, (0, 0, 0),
+               (255, 255, 255), (128, 128, 128))
+    texts = [t for t, _, _ in drawn]
+    assert not any("blunder" in t or "doubtful" in t for t in texts)  # not in the graph
+    blunders = [d for d in blunder_analysis.decisions if d.verdict == "blunder"]
+    assert blunders and all(str(d.number) in texts for d in blunders)
+
+
+def test_wrap_keeps_lines_within_the_width() -> None:
+    text = "Största misstaget: drag 18, Bertil slog 4-2 (kvart dus) och förlorade 1,82 poäng"
+    lines = wrap(text, 29, "bold", 600)
+    assert len(lines) >= 2 and " ".join(lines) == text
+    assert all(text_width(x, 29, "bold") <= 600 for x in lines)
 
 
 def test_languages_differ_and_output_is_deterministic(blunder_analysis) -> None:

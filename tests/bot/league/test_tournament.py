@@ -335,8 +335,148 @@ def test_organiser_sets_and_corrects_results() -> None:
     assert changes[0].kind == "round_opened"
     scores = {s.player: s.score for s in t.standings()}
     assert scores == {"p3": 1, "p1": 0, "p2": 0, "p4": 0}
-    with pytest.raises(LeagueError, match="not in the current round"):
+    t.report("2.1", t.pairing("2.1").a, NOW)  # round 2 has a result now
+    with pytest.raises(LeagueError, match="corrected in round 1 until a match of round 2"):
         t.set_result("1.1", "p1", NOW)
+
+
+def test_the_last_result_of_a_round_is_corrected_and_the_round_paired_again() -> None:
+    """Issue 23, point 4: the result that completed round 1 was a typo; round 2 (no
+    result yet) is paired again from the corrected one, and the match paired the same
+    keeps its thread."""
+    t = make("swiss", 4, swiss_rounds=2)
+    t.start(NOW)
+    assert pairs(t, 1) == [("p1", "p3"), ("p2", "p4")]
+    t.report("1.1", "p1", NOW, a_points=2, b_points=0)
+    t.report("1.2", "p2", NOW, a_points=2, b_points=1)  # the typo: p4 really won
+    assert pairs(t, 2) == [("p1", "p2"), ("p3", "p4")]
+    t.set_ref("2.1", "thread-21")
+    t.set_ref("2.2", "thread-22")
+    changes = t.set_result("1.2", "p4", NOW + DAY, a_points=1, b_points=2)
+    assert changes[0] == Change("repaired", 2, ("2.1", "2.2"), ("thread-21", "thread-22"))
+    assert changes[1] == Change("round_opened", 2, ("2.1", "2.2"))
+    assert pairs(t, 2) == [("p1", "p4"), ("p2", "p3")]
+    assert t.pairing("1.2").winner == "p4" and t.pairing("1.2").set_by_organiser
+    assert t.round.opened_at == NOW + DAY and t.current == 2
+    assert t.same_result("1.2", "p4", 1, 2) and not t.same_result("1.2", "p4", 1, 3)
+    round_trip(t)
+
+
+def test_a_knockout_correction_keeps_the_unchanged_match_going() -> None:
+    t = make("single_elimination", 8)
+    t.start(NOW)
+    for m in list(t.pending()):
+        t.report(m.id, favourite(t, m), NOW, a_points=2, b_points=0)
+    assert pairs(t, 2) == [("p1", "p4"), ("p2", "p3")]
+    t.set_ref("2.1", "t21")
+    t.set_ref("2.2", "t22")
+    first = t.rounds[0].pairings
+    upset = next(m for m in first if "p3" in m.players)  # p3 – p6: p6 really won
+    changes = t.set_result(upset.id, "p6", NOW, a_points=0, b_points=2)
+    assert changes[0].kind == "repaired" and changes[0].refs == ("t22",)
+    assert changes[1] == Change("round_opened", 2, ("2.2",))  # only the new match
+    assert pairs(t, 2) == [("p1", "p4"), ("p2", "p6")]
+    assert t.pairing("2.1").ref == "t21" and t.pairing("2.2").ref is None
+
+
+def test_a_round_robin_correction_keeps_the_schedule() -> None:
+    t = make("round_robin", 4)
+    t.start(NOW)
+    for m in list(t.pending()):
+        t.report(m.id, m.a, NOW, a_points=2, b_points=0)
+    before = pairs(t, 2)
+    changes = t.set_result("1.1", t.pairing("1.1").b, NOW, a_points=0, b_points=2)
+    assert changes == [] and pairs(t, 2) == before and t.current == 2
+
+
+def test_implausible_scores_are_refused() -> None:
+    """Issue 23, point 9: a match of 3 games of talisman (ww: sprängjan 4 at most)."""
+    t = make("swiss", 4, swiss_rounds=2)
+    t.start(NOW)
+    before = t.to_json()
+    for winner, a, b in (("p1", 99, 0), ("p1", 1, 1), ("p1", 0, 2), ("p3", 2, 0)):
+        with pytest.raises(LeagueError) as info:
+            t.set_result("1.1", winner, NOW, a_points=a, b_points=b)
+        assert "cannot end" in str(info.value)
+        assert "kan inte sluta" in info.value.message("sv")
+    with pytest.raises(LeagueError, match="no score"):
+        t.set_result("1.1", None, NOW, a_points=2, b_points=1)
+    assert t.to_json() == before
+    t.set_result("1.1", "p1", NOW, a_points=12, b_points=0)  # 3 × sprängjan is possible
+    from bot.league.tournament import most_points_per_game
+
+    assert most_points_per_game("talisman") == 4
+    assert most_points_per_game("talisman+ny2") == 11
+    assert most_points_per_game("backgammon") == 3
+    assert most_points_per_game("behrens-helmfrid") == 1
+
+
+def test_removing_a_removed_player_says_so() -> None:
+    t = make("swiss", 4, swiss_rounds=2)
+    t.start(NOW)
+    t.remove_player("p4", NOW)
+    with pytest.raises(LeagueError, match="Player 4 has already left"):
+        t.remove_player("p4", NOW)
+
+
+def test_an_unplayed_final_crowns_nobody() -> None:
+    """Issue 23, point 2: finished with the final open, both finalists share first."""
+    t = make("single_elimination", 4)
+    t.start(NOW)
+    t.report("1.1", "p1", NOW)
+    t.report("1.2", "p3", NOW)
+    t.finish(NOW)
+    assert t.champion is None
+    table = t.standings()
+    assert [(s.player, s.place) for s in table] == [("p1", 1), ("p3", 1), ("p2", 3),
+                                                    ("p4", 3)]
+
+
+def test_cancelling_before_the_start() -> None:
+    t = make("swiss", 4, swiss_rounds=2)
+    with pytest.raises(LeagueError, match="cancel it instead"):
+        t.finish(NOW)
+    assert t.cancel(NOW) == [Change("cancelled")]
+    assert t.state is State.FINISHED and t.cancelled and t.champion is None
+    assert round_trip(t).cancelled
+    with pytest.raises(LeagueError, match="already finished"):
+        t.cancel(NOW)
+    s = make("swiss", 4, swiss_rounds=2)
+    s.start(NOW)
+    with pytest.raises(LeagueError, match="finish it instead"):
+        s.cancel(NOW)
+
+
+def test_a_bye_of_the_round_being_played_counts_when_the_round_is_complete() -> None:
+    """Issue 23, point 7: between rounds, round 2's bye is not yet a point."""
+    t = make("swiss", 5, swiss_rounds=3)
+    t.start(NOW)
+    for m in list(t.pending()):
+        t.report(m.id, favourite(t, m), NOW)
+    bye = next(m for m in t.round.pairings if m.is_bye)
+    assert bye.round == 2 and bye.status is Status.BYE
+    row = next(s for s in t.standings() if s.player == bye.a)
+    assert row.score == 0 and row.byes == 0  # lost round 1, the bye not yet counted
+    ahead = {s.player for s in t.standings() if s.score == 1}  # 2 winners, round 1's bye
+    assert bye.a not in ahead and len(ahead) == 3
+    for m in list(t.pending()):
+        t.report(m.id, favourite(t, m), NOW)
+    row = next(s for s in t.standings() if s.player == bye.a)
+    assert row.score == 1 and row.byes == 1
+
+
+def test_a_bye_counts_in_buchholz_as_an_opponent_with_the_players_own_score() -> None:
+    """docs/league.md, "Byes in the tie-breaks": p5's bye in round 1 adds p5's own
+    final score to p5's Buchholz."""
+    t = make("swiss", 5, swiss_rounds=2)
+    t.start(NOW)
+    while t.state is State.RUNNING:
+        for m in list(t.pending()):
+            t.report(m.id, favourite(t, m), NOW)
+    table = {s.player: s for s in t.standings()}
+    p5 = table["p5"]
+    assert p5.byes == 1 and len(p5.opponents) == 1
+    assert p5.buchholz == table[p5.opponents[0]].score + p5.score
 
 
 def test_finish_early_cancels_open_matches() -> None:

@@ -241,6 +241,32 @@ async def test_an_exception_rolls_back_every_write_of_the_unit(store: Any) -> No
         assert await tx.update_game(gid, 0, now=NOW + 2, state={"n": 1}) is not None
 
 
+async def test_autocommit_commits_each_statement_on_its_own(store: Any) -> None:
+    """``autocommit()``: each statement is its own unit, committed as it ends, so an
+    exception after one keeps it (unlike ``transaction()``); a unique key refused is a
+    ``Conflict``; no transaction is left open for the next command."""
+    gid = await new_game(store)
+    with pytest.raises(Boom):
+        async with store.autocommit() as tx:
+            assert await tx.update_game(gid, 0, now=NOW + 1, state={"n": 1}) is not None
+            raise Boom
+    async with store.read() as tx:  # committed, and visible to another connection
+        row = await tx.game(gid)
+        assert row is not None and row.version == 1 and row.state == {"n": 1}
+    with pytest.raises(Conflict):
+        async with store.autocommit() as tx:
+            await tx.save_settings(GuildSettings(GUILD, "sv"))
+            await tx.insert_game(guild_id=GUILD, channel_id=CHANNEL, status="offered",
+                                 rules="vasa", white_id=1, black_id=2, match_length=1,
+                                 seed=1, state=None, now=NOW)
+    async with store.read() as tx:
+        assert await tx.settings(GUILD) == GuildSettings(GUILD, "sv")  # kept
+        assert len(await tx.all("SELECT id FROM games WHERE channel_id = ?",
+                                (CHANNEL,))) == 1
+    async with store.transaction() as tx:  # and the store goes on, in transactions too
+        assert await tx.update_game(gid, 1, now=NOW + 2, state={"n": 2}) is not None
+
+
 async def test_rows_read_back_with_their_types(store: Any) -> None:
     gid = await new_game(store, rated=True, tournament_id=None)
     async with store.read() as tx:

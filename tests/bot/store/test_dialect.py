@@ -11,7 +11,14 @@ import pytest
 
 import bot.store
 from bot.store.db import migration_files
-from bot.store.dialect import SQLITE_MIN, is_postgres_url, mask_url, to_postgres, url_password
+from bot.store.dialect import (
+    SQLITE_MIN,
+    is_postgres_url,
+    mask_in_text,
+    mask_url,
+    to_postgres,
+    url_password,
+)
 
 
 @pytest.mark.parametrize(("sql", "want"), [
@@ -61,6 +68,21 @@ def test_mask_url_hides_the_password(url: str, masked: str) -> None:
     assert mask_url(url) == masked
     password = url_password(url)
     assert password is None or password not in mask_url(url)
+
+
+def test_masking_a_text_masks_the_password_field_not_its_every_occurrence() -> None:
+    """Issue 26: with the password ``wrong``, "wrong password" printed as "*** password"."""
+    line = ("database postgresql://brade:wrong@db/brade: wrong password (password "
+            "authentication failed); check the URL's user and password")
+    assert mask_in_text(line) == line.replace("brade:wrong@", "brade:***@")
+    assert mask_in_text("unrecognized arguments: postgres://u:p@ss:w@rd@h/d and x") == \
+        "unrecognized arguments: postgres://u:***@h/d and x"
+    assert mask_in_text("dsn 'host=h user=u password=hunter22 dbname=d'") == \
+        "dsn 'host=h user=u password=*** dbname=d'"
+    assert mask_in_text("'postgresql://u@h/d?password=hunter22&x=1'") == \
+        "'postgresql://u@h/d?password=***&x=1'"
+    assert mask_in_text("no password here: wrong password") == \
+        "no password here: wrong password"
 
 
 def test_which_targets_are_postgresql() -> None:

@@ -68,6 +68,18 @@ async def test_wrong_password(pg_url: str) -> None:
     assert "password" in text and f"{u.username}:***@" in text
 
 
+async def test_a_password_that_is_a_word_of_the_message(pg_url: str) -> None:
+    """The URL's password field is masked, not its text wherever it occurs: with the
+    password ``wrong`` the line still says "wrong password"."""
+    u = urlsplit(pg_url)
+    url = pg_url.replace(f":{u.password}@", ":wrong@")
+    with pytest.raises(StoreError) as info:
+        await open_store(url)
+    text = assert_one_clean_line(info.value, secret=":wrong@")
+    assert "wrong password" in text and "***" not in text.split(": ", 1)[1], text
+    assert f"{u.username}:***@" in text
+
+
 async def test_no_such_role(pg_url: str) -> None:
     u = urlsplit(pg_url)
     url = pg_url.replace(f"//{u.username}:{u.password}@", f"//nobody_here:{SECRET}@")
@@ -300,3 +312,29 @@ async def test_reads_on_connections_the_server_dropped_are_retried(pg_url: str) 
         assert await look() == [(0,)]
     finally:
         await store.close()
+
+
+async def test_a_command_arms_no_idle_or_statement_cache_timers(pg_url: str) -> None:
+    """asyncpg's defaults arm a timer per pool release (idle connections close after
+    300 s) and per prepared statement (forgotten after 300 s): loop work on every command
+    for nothing here.  Only the statement timeout's own timer is left."""
+    store = await open_store(pg_url)
+    loop = asyncio.get_running_loop()
+    armed: list[str] = []
+    call_later = loop.call_later
+
+    def counting(delay: float, callback, *args, **kwargs):  # type: ignore[no-untyped-def]
+        armed.append(getattr(callback, "__qualname__", repr(callback)))
+        return call_later(delay, callback, *args, **kwargs)
+
+    loop.call_later = counting  # type: ignore[method-assign]
+    try:
+        for _ in range(5):
+            async with store.read() as tx:
+                await tx.live_game(42)
+            async with store.transaction() as tx:
+                await tx.settings(1)
+    finally:
+        loop.call_later = call_later  # type: ignore[method-assign]
+        await store.close()
+    assert armed and not [a for a in armed if "inactive" in a or "entry_expired" in a], armed

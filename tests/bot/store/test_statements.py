@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.league.ratings import Rating
 from bot.store import GuildSettings, Tx
+from bot.store import limits_sql as limits
 from bot.store import players_sql as players
 from bot.store import ratings_sql as ratings
 from bot.store import spectate_sql as spectate
@@ -143,8 +144,43 @@ async def tournament_queries(tx: Tx) -> set[str]:
     assert not await tournaments.save(tx, tid, 0, state="running", data={}, now=NOW)
     assert [t.id for t in await tournaments.running(tx)] == [tid]
     assert [t.id for t in await tournaments.of_guild(tx, G)] == [tid, other]
+    assert [t.id for t in await tournaments.unfinished(tx, G)] == [tid]
+    assert await tournaments.unfinished(tx, G + 9) == []
     return {"insert_tournament", "tournament", "by_name", "live_name_taken", "names",
-            "running", "save", "of_guild"}
+            "running", "save", "of_guild", "unfinished"}
+
+
+async def limit_queries(tx: Tx) -> set[str]:
+    """A member's live games and open challenges (migration 0009), in a server of their
+    own: a game in play, their challenge (as Black, a rematch), not one made to them, not
+    a lapsed one, not a finished one, not a tournament's, not another server's."""
+    g = BIG + 20
+
+    async def game(channel: int, status: str, white: int, black: int, *,
+                   by: int | None = None, at: float = NOW, guild: int | None = g,
+                   tournament: int | None = None) -> None:
+        await tx.insert_game(guild_id=guild, channel_id=C + channel, status=status,
+                             rules="vasa", white_id=white, black_id=black, match_length=1,
+                             seed=1, state=None, now=at, tournament_id=tournament,
+                             challenger_id=by)
+
+    await game(20, "active", A, 0, by=A)
+    await game(21, "offered", B, A, by=A)
+    await game(22, "offered", A, B, by=B)
+    await game(23, "offered", A, B, by=A, at=NOW - 1000)
+    await game(24, "over", A, B, by=A)
+    await game(25, "active", A, B, tournament=BIG)
+    await game(26, "active", A, B, by=A, guild=None)
+    since = NOW - 900
+    assert await limits.open_count(tx, g, A, since) == 2
+    assert await limits.open_count(tx, g, B, since) == 1
+    assert await limits.open_count(tx, g, BIG + 21, since) == 0
+    assert await limits.open_count(tx, None, A, since) == 1
+    await limits.hold_members(tx, g, [A, B, A])
+    assert await limits.spend_button(tx, "thread:1", g, A, NOW)
+    assert not await limits.spend_button(tx, "thread:1", g, B, NOW)
+    assert await limits.spend_button(tx, "rematch:1", None, B, NOW)
+    return {"hold_members", "open_count", "spend_button"}
 
 
 async def test_every_statement_runs_and_agrees(store: Any) -> None:
@@ -153,7 +189,8 @@ async def test_every_statement_runs_and_agrees(store: Any) -> None:
         assert called == {name for name, _ in inspect.getmembers(Tx, inspect.iscoroutinefunction)
                           if not name.startswith("_") and name not in ("one", "all", "run")}
         for module, check in ((players, player_queries), (ratings, rating_queries),
-                              (spectate, spectate_queries), (tournaments, tournament_queries)):
+                              (spectate, spectate_queries), (tournaments, tournament_queries),
+                              (limits, limit_queries)):
             assert await check(tx) == public_queries(module), module.__name__
     async with store.read() as tx:  # committed, and readable from the read side
         assert await tx.settings(G) == GuildSettings(G, "en", None)

@@ -21,6 +21,7 @@ from engine.ai.analysis import (
 )
 from engine.ai.pasch import is_long_pasch
 from engine.game import Game
+from engine.generators import legal_turns
 from engine.position import Side
 from engine.record import export
 
@@ -69,7 +70,7 @@ def jan_rolls(rules, position, victim: Side) -> int:
     return sum(w for dice, w in ROLLS21
                if any(t.outcome is not None and t.outcome.kind in ("jan", "sprangjan")
                       and t.outcome.winner is not victim
-                      for t in rules.legal_turns(position, dice)))
+                      for t in legal_turns(rules, position, dice)))
 
 
 @pytest.fixture(scope="module")
@@ -154,8 +155,8 @@ def test_another_play_than_the_best_costs_points() -> None:
     rules = TALISMAN
     text = best_play_game("talisman", 8, seed=5)
     _, turns, _ = moments(text)
-    m = next(m for m in turns if len(rules.legal_turns(m.before, m.dice)) > 3)
-    worst = min(rules.legal_turns(m.before, m.dice),
+    m = next(m for m in turns if len(legal_turns(rules, m.before, m.dice)) > 3)
+    worst = min(legal_turns(rules, m.before, m.dice),
                 key=lambda t: SearchAgent().rank(rules, m.before, m.dice,
                                                  [t])[0][1])
     bad = Moment(m.number, m.side, m.dice, m.before, worst.text, worst.position,
@@ -166,7 +167,7 @@ def test_another_play_than_the_best_costs_points() -> None:
 
 
 def moment_for(rules, position, dice) -> Moment:
-    play = rules.legal_turns(position, dice)[0]
+    play = legal_turns(rules, position, dice)[0]
     return Moment(1, position.turn, dice, position, play.text, play.position, play.outcome,
                   play.is_forfeit)
 

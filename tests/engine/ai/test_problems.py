@@ -15,6 +15,7 @@ from engine.ai.arena import opening
 from engine.ai.evaluation import Model
 from engine.ai.lookahead import expect, play_values
 from engine.ai.problems import DEEP_MARGIN, MARGIN, MIN_PLAYS, generate, is_race, theme
+from engine.generators import legal_turns
 from engine.notation import parse_play
 from engine.position import Position, Side
 from engine.rules.ruleset import RuleSet
@@ -72,7 +73,7 @@ def test_every_problem_is_legal_and_its_best_play_is_still_best(rules_id: str) -
         assert p.id not in ids and p.rules == rules.name and p.id.startswith(rules_id + "-")
         ids.add(p.id)
         pos = p.board()
-        legal = {t.text: t for t in rules.legal_turns(pos, p.dice)}
+        legal = {t.text: t for t in legal_turns(rules, pos, p.dice)}
         assert set(legal) == {text for text, _ in p.plays}, p.id
         assert len(legal) >= MIN_PLAYS and not is_race(pos), p.id
         losses = [loss for _, loss in p.plays]
@@ -100,7 +101,7 @@ def test_every_play_of_a_sample_keeps_its_stored_loss(rules_id: str) -> None:
     model = evaluator(rules)
     for p in ps.problems[::25]:
         pos = p.board()
-        legal = {t.text: t for t in rules.legal_turns(pos, p.dice)}
+        legal = {t.text: t for t in legal_turns(rules, pos, p.dice)}
         plays = [legal[text] for text, _ in p.plays]
         values = play_values(rules, plays, pos.turn, model)
         top = max(values)
@@ -127,7 +128,7 @@ def test_the_look_ahead_is_the_analysis_two_ply() -> None:
     checked = 0
     for _ in range(40):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        plays = rules.legal_turns(pos, dice)
+        plays = legal_turns(rules, pos, dice)
         if len(plays) > 2 and checked < 3:
             mine = play_values(rules, plays[:4], pos.turn, model)
             theirs = [_two_ply(rules, t, pos.turn, model) for t in plays[:4]]

@@ -1,0 +1,383 @@
+"""Delivering a reply to Discord: the one place that posts, edits and strips messages.
+
+The service answers every command with a ``Reply`` (bot/service/model.py): a private note,
+public posts with boards and buttons, the game they belong to.  This module turns it
+into messages, whoever asked for it: a slash command or a button press (``answer``), or
+the bot on its own initiative, a new thread, a reminder, the computer's owed turn, a
+tournament's game (``post``).  After each post it keeps the game's buttons on its newest
+board only (the store remembers which, ``bot/service/posts.py``), and when a game ends
+it archives the thread the bot opened for it.  A challenge that lapsed is rewritten in
+place (``close_lapsed``).
+
+The message policy (README, "Messages") is decided in one place, ``plan``, and only
+there.  The channel is the game's record (issue 22): a message is never rewritten so
+that a play it reported disappears.  One message per turn (``compose``): a play posts a
+new message that reports it (and pings the player to act next), and that player's roll
+*adds* to it, pressed there: the roll and its prompt replace the old prompt, the play
+above stays, and the board is redrawn with the last play's arrows beside the new dice.
+Against the computer its reply is in the message of the turn it answers and stays there
+when the human rolls.  A challenge, once answered, is rewritten to say what became of
+it.  Any other press takes the pressed message's buttons off.  ``Delivery`` carries a
+plan out and never decides one.
+
+Every board is drawn by the board workers (bot/service/board.py) before anything is
+posted, concurrently, after the interaction has been deferred; each goes out with its
+alt text (``describe``) as the attachment's description, for screen readers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.service.board import describe, render_async
+from bot.service.model import Post, Reply
+from bot.views import make_view
+
+if TYPE_CHECKING:
+    from bot.service.games import GameService
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 1900
+#: Boards whose text ``Delivery`` remembers (one per live game; ~2 kB each).
+REMEMBERED = 5000
+#: (channel id, message id) of a posted message.
+Where = tuple[int, int]
+
+
+# -- the message policy -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one reply does to the channel."""
+
+    #: New messages, in order.
+    send: list[Post] = field(default_factory=list)
+    #: The pressed message becomes this post (its text, board and buttons) instead of
+    #: losing its buttons.
+    redraw: Post | None = None
+    #: What the game's previous live board (a challenge called off by a command) says
+    #: once its buttons are taken off.
+    retire: str | None = None
+    #: What the pressed message says once its buttons are taken off: its turns without
+    #: the prompt that the press made stale.
+    trim: str | None = None
+
+
+def plan(reply: Reply, *, pressed: bool, shown: str = "", stale: str | None = None) -> Plan:
+    """The message policy for one reply; ``pressed``: it answers a button on a message
+    whose text is ``shown`` and whose prompt is ``stale`` (default: the one the service
+    says, ``Reply.stale_prompt``).
+
+    One message per turn (``compose``).  A roll that leaves plays to choose from is
+    added to the message it was pressed on (``extend``): the turns that message reports
+    stay.  A challenge answered by a press becomes the answer; answered by a command
+    (withdrawn with ``/brade abort``), its message is rewritten when its buttons go.
+    Anything else is posted as new messages, and a pressed message loses its buttons
+    and keeps its turns but not its prompt, stale now (``trimmed``); so does any board
+    a newer one replaces (``Delivery`` does that, and keeps the game's buttons on its
+    newest board).
+    """
+    posts = compose(reply.posts)
+    stale = reply.stale_prompt if stale is None else stale
+    if pressed and reply.rolled and len(posts) == 1:
+        return Plan(redraw=extend(shown, stale, posts[0]))
+    if reply.answered is not None:
+        if pressed:
+            return Plan(send=posts, redraw=reply.answered)
+        return Plan(send=posts, retire=reply.answered.content)
+    if pressed and posts:  # a play, a forfeited roll: the board keeps its turns
+        return Plan(send=posts, trim=trimmed(shown, stale))
+    return Plan(send=posts)
+
+
+def trimmed(shown: str, stale: str) -> str | None:
+    """A board's text without its prompt (``stale``), once that is no longer what its
+    player can do; None when the text does not end with it (a board of an older bot)
+    or nothing else is left."""
+    kept = shown.rstrip()
+    if not stale or not kept.endswith(stale):
+        return None
+    return kept[:-len(stale)].rstrip() or None
+
+
+def extend(shown: str, stale: str, post: Post) -> Post:
+    """``post`` added to a message that reads ``shown``: the message's prompt
+    (``stale``, what its player could do before) gives way to ``post``'s text and
+    prompt; the turns above it stay.  A message too long keeps its end."""
+    kept = trimmed(shown, stale) or shown.rstrip()
+    text = "\n".join(x for x in (kept, post.text) if x)
+    room = MESSAGE_LIMIT - len(post.prompt) - 1
+    if len(text) > room:
+        text = "…\n" + text[-room:]
+    return replace(post, text=text)
+
+
+def compose(posts: list[Post]) -> list[Post]:
+    """What one command posts, in as few messages as possible.
+
+    Consecutive posts become one message (the computer's reply joins the human turn it
+    answers: both turns in the text, the board after the reply, the last prompt),
+    except that a game's final board stands alone, so a match's next game starts in a
+    message of its own.
+    """
+    out: list[Post] = []
+    group: list[Post] = []
+
+    def flush() -> None:
+        if not group:
+            return
+        boards = [p.board for p in group if p.board is not None]
+        mentions = tuple(dict.fromkeys(u for p in group for u in p.mentions))
+        last = group[-1]
+        text = "\n".join(p.text for p in group if p.text)
+        room = MESSAGE_LIMIT - len(last.prompt) - 1
+        if len(text) > room:
+            text = "…\n" + text[-room:]
+        out.append(Post(text, board=boards[-1] if boards else None,
+                        buttons=last.buttons, mentions=mentions, final=last.final,
+                        prompt=last.prompt))
+        group.clear()
+
+    for post in posts:
+        group.append(post)
+        if post.final:
+            flush()
+    flush()
+    return out
+
+
+def live(post: Post) -> bool:
+    """A message the game's next board supersedes: one with buttons, or a prompt (a roll
+    with too many plays for buttons), which it then loses."""
+    return bool(post.buttons or post.prompt) and not post.final
+
+
+def is_board(post: Post) -> bool:
+    """A message that carries a game's current buttons (a board, or a challenge)."""
+    return post.board is not None or any(b.action in ("accept", "decline")
+                                         for b in post.buttons)
+
+
+# -- carrying it out --------------------------------------------------------------------
+
+
+def _mentions(post: Post) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False,
+                                   users=[discord.Object(u) for u in post.mentions if u])
+
+
+async def _files(posts: list[Post]) -> list[discord.File | None]:
+    """Every post's board, drawn concurrently by the board workers."""
+    async def one(p: Post) -> discord.File | None:
+        if p.board is None:
+            return None
+        png = await render_async(p.board)
+        return discord.File(io.BytesIO(png), filename="brade.png",
+                            description=describe(p.board))
+
+    return list(await asyncio.gather(*(one(p) for p in posts)))
+
+
+def _message(post: Post, file: discord.File | None) -> dict[str, Any]:
+    """The keyword arguments that send ``post`` (text apart)."""
+    kwargs: dict[str, Any] = {"allowed_mentions": _mentions(post)}
+    if file is not None:
+        kwargs["file"] = file
+    view = make_view(post.buttons)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+class Delivery:
+    """Posts replies, keeps each game's buttons on its newest board, archives the
+    threads of games that ended.  One per bot, made at start-up (bot/client.py)."""
+
+    def __init__(self, client: discord.Client, games: GameService) -> None:
+        self.client = client
+        self.games = games
+        #: The text and prompt of each board posted with a prompt (a live game's newest),
+        #: so that the board keeps its turns and loses its prompt when its buttons go.
+        #: In memory: after a restart the old boards keep their prompts (harmless).
+        self._said: OrderedDict[int, tuple[str, str]] = OrderedDict()
+
+    def _remember(self, message_id: int, post: Post) -> None:
+        if post.prompt:
+            self._said[message_id] = (post.content, post.prompt)
+            while len(self._said) > REMEMBERED:
+                self._said.popitem(last=False)
+
+    # -- the two ways a reply arrives --------------------------------------------------
+
+    async def answer(self, interaction: discord.Interaction, reply: Reply, *,
+                     component: bool = False) -> None:
+        """The reply to a slash command, or (``component``) to a button press."""
+        response = interaction.response
+        message = interaction.message if component else None
+        pressed = message.id if message is not None else None
+        said = self._said.pop(pressed, None) if pressed is not None else None
+        todo = plan(reply, pressed=pressed is not None,
+                    shown=message.content if message is not None else "",
+                    stale=said[1] if said else None)
+        if not todo.send and todo.redraw is None:
+            await self._private(interaction, reply, component=component)
+            return
+        if not response.is_done():
+            await (response.defer() if component else response.defer(thinking=True))
+        channel_id = interaction.channel_id or 0
+        drawn = await _files([*([todo.redraw] if todo.redraw else []), *todo.send])
+        bare: list[int] = []  # messages known to carry no buttons now
+        if todo.redraw is not None and pressed is not None:
+            post, file = todo.redraw, drawn.pop(0)
+            await interaction.edit_original_response(
+                content=post.content, attachments=[file] if file is not None else [],
+                view=make_view(post.buttons), allowed_mentions=_mentions(post))
+            if not post.buttons:
+                bare.append(pressed)
+            self._remember(pressed, post)
+            if reply.game_id is not None:
+                await self._record(reply, (channel_id, pressed) if live(post) else None,
+                                   bare=bare)
+        sent: list[tuple[Post, int]] = []
+        for post, file in zip(todo.send, drawn, strict=True):
+            msg = await interaction.followup.send(post.content, wait=True,
+                                                  **_message(post, file))
+            self._remember(msg.id, post)
+            sent.append((post, msg.id))
+        if component and todo.redraw is None:
+            edit: dict[str, Any] = {"view": None}  # the pressed message's buttons are spent
+            if reply.private:
+                edit["content"] = reply.private
+            elif todo.trim:
+                edit["content"] = todo.trim
+            await interaction.edit_original_response(**edit)
+            if pressed is not None:
+                bare.append(pressed)
+        elif reply.private:
+            await interaction.followup.send(reply.private, ephemeral=True)
+        await self._after_posts(channel_id, reply, sent, bare=bare, retire=todo.retire,
+                                ended=todo.redraw is not None and todo.redraw.final)
+
+    async def post(self, channel: discord.abc.Messageable, reply: Reply) -> None:
+        """Posts outside an interaction (a new thread, reminders, the computer's owed
+        turns, a tournament's games)."""
+        todo = plan(reply, pressed=False)
+        files = await _files(todo.send)
+        sent: list[tuple[Post, int]] = []
+        for post, file in zip(todo.send, files, strict=True):
+            msg = await channel.send(post.content, **_message(post, file))
+            self._remember(msg.id, post)
+            sent.append((post, msg.id))
+        await self._after_posts(getattr(channel, "id", 0), reply, sent)
+
+    async def close_lapsed(self, lapsed: Iterable[tuple[int, int, str]]) -> None:
+        """Challenges nobody answered (``GameService.expire_offers``): each challenge's
+        own message now says it lapsed and loses its buttons; failing that (deleted
+        meanwhile, say) the channel is told."""
+        for channel_id, game_id, note in lapsed:
+            where = await self.games.posts.close_board(game_id)
+            if where is not None:
+                try:
+                    await self.client.get_partial_messageable(where[0]).get_partial_message(
+                        where[1]).edit(content=note, view=None)
+                    continue
+                except discord.HTTPException:
+                    log.info("could not edit the lapsed challenge %s", game_id)
+            try:
+                await self.client.get_partial_messageable(channel_id).send(
+                    note, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.warning("could not close the lapsed challenge %s", game_id)
+
+    # -- the private note alone --------------------------------------------------------
+
+    @staticmethod
+    async def _private(interaction: discord.Interaction, reply: Reply, *,
+                       component: bool) -> None:
+        """A reply without posts: its note (and buttons) for the user alone; pressed on a
+        private message (a confirmation), that message becomes the note."""
+        if not reply.private:
+            return
+        response = interaction.response
+        view = make_view(reply.buttons)
+        kwargs = {"view": view} if view is not None else {}
+        if component and not response.is_done():
+            await response.edit_message(content=reply.private, view=view)
+        elif response.is_done():
+            await interaction.followup.send(reply.private, ephemeral=True, **kwargs)
+        else:
+            await response.send_message(reply.private, ephemeral=True, **kwargs)
+
+    # -- the game's live board ---------------------------------------------------------
+
+    async def _after_posts(self, channel_id: int, reply: Reply,
+                           sent: list[tuple[Post, int]], *, bare: Iterable[int] = (),
+                           retire: str | None = None, ended: bool = False) -> None:
+        """Keep buttons only on a game's newest board; when the game ends, strip them
+        from its last one and archive the game's thread (the store remembers both, so
+        this holds across a restart and across processes).  ``retire``: what the board
+        that loses its buttons says now (a challenge called off); ``ended``: the game
+        closed without a new board (a challenge declined on its own message)."""
+        if reply.game_id is None:
+            return
+        for post, message_id in sent:
+            if not (post.final or is_board(post)):
+                continue
+            keep = live(post)
+            await self._record(reply, (channel_id, message_id) if keep else None, bare=bare,
+                               retire=retire)
+            ended = ended or post.final
+        if ended:
+            await self._archive_if_game_thread(channel_id)
+
+    async def _record(self, reply: Reply, new: Where | None, *,
+                      bare: Iterable[int] = (), retire: str | None = None) -> None:
+        """Record ``new`` as the game's live board at the reply's version and take the
+        buttons off the board that must lose them (the one it replaced, or ``new`` itself
+        when a newer board is recorded already), unless it is ``bare``: known to have
+        none left; ``retire`` rewrites its text too."""
+        assert reply.game_id is not None and reply.version is not None, reply
+        strip = await self.games.posts.swap_board(reply.game_id, new, reply.version)
+        if strip is not None and strip[1] not in bare:
+            await self._strip(*strip, content=retire)
+
+    async def _strip(self, channel_id: int, message_id: int, *,
+                     content: str | None = None) -> None:
+        """Take a board's buttons off; ``content``: its new text, else (a board this
+        process posted) its text without its stale prompt."""
+        said = self._said.pop(message_id, None)
+        if content is None and said is not None:
+            content = trimmed(*said)
+        edit: dict[str, Any] = {"view": None}
+        if content is not None:
+            edit["content"] = content
+        try:
+            await self.client.get_partial_messageable(channel_id).get_partial_message(
+                message_id).edit(**edit)
+        except discord.HTTPException:
+            log.info("could not take the buttons off message %s", message_id)
+
+    async def _archive_if_game_thread(self, channel_id: int) -> None:
+        """Archive a thread the bot opened for the game that just ended, unless another
+        game already started in it.  The game's end is saved and posted by now, so a
+        failure here is logged, never reported to the player as theirs."""
+        try:
+            if await self.games.channel_busy(channel_id) \
+                    or not await self.games.posts.close_thread(channel_id):
+                return
+            thread = self.client.get_channel(channel_id) \
+                or await self.client.fetch_channel(channel_id)  # not cached after a restart
+            if isinstance(thread, discord.Thread):
+                await thread.edit(archived=True)
+        except Exception:
+            log.warning("could not archive the game thread %s", channel_id, exc_info=True)

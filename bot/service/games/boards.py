@@ -1,0 +1,231 @@
+"""What a game looks like in the channel: the board posts, their words and buttons.
+
+A board post is text (the turns it reports: who played, the roll and its name, the play
+in its mover's own numbering), a ``BoardSpec`` the board workers draw, and a prompt with
+the buttons of what the player to act may do next (roll, roll one die, or up to three
+plays).  Every part of the service that answers with a board builds it here, so a board
+says the same things whether it follows a roll, a play, a resignation or ``/brade show``.
+
+The board holds still (issue 22): a game between members is always drawn with White at
+the bottom, whoever is to act, so a player scrolling back or a spectator watching sees
+each home in the same corner on every board; against the computer it is the human's
+side.  Both rows of numbers are printed, each in its player's colours, so every play,
+written in its mover's numbering, can be read off the board.  What it shows comes from
+the game itself: the roll to play (large, in the roller's half), the last play with its
+arrows and its roll (small, faded, in its mover's half), and on a finished game's board
+the result instead of a turn.
+"""
+
+from __future__ import annotations
+
+from bot.i18n import outcome_text, side_name, t
+from bot.service.games.core import GameCore, Loaded, match_over, mention
+from bot.service.model import COMPUTER, BoardSpec, Button, Post
+from engine.dice import Dice, format_dice, roll_name
+from engine.game import Game
+from engine.notation import format_turn, recorded_turn
+from engine.position import Side
+from engine.turn import Turn
+from render.board import BOTH, Result, Score
+
+MAX_PLAY_BUTTONS = 3
+#: Plays a roll's buttons may show (a special play, the double-six column or
+#: kejsarspel, gets buttons even among more plays) and the cap of a roll's play count.
+MAX_BUTTON_PLAYS, COUNT_CAP = 5, 100
+MESSAGE_LIMIT = 1900
+
+
+def last_play(game: Game) -> tuple[Turn | None, Side, Dice] | None:
+    """The game's last play as its record keeps it: the turn (without steps for a
+    forfeit; None where it cannot be drawn), its mover and its roll; None before the
+    first."""
+    e = game.last_play()
+    if e is None:
+        return None
+    turn = recorded_turn(str(e.get("moves", "-")),
+                         game.rules.parse_position(str(e["position"])))
+    return turn, Side(e["side"]), tuple(e.get("dice") or ())
+
+
+class Boards(GameCore):
+    """Board posts, their words and buttons, for every part that answers with one."""
+
+    def _who(self, lg: Loaded, side: Side, lang: str) -> str:
+        uid = lg.player(side)
+        name = t("computer", lang) if uid == COMPUTER else mention(uid)
+        return f"{side_name(side, lang)} ({name})"
+
+    def _played(self, lg: Loaded, side: Side, dice: Dice, turn: Turn, lang: str) -> str:
+        """One played turn for the record: who, the roll by its name, the play in the
+        mover's own numbering (as the player wrote or pressed it)."""
+        return t("played", lang, who=self._who(lg, side, lang), name=roll_name(dice),
+                 dice=format_dice(dice, "–"), play=format_turn(turn, lang))
+
+    @staticmethod
+    def _view(lg: Loaded) -> Side:
+        """The side at the bottom of every board of the game: against the computer the
+        human's; between members White's, for the whole game (the board holds still)."""
+        humans = [s for s in (Side.WHITE, Side.BLACK) if lg.player(s) != COMPUTER]
+        return humans[0] if len(humans) == 1 else Side.WHITE
+
+    def _after_roll(self, lg: Loaded, mover: Side, dice: tuple[int, ...], lang: str) -> list[Post]:
+        text = t("roll", lang, who=self._who(lg, mover, lang), name=roll_name(dice),
+                 dice=format_dice(dice, "–"))
+        if lg.game.phase == "move":
+            # the roller's dice, named, beside the last play; the plays to press below
+            return [self._board_post(lg, lang, text)]
+        # Nothing playable: the engine forfeited the roll (T-4) and the turn has passed.
+        return self._turn_posts(lg, lang, text + " " + t("roll.forfeit", lang))
+
+    def _turn_label(self, turn: Turn, lang: str) -> str:
+        if turn.special == "column":
+            return t("btn.column", lang)
+        if turn.special == "kejsarspel":
+            return t("btn.kejsarspel", lang)
+        return t("btn.play", lang, play=format_turn(turn, lang))[:80]
+
+    def _turn_posts(self, lg: Loaded, lang: str, head: str, *,
+                    announce: bool = True) -> list[Post]:
+        """The board after a turn, then what happens next (a win, or the next roll).
+        ``announce``: the head does not already say who won (a resignation's does)."""
+        ended = lg.finished or (lg.game if lg.game.is_over else None)
+        if ended is None:
+            return [self._board_post(lg, lang, head)]
+        text = "\n".join(x for x in (head, self._win_text(lg, lang, ended, announce)) if x)
+        post = self._board_post(lg, lang, text, game=ended, buttons=False)
+        post.final = True
+        posts = [post]
+        if lg.finished is None and lg.row.status == "over":
+            post.buttons = [Button("rematch", lg.row.id, lg.row.version,
+                                   t("btn.rematch", lang), "success")]
+        if lg.finished is not None:
+            n = len(lg.match.results) + 1
+            posts.append(self._board_post(lg, lang, t(
+                "match.game", lang, n=n, starter=self._who(lg, lg.game.turn, lang))))
+        return posts
+
+    def _win_text(self, lg: Loaded, lang: str, game: Game | None = None,
+                  announce: bool = True) -> str:
+        o = (game or lg.game).outcome
+        assert o is not None
+        lines = []
+        if announce:
+            lines.append(t("win", lang, who=self._who(lg, o.winner, lang),
+                           how=outcome_text(o.kind, o.munk, lang), points=o.points,
+                           unit=t("point" if o.points == 1 else "points", lang)))
+        m = lg.match
+        if m.length > 1:
+            lines.append(t("match.score", lang, white=self._who(lg, Side.WHITE, lang),
+                           black=self._who(lg, Side.BLACK, lang), w=m.score(Side.WHITE),
+                           b=m.score(Side.BLACK), played=m.completed, length=m.length))
+            if m.is_over and m.winner is not None:
+                lines.append(t("match.won", lang, who=self._who(lg, m.winner, lang)))
+                for n, r in enumerate(m.results, 1):  # the match's summary, game by game
+                    lines.append(t("match.line", lang, n=n, who=side_name(r.winner, lang),
+                                   how=outcome_text(r.kind, r.munk, lang),
+                                   points=f"{r.points} " + t(
+                                       "point" if r.points == 1 else "points", lang)))
+        return "\n".join(lines)
+
+    def _gave_up(self, lg: Loaded, side: Side, key: str, lang: str) -> str:
+        """"Black (@Erik) resigned – White (@Åsa) wins (1 point)": a game given up, the
+        winner and the points in one sentence (``key``: resigned, abandoned)."""
+        ended = lg.finished or lg.game
+        o = ended.outcome
+        assert o is not None
+        return t(key, lang, who=self._who(lg, side, lang),
+                 winner=self._who(lg, o.winner, lang), how=outcome_text(o.kind, o.munk, lang),
+                 points=o.points, unit=t("point" if o.points == 1 else "points", lang))
+
+    def _board_post(self, lg: Loaded, lang: str, text: str, *, buttons: bool = True,
+                    game: Game | None = None) -> Post:
+        """``game`` (default: the live one) as it stands, with the roll to play, the last
+        play and, once over, the result; with ``buttons``, what the player to act may do
+        and the prompt saying so."""
+        game = game or lg.game
+        w = self.display_name(lg.row.guild_id, lg.row.white_id, lang)
+        b = self.display_name(lg.row.guild_id, lg.row.black_id, lang)
+        view = self._view(lg)
+        m = lg.match
+        score = (m.score(Side.WHITE), m.score(Side.BLACK), m.length) if m.length > 1 else None
+        result = None
+        if game.is_over and game.outcome is not None:
+            result = Result(game.outcome, Score(*score) if score else None,
+                            match_over=score is not None and match_over(m)
+                            and lg.finished is None)
+        last = last_play(game)
+        to_play = game.dice if game.phase == "move" and result is None else None
+        spec = BoardSpec(game.position, game.rules, dice=to_play,
+                         dice_side=game.turn if to_play else None,
+                         last_turn=last[0] if last else None, mover=last[1] if last else None,
+                         last_dice=last[2] if last else None, result=result,
+                         lang=lang, names=(w, b), perspective=view, numbers=BOTH,
+                         theme=self.theme_for(lg.row.guild_id, lg.player(view)), score=score)
+        post = Post(text, board=spec)
+        if buttons and not game.is_over and lg.row.status == "active":
+            post.buttons, post.prompt = self._next_buttons(lg, lang)
+            mover = lg.player(game.turn)
+            if mover != COMPUTER:
+                post.mentions = (mover,)
+        return post
+
+    def _next_buttons(self, lg: Loaded, lang: str) -> tuple[list[Button], str]:
+        """The buttons of what the player to act may do, and the prompt that says it."""
+        game = lg.game
+        who = lg.player(game.turn)
+        if who == COMPUTER:
+            return [], ""
+        if game.phase == "roll":
+            owed = game.history[game.turn].onedie_owed
+            buttons = []
+            if not owed:
+                buttons.append(Button("roll", lg.row.id, lg.row.version, t("btn.roll", lang),
+                                      "primary"))
+            if game.one_die_available():
+                buttons.append(Button("roll1", lg.row.id, lg.row.version,
+                                      t("btn.roll_one", lang), "secondary"))
+            key = "to_roll_one" if owed else "to_roll"
+            return buttons, t(key, lang, who=mention(who), side=side_name(game.turn, lang))
+        if game.phase == "move":
+            return self._play_buttons(lg, lang)
+        return [], ""
+
+    def _play_buttons(self, lg: Loaded, lang: str) -> tuple[list[Button], str]:
+        """A roll's plays: a button for each of a few (a special play always gets one),
+        and a prompt that says what the player can do: press a play, or type one."""
+        game = lg.game
+        # The move contract (engine.plays): a few plays and a capped count, never the
+        # list of every play (a later puff pasch has up to ~145,000).
+        few = game.first_plays(MAX_BUTTON_PLAYS)
+        buttons = []
+        if len(few) <= MAX_PLAY_BUTTONS or any(x.special for x in few):
+            buttons = [Button("play", lg.row.id, lg.row.version, self._turn_label(turn, lang),
+                              "primary", str(i)) for i, turn in enumerate(few)]
+        n = len(few) if len(few) <= MAX_PLAY_BUTTONS else game.count_plays(COUNT_CAP + 1)
+        count = f"{COUNT_CAP}+" if n > COUNT_CAP else n
+        if n == 1:
+            key = "roll.one_play"
+        elif len(buttons) == n:
+            key = "roll.press"
+        elif buttons:
+            key = "roll.press_or_type"
+        else:
+            key = "roll.choose"
+        return buttons, t(key, lang, n=count)
+
+
+def duration(seconds: float, lang: str) -> str:
+    s = int(max(0, seconds))
+    if s >= 86400:
+        return t("dur.d", lang, n=round(s / 86400, 1))
+    if s >= 3600:
+        return t("dur.h", lang, n=round(s / 3600, 1))
+    if s >= 60:
+        return t("dur.m", lang, n=s // 60)
+    return t("dur.s", lang, n=s)
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    if len(text) <= limit:
+        return text
+    return "…\n" + text[-limit:]

@@ -1,0 +1,287 @@
+"""What every part of the game service shares: loading, saving, locking, and the caches.
+
+``GameCore`` holds the one copy of each: the store, the clock and the dice seeds, the
+channel locks under which every change happens, the cache of unpacked games, the
+servers' settings and preferences, the players' names.  A game is read with ``_live``
+(the button's game, or the channel's), unpacked once per version (``_unpack``), checked
+(``_mover_check``) and written back with ``_save``: the game and its new events in one
+statement whose ``UPDATE`` also checks the row's version, so two presses of one button
+can never both apply.  The parts of ``GameService`` (bot/service/games/__init__.py)
+build on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections import defaultdict
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.i18n import resolve_lang, t
+from bot.service.ai import DEFAULT_LEVEL, Agent
+from bot.service.model import COMPUTER, Ctx, UserError
+from bot.service.players import Fetcher, Players
+from bot.service.posts import LivePosts
+from bot.store import Conflict, Database, GameRow, GuildSettings, players_sql, run_to_end
+from engine import rules as rules_registry
+from engine.game import Game
+from engine.match import Match
+from engine.position import Side
+
+log = logging.getLogger(__name__)
+ENDED = ("over", "aborted")
+
+#: Called once with a game's final row when it ends (over or aborted), after the commit.
+GameEndListener = Callable[[GameRow], Awaitable[None]]
+
+
+@dataclass
+class Loaded:
+    """A game row with its engine state unpacked.
+
+    ``finished`` is the game that has just ended when a match goes on with a new one.
+    """
+
+    row: GameRow
+    game: Game
+    match: Match
+    level: str = DEFAULT_LEVEL
+    finished: Game | None = None
+
+    def side_of(self, user_id: int) -> Side | None:
+        if user_id == self.row.white_id:
+            return Side.WHITE
+        if user_id == self.row.black_id:
+            return Side.BLACK
+        return None
+
+    def player(self, side: Side) -> int:
+        return self.row.white_id if side is Side.WHITE else self.row.black_id
+
+
+class GameCore:
+    """The state and the loading, locking and saving every part of the service shares."""
+
+    def __init__(self, store: Database, *, clock: Callable[[], float] = time.time,
+                 seed_source: Callable[[], int] | None = None, agent: Agent | None = None,
+                 default_rules: str = rules_registry.DEFAULT, remind_after: float = 6 * 3600,
+                 claim_after: float = 48 * 3600,
+                 names: Callable[[int | None, int], str] | None = None,
+                 fetch: Fetcher | None = None,
+                 challenge_expires: float = 15 * 60, max_games: int = 10,
+                 owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:
+        self.store = store
+        #: Whether this process runs the guild's shard.  Work done on the bot's own
+        #: initiative (reminders, claims, expiry, owed computer turns) skips the other
+        #: processes' guilds; commands need no check (Discord sends them to the owner).
+        self.owns = owns
+        self.clock = clock
+        self.seed_source = seed_source or (lambda: secrets.randbits(62))
+        self.agent = agent
+        self.default_rules = default_rules
+        self.remind_after = remind_after
+        self.claim_after = claim_after
+        #: Players' names from every interaction (issue 13); ``names`` is only the
+        #: gateway cache, consulted when a player has not been seen yet, and ``fetch``
+        #: asks Discord once for a name never seen.
+        self.players = Players(store, clock=clock, fallback=names, fetch=fetch)
+        self.names = self.display_name
+        #: The messages with live buttons and the game threads the bot must come back to.
+        self.posts = LivePosts(store)
+        #: An unanswered challenge lapses after this many seconds (BRADE_CHALLENGE_EXPIRES).
+        self.challenge_expires = challenge_expires
+        #: Live games and open challenges one member may have in one server
+        #: (BRADE_MAX_GAMES_PER_MEMBER; bot/service/games/challenges.py); 0: no limit.
+        self.max_games = max_games
+        self._prefs: dict[int, players_sql.GuildPrefs] = {}
+        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._games: dict[int, tuple[int, Game]] = {}  # id -> (version, game) cache
+        #: Games between two members, by id, as their rows were read (``_know``): who
+        #: plays a game never changes, so after a command on one no read is needed to
+        #: know that the computer has no turn to play (``needs_computer``).
+        self._members_only: set[int] = set()
+        self._settings: dict[int, GuildSettings] = {}
+        self._ranks: dict[tuple[int, int], list[str]] = {}
+        #: Ratings and tournaments subscribe here; the service stays ignorant of both.
+        self.end_listeners: list[GameEndListener] = []
+        #: Channels whose game waits for a computer turn that did not happen (its worker
+        #: failed, or the bot stopped in between): played on the next command there.
+        self.computer_owed: set[int] = set()
+
+    async def _ended(self, row: GameRow) -> None:
+        """Tell the listeners; one failing listener must not hide the game's result."""
+        for listener in self.end_listeners:
+            try:
+                await listener(row)
+            except Exception:
+                log.exception("game-end listener %r failed for game %s", listener, row.id)
+
+    # -- loading, checking and saving ----------------------------------------------------
+
+    def _unpack(self, row: GameRow) -> Loaded:
+        cached = self._games.get(row.id)
+        state = row.state or {}
+        if cached is not None and cached[0] == row.version:
+            game = cached[1]
+        else:
+            game = Game.from_json(state["game"]) if state.get("game") else Game.new(row.rules)
+        match = (Match.from_json(state["match"]) if state.get("match")
+                 else new_match(row.match_length, game))
+        return Loaded(row, game, match, state.get("ai", DEFAULT_LEVEL))
+
+    async def _live(self, ctx: Ctx, game_id: int | None = None,
+                    version: int | None = None) -> Loaded:
+        """The game this command is about: the button's game, else the channel's live one."""
+        async with self.store.read() as tx:
+            row = await (tx.game(game_id) if game_id is not None
+                         else tx.live_game(ctx.channel_id))
+        if row is None:
+            raise UserError("game.none")
+        if not row.live:
+            raise UserError(closed_key(row) if game_id is not None else "game.none")
+        if version is not None and row.version != version:
+            raise UserError("stale")
+        await self._know(row)
+        return self._unpack(row)
+
+    async def channel_busy(self, channel_id: int) -> bool:
+        """Whether a game or challenge is live in the channel (a thread is kept open)."""
+        async with self.store.read() as tx:
+            return await tx.live_game(channel_id) is not None
+
+    async def _save(self, lg: Loaded, ctx: Ctx, *, events_before: int,
+                    extra_events: Sequence[dict[str, Any]] = (), **fields: Any) -> Loaded:
+        """Write the game and its new events in one statement; the version check makes
+        stale writers fail."""
+        now = self.clock()
+        game = lg.game
+        state = {"game": game.to_json(), "match": lg.match.to_json(), "ai": lg.level}
+        fields.setdefault("reminded", 0)
+        self._games.pop(lg.row.id, None)
+
+        async def write() -> GameRow | None:
+            row = await self.store.save_game(
+                lg.row.id, lg.row.version, now=now, state=state, actor_id=ctx.user_id,
+                events=[*extra_events, *game.events[events_before:]], **fields)
+            if row is not None and row.status in ENDED and lg.row.status not in ENDED:
+                await self._ended(row)  # a tournament records the result now
+            return row
+
+        # Once the save is sent it completes, listeners included, even if the command
+        # is cancelled meanwhile (the cancellation is re-raised after): a game that
+        # ended must not miss its tournament result.
+        try:
+            row = await run_to_end(write())
+        except Conflict:  # another process wrote this game first (PostgreSQL)
+            row = None
+        if row is None:
+            raise UserError("stale")
+        self._games[row.id] = (row.version, game)
+        return Loaded(row, game, lg.match, lg.level, lg.finished)
+
+    def _mover_check(self, lg: Loaded, ctx: Ctx) -> Side:
+        if lg.row.status != "active":
+            raise UserError("game.not_started")
+        side = lg.side_of(ctx.user_id)
+        if side is None:
+            raise UserError("not_player")
+        if lg.game.is_over:
+            raise UserError("stale")
+        if side is not lg.game.turn:
+            raise UserError("not_your_turn", who=mention(lg.player(lg.game.turn)))
+        return side
+
+    async def _finish_turn(self, lg: Loaded, ctx: Ctx, before: int) -> Loaded:
+        """Save after a play; when a game of a match ends, set up the next one (T-1)."""
+        game = lg.game
+        if not (game.is_over and game.outcome is not None):
+            return await self._save(lg, ctx, events_before=before)
+        lg.match.record(game.outcome)
+        if match_over(lg.match):
+            result = {"outcome": game.outcome.to_json(), "match": lg.match.to_json()}
+            return await self._save(lg, ctx, events_before=before, status="over",
+                                    result=result)
+        # The match goes on: the loser starts the next game without a teka (T-1).
+        starter = lg.match.next_starter
+        nxt = Game.new(game.rules, seed=lg.row.seed + len(lg.match.results), starter=starter)
+        extra = list(game.events[before:])
+        if starter is None:
+            nxt.opening()
+        lg.game, lg.finished = nxt, game
+        return await self._save(lg, ctx, events_before=0, extra_events=extra)
+
+    # -- servers and players ------------------------------------------------------------
+
+    async def settings(self, guild_id: int | None) -> GuildSettings:
+        if guild_id is None:
+            return GuildSettings(0)
+        s = self._settings.get(guild_id)
+        if s is None:
+            async with self.store.read() as tx:
+                s = await tx.settings(guild_id)
+            self._settings[guild_id] = s
+        return s
+
+    async def langs(self, ctx: Ctx) -> tuple[str, str]:
+        """(language for the invoker, language for public posts in this server)."""
+        s = await self.settings(ctx.guild_id)
+        return (resolve_lang(s.lang, ctx.user_locale, ctx.guild_locale),
+                resolve_lang(s.lang, None, ctx.guild_locale))
+
+    async def lang_for(self, ctx: Ctx) -> str:
+        return (await self.langs(ctx))[0]
+
+    async def _know(self, row: GameRow) -> None:
+        """Names and themes of a game's players, so the boards drawn next can name them;
+        and whether the computer is one of them."""
+        if COMPUTER not in row.players():
+            self._members_only.add(row.id)
+        await self.players.resolve(row.guild_id, row.players())
+        await self.prefs(row.guild_id)
+
+    def display_name(self, guild_id: int | None, user_id: int, lang: str = "en") -> str:
+        """A player's name for boards, threads and records: never their id."""
+        if user_id == COMPUTER:
+            return t("computer.name", lang)
+        return self.players.name(guild_id, user_id) or t("player.unknown", lang)
+
+    async def prefs(self, guild_id: int | None) -> players_sql.GuildPrefs:
+        if guild_id is None:
+            return players_sql.GuildPrefs(0)
+        p = self._prefs.get(guild_id)
+        if p is None:
+            async with self.store.read() as tx:
+                p = await players_sql.prefs(tx, guild_id)
+            self._prefs[guild_id] = p
+        return p
+
+    def theme_for(self, guild_id: int | None, user_id: int) -> str:
+        """The player's own board theme, else the server's, else the classic one."""
+        mine = self.players.theme(guild_id, user_id) if user_id != COMPUTER else None
+        server = self._prefs.get(guild_id or 0)
+        return mine or (server.theme if server else None) or "classic"
+
+
+def new_match(length: int, game: Game) -> Match:
+    return Match(length, scoring=game.rules.scoring, family=game.rules.family)
+
+
+def match_over(match: Match) -> bool:
+    """A single game ends with its first result, whatever M-1 says about resigning."""
+    return match.is_over or (match.length == 1 and bool(match.results))
+
+
+def mention(user_id: int) -> str:
+    return "🤖" if user_id == COMPUTER else f"<@{user_id}>"
+
+
+def closed_key(row: GameRow) -> str:
+    """What a press on a button of a game that is no longer live is told."""
+    if row.status in ENDED:
+        return "game.over"
+    return "offer.closed"
+

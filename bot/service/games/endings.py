@@ -1,0 +1,137 @@
+"""Ending a game early: resigning (when the rules allow it) or abandoning, aborting by
+agreement or by a moderator, and claiming a game the opponent has left."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.service.games.boards import Boards, duration
+from bot.service.games.challenges import challenge_text, invited_player
+from bot.service.games.core import mention
+from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
+
+
+class Endings(Boards):
+    """Resign, abandon, abort, claim."""
+
+    async def resign_prompt(self, ctx: Ctx) -> Reply:
+        personal, _ = await self.langs(ctx)
+        lg = await self._live(ctx)
+        side = lg.side_of(ctx.user_id)
+        if side is None:
+            raise UserError("not_player")
+        if lg.row.status != "active":
+            raise UserError("game.not_started")
+        ok, reason = lg.game.can_resign(side)
+        v = lg.row.version
+        cancel = Button("keep", lg.row.id, v, t("btn.keep", personal), "secondary")
+        if ok:
+            pts = lg.game.resignation(side).points
+            return Reply(lang=personal, private=t("resign.confirm", personal, points=pts),
+                         buttons=[Button("resign", lg.row.id, v, t("btn.resign", personal),
+                                         "danger"), cancel])
+        why = t(reason or "", personal)
+        pts = lg.game.abandonment(side).points
+        return Reply(lang=personal, private=t("resign.refused", personal, reason=why, points=pts),
+                     buttons=[Button("abandon", lg.row.id, v, t("btn.abandon", personal),
+                                     "danger"), cancel])
+
+    async def resign(self, ctx: Ctx, game_id: int, version: int, *,
+                     abandon: bool = False) -> Reply:
+        personal, public = await self.langs(ctx)
+        async with self._locks[ctx.channel_id]:
+            lg = await self._live(ctx, game_id, version)
+            side = lg.side_of(ctx.user_id)
+            if side is None:
+                raise UserError("not_player")
+            before = len(lg.game.events)
+            self._games.pop(lg.row.id, None)
+            if abandon:
+                lg.game.abandon(side)
+            else:
+                lg.game.resign(side)
+            lg = await self._finish_turn(lg, ctx, before)
+        head = self._gave_up(lg, side, "abandoned" if abandon else "resigned", public)
+        return Reply(lang=personal, private=t("ok", personal),
+                     posts=self._turn_posts(lg, public, head, announce=False),
+                     game_id=lg.row.id, version=lg.row.version)
+
+    async def keep_playing(self, ctx: Ctx) -> Reply:
+        personal, _ = await self.langs(ctx)
+        return Reply(lang=personal, private=t("resign.cancelled", personal))
+
+    async def abort(self, ctx: Ctx, *, game_id: int | None = None,
+                    version: int | None = None) -> Reply:
+        """Both players agree, or someone with Manage Channels; an offer is just withdrawn."""
+        personal, public = await self.langs(ctx)
+        async with self._locks[ctx.channel_id]:
+            lg = await self._live(ctx, game_id, version)
+            row = lg.row
+            is_player = ctx.user_id in row.players()
+            other = row.black_id if ctx.user_id == row.white_id else row.white_id
+            agreed = (ctx.can_manage or row.status == "offered" or other == COMPUTER
+                      or (is_player and row.abort_by == other))
+            if not is_player and not ctx.can_manage:
+                raise UserError("abort.not_allowed")
+            if not agreed:
+                if row.abort_by == ctx.user_id:
+                    raise UserError("abort.already_asked", who=mention(other))
+                async with self.store.transaction() as tx:
+                    new = await tx.update_game(row.id, row.version, now=row.updated_at,
+                                               abort_by=ctx.user_id)
+                    if new is None:
+                        raise UserError("stale")
+                    await tx.append_events(row.id, [{"type": "abort_request",
+                                                     "by": ctx.user_id}],
+                                           at=self.clock(), actor_id=ctx.user_id)
+                self._games.pop(row.id, None)
+                post = Post(t("abort.asked", public, who=mention(ctx.user_id),
+                              other=mention(other)),
+                            buttons=[Button("abort", row.id, new.version,
+                                            t("btn.abort", public), "danger")],
+                            mentions=(other,))
+                return Reply(lang=personal, posts=[post])
+            async with self.store.transaction() as tx:
+                ended = await tx.update_game(row.id, row.version, now=self.clock(),
+                                             status="aborted")
+                if not ended:
+                    raise UserError("stale")
+                await tx.append_events(row.id, [{"type": "abort", "by": ctx.user_id}],
+                                       at=self.clock(), actor_id=ctx.user_id)
+            self._games.pop(row.id, None)
+            if row.status == "active":
+                await self._ended(ended)
+        if row.status == "offered":  # a challenge called off: its message says by whom
+            key = ("offer.declined" if ctx.user_id == invited_player(row)
+                   else "offer.withdrawn" if is_player else "offer.cancelled")
+            note = Post(challenge_text(row, public, key, who=mention(ctx.user_id)), final=True)
+            return Reply(lang=personal, game_id=row.id, version=ended.version, answered=note,
+                         posts=[Post(t(key, public, who=mention(ctx.user_id)), final=True)])
+        return Reply(lang=personal, game_id=row.id, version=ended.version,
+                     posts=[Post(t("aborted", public, who=mention(ctx.user_id)), final=True)])
+
+    async def claim(self, ctx: Ctx, *, game_id: int | None = None,
+                    version: int | None = None) -> Reply:
+        """After ``claim_after`` without a move, the waiting player wins as if abandoned."""
+        personal, public = await self.langs(ctx)
+        async with self._locks[ctx.channel_id]:
+            lg = await self._live(ctx, game_id, None)
+            side = lg.side_of(ctx.user_id)
+            if side is None:
+                raise UserError("not_player")
+            if lg.row.status != "active":
+                raise UserError("game.not_started")
+            if side is lg.game.turn:
+                raise UserError("claim.your_turn")
+            waited = self.clock() - lg.row.updated_at
+            if waited < self.claim_after:
+                raise UserError("claim.too_early", left=duration(self.claim_after - waited,
+                                                                   personal))
+            before = len(lg.game.events)
+            self._games.pop(lg.row.id, None)
+            absent = lg.game.turn
+            lg.game.abandon(absent)
+            lg = await self._finish_turn(lg, ctx, before)
+        head = t("claimed", public, who=mention(ctx.user_id),
+                 absent=self._who(lg, absent, public))
+        return Reply(lang=personal, posts=self._turn_posts(lg, public, head),
+                     game_id=lg.row.id, version=lg.row.version)

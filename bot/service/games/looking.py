@@ -1,0 +1,125 @@
+"""Looking without changing anything: the board again, the game's record, the rules,
+a hint, autocomplete's plays, and the help text."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.i18n import play_words, t
+from bot.service.games.boards import Boards, clip
+from bot.service.games.core import Loaded
+from bot.service.history import history_lines
+from bot.service.model import Ctx, Reply, UserError
+from engine import rules as rules_registry
+from engine.dice import format_dice, roll_name
+from engine.position import Side
+
+
+class Looking(Boards):
+    """Answers that change nothing."""
+
+    async def show(self, ctx: Ctx) -> Reply:
+        personal, public = await self.langs(ctx)
+        async with self.store.read() as tx:
+            row = await tx.live_game(ctx.channel_id) or await tx.last_game(ctx.channel_id)
+        if row is None or not (row.state or {}).get("game"):
+            raise UserError("game.none")
+        await self._know(row)
+        lg = self._unpack(row)
+        game = lg.game
+        if row.status == "active" and not game.is_over:
+            text = t("show", public, white=self._who(lg, Side.WHITE, public),
+                     black=self._who(lg, Side.BLACK, public), rules=row.rules)
+            if game.phase == "move" and game.dice:
+                text += "\n" + t("roll", public, who=self._who(lg, game.turn, public),
+                                 name=roll_name(game.dice), dice=format_dice(game.dice, "–"))
+        else:
+            text = t("show.over", public, white=self._who(lg, Side.WHITE, public),
+                     black=self._who(lg, Side.BLACK, public), rules=row.rules)
+            if game.outcome is not None:
+                text += "\n" + self._win_text(lg, public)
+        post = self._board_post(lg, public, text)
+        return Reply(lang=personal, posts=[post], game_id=row.id, version=row.version)
+
+    async def history(self, ctx: Ctx) -> Reply:
+        personal, _ = await self.langs(ctx)
+        async with self.store.read() as tx:
+            row = await tx.live_game(ctx.channel_id) or await tx.last_game(ctx.channel_id)
+            events = await tx.events(row.id) if row else []
+        if row is None:
+            raise UserError("game.none")
+        lines = [t("history.head", personal, rules=row.rules)]
+        lines += history_lines([ev.data for ev in events], personal)
+        if row.status == "aborted":
+            lines.append(t("history.aborted", personal))
+        if len(lines) == 1:
+            lines.append(t("history.empty", personal))
+        return Reply(lang=personal, private=clip("\n".join(lines)))
+
+    async def rules_info(self, ctx: Ctx, rules: str | None = None) -> Reply:
+        personal, _ = await self.langs(ctx)
+        name = rules
+        if name is None:
+            async with self.store.read() as tx:
+                row = await tx.live_game(ctx.channel_id)
+            s = await self.settings(ctx.guild_id)
+            name = row.rules if row else (s.rules or self.default_rules)
+        r = rules_registry.get(name)
+        return Reply(lang=personal, private=t("rules.summary", personal, title=r.title,
+                                              name=r.name, text=t(f"rules.{r.id}", personal)))
+
+    async def hint(self, ctx: Ctx) -> Reply:
+        personal, _ = await self.langs(ctx)
+        lg = await self._live(ctx)
+        self._mover_check(lg, ctx)
+        if lg.row.tournament_id is not None:
+            raise UserError("hint.tournament")
+        if lg.game.phase != "move":
+            raise UserError("game.roll_first")
+        ranked, by_ai = await self.ranked(lg)
+        top = "\n".join(f"{i + 1}. `{play_words(x, personal)}`" for i, x in enumerate(ranked[:3]))
+        key = "hint.ai" if by_ai else "hint.simple"  # never claim a heuristic is the AI's
+        return Reply(lang=personal, private=t(key, personal) + "\n" + top)
+
+    async def ranked(self, lg: Loaded) -> tuple[list[str], bool]:
+        """Plays best first, and whether the AI ranked them: the AI's ranking (searched in
+        its worker) when it answers in time, else the engine's cheap order."""
+        key = (lg.row.id, lg.row.version)
+        if self.agent is not None and key not in self._ranks:
+            try:
+                g = lg.game
+                texts = await asyncio.wait_for(self.agent.rank(
+                    g.rules.name, g.position.format(), g.dice or (), ), timeout=2.0)
+                self._ranks = {k: v for k, v in self._ranks.items() if k[0] != lg.row.id}
+                self._ranks[key] = texts
+            except Exception:  # a slow or failing AI falls back to the heuristic
+                self._ranks[key] = []
+        order = self._ranks.get(key) or []
+        if order:
+            return order, True
+        return [x.text for x in lg.game.suggest("", 3)], False
+
+    async def suggestions(self, ctx: Ctx, typed: str) -> list[str]:
+        """Autocomplete for /move: legal plays matching ``typed``, best first, at most 25."""
+        async with self.store.read() as tx:
+            row = await tx.live_game(ctx.channel_id)
+        if row is None or row.status != "active":
+            return []
+        lg = self._unpack(row)
+        game = lg.game
+        if game.phase != "move" or lg.side_of(ctx.user_id) is not game.turn:
+            return []
+        self._games[row.id] = (row.version, game)
+        # Never waits on the AI worker (Discord gives autocomplete 3 s, the worker takes
+        # ~2 s to start): the engine walks just enough plays, in its cheap order.
+        return [x.text for x in game.suggest(typed or "", 25)]
+
+    async def help(self, ctx: Ctx) -> Reply:
+        personal, _ = await self.langs(ctx)
+        return Reply(lang=personal, private=help_text(personal))
+
+
+def help_text(lang: str, *, first: bool = False) -> str:
+    """How to play here; for a player's first game, a welcome before it."""
+    text = t("help", lang)
+    return t("help.first", lang) + "\n" + text if first else text

@@ -1,0 +1,76 @@
+"""A server's settings (language, default rules, game threads, board theme) and each
+player's own board theme, changed by ``/brade settings``.  Only what a command changes
+is written, so two settings commands at once both keep their change."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.i18n import resolve_lang, t
+from bot.service.games.core import GameCore
+from bot.service.model import Ctx, Reply, UserError
+from bot.store import players_sql
+from engine import rules as rules_registry
+
+
+class Preferences(GameCore):
+    """``/brade settings``: the server's and the player's own."""
+
+    async def configure(self, ctx: Ctx, *, lang: str | None = None,
+                        rules: str | None = None) -> Reply:
+        """Server defaults (the cog restricts this to Manage Server)."""
+        if ctx.guild_id is None:
+            raise UserError("settings.guild_only")
+        s = await self.settings(ctx.guild_id)
+        fields: list[str] = []
+        if rules is not None:
+            rules = rules_registry.get(rules).name  # RulesError for unknown ids
+            s = replace(s, rules=rules)
+            fields.append("rules")
+        if lang is not None:
+            s = replace(s, lang=None if lang == "auto" else lang)
+            fields.append("lang")
+        if fields:  # only what this command changes: a concurrent change survives
+            async with self.store.transaction() as tx:
+                s = await tx.save_settings(s, tuple(fields))
+        self._settings[ctx.guild_id] = s
+        personal = resolve_lang(s.lang, ctx.user_locale, ctx.guild_locale)
+        return Reply(lang=personal, private=t(
+            "settings.saved", personal, lang=s.lang or "auto",
+            rules=s.rules or self.default_rules))
+
+    async def set_preferences(self, ctx: Ctx, *, threads: bool | None = None,
+                              theme: str | None = None,
+                              server_theme: str | None = None) -> Reply:
+        """A player's own board theme; the server's theme and game threads (the command
+        layer checks Manage Server for those)."""
+        from render import THEMES
+
+        personal, _ = await self.langs(ctx)
+        for name in (theme, server_theme):
+            if name is not None and name not in THEMES and name != "default":
+                raise UserError("settings.theme", themes=", ".join(THEMES))
+        lines = []
+        if threads is not None or server_theme is not None:
+            if ctx.guild_id is None:
+                raise UserError("settings.guild_only")
+            p = await self.prefs(ctx.guild_id)
+            fields: list[str] = []
+            if threads is not None:
+                p = replace(p, threads=threads)
+                fields.append("threads")
+            if server_theme is not None:
+                p = replace(p, theme=None if server_theme == "default" else server_theme)
+                fields.append("theme")
+            async with self.store.transaction() as tx:  # only what this command changes
+                p = await players_sql.save_prefs(tx, p, tuple(fields))
+            self._prefs[ctx.guild_id] = p
+            lines.append(t("settings.server_prefs", personal,
+                           threads=t("yes" if p.threads else "no", personal),
+                           theme=p.theme or "classic"))
+        if theme is not None:
+            mine = None if theme == "default" else theme
+            await self.players.set_theme(ctx.guild_id, ctx.user_id, mine)
+            lines.append(t("settings.my_theme", personal, theme=mine or t(
+                "settings.server_default", personal)))
+        return Reply(lang=personal, private="\n".join(lines) or t("ok", personal))

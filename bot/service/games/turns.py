@@ -1,0 +1,143 @@
+"""Playing turns: rolls, plays, and the computer's turns.
+
+A roll saves the dice and answers with the board showing them beside the last play (or,
+when nothing is playable, the forfeit and the next player's board); a play, typed
+(checked step by step by the engine) or pressed (one of the few plays the roll's buttons
+showed), saves the turn and answers with the next board, or the end of the game.  Each
+answer's text is the turn for the record: who played, the roll and its name, the play in
+the mover's own numbering.  Against the computer
+``computer_turns`` rolls and plays for it after the human's command; a turn it still
+owes (its worker failed, the bot stopped) is found by ``owed_computer_turns``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.service.games.boards import MAX_BUTTON_PLAYS, Boards
+from bot.service.model import COMPUTER, Ctx, Post, Reply, UserError
+from bot.store import GameRow
+
+
+class Turns(Boards):
+    """Rolls and plays, the human's and the computer's."""
+
+    async def roll(self, ctx: Ctx, *, one_die: bool = False, game_id: int | None = None,
+                   version: int | None = None) -> Reply:
+        personal, public = await self.langs(ctx)
+        async with self._locks[ctx.channel_id]:
+            lg = await self._live(ctx, game_id, version)
+            self._mover_check(lg, ctx)
+            # the prompt of the board pressed, which the roll replaces there
+            stale = self._next_buttons(lg, public)[1] if game_id is not None else ""
+            before = len(lg.game.events)
+            mover = lg.game.turn
+            self._games.pop(lg.row.id, None)  # the cached game is about to change
+            dice = lg.game.roll(one_die=one_die)
+            lg = await self._save(lg, ctx, events_before=before)
+        # A roll with plays to choose from shows them on the board (what that does to the
+        # board rolled on is the message policy's, bot/delivery.py); a forfeited roll
+        # ends the turn and posts the next board.
+        return Reply(lang=personal, posts=self._after_roll(lg, mover, dice, public),
+                     rolled=lg.game.phase == "move", stale_prompt=stale, game_id=lg.row.id,
+                     version=lg.row.version)
+
+    async def move(self, ctx: Ctx, text: str | None = None, *, index: int | None = None,
+                   game_id: int | None = None, version: int | None = None) -> Reply:
+        personal, public = await self.langs(ctx)
+        async with self._locks[ctx.channel_id]:
+            lg = await self._live(ctx, game_id, version)
+            side = self._mover_check(lg, ctx)
+            game = lg.game
+            if game.phase != "move":
+                raise UserError("game.roll_first")
+            before = len(game.events)
+            if index is not None:
+                few = game.first_plays(MAX_BUTTON_PLAYS)  # the plays the buttons showed
+                if not 0 <= index < len(few):
+                    raise UserError("stale")
+                chosen = few[index]
+            else:
+                chosen = game.validate(text or "")  # by its steps (engine.plays)
+            dice = game.dice
+            self._games.pop(lg.row.id, None)
+            game.play_turn(chosen)
+            lg = await self._finish_turn(lg, ctx, before)
+        head = self._played(lg, side, dice or (), chosen, public)
+        return Reply(lang=personal, posts=self._turn_posts(lg, public, head),
+                     game_id=lg.row.id, version=lg.row.version)
+
+    async def computer_turns(self, ctx: Ctx) -> Reply:
+        """Let the computer roll and play while it is on turn (after a human's command)."""
+        personal, public = await self.langs(ctx)
+        posts: list[Post] = []
+        if self.agent is None:
+            return Reply(lang=personal)
+        for _ in range(4):  # forfeits can pass the turn back and forth; bounded
+            async with self._locks[ctx.channel_id]:
+                try:
+                    lg = await self._live(ctx)
+                except UserError:
+                    break
+                game = lg.game
+                if lg.row.status != "active" or game.is_over or \
+                        lg.player(game.turn) != COMPUTER:
+                    break
+                side = game.turn
+                self._games.pop(lg.row.id, None)
+                before = len(game.events)
+                dice = game.roll()
+                try:
+                    if game.phase != "move":
+                        lg = await self._save(lg, ctx, events_before=before)
+                        posts.extend(self._after_roll(lg, side, dice, public))
+                        continue
+                    text = await self.agent.choose(game.rules.name, game.position.format(),
+                                                   dice, self.seed_source(), lg.level)
+                    turn = game.validate(text)
+                    game.play_turn(turn)
+                    lg = await self._finish_turn(lg, replace(ctx, user_id=COMPUTER), before)
+                except UserError as error:
+                    if error.key != "stale":
+                        raise
+                    # Another process (overlapping shards) played this turn first: its
+                    # save won the version check and it posts the board; nothing to add.
+                    break
+                posts.extend(self._turn_posts(lg, public,
+                                              self._played(lg, side, dice, turn, public)))
+        if not posts:
+            return Reply(lang=personal)
+        return Reply(lang=personal, posts=posts, game_id=lg.row.id, version=lg.row.version)
+
+    async def needs_computer(self, ctx: Ctx, game_id: int | None = None) -> bool:
+        """Whether the computer is to play in the channel now, after a command there.
+
+        ``game_id``: the game the command's answer is about.  When that is a game between
+        two members, nothing is read: the channel's live game is that one (or, if it
+        ended meanwhile, a later one whose own command looks for itself), and it never
+        needs the computer.  That spares a read of the whole row on every command
+        (issue 26: on PostgreSQL each is a round trip and loop work).
+        """
+        if game_id is not None and game_id in self._members_only:
+            return False
+        async with self.store.read() as tx:
+            row = await tx.live_game(ctx.channel_id)
+        if row is None or row.status != "active" or COMPUTER not in row.players():
+            return False
+        lg = self._unpack(row)
+        return not lg.game.is_over and lg.player(lg.game.turn) == COMPUTER
+
+    async def owed_computer_turns(self) -> list[GameRow]:
+        """Live games where the computer is to play: after a restart or a failed reply
+        nobody would otherwise make it move.  Also remembered in ``computer_owed``."""
+        async with self.store.read() as tx:
+            rows = await tx.active_games()
+        owed = []
+        for row in rows:
+            if COMPUTER not in row.players() or not self.owns(row.guild_id):
+                continue
+            lg = self._unpack(row)
+            if not lg.game.is_over and lg.player(lg.game.turn) == COMPUTER:
+                owed.append(row)
+        self.computer_owed = {r.channel_id for r in owed}
+        return owed

@@ -1,0 +1,231 @@
+"""The board as a record of the game (issue 22, the renderer's side): a board that holds
+still from message to message, whose numbers say whose they are, dice that belong to
+their roller, and a last board that shows the result.  Pixel probes at the spots
+``render.layout`` computes."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from engine import rules as registry
+from engine.generators import legal_turns
+from engine.position import Geometry, Position, Side
+from engine.turn import Outcome, Step, Turn
+from render import render_board
+from render.board import BOTH, Result, Score, board_layout, numbering
+from render.fonts import log_text
+from render.layout import (
+    LAYOUT,
+    PAST_DIE,
+    checker_center,
+    die_centers,
+    label_y,
+    number_center,
+    ruler_rect,
+)
+from render.static import base_layer, number_for
+from render.themes import CLASSIC
+
+TALISMAN = registry.get("talisman")
+FADED = tuple(round(a + (b - a) * 0.35) for a, b in zip(CLASSIC.die_face, CLASSIC.die_edge,
+                                                         strict=True))  # a played die
+
+
+def decode(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def dist(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+
+
+def count_near(im: Image.Image, box: tuple[float, ...], colour: tuple[int, int, int],
+               tol: float = 30) -> int:
+    crop = im.crop(tuple(round(v) for v in box))
+    return sum(1 for px in crop.get_flattened_data() if dist(px, colour) < tol)
+
+
+def game_turns(n: int = 4):
+    """Consecutive (position after, turn, dice, mover) of a seeded game."""
+    import random
+
+    from engine.dice import roll
+
+    rng = random.Random(7)
+    pos = TALISMAN.start()
+    out = []
+    while len(out) < n:
+        dice = roll(rng)
+        turns = legal_turns(TALISMAN, pos, dice)
+        t = turns[0]
+        out.append((t.position, t, dice, pos.turn))
+        pos = t.position
+    return out
+
+
+def test_consecutive_boards_keep_each_home_in_its_corner() -> None:
+    """Two boards of a game between members, one per message, drawn with the same fixed
+    perspective: white's home point bottom right and black's top left in both, whoever
+    is to move; the old behaviour (drawn for the side to move) flipped them."""
+    (p1, t1, d1, m1), (p2, t2, d2, m2) = game_turns(2)
+    assert p1.turn is not p2.turn
+    w_home = checker_center(1, 0, 1, Side.WHITE, Geometry.BRADE)
+    b_home = checker_center(Geometry.BRADE.board_point(Side.BLACK, 1), 0, 1, Side.WHITE,
+                            Geometry.BRADE)
+    assert w_home[0] > LAYOUT.rail_x and w_home[1] > LAYOUT.mid_y
+    assert b_home[0] < LAYOUT.rail_x and b_home[1] < LAYOUT.mid_y
+    L = board_layout(BOTH)
+    for pos, turn, dice, mover in ((p1, t1, d1, m1), (p2, t2, d2, m2)):
+        im = decode(render_board(pos, TALISMAN, last_turn=turn, dice=dice, dice_side=mover,
+                                 perspective=Side.WHITE, numbers=BOTH))
+        for side, home in ((Side.WHITE, w_home), (Side.BLACK, b_home)):
+            bp = Geometry.BRADE.board_point(side, 1)
+            n = pos.at_board(bp)[1]
+            x, y = checker_center(bp, 0, n, Side.WHITE, Geometry.BRADE, L)
+            face = CLASSIC.white_face if side is Side.WHITE else CLASSIC.black_face
+            assert dist(im.getpixel((x, y)), face) < 40, (side, pos.turn)
+            assert (x > L.rail_x, y > L.mid_y) == (home[0] > LAYOUT.rail_x,
+                                                   home[1] > LAYOUT.mid_y)
+
+
+@pytest.mark.parametrize("geometry", list(Geometry))
+def test_both_numberings_in_each_players_colours(geometry: Geometry) -> None:
+    """``numbers="both"``: two rows on each edge, the bottom player's next to the points,
+    each in its player's colours, each point labelled with that player's own number."""
+    pos = Position.start(geometry)
+    L = board_layout(BOTH)
+    assert L.height == LAYOUT.height + 2 * LAYOUT.ruler and L.width == LAYOUT.width
+    base_layer.cache_clear()  # the numbers are drawn (and logged) with the static layer
+    with log_text() as drawn:
+        im = decode(render_board(pos, None, perspective=Side.BLACK, numbers=BOTH))
+    numbers = [t for t, s, w in drawn if t.isdigit() and s == L.text and w == "bold"]
+    assert len(numbers) >= 48
+    for ring, owner in enumerate(numbering(BOTH, Side.BLACK)):
+        bg = CLASSIC.black_face if owner is Side.BLACK else CLASSIC.white_face
+        for top in (True, False):
+            _, y0, _, y1 = ruler_rect(top, ring, L)
+            assert dist(im.getpixel((L.rail_cx, (y0 + y1) // 2)), bg) < 30
+        for col in range(12):
+            for top in (True, False):
+                n = number_for(geometry, Side.BLACK, owner, col, top)
+                assert n == geometry.own_point(owner, geometry.board_point(
+                    Side.BLACK, 12 - col if not top else 13 + col))
+        # every point of the row has its number once
+        assert sorted(number_for(geometry, Side.BLACK, owner, c, t)
+                      for c in range(12) for t in (True, False)) == list(range(1, 25))
+    # a single numbering prints one row, in its owner's colours
+    im_w = decode(render_board(pos, None, perspective=Side.BLACK, numbers=Side.WHITE))
+    _, cy = number_center(3, True, LAYOUT)
+    assert dist(im_w.getpixel((LAYOUT.rail_cx, cy)), CLASSIC.white_face) < 30
+    assert im_w.height == LAYOUT.height
+
+
+def test_the_roll_to_play_is_large_in_the_rollers_half_and_labelled() -> None:
+    pos = Position.start().with_turn(Side.BLACK)
+    with log_text() as drawn:
+        im = decode(render_board(pos, TALISMAN, dice=(5, 2), perspective=Side.WHITE))
+    (x5, y5), _ = die_centers(2, False)  # black, at the top, throws into the left half
+    assert x5 < LAYOUT.rail_x and dist(im.getpixel((x5, y5)), CLASSIC.die_pip) < 40
+    assert "sinkadus" in [t for t, _, _ in drawn]
+    # the roll's label is led by a black checker
+    cx = LAYOUT.half_centre_x(False)
+    assert count_near(im, (cx - 120, label_y() - 12, cx, label_y() + 12),
+                      CLASSIC.black_face, 20) > 60
+
+
+def test_a_board_waiting_for_the_next_roll_shows_the_last_roll_as_its_rollers() -> None:
+    """Åsa (white, bottom) played 4-1; Erik (black) is to roll.  Her dice lie faded and
+    small in her half with her play in her numbering, nothing in his half, and his strip
+    has the turn."""
+    (pos, turn, dice, mover), = game_turns(1)
+    assert mover is Side.WHITE and pos.turn is Side.BLACK
+    with log_text() as drawn:
+        im = decode(render_board(pos, TALISMAN, dice=dice, dice_side=mover, last_turn=turn,
+                                 perspective=Side.WHITE, numbers=BOTH))
+    texts = [t for t, _, _ in drawn]
+    L = board_layout(BOTH)
+    assert turn.text in texts  # white's play in white's own numbering
+    # no full-size die of the roll in black's (left) half, the faded ones in white's
+    for right, want in ((False, 0), (True, 1)):
+        cx = L.half_centre_x(right)
+        y = die_centers(2, right, L)[0][1]
+        box = (cx - 140, y - PAST_DIE // 2, cx + 140, y + PAST_DIE // 2)
+        found = count_near(im, box, FADED, 8)
+        assert (found > 100) == bool(want), right
+    # the turn belongs to black: its strip (top) has the accent bar, white's has not
+    top_strip, bottom_strip = L.strip_rect(False), L.strip_rect(True)
+    assert count_near(im, (top_strip[0], top_strip[1] + 10, top_strip[0] + 8,
+                           top_strip[3] - 10), CLASSIC.accent, 20) > 50
+    assert count_near(im, (bottom_strip[0], bottom_strip[1] + 10, bottom_strip[0] + 8,
+                           bottom_strip[3] - 10), CLASSIC.accent, 20) == 0
+
+
+def test_the_last_play_is_written_in_its_movers_numbering() -> None:
+    """Black plays 19/off 24/off (its numbers); on a board drawn with white at the bottom
+    and white's numbers printed, the text still reads 19/ut 24/ut, as the message does."""
+    pos = Position.parse("white=1x5,13x10 black=19x3,20x2,24x2,offx8 turn=black")
+    turn = next(t for t in legal_turns(TALISMAN, pos, (6, 1)) if "24/off" in t.text)
+    with log_text() as drawn:
+        render_board(turn.position, TALISMAN, last_turn=turn, dice=(6, 1),
+                     dice_side=Side.BLACK, perspective=Side.WHITE, numbers=Side.WHITE)
+    assert "19/ut 24/ut" in [t for t, _, _ in drawn]
+
+
+def test_the_roll_just_played_and_the_roll_to_play_side_by_side() -> None:
+    (pos, turn, dice, _), = game_turns(1)
+    with log_text() as drawn:
+        im = decode(render_board(pos, TALISMAN, dice=(6, 5), last_turn=turn, last_dice=dice,
+                                 perspective=Side.WHITE))
+    texts = [t for t, _, _ in drawn]
+    assert turn.text in texts and "sex sinka" in texts
+    (x6, y6), _ = die_centers(2, False)  # black's roll to play, top player's half
+    assert count_near(im, (x6 - 25, y6 - 25, x6 + 25, y6 + 25), CLASSIC.die_pip, 40) > 100
+    assert count_near(im, (x6 - 25, y6 - 25, x6 + 25, y6 + 25), CLASSIC.die_face, 10) > 1000
+    # white's roll just played: faded dice in white's half
+    cx, y = LAYOUT.half_centre_x(True), die_centers(2, True)[0][1]
+    assert count_near(im, (cx - 140, y - 20, cx + 140, y + 20), FADED, 8) > 300
+
+
+def test_a_finished_board_shows_the_result_and_no_turn_or_dice() -> None:
+    (pos, turn, dice, _), = game_turns(1)
+    result = Result(Outcome("resign", 2, False, Side.WHITE), Score(5, 3, 5), match_over=True)
+    for lang, lines in (("sv", ["Åsa vinner", "Erik gav upp · 2 poäng",
+                                "Åsa vinner matchen 5–3"]),
+                        ("en", ["Åsa wins", "Erik resigned · 2 points",
+                                "Åsa wins the match 5–3"])):
+        with log_text() as drawn:
+            im = decode(render_board(pos, TALISMAN, dice=(6, 5), last_turn=turn,
+                                     last_dice=dice, names=("Åsa", "Erik"), lang=lang,
+                                     result=result, score=(5, 3, 5)))
+        texts = [t for t, _, _ in drawn]
+        for line in lines:
+            assert line in texts
+        assert not {"drar", "to play", "sex sinka"} & set(texts)
+        assert ("vinner" if lang == "sv" else "wins") in texts  # the winner's strip
+        for right in (False, True):
+            (x, y), _ = die_centers(2, right)
+            assert count_near(im, (x - 20, y - 20, x + 20, y + 20), CLASSIC.die_face, 8) == 0
+    # a match still going: the score after this game
+    with log_text() as drawn:
+        render_board(pos, TALISMAN, names=("Åsa", "Erik"), lang="en",
+                     result=Result(Outcome("gammon", 2, False, Side.BLACK), Score(1, 2, 5)))
+    texts = [t for t, _, _ in drawn]
+    assert "Erik wins" in texts and "gammon · 2 points" in texts
+    assert "Åsa 1–2 Erik · match to 5" in texts
+
+
+def test_a_winning_last_turn_still_ends_the_board_without_a_result_argument() -> None:
+    after = Position.parse("white=1x14,6 black=bar,1x14 turn=black")
+    won = Turn((Step(1, 6, 5, hit=True),), after, Outcome("jan", 2, False, Side.WHITE))
+    with log_text() as drawn:
+        render_board(after, TALISMAN, last_turn=won, dice=(5, 3), lang="en")
+    texts = [t for t, _, _ in drawn]
+    assert "White wins" in texts and "jan · 2 points" in texts and "to play" not in texts
+
+
+def test_bad_numbers_are_refused() -> None:
+    with pytest.raises(ValueError):
+        render_board(Position.start(), TALISMAN, numbers="all")
