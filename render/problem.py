@@ -6,11 +6,15 @@ Each play is drawn on its own board with the board's own arrows (``render_image`
 the best play.  The captions come worded from the caller (the bot's languages); this
 module only places them.
 
-Laid out for the width Discord shows a picture at (about 550 px): the picture is as wide
-as a board and the boards stand one above the other at full size (side by side, at half
-size, their texts could not be read); a caption is at least the board's smallest text
-(capitals 11 px tall at 550 px shown), and a long one (a pasch of four steps, a long
-name of a loss) wraps onto a second line rather than shrink below it.
+Laid out for the size Discord shows a picture at (at most about 550 px wide and 720 px
+tall, as SimCord's preview draws it; a taller picture is shown narrower, its texts
+smaller): the picture is as wide as a board and the boards stand one above the other at
+full size (side by side, at half size, their texts could not be read), without the
+players' strips above and below each board (names and pips: the problem's own board
+showed them) so that two boards and their captions fit that height; a caption is at
+least the board's smallest text (capitals 11 px tall at 550 px shown), and a long one (a
+pasch of four steps, a long name of a loss) wraps onto a second line rather than shrink
+below it.
 
 ``answer_alt_text`` says the same in words for a screen reader (the attachment's
 description): the captions, then the board after the best play (``render.alt_text``).
@@ -40,6 +44,11 @@ CAPTION = LAYOUT.name_text
 TEXT = LAYOUT.text
 LINE = CAPTION + 14
 GAP = 16  # below a board, before the next caption
+#: The most Discord shows a picture at: a picture taller than ``SHOWN_H`` at ``SHOWN_W``
+#: wide is shown narrower.
+SHOWN_W, SHOWN_H = 550, 720
+#: A player's strip (names, pips) with the space around it, above and below the board.
+STRIP = LAYOUT.margin + LAYOUT.bar_h + LAYOUT.gap
 #: A caption's colour by its kind: the solver's play when it was not the best, the best.
 MISSED: RGB = (204, 40, 40)
 BEST: RGB = (32, 128, 64)
@@ -47,10 +56,12 @@ BEST: RGB = (32, 128, 64)
 
 def _board(rules: object, dice: Sequence[int], turn: Turn, mover: Side, lang: str,
            theme: str, names: tuple[str, str] | None) -> Image.Image:
-    """The position after ``turn``, its arrows, the roll it played, from the mover's side."""
-    return render_image(turn.position, rules, dice=tuple(dice), last_turn=turn,
-                        last_mover=mover, perspective=mover, theme=theme, lang=lang,
-                        dice_side=mover, names=names)
+    """The position after ``turn``, its arrows, the roll it played, from the mover's side:
+    the board alone, without the players' strips."""
+    im = render_image(turn.position, rules, dice=tuple(dice), last_turn=turn,
+                      last_mover=mover, perspective=mover, theme=theme, lang=lang,
+                      dice_side=mover, names=names)
+    return im.crop((0, STRIP, im.width, im.height - STRIP))
 
 
 def caption_lines(text: str, room: int = WIDTH - 2 * MARGIN) -> tuple[int, list[str]]:
@@ -108,4 +119,4 @@ def answer_alt_text(rules: object, dice: Sequence[int], mover: Side, best: Turn,
     return f"{said} {board}"
 
 
-__all__ = ["answer_alt_text", "caption_lines", "render_answer"]
+__all__ = ["SHOWN_H", "SHOWN_W", "answer_alt_text", "caption_lines", "render_answer"]

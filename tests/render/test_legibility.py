@@ -6,7 +6,10 @@ board can show, the analysis picture and a replay's frames."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from PIL import Image
 
 from engine.game import Game
 from engine.position import Geometry, Position, Side
@@ -145,10 +148,11 @@ def test_geometries_and_perspectives_share_the_layout() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_problem_answer_pictures_are_legible_at_550_px(lang: str) -> None:
     """A problem's answer (issue 24): the solver's play above the best, or the best alone,
-    each board at full size under its caption; a caption too long for one line wraps
-    rather than shrinking below the board's smallest text."""
+    each board at full size under its caption, the whole short enough to be shown 550 px
+    wide; a caption too long for one line wraps rather than shrinking below the board's
+    smallest text."""
     from engine.ai.problem_set import shipped
-    from render.problem import TEXT, WIDTH, caption_lines, render_answer
+    from render.problem import SHOWN_H, SHOWN_W, TEXT, WIDTH, caption_lines, render_answer
 
     ps = shipped("talisman")
     assert ps is not None
@@ -161,8 +165,11 @@ def test_problem_answer_pictures_are_legible_at_550_px(lang: str) -> None:
                             ((long, f"Best: {best.text}"), theirs),
                             ((f"Yours, the best: {best.text}",), None)):
         with log_text() as drawn:
-            render_answer(p.ruleset, p.dice, p.board().turn, best, other, captions,
-                          lang=lang, names=names)
+            png = render_answer(p.ruleset, p.dice, p.board().turn, best, other, captions,
+                                lang=lang, names=names)
+        im = Image.open(io.BytesIO(png))
+        # shown at full width: not so tall that Discord shows it narrower
+        assert im.width == WIDTH and im.height * SHOWN_W / im.width <= SHOWN_H, im.size
         assert {c for c in captions if c != long} <= {t for t, _, _ in drawn}
         assert min(s for _, s, _ in drawn) >= TEXT
         assert {(t, s) for t, s, _ in drawn if shown_cap(s, WIDTH) < CAP} == set()
