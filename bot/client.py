@@ -23,6 +23,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.play import Play
+from bot.cogs.problems import ProblemButton, Problems
 from bot.cogs.ratings import Ratings
 from bot.cogs.recovery import Recovery
 from bot.cogs.reminders import Expiry, Reminders
@@ -56,11 +57,13 @@ def shard_of(guild_id: int | None, shard_count: int) -> int:
 
 class BradeBot(commands.AutoShardedBot):
     #: Made by ``setup_hook``: every service, the one delivery of replies, and the cogs
-    #: whose persistent buttons find them here (bot/views.py, WalkoverButton).
+    #: whose persistent buttons find them here (bot/views.py, WalkoverButton,
+    #: ProblemButton).
     services: Services
     delivery: Delivery
     play: Play
     tournament_cog: Tournaments
+    problems: Problems
 
     def __init__(self, *, db_path: str | Path = "brade.sqlite3", dev_guild: int | None = None,
                  clock: Callable[[], float] = discord_clock,
@@ -142,7 +145,8 @@ class BradeBot(commands.AutoShardedBot):
         self.service = self.services.games
         self.delivery = Delivery(self, self.services.games)
         await self.tree.set_translator(BradeTranslator())
-        self.add_dynamic_items(GameButton, ThreadButton, WalkoverButton, WithdrawButton)
+        self.add_dynamic_items(GameButton, ThreadButton, WalkoverButton, WithdrawButton,
+                               ProblemButton)
         await self._add_cogs()
         if self.dev_guild:
             guild = discord.Object(self.dev_guild)
@@ -161,11 +165,13 @@ class BradeBot(commands.AutoShardedBot):
         their commands are registered."""
         s, delivery = self.services, self.delivery
         recovery = Recovery(self, s.games, delivery)
-        self.play = Play(self, s.games, delivery, recovery)
+        self.problems = Problems(self, s.problems, s.games, delivery)
+        self.play = Play(self, s.games, delivery, recovery, self.problems)
         self.tournament_cog = Tournaments(self, s.tournaments, s.games, delivery)
         for cog in (self.play, Reminders(self, s.games, delivery),
                     Expiry(self, s.games, delivery), self.tournament_cog,
-                    Ratings(self, s.ratings), Spectate(self, s.spectate), recovery):
+                    Ratings(self, s.ratings), Spectate(self, s.spectate), self.problems,
+                    recovery):
             await self.add_cog(cog)
 
     async def close(self) -> None:

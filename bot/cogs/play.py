@@ -32,6 +32,7 @@ from engine.errors import EngineError
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
+    from bot.cogs.problems import Problems
     from bot.cogs.recovery import Recovery
     from bot.delivery import Delivery
     from bot.service.games import GameService
@@ -92,12 +93,14 @@ def note_player(interaction: discord.Interaction) -> None:
 class Play(commands.GroupCog, group_name=_("brade"),
            group_description=_("Play bräde, the Swedish board game")):
     def __init__(self, bot: BradeBot, games: GameService, delivery: Delivery,
-                 recovery: Recovery) -> None:
+                 recovery: Recovery, problems: Problems) -> None:
         self.bot = bot
         self.service = games
         self.delivery = delivery
         #: Plays the computer's owed turns before a command in that channel.
         self.recovery = recovery
+        #: ``/brade problem`` and the daily problem's settings (bot/cogs/problems.py).
+        self.problems = problems
         super().__init__()
 
     @commands.Cog.listener()
@@ -352,28 +355,44 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @app_commands.command(name=_("settings"),
                           description=_("Your board theme; server defaults (Manage Server)"))
     @app_commands.rename(language=_("language"), ruleset=_("ruleset"), threads=_("threads"),
-                         theme=_("theme"), server_theme=_("server_theme"))
+                         theme=_("theme"), server_theme=_("server_theme"),
+                         problem_channel=_("problem_channel"), problem_hour=_("problem_hour"),
+                         problem_daily=_("problem_daily"))
     @app_commands.describe(language=_("Reply language in this server"),
                            ruleset=_("Which rules (default: the server's)"),
                            threads=_("Start every new game in its own thread (Manage Server)"),
                            theme=_("Your own board theme"),
-                           server_theme=_("The server's board theme (Manage Server)"))
+                           server_theme=_("The server's board theme (Manage Server)"),
+                           problem_channel=_("Where the daily problem is posted (Manage Server)"),
+                           problem_hour=_("The hour (UTC, 0–23) the daily problem is posted "
+                                          "(Manage Server)"),
+                           problem_daily=_("Post a daily problem; false stops it "
+                                           "(Manage Server)"))
     @app_commands.choices(language=LANG_CHOICES, theme=THEME_CHOICES,
                           server_theme=THEME_CHOICES)
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
                        ruleset: str | None = None, threads: bool | None = None,
-                       theme: str | None = None, server_theme: str | None = None) -> None:
+                       theme: str | None = None, server_theme: str | None = None,
+                       problem_channel: discord.TextChannel | None = None,
+                       problem_hour: app_commands.Range[int, 0, 23] | None = None,
+                       problem_daily: bool | None = None) -> None:
+        problems = problem_channel is not None or problem_hour is not None \
+            or problem_daily is not None  # the daily problem (bot/cogs/problems.py)
         mine_only = theme is not None and language is None and ruleset is None \
-            and threads is None and server_theme is None
+            and threads is None and server_theme is None and not problems
         if not mine_only and not interaction.permissions.manage_guild:
             ctx = make_ctx(interaction)
             await self.refuse(interaction, ctx, UserError("settings.not_allowed"))
             return
         server = language is not None or ruleset is not None or not (
-            threads is not None or theme is not None or server_theme is not None)
+            threads is not None or theme is not None or server_theme is not None or problems)
 
         async def act(c: Ctx) -> Reply:
-            notes = []
+            notes: list[str | None] = []
+            if problems:  # first: its refusal comes before any change
+                notes.append(await self.problems.service.configure(
+                    c, channel_id=problem_channel.id if problem_channel else None,
+                    hour=problem_hour, daily=problem_daily))
             if server:
                 notes.append((await self.service.configure(c, lang=language,
                                                            rules=ruleset)).private)
@@ -389,6 +408,30 @@ class Play(commands.GroupCog, group_name=_("brade"),
     async def settings_complete(self, interaction: discord.Interaction,
                                 current: str) -> list[Choice[str]]:
         return ruleset_choices(current)
+
+    # -- problems (bot/cogs/problems.py) -----------------------------------------------
+
+    @app_commands.command(name=_("problem"),
+                          description=_("A position to solve: find the best play for a roll"))
+    @app_commands.rename(answer=_("answer"), ruleset=_("ruleset"))
+    @app_commands.describe(answer=_("Your answer: a play (suggestions appear as you type)"),
+                           ruleset=_("Which ruleset's problems (default: the server's rules)"))
+    async def problem(self, interaction: discord.Interaction,
+                      answer: app_commands.Range[str, 1, 100] | None = None,
+                      ruleset: str | None = None) -> None:
+        """Declared here because the ``/brade`` group is this cog's; the Problems cog
+        answers it."""
+        await self.problems.solve(interaction, answer, ruleset)
+
+    @problem.autocomplete("answer")
+    async def problem_answer_complete(self, interaction: discord.Interaction,
+                                      current: str) -> list[Choice[str]]:
+        return await self.problems.answer_choices(interaction, current)
+
+    @problem.autocomplete("ruleset")
+    async def problem_ruleset_complete(self, interaction: discord.Interaction,
+                                       current: str) -> list[Choice[str]]:
+        return self.problems.ruleset_choices(current)
 
     # -- buttons -----------------------------------------------------------------------
 

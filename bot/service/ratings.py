@@ -14,6 +14,7 @@ Records by ruleset and ways of winning are counted from the finished game rows e
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 
 from bot.i18n import TABLES, outcome_text, t
@@ -73,10 +74,19 @@ def summaries(row: GameRow, user_id: int) -> list[GameSummary]:
             for n, o in enumerate(outs, 1)]
 
 
+#: More lines for a member's profile from another feature (problems): given the server,
+#: the member and the language, the lines to add (none when the member has none).
+ProfileLines = Callable[[int, int, str], Awaitable[list[str]]]
+
+
 class RatingService:
-    def __init__(self, games: GameService) -> None:
+    def __init__(self, games: GameService,
+                 profile_lines: Sequence[ProfileLines] = ()) -> None:
+        """``profile_lines``: other features' lines for a member's profile (the
+        problems' rating, ``Services.build``)."""
         self.games = games
         self.store = games.store
+        self.profile_lines = tuple(profile_lines)
 
     # -- applying results ----------------------------------------------------------------
 
@@ -156,8 +166,15 @@ class RatingService:
             mine = await sql.rating(tx, guild, uid)
             everyone = await sql.all_ratings(tx, guild) if mine else {}
             changes = await sql.rated_games(tx, guild, uid)
+        extra = [line for lines in self.profile_lines
+                 for line in await lines(guild, uid, personal)]
         if not rows and mine is None:
-            raise UserError("rating.no_games", who=mention(uid))
+            if not extra:
+                raise UserError("rating.no_games", who=mention(uid))
+            await self.games.players.resolve(guild, [uid])
+            return Reply(lang=personal, private=clip("\n".join(
+                [t("rating.profile.head", personal, who=self._name(guild, uid, personal)),
+                 *extra])))
         games = [s for row in rows for s in summaries(row, uid)]
         p = build_profile(games, recent=RECENT)
         await self.games.players.resolve(guild, {uid, *(int(g.opponent or 0) for g in p.recent)})
@@ -171,6 +188,7 @@ class RatingService:
                            wins=mine.wins, losses=mine.losses, games=mine.games))
         lines.append(_record_line(p, personal))
         lines.append(_ways_line(p, games, personal))
+        lines.extend(extra)
         if p.recent:
             lines.append(t("rating.profile.recent", personal))
             by_row = {row.id: row for row in rows}

@@ -17,6 +17,7 @@ from bot.service.ai import Agent
 from bot.service.analysis_queue import DEFAULT_PER_MEMBER
 from bot.service.games import GameService
 from bot.service.players import Fetcher
+from bot.service.problems import ProblemService
 from bot.service.ratings import RatingService
 from bot.service.spectate import SpectateService
 from bot.service.tournaments import TournamentService
@@ -30,6 +31,7 @@ class Services:
     tournaments: TournamentService
     ratings: RatingService
     spectate: SpectateService
+    problems: ProblemService
 
     @classmethod
     def build(cls, store: Database, *, clock: Callable[[], float] = time.time,
@@ -53,9 +55,11 @@ class Services:
             found = await fetch(guild_id, user_id) if fetch is not None else None
             return found[0] if found is not None else None
 
+        problems = ProblemService(games)
         return cls(games=games,
                    tournaments=TournamentService(store, clock=clock, langs=games.langs,
                                                  owns=owns),
-                   ratings=RatingService(games),
+                   ratings=RatingService(games, profile_lines=[problems.profile_lines]),
                    spectate=SpectateService(games, fetch_name=fetch_name,
-                                            analyses_per_member=max_analyses_per_member))
+                                            analyses_per_member=max_analyses_per_member),
+                   problems=problems)

@@ -61,6 +61,11 @@ TABLES: dict[str, tuple[str, ...]] = {
     "live_boards": ("game_id",),
     "game_threads": ("channel_id",),
     "used_buttons": ("token",),
+    "problem_ratings": ("problem_id",),
+    "problem_solvers": ("guild_id", "user_id"),
+    "problem_attempts": ("guild_id", "user_id", "problem_id"),
+    "problem_channels": ("guild_id",),
+    "daily_problems": ("guild_id", "day"),
 }
 #: Columns that exist only for SQLite's own mechanics and are not data.
 SKIPPED = {"games": ("new_events",)}

@@ -6,7 +6,10 @@ board can show, the analysis picture and a replay's frames."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from PIL import Image
 
 from engine.game import Game
 from engine.position import Geometry, Position, Side
@@ -140,3 +143,33 @@ def test_geometries_and_perspectives_share_the_layout() -> None:
             with log_text() as drawn:
                 render_board(pos, None, perspective=side, numbers=BOTH, dice=(3, 1))
             assert min(s for _, s, _ in drawn) >= LAYOUT.text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_problem_answer_pictures_are_legible_at_550_px(lang: str) -> None:
+    """A problem's answer (issue 24): the solver's play above the best, or the best alone,
+    each board at full size under its caption, the whole short enough to be shown 550 px
+    wide; a caption too long for one line wraps rather than shrinking below the board's
+    smallest text."""
+    from engine.ai.problem_set import shipped
+    from render.problem import SHOWN_H, SHOWN_W, TEXT, WIDTH, caption_lines, render_answer
+
+    ps = shipped("talisman")
+    assert ps is not None
+    p = next(q for q in ps.problems if q.dice[0] == q.dice[1])  # a pasch: four steps
+    best, theirs = (p.judge(text)[0] for text in (p.best, p.plays[-1][0]))
+    long = f"Your play: {' · '.join([theirs.text] * 4)} loses 0.52 points"
+    assert len(caption_lines(long)[1]) > 1  # wrapped, not shrunk
+    names = ("Åsa Öberg-Lindqvist", "Erik")
+    for captions, other in (((f"Yours: {theirs.text} (−0.52)", f"Best: {best.text}"), theirs),
+                            ((long, f"Best: {best.text}"), theirs),
+                            ((f"Yours, the best: {best.text}",), None)):
+        with log_text() as drawn:
+            png = render_answer(p.ruleset, p.dice, p.board().turn, best, other, captions,
+                                lang=lang, names=names)
+        im = Image.open(io.BytesIO(png))
+        # shown at full width: not so tall that Discord shows it narrower
+        assert im.width == WIDTH and im.height * SHOWN_W / im.width <= SHOWN_H, im.size
+        assert {c for c in captions if c != long} <= {t for t, _, _ in drawn}
+        assert min(s for _, s, _ in drawn) >= TEXT
+        assert {(t, s) for t, s, _ in drawn if shown_cap(s, WIDTH) < CAP} == set()

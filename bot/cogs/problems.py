@@ -1,0 +1,170 @@
+"""Problems (issue 24): ``/brade problem``'s replies, and the daily problem's post and button.
+
+The ``/brade`` group is the ``Play`` cog's (a ``GroupCog`` owns its group's commands), so
+``/brade problem`` and its autocompletes are declared there and hand the interaction to
+this cog (``Play.problem``), which the bot gives the ``Play`` cog when it makes both
+(``BradeBot._add_cogs``).  ``/brade problem`` shows the member's problem privately,
+``/brade problem answer:`` judges their play; the service (``bot.service.problems``)
+decides everything, this layer draws and replies.  Both pictures are drawn in the board
+workers (``bot.service.board``) and go out with their alt text.  The daily problem is
+posted by the background check the reminders use (``BackgroundCheck``), on the process
+that owns the guild; its button (``ProblemButton``) opens the problem privately for
+whoever presses it.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord.app_commands import Choice
+
+from bot.cogs.background import BackgroundCheck
+from bot.cogs.play import make_ctx
+from bot.cogs.replies import refusal_text, send_private
+from bot.i18n import play_words
+from bot.service.board import describe, draw_async, render_async
+from bot.service.model import Ctx, UserError
+from bot.service.problems import DailyPost, ProblemReply, ProblemService
+from bot.service.text import BUTTON_LABEL_LIMIT, CHOICE_LIMIT, CHOICES, clip
+from bot.store import Conflict
+from bot.views import rebuilt_button
+from engine.errors import EngineError
+from render.problem import answer_alt_text, render_answer
+
+if TYPE_CHECKING:
+    from bot.client import BradeBot
+    from bot.delivery import Delivery
+    from bot.service.games import GameService
+
+log = logging.getLogger(__name__)
+
+
+class ProblemButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"bradeproblem:(?P<day>\d{4}-\d{2}-\d{2})"):
+    """The daily post's button: the day is in the custom id, so it works after a restart."""
+
+    def __init__(self, day: str, *, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.primary,
+                                           custom_id=f"bradeproblem:{day}"))
+        self.day = day
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str], /,
+                             ) -> ProblemButton:
+        return cls(match["day"], label=rebuilt_button(item).label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        bot = cast("BradeBot", interaction.client)
+        try:
+            await bot.problems.on_daily(interaction, self.day)
+        except Exception as error:  # the one failure path shared with tree.on_error
+            await bot.report_failure(interaction, error)
+
+
+class Problems(BackgroundCheck):
+    failure = "daily problem check failed"  # and it goes on the next time
+
+    def __init__(self, bot: BradeBot, service: ProblemService, games: GameService,
+                 delivery: Delivery) -> None:
+        super().__init__(bot, games, delivery)
+        self.service = service
+
+    # -- /brade problem (declared on the Play cog) --------------------------------------
+
+    async def solve(self, interaction: discord.Interaction, answer: str | None,
+                    ruleset: str | None) -> None:
+        """``/brade problem``: the member's problem, or (``answer``) the verdict on it."""
+        ctx = make_ctx(interaction)
+        if answer is not None:
+            await self.reply(interaction, ctx, lambda: self.service.answer(ctx, answer))
+        else:
+            await self.reply(interaction, ctx, lambda: self.service.show(ctx, ruleset))
+
+    async def answer_choices(self, interaction: discord.Interaction,
+                             current: str) -> list[Choice[str]]:
+        """The open problem's plays matching what the member typed, as a game's moves."""
+        ctx = make_ctx(interaction)
+        texts = await self.service.suggestions(ctx, current or "")
+        lang = await self.games.lang_for(ctx)
+        return [Choice(name=play_words(x, lang)[:CHOICE_LIMIT], value=x[:CHOICE_LIMIT])
+                for x in texts[:CHOICES]]
+
+    def ruleset_choices(self, current: str) -> list[Choice[str]]:
+        """The rulesets that have problems, matching what the member typed."""
+        cur = (current or "").lower()
+        return [Choice(name=r, value=r) for r in self.service.available() if cur in r][:CHOICES]
+
+    async def on_daily(self, interaction: discord.Interaction, day: str) -> None:
+        ctx = make_ctx(interaction)
+        await self.reply(interaction, ctx, lambda: self.service.open_daily(ctx, day))
+
+    async def reply(self, interaction: discord.Interaction, ctx: Ctx,
+                    action: Callable[[], Awaitable[ProblemReply]]) -> None:
+        """Privately: the problem's board or the answer's picture, or a polite refusal
+        (the engine's words for a play it cannot read) with nothing changed."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            reply = await action()
+        except (UserError, EngineError) as error:
+            await send_private(interaction, refusal_text(error, await self.games.lang_for(ctx)))
+            return
+        except Conflict:
+            await send_private(interaction, refusal_text(UserError("conflict"),
+                                                         await self.games.lang_for(ctx)))
+            return
+        picture = await self.picture(reply)
+        kwargs: dict[str, Any] = {"file": picture} if picture is not None else {}
+        await interaction.followup.send(clip(reply.text), ephemeral=True, **kwargs)
+        await self.games.players.flush()
+
+    @staticmethod
+    async def picture(reply: ProblemReply) -> discord.File | None:
+        """The reply's picture, drawn by the board workers, with its alt text in the
+        reader's language: the problem's board, or the answer's plays."""
+        if reply.board is not None:
+            png = await render_async(reply.board)
+            return discord.File(io.BytesIO(png), filename="problem.png",
+                                description=describe(reply.board))
+        a = reply.answer
+        if a is None:
+            return None
+        p = a.problem
+        png = await draw_async(render_answer, p.ruleset, p.dice, a.mover, a.best, a.theirs,
+                               a.captions, lang=a.lang, theme=a.theme, names=a.names)
+        return discord.File(io.BytesIO(png), filename="answer.png",
+                            description=answer_alt_text(p.ruleset, p.dice, a.mover, a.best,
+                                                        a.captions, lang=a.lang,
+                                                        names=a.names))
+
+    # -- the daily problem ------------------------------------------------------------
+
+    def _guild_locale(self, guild_id: int | None) -> str | None:
+        guild = self.bot.get_guild(guild_id) if guild_id else None
+        return str(guild.preferred_locale) if guild else None
+
+    async def tick(self) -> None:
+        for post in await self.service.due_dailies(self._guild_locale):
+            await self.post(post)
+
+    async def post(self, post: DailyPost) -> None:
+        channel = self.bot.get_channel(post.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            log.warning("daily problem: channel %s is not there", post.channel_id)
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(ProblemButton(post.day, label=post.button))
+        try:
+            png = await render_async(post.board)
+            msg = await channel.send(clip(post.text), view=view, file=discord.File(
+                io.BytesIO(png), filename="problem.png", description=describe(post.board)),
+                allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("could not post the daily problem in channel %s", post.channel_id)
+            return
+        await self.service.posted(post, msg.id)
