@@ -15,7 +15,8 @@ import io
 import json
 import sqlite3
 import threading
-from collections.abc import Awaitable, Callable, Coroutine, Generator
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Generator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -362,3 +363,73 @@ def buttons_left(env: simcord.Env, channel_id: int) -> list[str]:
     stored = env.backend.messages.get(channel_id, {}).values()
     return [c.get("label") or c.get("custom_id") for m in stored for row in m.components
             for c in row.get("components", [])]
+
+
+def run_as_two_processes(process: Callable[[int], Coroutine[Any, Any, None]],
+                         barrier: threading.Barrier, *, timeout: float = 300) -> None:
+    """``process(0)`` and ``process(1)`` at once, each in its own thread and event loop,
+    as two bot processes on one database are: one loop holds one SimCord Discord.  A
+    failure in either aborts ``barrier`` (so the other does not wait for it) and fails
+    the test with both threads' errors."""
+    errors: list[BaseException] = []
+
+    def run(index: int) -> None:
+        try:
+            asyncio.run(process(index))
+        except BaseException as e:  # reported by the test's own thread
+            errors.append(e)
+            barrier.abort()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(timeout)
+    assert not any(th.is_alive() for th in threads), "a process did not finish"
+    assert not errors, errors
+
+
+# -- two processes on one database ------------------------------------------------------
+
+
+def guild_on(shard: int, count: int, k: int = 7) -> int:
+    """A snowflake-shaped guild id that Discord routes to ``shard`` of ``count``."""
+    return ((k * count + shard) << 22) | 0x2A
+
+
+class GatedStore:
+    """A store whose ``gate``-th read, once armed, waits until the other service's has
+    been made too: both scans see the same due rows before either writes, so the race
+    the database must settle really happens."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+        self._barrier: asyncio.Barrier | None = None
+        self._reads = 0
+        self._gate = 0
+
+    def arm(self, barrier: asyncio.Barrier, gate: int = 1) -> None:
+        self._barrier, self._reads, self._gate = barrier, 0, gate
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Any]:
+        async with self._store.read() as tx:
+            yield tx
+        self._reads += 1
+        if self._barrier is not None and self._reads == self._gate:
+            barrier, self._barrier = self._barrier, None
+            await asyncio.wait_for(barrier.wait(), 30)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+
+async def race(stores: list[GatedStore], *scans: Callable[[], Any], gate: int = 1,
+               return_exceptions: bool = False) -> list:
+    """Run ``scans`` at once, as two processes would, with each store's ``gate``-th read
+    held until every scan has made its own: the race the database must settle happens."""
+    barrier = asyncio.Barrier(len(scans))
+    for s in stores:
+        s.arm(barrier, gate)
+    return await asyncio.wait_for(asyncio.gather(*(scan() for scan in scans),
+                                                 return_exceptions=return_exceptions), 60)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -32,14 +31,17 @@ from bot.service.model import Ctx
 from bot.service.tournaments import TournamentService
 from bot.store import open_store
 from tests.bot.conftest import make_bot
-from tests.bot.helpers import Db, db_dicts, game_row
+from tests.bot.helpers import (
+    Db,
+    GatedStore,
+    db_dicts,
+    game_row,
+    guild_on,
+    race,
+    run_as_two_processes,
+)
 
 START = 1_750_000_000.0
-
-
-def guild_on(shard: int, count: int, k: int = 7) -> int:
-    """A snowflake-shaped guild id that Discord routes to ``shard`` of ``count``."""
-    return ((k * count + shard) << 22) | 0x2A
 
 
 # -- the rule ---------------------------------------------------------------------------------
@@ -189,33 +191,6 @@ async def test_rating_catch_up_at_start_is_for_own_guilds(db_path: Db) -> None:
 # -- two processes over the same rows ----------------------------------------------------------
 
 
-class GatedStore:
-    """A store whose ``gate``-th read, once armed, waits until the other service's has
-    been made too: both scans see the same due rows before either writes, so the race
-    the database must settle really happens."""
-
-    def __init__(self, store: Any) -> None:
-        self._store = store
-        self._barrier: asyncio.Barrier | None = None
-        self._reads = 0
-        self._gate = 0
-
-    def arm(self, barrier: asyncio.Barrier, gate: int = 1) -> None:
-        self._barrier, self._reads, self._gate = barrier, 0, gate
-
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[Any]:
-        async with self._store.read() as tx:
-            yield tx
-        self._reads += 1
-        if self._barrier is not None and self._reads == self._gate:
-            barrier, self._barrier = self._barrier, None
-            await asyncio.wait_for(barrier.wait(), 30)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._store, name)
-
-
 @pytest.fixture
 async def two(db_path: Db) -> AsyncIterator[tuple[list[float], list[GatedStore]]]:
     """Two stores on one database, as two processes would have them, and one clock."""
@@ -233,15 +208,6 @@ def _games(stores: list[GatedStore], clock: list[float]) -> list[GameService]:
                         claim_after=7200) for s in stores]
 
 
-async def _race(stores: list[GatedStore], *scans: Callable[[], Any], gate: int = 1,
-                return_exceptions: bool = False) -> list:
-    barrier = asyncio.Barrier(len(scans))
-    for s in stores:
-        s.arm(barrier, gate)
-    return await asyncio.wait_for(asyncio.gather(*(scan() for scan in scans),
-                                                 return_exceptions=return_exceptions), 60)
-
-
 GUILD = guild_on(0, 1)
 ALICE, BOB = 1001, 1002
 
@@ -255,14 +221,14 @@ async def test_two_processes_send_each_reminder_and_claim_once(two, db_path: Db)
         await a.accept(Ctx(BOB, ch, GUILD), gid, version)
     for level, text in ((1, "your turn"), (2, "may now claim")):
         clock[0] += 3700
-        found = await _race(stores, a.due_notices, b.due_notices)
+        found = await race(stores, a.due_notices, b.due_notices)
         sent = [ch for notices in found for ch, _ in notices]
         assert sorted(sent) == channels, (level, found)  # every game once, none twice
         assert all(text in post.text for notices in found for _, post in notices)
         rows = db_dicts(db_path, "SELECT reminded FROM games WHERE status = 'active'")
         assert [r["reminded"] for r in rows] == [level] * len(channels)
     clock[0] += 3700
-    assert await _race(stores, a.due_notices, b.due_notices) == [[], []]
+    assert await race(stores, a.due_notices, b.due_notices) == [[], []]
 
 
 async def test_two_processes_expire_each_challenge_once(two, db_path: Db) -> None:
@@ -272,7 +238,7 @@ async def test_two_processes_expire_each_challenge_once(two, db_path: Db) -> Non
     for ch in channels:
         await a.new_game(Ctx(ALICE, ch, GUILD), BOB)
     clock[0] += 16 * 60
-    found = await _race(stores, a.expire_offers, b.expire_offers)
+    found = await race(stores, a.expire_offers, b.expire_offers)
     assert sorted(ch for lapsed in found for ch, _, _ in lapsed) == channels
     rows = db_dicts(db_path, "SELECT game_id, COUNT(*) AS n FROM events WHERE kind = 'expire' "
                     "GROUP BY game_id")
@@ -305,7 +271,7 @@ async def test_two_processes_pair_the_next_round_once(two, db_path: Db) -> None:
 
     # gate 2: both have read the tournament inside the version-checked change (read 1
     # is the lookup by name), then each records its own match's result
-    outcomes = await _race(stores, result(ta, first[0]), result(tb, first[1]), gate=2)
+    outcomes = await race(stores, result(ta, first[0]), result(tb, first[1]), gate=2)
     opened = [m for out in outcomes for m in out.matches]
     assert len(opened) == 1, opened  # the final, paired by exactly one of the two
     final = opened[0]
@@ -321,11 +287,11 @@ async def test_two_processes_hand_out_each_deadline_notice_once(two, db_path: Db
     ta, tb = (TournamentService(s, clock=lambda: clock[0]) for s in stores)  # type: ignore[arg-type]
     await _cup(ta, "Blixt", [3001, 3002, 3003, 3004], deadline_hours=1)
     clock[0] += 2 * 3600  # past the round's deadline: a walkover proposal per match
-    outcomes = await _race(stores, ta.due, tb.due)
+    outcomes = await race(stores, ta.due, tb.due)
     notices = [n.text for outs in outcomes for out in outs for n in out.notices]
     assert len(notices) == 2, notices
     clock[0] += 3600
-    again = await _race(stores, ta.due, tb.due)
+    again = await race(stores, ta.due, tb.due)
     assert [n for outs in again for out in outs for n in out.notices] == []
 
 
@@ -343,7 +309,7 @@ async def test_two_processes_play_an_owed_computer_turn_once(two, db_path: Db) -
     channel = await _computer_owes(a, GUILD, list(range(8000, 8020)), ALICE)
     before = db_dicts(db_path, "SELECT version FROM games WHERE channel_id = ?",
                       (channel,))[0]["version"]
-    replies = await _race(stores, lambda: a.computer_turns(Ctx(ALICE, channel, GUILD)),
+    replies = await race(stores, lambda: a.computer_turns(Ctx(ALICE, channel, GUILD)),
                           lambda: b.computer_turns(Ctx(ALICE, channel, GUILD)))
     assert sorted(bool(r.posts) for r in replies) == [False, True]
     assert not await a.needs_computer(Ctx(ALICE, channel, GUILD))
@@ -383,7 +349,7 @@ async def test_two_processes_opening_games_in_one_channel_make_one(two, db_path:
     a, b = _games(stores, clock)
     for service in (a, b):
         await service.settings(GUILD)  # warm: each one's first read is the channel's game
-    results = await _race(
+    results = await race(
         stores, lambda: a.new_game(Ctx(ALICE, 9100, GUILD), BOB),
         lambda: b.new_game(Ctx(3003, 9100, GUILD), BOB), return_exceptions=True)
     refused = [r for r in results if isinstance(r, BaseException)]
@@ -436,7 +402,6 @@ def test_two_bots_on_one_database_remind_and_expire_once(pg_url: str) -> None:
     guild_id = guild_on(0, 1, 99)
     barrier = threading.Barrier(2, timeout=120)
     seen: dict[int, dict[str, Any]] = {}
-    errors: list[BaseException] = []
 
     async def process(index: int) -> None:
         seeds = iter(range(index * 10_000, (index + 1) * 10_000))
@@ -475,19 +440,7 @@ def test_two_bots_on_one_database_remind_and_expire_once(pg_url: str) -> None:
             await env.shutdown()
             await bot.release()
 
-    def run(index: int) -> None:
-        try:
-            asyncio.run(process(index))
-        except BaseException as e:  # reported by the test's own thread
-            errors.append(e)
-            barrier.abort()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join(300)
-    assert not errors, errors
+    run_as_two_processes(process, barrier)
     assert seen[0]["ids"] == seen[1]["ids"]  # one server seen by both
     for key in ("reminders", "expired"):
         total = {ch: seen[0][key][ch] + seen[1][key][ch] for ch in seen[0][key]}

@@ -18,8 +18,16 @@ from bot.store import open_store
 from engine.ai.problem_set import Problem, find
 from engine.generators import legal_turns
 from tests.bot.conftest import make_bot
-from tests.bot.helpers import Db, assert_png, db_rows, pngs
-from tests.bot.test_sharding import GatedStore, _race, guild_on
+from tests.bot.helpers import (
+    Db,
+    GatedStore,
+    assert_png,
+    db_rows,
+    guild_on,
+    pngs,
+    race,
+    run_as_two_processes,
+)
 
 START = 1_767_225_600.0  # SimCord's clock at start: 2026-01-01 00:00 UTC
 
@@ -280,7 +288,7 @@ async def test_two_processes_make_each_days_problem_once(db_path: Db) -> None:
                          "VALUES (?, ?, ?)", (guild, 777, 12))
         for g in games:
             await g.settings(guild)  # warm: each one's first read below is the scan
-        found = await _race(stores, a.due_dailies, b.due_dailies)  # type: ignore[arg-type]
+        found = await race(stores, a.due_dailies, b.due_dailies)  # type: ignore[arg-type]
         posts = [p for f in found for p in f]
         assert len(posts) == 1 and posts[0].channel_id == 777
         assert len(db_rows(db_path, "SELECT * FROM daily_problems")) == 1
@@ -301,18 +309,12 @@ def test_two_bots_on_one_database_post_the_daily_problem_once(pg_url: str) -> No
 
     guild_id = guild_on(0, 1, 98)
     barrier = threading.Barrier(2, timeout=120)
-    starting = threading.Lock()  # see test_sharding: extensions load one bot at a time
     seen: dict[int, list[str]] = {}
-    errors: list[BaseException] = []
 
     async def process(index: int) -> None:
         bot = BradeBot(db_path=pg_url, agent=None, shards=((0,), 1), check_every=60)
         env = simcord.Env(bot, settle_timeout=60.0)
-        await asyncio.to_thread(starting.acquire)
-        try:
-            await env.start()
-        finally:
-            starting.release()
+        await env.start()
         try:
             owner = env.create_user("owner")
             guild = env.create_guild("Klubben", id=guild_id, owner=owner)
@@ -328,19 +330,7 @@ def test_two_bots_on_one_database_post_the_daily_problem_once(pg_url: str) -> No
             await env.shutdown()
             await bot.release()
 
-    def run(index: int) -> None:
-        try:
-            asyncio.run(process(index))
-        except BaseException as e:
-            errors.append(e)
-            barrier.abort()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join(300)
-    assert not errors, errors
+    run_as_two_processes(process, barrier)
     assert len(seen[0]) + len(seen[1]) == 1, seen
     assert len(db_rows(pg_url, "SELECT * FROM daily_problems")) == 1
 
