@@ -36,6 +36,7 @@ from tests.bot.helpers import (
     legal_texts,
     mover_and_waiter,
     resign,
+    server,
     start_game,
 )
 
@@ -291,9 +292,7 @@ async def test_a_resigned_game_in_english_says_who_gave_up(simcord_env: simcord.
 async def test_the_computers_reply_stays_readable_after_the_next_roll(
         simcord_env: simcord.Env, db_path, specs) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("spel")
-    alice = guild.add_member(env.create_user("alice"))
+    _, ch, _, (alice,) = server(env, "alice")
     await alice.slash(ch, "brade new", level="nybörjare")
     checked = 0
     for n in range(600):
@@ -343,10 +342,7 @@ async def test_the_computers_reply_stays_readable_after_the_next_roll(
 
 async def test_an_accepted_challenge_says_so(simcord_env: simcord.Env, db_path) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("spel")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    _, ch, _, (alice, bob) = server(env, "alice", "bob")
     r = await alice.slash(ch, "brade new", opponent=bob)
     offer = r.response
     assert "do you accept" in offer.content

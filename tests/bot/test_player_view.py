@@ -167,9 +167,7 @@ async def test_every_board_of_a_game_between_members_holds_still(simcord_env: si
 async def test_a_whole_game_against_the_computer_posts_one_message_per_turn(
         simcord_env: simcord.Env, db_path, specs) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("spel")
-    alice = guild.add_member(env.create_user("alice"))
+    _, ch, _, (alice,) = server(env, "alice")
     r = await alice.slash(ch, "brade new", level="nybörjare")
     assert "Welcome to bräde" in said(r)  # their first game
     human_turns = 0
@@ -244,11 +242,7 @@ async def test_old_buttons_of_a_finished_game_say_it_is_over(simcord_env: simcor
 async def test_an_unanswered_challenge_expires_and_frees_the_channel(simcord_env: simcord.Env,
                                                                      db_path) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("spel")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    carol = guild.add_member(env.create_user("carol"))
+    _, ch, _, (alice, bob, carol) = server(env, "alice", "bob", "carol")
     r = await alice.slash(ch, "brade new", opponent=bob)
     offer = r.response
     r = await carol.slash(ch, "brade new", opponent=bob)

@@ -27,6 +27,7 @@ from tests.bot.helpers import (
     pngs,
     race,
     run_as_two_processes,
+    server,
 )
 
 START = 1_767_225_600.0  # SimCord's clock at start: 2026-01-01 00:00 UTC
@@ -140,9 +141,7 @@ async def test_a_member_solves_one_problem_right_and_one_wrong(
 async def test_bad_answers_are_polite_and_change_nothing(simcord_env: simcord.Env,
                                                          db_path: Db) -> None:
     env = simcord_env
-    guild = env.create_guild("Klubben")
-    ch = guild.create_text_channel("spel")
-    alice = guild.add_member(env.create_user("alice"))
+    _, ch, _, (alice,) = server(env, "alice")
     r = await alice.slash(ch, "brade problem", answer="1/7 7/12")
     assert r.ephemeral and WORDS["en"]["none"] in r.response.content
     assert everything(db_path) == tuple([] for _ in range(5))
@@ -164,9 +163,7 @@ async def test_bad_answers_are_polite_and_change_nothing(simcord_env: simcord.En
 async def test_answers_complete_like_a_games_moves(simcord_env: simcord.Env,
                                                    db_path: Db) -> None:
     env = simcord_env
-    guild = env.create_guild("Klubben")
-    ch = guild.create_text_channel("spel")
-    alice = guild.add_member(env.create_user("alice"))
+    _, ch, _, (alice,) = server(env, "alice")
     assert await alice.autocomplete(ch, "brade problem", "answer", "") == []
     await alice.slash(ch, "brade problem")
     p = open_problem(db_path, alice.id)
@@ -185,11 +182,7 @@ async def test_answers_complete_like_a_games_moves(simcord_env: simcord.Env,
 async def test_only_manage_server_sets_the_problem_channel(simcord_env: simcord.Env,
                                                            db_path: Db) -> None:
     env = simcord_env
-    owner = env.create_user("owner")
-    guild = env.create_guild("Klubben", owner=owner)
-    ch = guild.create_text_channel("problem")
-    boss = guild.add_member(owner)
-    alice = guild.add_member(env.create_user("alice"))
+    guild, ch, boss, (alice,) = server(env, "alice")
     for options in ({"problem_channel": ch}, {"problem_hour": 9}, {"problem_daily": False}):
         r = await alice.slash(ch, "brade settings", **options)
         assert r.ephemeral and "Only members with Manage Server" in r.response.content
@@ -216,12 +209,7 @@ def daily_posts(env: simcord.Env, channel_id: int) -> list[Any]:
 async def test_the_daily_problem_is_posted_once_a_day_and_summed_up_the_next(
         simcord_env: simcord.Env, db_path: Db) -> None:
     env = simcord_env
-    owner = env.create_user("owner")
-    guild = env.create_guild("Klubben", owner=owner)
-    ch = guild.create_text_channel("problem")
-    boss = guild.add_member(owner)
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    _, ch, boss, (alice, bob) = server(env, "alice", "bob")
     await boss.slash(ch, "brade settings", problem_channel=ch, problem_hour=2)
     await env.advance_time(3600)  # 01:00: not yet
     assert daily_posts(env, ch.id) == []
