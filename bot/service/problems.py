@@ -238,7 +238,7 @@ class ProblemService:
             dice=format_dice(p.dice, "–"), name=roll_name(p.dice))) if x)
         board = BoardSpec(pos, rules, dice=p.dice, perspective=pos.turn, lang=lang,
                           names=_names(pos.turn, lang), mover=pos.turn,
-                          theme=self.games.theme_for(ctx.guild_id, ctx.user_id))
+                          theme=await self.games.board_theme(ctx.guild_id, ctx.user_id))
         return ProblemReply(text, lang, board=board)
 
     async def suggestions(self, ctx: Ctx, typed: str) -> list[str]:
@@ -285,10 +285,11 @@ class ProblemService:
             raise UserError("conflict") from None
         log.info("problem %s answered by %s: %s (%.3f lost)", p.id, ctx.user_id,
                  "right" if correct else "wrong", loss)
-        return self._answered(ctx, p, turn, best, loss, correct, me2, delta, personal)
+        theme = await self.games.board_theme(ctx.guild_id, ctx.user_id)
+        return self._answered(p, turn, best, loss, correct, me2, delta, personal, theme)
 
-    def _answered(self, ctx: Ctx, p: Problem, turn: Turn, best: Turn, loss: float,
-                  correct: bool, me: sql.Solver, delta: float, lang: str) -> ProblemReply:
+    def _answered(self, p: Problem, turn: Turn, best: Turn, loss: float, correct: bool,
+                  me: sql.Solver, delta: float, lang: str, theme: str) -> ProblemReply:
         mover = p.board().turn
         best_text = format_turn(best, lang)
         lines = [t("problem.right", lang, play=best_text) if correct else t(
@@ -308,7 +309,7 @@ class ProblemService:
                           loss=number(loss, lang)),
                         t("problem.caption.best", lang, play=best_text))
         picture = Answer(p, best, None if correct else turn, captions, mover, lang,
-                         self.games.theme_for(ctx.guild_id, ctx.user_id),
+                         theme,
                          _names(mover, lang))
         return ProblemReply("\n".join(lines), lang, answer=picture)
 
@@ -408,7 +409,7 @@ class ProblemService:
                                   for u, n in streaks)
                 lines.append(t("problem.daily.streaks", lang, list=names))
         board = BoardSpec(pos, p.ruleset, dice=p.dice, perspective=pos.turn, lang=lang,
-                          mover=pos.turn, theme=self.games.theme_for(guild, 0))
+                          mover=pos.turn, theme=await self.games.board_theme(guild, 0))
         return DailyPost(guild, channel_id, day, "\n".join(lines), board, button)
 
     async def posted(self, post: DailyPost, message_id: int) -> None:

@@ -262,6 +262,15 @@ class GameCore:
             self._prefs[guild_id] = p
         return p
 
+    async def board_theme(self, guild_id: int | None, user_id: int) -> str:
+        """``theme_for`` for a board drawn outside a game (a problem): nothing has read
+        that member's theme or the server's settings in this run yet, as ``_know`` does
+        for a game's players."""
+        await self.prefs(guild_id)
+        if user_id != COMPUTER:
+            await self.players.resolve(guild_id, [user_id])
+        return self.theme_for(guild_id, user_id)
+
     def theme_for(self, guild_id: int | None, user_id: int) -> str:
         """The player's own board theme, else the server's, else the classic one."""
         mine = self.players.theme(guild_id, user_id) if user_id != COMPUTER else None

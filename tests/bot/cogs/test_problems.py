@@ -179,6 +179,22 @@ async def test_answers_complete_like_a_games_moves(simcord_env: simcord.Env,
     assert r.ephemeral and ("✅" in r.response.content or "❌" in r.response.content)
 
 
+async def test_problems_are_drawn_in_the_chosen_themes_after_a_restart(
+        simcord_env: simcord.Env, db_path: Db, specs) -> None:
+    """A problem's board takes the member's own theme, else the server's, read from the
+    store when this run has not met the member yet (nothing cached after a restart)."""
+    env = simcord_env
+    _, ch, boss, (alice, bob) = server(env, "alice", "bob")
+    await alice.slash(ch, "brade settings", theme="contrast")
+    await env.restart_bot(make_bot(db_path))  # a new process: no theme read yet
+    await alice.slash(ch, "brade problem")
+    assert specs[-1].theme == "contrast"
+    await boss.slash(ch, "brade settings", server_theme="contrast")
+    await env.restart_bot(make_bot(db_path))
+    await bob.slash(ch, "brade problem")
+    assert specs[-1].theme == "contrast"
+
+
 async def test_only_manage_server_sets_the_problem_channel(simcord_env: simcord.Env,
                                                            db_path: Db) -> None:
     env = simcord_env
