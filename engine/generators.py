@@ -43,7 +43,7 @@ def generator_for(rules: RuleSet) -> Generator:
 def legal_turns(rules: RuleSet, position: Position, dice: Dice) -> list[Turn]:
     """Every legal complete play of ``dice`` from ``position`` under ``rules``
     (``docs/rules.md``: T-2..T-5, B-1..B-21, P-1..P-5), one per distinct result."""
-    return GENERATORS.get(rules.family, movegen.brade_turns)(rules, position, dice)
+    return generator_for(rules)(rules, position, dice)
 
 
 __all__ = ["GENERATORS", "generator_for", "legal_turns"]

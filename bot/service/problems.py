@@ -264,8 +264,7 @@ class ProblemService:
         if opened is None:
             raise UserError("problem.none")
         a, p = opened
-        turn, loss, best = await asyncio.to_thread(p.judge, text)
-        correct = turn.position == best.position and turn.outcome == best.outcome
+        turn, loss, best, correct = await asyncio.to_thread(p.judge, text)
         now = self.games.clock()
         try:
             async with self.store.transaction() as tx:

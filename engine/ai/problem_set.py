@@ -36,6 +36,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from engine import rules as registry
 from engine.dice import Dice
@@ -97,13 +98,10 @@ class Problem:
 
     # -- judging an answer --------------------------------------------------------------
 
-    def turns(self) -> list[tuple[Turn, float]]:
-        """Every stored play as the engine's ``Turn`` with its loss, best first."""
-        rules, pos = self.ruleset, self.board()
-        return [(parse_play(rules, pos, self.dice, text), loss) for text, loss in self.plays]
-
-    def judge(self, text: str) -> tuple[Turn, float, Turn]:
-        """The play ``text`` describes, the points it loses, and the best play.
+    def judge(self, text: str) -> Verdict:
+        """The play ``text`` describes, the points it loses, the best play, and whether
+        it is the best (the same play, or one that leaves the same position with the
+        same win).
 
         Raises the engine's ``MoveError`` (worded by the caller, like a game's input)
         when the text is no legal play.  The play is matched to the stored one that
@@ -116,10 +114,22 @@ class Problem:
         loss = dict(self.plays)
         by_text = {t.text: t for t in legal_turns(rules, pos, self.dice)}
         best = by_text.get(self.best) or parse_play(rules, pos, self.dice, self.best)
+        def same(a: Turn, b: Turn) -> bool:
+            return a.position == b.position and a.outcome == b.outcome
+
         for t in by_text.values():
-            if t.position == turn.position and t.outcome == turn.outcome and t.text in loss:
-                return t, loss[t.text], best
-        return turn, max(loss.values()), best
+            if same(t, turn) and t.text in loss:
+                return Verdict(t, loss[t.text], best, same(t, best))
+        return Verdict(turn, max(loss.values()), best, same(turn, best))
+
+
+class Verdict(NamedTuple):
+    """A member's answer judged: their play, the points it loses, the best play."""
+
+    turn: Turn
+    loss: float
+    best: Turn
+    right: bool
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: the index below is cached

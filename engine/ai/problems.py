@@ -58,9 +58,11 @@ from engine.ai.lookahead import DEEP_REPLIES, play_values
 from engine.ai.pasch import is_long_pasch
 from engine.ai.problem_set import Problem, ProblemSet, write
 from engine.dice import Dice
+from engine.endings import JANS
 from engine.generators import legal_turns
 from engine.position import OFF, Position, Side
 from engine.rules.ruleset import RuleSet
+from engine.scoring import VACKERT
 from engine.turn import Turn
 
 #: Points the best play must gain on the second best, two-ply.
@@ -74,8 +76,6 @@ RIVALS = 2
 #: Problems kept from one game at most, so a set is not a few games' positions.
 PER_GAME = 3
 
-_VACKERT = frozenset({"enkelt-kronspel", "dubbelt-kronspel", "trappspel", "uppspel",
-                      "kejsarspel"})
 #: Margin buckets reported in ``made`` (points, lower bounds).
 BUCKETS = (0.2, 0.3, 0.5, 1.0, 2.0)
 _COL = {name: i for i, name in enumerate(brade_features.feature_names())}
@@ -142,9 +142,9 @@ def theme(rules: RuleSet, pos: Position, best: Turn, second: Turn) -> str | None
     (``engine.ai.problem_set`` lists the ids); the first that applies, in that order."""
     o = best.outcome
     if o is not None:
-        if o.kind in ("jan", "sprangjan"):
+        if o.kind in JANS:
             return "jan-win"
-        if o.kind in _VACKERT:
+        if o.kind in VACKERT:
             return "vackert-win"
     if any(s.burst for s in best.steps) and not any(s.burst for s in second.steps):
         return "burst"
@@ -276,7 +276,7 @@ def decide(rules: RuleSet, pos: Position, dice: Dice, model: Model, figures: Fig
         figures.skipped["close-all-plays"] += 1
         return found
     o = plays[best].outcome
-    if o is not None and o.kind not in _VACKERT and o.kind not in ("jan", "sprangjan"):
+    if o is not None and o.kind not in VACKERT and o.kind not in JANS:
         figures.skipped["plain-win"] += 1
         return found
     rivals = ranked[:1 + RIVALS]
