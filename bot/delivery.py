@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.service.board import describe, render_async
-from bot.service.model import Post, Reply
+from bot.service.model import BoardSpec, Post, Reply
 from bot.service.text import MESSAGE_LIMIT, clip
 from bot.views import make_view
 
@@ -171,14 +171,17 @@ def _mentions(post: Post) -> discord.AllowedMentions:
                                    users=[discord.Object(u) for u in post.mentions if u])
 
 
+async def board_file(spec: BoardSpec, filename: str = "brade.png") -> discord.File:
+    """A board as an attachment: drawn by the board workers, its alt text in the
+    reader's language (every board the bot posts, games' and problems')."""
+    png = await render_async(spec)
+    return discord.File(io.BytesIO(png), filename=filename, description=describe(spec))
+
+
 async def _files(posts: list[Post]) -> list[discord.File | None]:
     """Every post's board, drawn concurrently by the board workers."""
     async def one(p: Post) -> discord.File | None:
-        if p.board is None:
-            return None
-        png = await render_async(p.board)
-        return discord.File(io.BytesIO(png), filename="brade.png",
-                            description=describe(p.board))
+        return None if p.board is None else await board_file(p.board)
 
     return list(await asyncio.gather(*(one(p) for p in posts)))
 

@@ -60,11 +60,20 @@ def ruleset_names() -> list[str]:
     return out
 
 
-def ruleset_choices(current: str) -> list[Choice[str]]:
-    """The rulesets whose name holds what was typed, for every ``ruleset`` option (one
-    function the autocompletes call: discord.py's decorator hides the methods' types)."""
+def ruleset_choices(current: str, names: list[str] | None = None) -> list[Choice[str]]:
+    """The rulesets whose name holds what was typed (of ``names``, else every ruleset),
+    for every ``ruleset`` option (one function the autocompletes call: discord.py's
+    decorator hides the methods' types)."""
     cur = (current or "").lower()
-    return [Choice(name=n, value=n) for n in ruleset_names() if cur in n][:CHOICES]
+    return [Choice(name=n, value=n) for n in (ruleset_names() if names is None else names)
+            if cur in n][:CHOICES]
+
+
+def play_choices(texts: list[str], lang: str) -> list[Choice[str]]:
+    """Suggested plays as autocomplete choices: the notation as the value, the words a
+    member reads as the name."""
+    return [Choice(name=play_words(x, lang)[:CHOICE_LIMIT], value=x[:CHOICE_LIMIT])
+            for x in texts[:CHOICES]]
 
 
 def make_ctx(interaction: discord.Interaction) -> Ctx:
@@ -308,8 +317,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
         ctx = make_ctx(interaction)
         texts = await self.service.suggestions(ctx, current or "")
         lang = await self.service.lang_for(ctx)  # cached: no wait for a Swedish name
-        return [Choice(name=play_words(x, lang)[:CHOICE_LIMIT], value=x[:CHOICE_LIMIT])
-                for x in texts[:CHOICES]]
+        return play_choices(texts, lang)
 
     @app_commands.command(name=_("resign"),
                           description=_("Resign the game (when the rules allow it)"))

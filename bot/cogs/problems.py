@@ -24,13 +24,13 @@ import discord
 from discord.app_commands import Choice
 
 from bot.cogs.background import BackgroundCheck
-from bot.cogs.play import make_ctx
+from bot.cogs.play import make_ctx, play_choices, ruleset_choices
 from bot.cogs.replies import refusal_text, send_private
-from bot.i18n import play_words
-from bot.service.board import describe, draw_async, render_async
+from bot.delivery import board_file
+from bot.service.board import draw_async
 from bot.service.model import Ctx, UserError
 from bot.service.problems import DailyPost, ProblemReply, ProblemService
-from bot.service.text import BUTTON_LABEL_LIMIT, CHOICE_LIMIT, CHOICES, clip
+from bot.service.text import BUTTON_LABEL_LIMIT, clip
 from bot.store import Conflict
 from bot.views import rebuilt_button
 from engine.errors import EngineError
@@ -91,14 +91,11 @@ class Problems(BackgroundCheck):
         """The open problem's plays matching what the member typed, as a game's moves."""
         ctx = make_ctx(interaction)
         texts = await self.service.suggestions(ctx, current or "")
-        lang = await self.games.lang_for(ctx)
-        return [Choice(name=play_words(x, lang)[:CHOICE_LIMIT], value=x[:CHOICE_LIMIT])
-                for x in texts[:CHOICES]]
+        return play_choices(texts, await self.games.lang_for(ctx))
 
     def ruleset_choices(self, current: str) -> list[Choice[str]]:
         """The rulesets that have problems, matching what the member typed."""
-        cur = (current or "").lower()
-        return [Choice(name=r, value=r) for r in self.service.available() if cur in r][:CHOICES]
+        return ruleset_choices(current, self.service.available())
 
     async def on_daily(self, interaction: discord.Interaction, day: str) -> None:
         ctx = make_ctx(interaction)
@@ -128,9 +125,7 @@ class Problems(BackgroundCheck):
         """The reply's picture, drawn by the board workers, with its alt text in the
         reader's language: the problem's board, or the answer's plays."""
         if reply.board is not None:
-            png = await render_async(reply.board)
-            return discord.File(io.BytesIO(png), filename="problem.png",
-                                description=describe(reply.board))
+            return await board_file(reply.board, "problem.png")
         a = reply.answer
         if a is None:
             return None
@@ -160,10 +155,9 @@ class Problems(BackgroundCheck):
         view = discord.ui.View(timeout=None)
         view.add_item(ProblemButton(post.day, label=post.button))
         try:
-            png = await render_async(post.board)
-            msg = await channel.send(clip(post.text), view=view, file=discord.File(
-                io.BytesIO(png), filename="problem.png", description=describe(post.board)),
-                allowed_mentions=discord.AllowedMentions.none())
+            msg = await channel.send(clip(post.text), view=view,
+                                     file=await board_file(post.board, "problem.png"),
+                                     allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("could not post the daily problem in channel %s", post.channel_id)
             return

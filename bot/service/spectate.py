@@ -390,11 +390,11 @@ class SpectateService:
         names = (await self._name(row, Side.WHITE, lang), await self._name(row, Side.BLACK, lang))
         text = record.export(game, white=names[0], black=names[1], comments=False)
         agent = self.games.agent
+        # no AI worker configured: a thread still keeps the analysis off the event loop
+        analyst: ai_workers.Analyst = agent if isinstance(agent, ai_workers.Analyst) \
+            else ai_workers.ThreadAgent()
         async with self.analyses.turn(plan.asker, queued):
-            if isinstance(agent, ai_workers.Analyst):
-                prepared = await agent.analysis_turns(text)
-            else:  # no AI worker configured: a thread still keeps it off the event loop
-                prepared = await asyncio.to_thread(ai_workers.analysis_turns, text)
+            prepared = await analyst.analysis_turns(text)
             if prepared is None:
                 log.error("game %s (%s) does not replay for analysis:\n%s", row.id,
                           plan.number, text)
@@ -403,11 +403,7 @@ class SpectateService:
             decisions: list = []
             for i in range(0, len(turns), ANALYSIS_SLICE):
                 part = turns[i:i + ANALYSIS_SLICE]
-                if isinstance(agent, ai_workers.Analyst):
-                    decisions += await agent.analysis_part(rules_name, part)
-                else:
-                    decisions += await asyncio.to_thread(ai_workers.analysis_part, rules_name,
-                                                         part)
+                decisions += await analyst.analysis_part(rules_name, part)
                 if progress is not None:
                     await progress(len(decisions) / len(turns))
             analysis = await asyncio.to_thread(_summary, text, rules_name, decisions,
