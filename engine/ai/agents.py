@@ -220,9 +220,9 @@ class SearchAgent:
         total = 0.0
         cost = 0
         for dice, weight in ROLLS21:
-            replies = _replies(rules, pos, dice, w, self.reply_beam)
-            cost += len(replies)
-            values = turn_values(rules, replies, me, w)
+            found = replies(rules, pos, dice, w, self.reply_beam)
+            cost += len(found)
+            values = turn_values(rules, found, me, w)
             total += weight * (max(values) if mine else min(values))
         return total / 36, cost
 
@@ -231,8 +231,8 @@ class SearchAgent:
         return _pick_best(self.rank(rules, position, dice, turns), rng)
 
 
-def _replies(rules: RuleSet, pos: Position, dice: Dice, w: Model = DEFAULT_WEIGHTS,
-             width: int = 1) -> list[Turn]:
+def replies(rules: RuleSet, pos: Position, dice: Dice, w: Model = DEFAULT_WEIGHTS,
+            width: int = 1) -> list[Turn]:
     """The next mover's plays for ``dice``; for a later puff pasch (eight steps, P-4,
     often thousands of results) the plays a beam of ``width`` finds by the next mover's
     own judgement (``engine.ai.pasch``), width 1 being a greedy walk."""

@@ -48,12 +48,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from engine import rules as registry
-from engine.ai.agents import ROLLS21, SearchAgent
-from engine.ai.evaluation import Model, evaluate, turn_values
-from engine.ai.pasch import beam_turns, is_long_pasch
+from engine.ai.agents import ROLLS21, SearchAgent, replies
+from engine.ai.evaluation import Model, turn_values
 from engine.dice import Dice
 from engine.game import Game
-from engine.generators import legal_turns
 from engine.position import Position, Side
 from engine.record import Record, RecordTurn, parse, replay
 from engine.rules.ruleset import Family, RuleSet
@@ -217,15 +215,6 @@ def _start(rec: Record) -> Game:
 # -- one turn --------------------------------------------------------------------------------
 
 
-def _plays(rules: RuleSet, pos: Position, dice: Dice, model: Model, width: int) -> list[Turn]:
-    """The plays of ``dice``; a later puff pasch walked with a beam (see module doc)."""
-    if is_long_pasch(rules, pos, dice):
-        def score(p: Position, s: Side) -> float:
-            return evaluate(rules, p, s, model)
-        return beam_turns(rules, pos, dice, score, width)
-    return legal_turns(rules, pos, dice)
-
-
 def _roll_values(rules: RuleSet, pos: Position, dice: Dice, model: Model) -> float:
     """The best one-ply value for the mover of the roll ``dice`` (its named rolls too)."""
     options: Sequence[Dice] = [dice]
@@ -235,7 +224,7 @@ def _roll_values(rules: RuleSet, pos: Position, dice: Dice, model: Model) -> flo
         options = roll_options(rules, pos, dice)
     best = None
     for d in options:
-        plays = _plays(rules, pos, d, model, ROOT_BEAM)
+        plays = replies(rules, pos, d, model, ROOT_BEAM)
         v = max(turn_values(rules, plays, pos.turn, model))
         best = v if best is None or v > best else best
     assert best is not None
@@ -278,8 +267,8 @@ def _two_ply(rules: RuleSet, turn: Turn, me: Side, model: Model) -> float:
     mine = pos.turn is me  # puff: a pasch may give the same side another roll (P-4)
     total = 0.0
     for dice, w in ROLLS21:
-        replies = _plays(rules, pos, dice, model, 1)
-        values = turn_values(rules, replies, me, model)
+        found = replies(rules, pos, dice, model, 1)
+        values = turn_values(rules, found, me, model)
         total += w * (max(values) if mine else min(values))
     return total / 36
 
@@ -310,7 +299,7 @@ def analyse_moment(rules: RuleSet, m: Moment, model: Model | None = None) -> Dec
         turn = Turn((), m.after, None)
         return Decision(m.number, me, m.dice, m.before, turn, turn, equity, equity, 0, luck,
                         equity)
-    plays = _plays(rules, m.before, m.dice, model, ROOT_BEAM)
+    plays = replies(rules, m.before, m.dice, model, ROOT_BEAM)
     played, plays = _played_turn(rules, m, plays)
     if len(plays) <= 1:
         v = turn_values(rules, [played], me, model)[0]

@@ -24,27 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.ai.agents import ROLLS21
-from engine.ai.evaluation import Model, evaluate, turn_values
-from engine.ai.pasch import beam_turns, is_long_pasch
-from engine.dice import Dice
-from engine.generators import legal_turns
+from engine.ai.agents import ROLLS21, replies
+from engine.ai.evaluation import Model, turn_values
 from engine.position import Position, Side
 from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
 
 #: At depth two, replies per roll (best by one-ply for their mover) searched a roll deeper.
 DEEP_REPLIES = 2
-
-
-def replies(rules: RuleSet, pos: Position, dice: Dice, model: Model) -> list[Turn]:
-    """The next mover's plays of ``dice`` as the analysis' look-ahead lists them: every
-    legal play, a later puff pasch walked greedily (``engine.ai.pasch``, width 1)."""
-    if is_long_pasch(rules, pos, dice):
-        def score(p: Position, s: Side) -> float:
-            return evaluate(rules, p, s, model)
-        return beam_turns(rules, pos, dice, score, 1)
-    return legal_turns(rules, pos, dice)
 
 
 def _points(turn: Turn, me: Side) -> float:
@@ -118,4 +105,4 @@ def play_values(rules: RuleSet, plays: Sequence[Turn], me: Side, model: Model,
     return [_points(t, me) if t.outcome is not None else next(it) for t in plays]
 
 
-__all__ = ["DEEP_REPLIES", "expect", "play_values", "replies"]
+__all__ = ["DEEP_REPLIES", "expect", "play_values"]

@@ -203,7 +203,7 @@ def test_later_puff_pasch_is_walked_with_a_beam_of_legal_plays() -> None:
     # A later pasch plays eight steps (P-4) and can have thousands of results; the agents
     # walk it die by die keeping the best boards.  Every play found must be one of the
     # legal results, and the search must repeat exactly.
-    from engine.ai.agents import _replies
+    from engine.ai.agents import replies
     from engine.ai.pasch import beam_turns, is_long_pasch
 
     rules = registry.get("puff-kontrar")
@@ -214,15 +214,15 @@ def test_later_puff_pasch_is_walked_with_a_beam_of_legal_plays() -> None:
     assert not is_long_pasch(rules, pos, (3, 4))
     for d in range(1, 7):
         legal = {(t.position, t.outcome) for t in legal_turns(rules, pos, (d, d))}
-        greedy = _replies(rules, pos, (d, d))
+        greedy = replies(rules, pos, (d, d))
         assert greedy and all((t.position, t.outcome) in legal for t in greedy)
         wide = beam_turns(rules, pos, (d, d), lambda p, s: evaluate(rules, p, s), 6)
         assert all((t.position, t.outcome) in legal for t in wide)
         assert len(wide) >= len(greedy)
         # After a later pasch the same player rolls again (P-4) unless the play won.
         assert all(t.position.turn is Side.WHITE for t in wide if t.outcome is None)
-    assert [t.position for t in _replies(rules, pos, (2, 2))] == [
-        t.position for t in _replies(rules, pos, (2, 2))]
+    assert [t.position for t in replies(rules, pos, (2, 2))] == [
+        t.position for t in replies(rules, pos, (2, 2))]
 
 
 def test_beam_walk_matches_legal_plays_along_random_puff_games() -> None:
