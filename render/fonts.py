@@ -331,6 +331,22 @@ def fit(text: str, size: int, weight: str, width: float) -> str:
     return text + "…"
 
 
+def wrap(text: str, size: int, weight: str, width: float) -> list[str]:
+    """``text`` broken between words into lines no wider than ``width`` (a word wider
+    than that alone cut by ``fit``)."""
+    lines: list[str] = []
+    cur = ""
+    for word in text.split(" "):
+        trial = f"{cur} {word}" if cur else word
+        if cur and text_width(trial, size, weight) > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    lines.append(cur)
+    return [fit(x, size, weight, width) for x in lines]
+
+
 @cache
 def cap_height(size: int, weight: str = "regular") -> int:
     """How tall a capital letter (and a digit) of this size is drawn, in pixels: what a

@@ -24,7 +24,6 @@ Pure functions of their arguments, safe in a worker process.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 
 from PIL import Image
@@ -33,7 +32,8 @@ from engine.position import Side
 from engine.turn import Turn
 from render.alt_text import LIMIT, alt_text
 from render.board import render_image
-from render.fonts import draw_text, text_width
+from render.encode import full_colour_png
+from render.fonts import draw_text, text_width, wrap
 from render.layout import LAYOUT
 from render.themes import RGB, get_theme
 
@@ -70,13 +70,7 @@ def caption_lines(text: str, room: int = WIDTH - 2 * MARGIN) -> tuple[int, list[
     for size in range(CAPTION, TEXT - 1, -1):
         if text_width(text, size, "bold") <= room:
             return size, [text]
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", TEXT, "bold") <= room:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return TEXT, lines
+    return TEXT, wrap(text, TEXT, "bold", room)
 
 
 def render_answer(rules: object, dice: Sequence[int], mover: Side, best: Turn,
@@ -100,9 +94,7 @@ def render_answer(rules: object, dice: Sequence[int], mover: Side, best: Turn,
             y += LINE
         im.paste(board, ((WIDTH - board.width) // 2, y))
         y += board.height + GAP
-    buf = io.BytesIO()
-    im.save(buf, "PNG", compress_level=6)
-    return buf.getvalue()
+    return full_colour_png(im)
 
 
 def answer_alt_text(rules: object, dice: Sequence[int], mover: Side, best: Turn,

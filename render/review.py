@@ -18,7 +18,6 @@ A pure function of its arguments (no clock, no randomness), safe in any worker t
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Mapping
 
@@ -30,7 +29,8 @@ from engine.dice import format_dice, roll_name
 from engine.notation import format_turn
 from engine.position import Side
 from render.board import render_image
-from render.fonts import draw_text, fit, text_mask, text_width
+from render.encode import full_colour_png
+from render.fonts import draw_text, fit, text_mask, text_width, wrap
 from render.layout import LAYOUT
 from render.texts import LANGS, outcome_text
 from render.themes import RGB, get_theme
@@ -100,21 +100,6 @@ def _label(im: Image.Image, xy: tuple[float, float], text: str, fill: RGB, bg: R
 
 def _overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def wrap(text: str, size: int, weight: str, width: float) -> list[str]:
-    """``text`` broken between words into lines no wider than ``width``."""
-    lines: list[str] = []
-    cur = ""
-    for word in text.split(" "):
-        trial = f"{cur} {word}" if cur else word
-        if cur and text_width(trial, size, weight) > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = trial
-    lines.append(cur)
-    return [fit(x, size, weight, width) for x in lines]
 
 
 def _legend(im: Image.Image, x: float, y: float, lang: str, ink: RGB) -> None:
@@ -293,10 +278,6 @@ def render_review(analysis: GameAnalysis, *, lang: str = "sv", theme: str = "cla
         write([(caption, TEXT, "medium", th.text, 0)])
         im.paste(board, ((WIDTH - board.width) // 2, y))
         y += board.height + 16
-    return _png(im)
+    return full_colour_png(im)
 
 
-def _png(im: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    im.save(buf, "PNG", compress_level=6)  # optimize=True: 4× the time for 3 % smaller
-    return buf.getvalue()

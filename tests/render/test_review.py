@@ -10,8 +10,8 @@ from PIL import Image
 
 from engine.ai.analysis import analyse
 from engine.dice import roll_name
-from render.fonts import log_text, text_width
-from render.review import BLUNDER_RGB, GRAPH_H, LINE, MARGIN, WIDTH, render_review, wrap
+from render.fonts import log_text, text_width, wrap
+from render.review import BLUNDER_RGB, GRAPH_H, LINE, MARGIN, WIDTH, render_review
 from tests.engine.ai.test_analysis import BLUNDER_GAME, best_play_game
 
 
