@@ -19,7 +19,7 @@ from engine.errors import EngineError
 from engine.notation import format_turn
 from engine.position import Side
 from engine.record import print_error, read_text
-from engine.words import points_unit, side_name, win_phrase
+from engine.words import number, points_unit, side_name, win_phrase
 
 if TYPE_CHECKING:
     from engine.ai.analysis import Decision, GameAnalysis
@@ -93,13 +93,6 @@ _WORDS: dict[str, dict[str, str]] = {
 
 def words(lang: str) -> dict[str, str]:
     return _WORDS["sv" if lang == "sv" else "en"]
-
-
-def number(x: float, lang: str, digits: int = 2, sign: bool = False) -> str:
-    """``x`` with the language's decimal mark (Swedish writes 0,25) and a real minus."""
-    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
-    text = text.replace("-", "−")
-    return text.replace(".", ",") if lang == "sv" else text
 
 
 def _name(a: GameAnalysis, side: Side) -> str:

@@ -109,6 +109,14 @@ def off_word(lang: str) -> str:
     return OFF_WORDS[lang_of(lang)]
 
 
+def number(x: float, lang: str, digits: int = 2, sign: bool = False) -> str:
+    """``x`` with the language's decimal mark (Swedish writes 0,25) and a real minus:
+    points lost in the analysis, its text report and the problems."""
+    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    text = text.replace("-", "−")
+    return text.replace(".", ",") if lang == "sv" else text
+
+
 __all__ = ["BAR_WORD", "LANGS", "MUNK", "OFF_WORDS", "POINT_UNIT", "READ_BAR", "READ_OFF",
-           "SIDES", "WIN_NAMES", "WIN_PHRASES", "lang_of", "off_word", "points_unit",
-           "side_name", "win_name", "win_phrase"]
+           "SIDES", "WIN_NAMES", "WIN_PHRASES", "lang_of", "number", "off_word",
+           "points_unit", "side_name", "win_name", "win_phrase"]

@@ -24,10 +24,10 @@ from collections.abc import Mapping
 from PIL import Image, ImageDraw
 
 from engine.ai.analysis import BLUNDER, DOUBTFUL, Decision, GameAnalysis
-from engine.analyse_cli import number  # the decimal mark, as the text report writes it
 from engine.dice import format_dice, roll_name
 from engine.notation import format_turn
 from engine.position import Side
+from engine.words import number  # the decimal mark, as the text report writes it
 from render.board import render_image
 from render.encode import full_colour_png
 from render.fonts import draw_text, fit, text_mask, text_width, wrap

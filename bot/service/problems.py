@@ -46,13 +46,13 @@ from bot.store import problems_sql as sql
 from engine import rules as rules_registry
 from engine.ai import problem_set
 from engine.ai.problem_set import Problem, ProblemSet
-from engine.analyse_cli import number
 from engine.dice import format_dice, roll_name
 from engine.errors import EngineError
 from engine.notation import format_turn
 from engine.plays import suggest
 from engine.position import Side
 from engine.turn import Turn
+from engine.words import number
 
 log = logging.getLogger(__name__)
 

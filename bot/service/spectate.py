@@ -413,7 +413,7 @@ class SpectateService:
                    white=_who(row.white_id, lang), black=_who(row.black_id, lang),
                    rules=row.rules)]
         from engine.ai.analysis import BLUNDER, DOUBTFUL
-        from engine.analyse_cli import number as num
+        from engine.words import number as num
 
         for side in (Side.WHITE, Side.BLACK):
             p = analysis.players[side]

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine.__main__ import main
-from engine.analyse_cli import _WORDS, number
+from engine.analyse_cli import _WORDS
+from engine.words import number
 from tests.engine.ai.test_analysis import BLUNDER_GAME
 
 
