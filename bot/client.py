@@ -37,9 +37,10 @@ from bot.service.ai import Agent, ProcessAgent
 from bot.service.analysis_queue import DEFAULT_PER_MEMBER
 from bot.service.board import RenderPool, start_renderer
 from bot.service.games import GameService
+from bot.service.listing import ListPool, start_lister, stop_lister
 from bot.service.services import Services
 from bot.store import Database, open_store
-from bot.views import GameButton, ThreadButton
+from bot.views import GameButton, PlayMenu, ThreadButton
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +119,7 @@ class BradeBot(commands.AutoShardedBot):
         #: The game service (``services.games``), once ``setup_hook`` has made it.
         self.service: GameService | None = None
         self.renderer: RenderPool | None = None
+        self.lister: ListPool | None = None
         self.tree.error(self.on_app_command_error)
 
     def owns_guild(self, guild_id: int | None) -> bool:
@@ -145,8 +147,8 @@ class BradeBot(commands.AutoShardedBot):
         self.service = self.services.games
         self.delivery = Delivery(self, self.services.games)
         await self.tree.set_translator(BradeTranslator())
-        self.add_dynamic_items(GameButton, ThreadButton, WalkoverButton, WithdrawButton,
-                               ProblemButton)
+        self.add_dynamic_items(GameButton, PlayMenu, ThreadButton, WalkoverButton,
+                               WithdrawButton, ProblemButton)
         await self._add_cogs()
         if self.dev_guild:
             guild = discord.Object(self.dev_guild)
@@ -155,6 +157,7 @@ class BradeBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
         self.renderer = await start_renderer()  # board workers, stopped in close()
+        self.lister = start_lister()  # the play picker's long lists, stopped in close()
         log.info("ready to play: database %s, shards %s", getattr(
             self.store, "target", None) or mask_url(str(self.db_path)), self._shards_text())
         if self.on_started is not None:
@@ -189,6 +192,9 @@ class BradeBot(commands.AutoShardedBot):
         if renderer is not None:
             renderer.close()  # waits for the board worker processes to exit
             self.renderer = None
+        if self.lister is not None:
+            stop_lister(self.lister)
+            self.lister = None
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -250,7 +250,9 @@ class ProblemService:
         if opened is None:
             return []
         p = opened[1]
-        return [x.text for x in suggest(p.ruleset, p.board(), p.dice, typed or "", 25)]
+        # the neutral order: the first suggestion is no hint of the answer (issue 37)
+        return [x.text for x in suggest(p.ruleset, p.board(), p.dice, typed or "", 25,
+                                        order="neutral")]
 
     # -- answering ----------------------------------------------------------------------
 

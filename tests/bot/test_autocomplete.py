@@ -67,7 +67,7 @@ async def test_autocomplete_never_asks_the_worker_and_moves_play(db_path, rules:
 async def test_hint_names_who_ranked_the_plays(db_path, fail: bool, heading: str) -> None:
     env = await _env(db_path, SpyAgent(fail=fail))
     try:
-        _, ch, members = await start_game(env)
+        _, ch, members = await start_game(env, rated=False)  # no hints in rated games
         await roll_until_move(env, ch, db_path, members)
         mover, _ = mover_and_waiter(db_path, ch.id, members)
         r = await mover.slash(ch, "brade hint")
