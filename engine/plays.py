@@ -24,6 +24,7 @@ kejsarspel) occur on small rolls only; there the list is used (``_ListRoll``).
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -64,6 +65,8 @@ _VASA, _CLASSIC_JAN, _BH_SPRANGJAN = Cut.VASA, Cut.CLASSIC_JAN, Cut.BH_SPRANGJAN
 
 #: Autocomplete shows at most this many plays (Discord's limit).
 SUGGESTIONS = 25
+#: Plays a shuffled suggestion draws from (a problem's roll has far fewer).
+SHUFFLED_POOL = 5000
 _FORFEIT_WORDS = ("-", "–", "pass", "fåta", "fata")
 
 # -- constraints on the walk --------------------------------------------------------------
@@ -775,15 +778,19 @@ def suggest(rules: RuleSet, position: Position, dice: Dice, typed: str = "",
             limit: int = SUGGESTIONS, *, order: str = "neutral") -> list[Turn]:
     """Up to ``limit`` distinct legal plays matching what has been typed.
 
-    ``order``: ``"neutral"`` (what a member chooses from: autocomplete, a problem's
-    answer) sorts them by their steps as written (``neutral_key``), which says nothing
-    about which is better; ``"best"`` (a hint, where the engine's opinion is asked for)
-    puts them best first by a cheap order (wins, hits and bursts, fewer blots, more pips)
-    and a special play (the double-six column, kejsarspel) first.
+    ``order``: ``"neutral"`` (what a member chooses from in a game: autocomplete) sorts
+    them by their steps as written (``neutral_key``), which says nothing about which is
+    better; ``"shuffled"`` (a problem's answer, where even the notation's order would
+    hint: the best play begins at a low point more often than not) in a fixed order no
+    play's merit decides, a hash of the position, the dice and the play (``shuffle_key``),
+    over every matching play; ``"best"`` (a hint, where the engine's opinion is asked
+    for) best first by a cheap order (wins, hits and bursts, fewer blots, more pips) and
+    a special play (the double-six column, kejsarspel) first.
 
     A play matches when it begins with the typed hops (any order, any split into dice)
     followed by a step whose text starts with the last, partly typed word; a complete
-    typed play that validates comes first.  The walk stops after ``2 * limit`` plays.
+    typed play that validates comes first.  The walk stops after ``2 * limit`` plays
+    (``SHUFFLED_POOL`` when shuffled: the one shown first must be any of them).
     """
     roll = roll_walker(rules, position, dice)
     typed = typed if isinstance(typed, str) else ""
@@ -795,11 +802,12 @@ def suggest(rules: RuleSet, position: Position, dice: Dice, typed: str = "",
             exact = None
     con = _prefix(typed)
     pool: dict[tuple, Turn] = {}
+    most = SHUFFLED_POOL if order == "shuffled" else 2 * limit
     if con is not None:
         for r in roll.walk(con):
             if r.key not in pool and r.turn is not None:
                 pool[r.key] = r.turn
-                if len(pool) >= 2 * limit:
+                if len(pool) >= most:
                     break
     best = order == "best"
     found = list(pool.values())
@@ -816,8 +824,13 @@ def suggest(rules: RuleSet, position: Position, dice: Dice, typed: str = "",
             out.extend(specials)
         else:
             found += specials
-    ranked = best_first(found, position.turn) if best else \
-        sorted(found, key=lambda t: neutral_key(t.text))
+    if best:
+        ranked = best_first(found, position.turn)
+    elif order == "shuffled":
+        seed = f"{position.format()}|{'-'.join(map(str, dice))}|"
+        ranked = sorted(found, key=lambda t: shuffle_key(seed, t.text))
+    else:
+        ranked = sorted(found, key=lambda t: neutral_key(t.text))
     for t in ranked:
         if any(t.position == o.position and t.outcome == o.outcome for o in out):
             continue
@@ -887,6 +900,12 @@ def neutral_key(text: str) -> tuple[tuple[int, int, int], ...]:
         to = OFF if m[2] == "off" else int(m[2])
         key.append((frm, to, _MARKS[m[3]]))
     return tuple(key)
+
+
+def shuffle_key(seed: str, text: str) -> bytes:
+    """A play's place in a fixed shuffle of a roll's plays (``seed``: the roll): a hash,
+    so no property of the play, its merit or its notation, decides it."""
+    return hashlib.blake2b(f"{seed}{text}".encode(), digest_size=8).digest()
 
 
 def listing(rules: RuleSet, position: Position, dice: Dice) -> list[str]:
@@ -1012,5 +1031,5 @@ def best_first(turns: Sequence[Turn], mover: Side) -> list[Turn]:
 
 
 __all__ = ["SUGGESTIONS", "best_first", "count", "each_play", "first_plays", "is_legal",
-           "listing", "neutral_key", "only_play", "play_of", "roll_walker", "special_of",
-           "suggest", "validate"]
+           "listing", "neutral_key", "only_play", "play_of", "roll_walker", "shuffle_key",
+           "special_of", "suggest", "validate"]
