@@ -63,10 +63,11 @@ def channel(env: simcord.Env, ch: simcord.ChannelHandle) -> list[Any]:
 
 
 def record_lines(db: Db, game_id: int, players: dict[str, int], lang: str,
-                 computer: str = "") -> list[str]:
+                 computer: str = "", rules: Any = None) -> list[str]:
     """What the channel must say for each turn of the game, from the stored events:
     who played (side and mention), the roll by name and dice, the play as its mover
-    wrote it; a forfeited roll by its roller."""
+    wrote it; a forfeited roll by its roller.  ``rules``: the game's, where its
+    positions are not bräde's (puff)."""
     lines = []
     for e in db_dicts(db, "SELECT data FROM events WHERE game_id = ? ORDER BY seq",
                       (game_id,)):
@@ -81,7 +82,8 @@ def record_lines(db: Db, game_id: int, players: dict[str, int], lang: str,
             lines.append(t("roll", lang, who=who, name=roll_name(dice),
                            dice=format_dice(dice, "–")))
             continue
-        turn = recorded_turn(ev["moves"], _position(ev))
+        turn = recorded_turn(ev["moves"], _position(ev) if rules is None
+                             else rules.parse_position(ev["position"]))
         assert turn is not None
         lines.append(t("played", lang, who=who, name=roll_name(dice),
                        dice=format_dice(dice, "–"), play=format_turn(turn, lang)))
