@@ -41,7 +41,7 @@ from tests.bot.helpers import (
 )
 
 #: What a prompt says (what the player to act can do), and only a prompt.
-PROMPT = re.compile(r"your turn|\d+\+? legal plays|press |Only one play")
+PROMPT = re.compile(r"your turn|\d+\+? legal plays|press |Only one play|Preview")
 
 
 @pytest.fixture
@@ -122,7 +122,7 @@ async def play_turn(env: simcord.Env, ch: simcord.ChannelHandle, db: Db, members
         cid = f"brade:{action}:{row['id']}:{row['version']}:"
         await mover.click(find_button(env, ch, cid), custom_id=cid)
         return
-    plays = f"brade:play:{row['id']}:{row['version']}:0"
+    plays = f"brade:pick:{row['id']}:{row['version']}:a"
     if turn_no % 2 == 0:
         try:
             message = find_button(env, ch, plays)
@@ -132,6 +132,11 @@ async def play_turn(env: simcord.Env, ch: simcord.ChannelHandle, db: Db, members
             # the prompt beside play buttons says they can be pressed, or a play typed
             assert re.search(r"press|tryck", message.content), message.content
             await mover.click(message, custom_id=plays)
+            shown = env.backend.get_message(ch.id, message.id)
+            ok = [c["custom_id"] for r in shown.components for c in r.get("components", [])
+                  if c.get("custom_id", "").startswith("brade:ok:")]
+            if ok:  # the play previewed: confirmed
+                await mover.click(message, custom_id=ok[0])
             return
     r = await mover.slash(ch, "brade move", play=legal_texts(game)[-1])
     assert not r.ephemeral, r.response.content
