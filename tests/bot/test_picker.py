@@ -590,15 +590,16 @@ async def _row(service: Any, game_id: int) -> Any:
         return await tx.game(game_id)
 
 
-# -- 5. requests: a tapped turn costs nothing under the global limit ----------------------
+# -- 5. a forfeited roll (issue 30) ---------------------------------------------------------
 
 
+@pytest.mark.parametrize(("locale", "lang"), [("sv-SE", "sv"), (None, "en")])
 async def test_a_forfeited_roll_joins_the_message_it_was_rolled_on(
-        simcord_env: simcord.Env, db_path) -> None:
+        simcord_env: simcord.Env, db_path, locale: str | None, lang: str) -> None:
     """Issue 30: the forfeit, its roll named, and the next player's turn are added to
     the message with the last play, which keeps it; no new message."""
     env = simcord_env
-    _, ch, members = await start_game(env, locale="sv-SE", rules="backgammon")
+    _, ch, members = await start_game(env, locale=locale, rules="backgammon")
     players = {m.id: m for m in members}
     tally = Tally()
     for _ in range(3):  # a few turns, so a play is on the board
@@ -621,10 +622,10 @@ async def test_a_forfeited_roll_joins_the_message_it_was_rolled_on(
     assert len(channel(env, ch)) == count  # no new message
     kept = said.rsplit("\n", 1)[0]  # the play it reported, without the old prompt
     assert after.content.startswith(kept)
-    assert "Inget tillåtet drag: slaget fåtas." in after.content
+    assert t("roll.forfeit", lang) in after.content
     row = game_row(db_path, ch.id)
     assert row["game"].turn.value == other and row["game"].phase == "roll"
     waiting = players[row[f"{other}_id"]]
-    assert after.content.rstrip().endswith(t("to_roll", "sv", who=waiting.mention,
-                                             side=side_name(Side(other), "sv")))
+    assert after.content.rstrip().endswith(t("to_roll", lang, who=waiting.mention,
+                                             side=side_name(Side(other), lang)))
     assert control(recent(env, ch, 1)[0], f"brade:roll:{row['id']}:{row['version']}:")
