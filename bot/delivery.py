@@ -180,10 +180,13 @@ def _mentions(post: Post) -> discord.AllowedMentions:
                                    users=[discord.Object(u) for u in post.mentions if u])
 
 
-async def board_file(spec: BoardSpec, filename: str = "brade.png") -> discord.File:
-    """A board as an attachment: drawn by the board workers, its alt text in the
-    reader's language (every board the bot posts, games' and problems')."""
-    png = await render_async(spec)
+async def board_file(spec: BoardSpec, filename: str = "brade.png",
+                     png: bytes | None = None) -> discord.File:
+    """A board as an attachment: drawn by the board workers (unless ``png`` is its
+    picture, drawn before), its alt text in the reader's language (every board the bot
+    posts, games' and problems')."""
+    if png is None:
+        png = await render_async(spec)
     return discord.File(io.BytesIO(png), filename=filename, description=describe(spec))
 
 
@@ -219,12 +222,28 @@ class Delivery:
         #: A preview of the play picker also keeps the board to show again should its
         #: controls be taken off (``Post.revert``).
         self._said: OrderedDict[int, tuple[str, str, BoardSpec | None]] = OrderedDict()
+        #: The last two pictures drawn onto a message by an edit (the roll's board, then
+        #: a preview of the picker): going back to the roll's board (Confirm, Choose
+        #: again, a strip) sends it again instead of drawing it again.
+        self._pictures: OrderedDict[int, list[tuple[BoardSpec, bytes]]] = OrderedDict()
 
     def _remember(self, message_id: int, post: Post) -> None:
         if post.prompt:
             self._said[message_id] = (post.content, post.prompt, post.revert)
             while len(self._said) > REMEMBERED:
                 self._said.popitem(last=False)
+
+    async def _picture(self, message_id: int, spec: BoardSpec) -> discord.File:
+        """``spec`` drawn onto the message ``message_id``: the picture it had before
+        when that is the one (a preview taken back), else drawn, and remembered."""
+        kept = self._pictures.pop(message_id, [])
+        png = next((png for seen, png in kept if seen == spec), None)
+        if png is None:
+            png = await render_async(spec)
+        self._pictures[message_id] = [*[x for x in kept if x[0] != spec][-1:], (spec, png)]
+        while len(self._pictures) > REMEMBERED // 10:
+            self._pictures.popitem(last=False)
+        return await board_file(spec, png=png)
 
     # -- the two ways a reply arrives --------------------------------------------------
 
@@ -253,10 +272,18 @@ class Delivery:
         if not response.is_done():
             await (response.defer() if component else response.defer(thinking=True))
         channel_id = interaction.channel_id or 0
-        drawn = await _files([*([todo.redraw] if todo.redraw else []), *todo.send])
+        redraw = todo.redraw if pressed is not None else None
+
+        async def redrawn() -> discord.File | None:
+            if redraw is None or redraw.board is None or redraw.same_board:
+                return None
+            assert pressed is not None
+            return await self._picture(pressed, redraw.board)
+
+        first, drawn = await asyncio.gather(redrawn(), _files(todo.send))
         bare: list[int] = []  # messages known to carry no buttons now
         if todo.redraw is not None and pressed is not None:
-            post, file = todo.redraw, drawn.pop(0)
+            post, file = todo.redraw, first
             edit: dict[str, Any] = {}
             if not post.same_board:  # the picker narrowing keeps the picture it has
                 edit["attachments"] = [file] if file is not None else []
@@ -385,7 +412,7 @@ class Delivery:
         if content is not None:
             edit["content"] = content
         if said is not None and said[2] is not None:  # a preview's play never counted
-            edit["attachments"] = [await board_file(said[2])]
+            edit["attachments"] = [await self._picture(message_id, said[2])]
         try:
             await self.client.get_partial_messageable(channel_id).get_partial_message(
                 message_id).edit(**edit)

@@ -629,3 +629,23 @@ async def test_a_forfeited_roll_joins_the_message_it_was_rolled_on(
     assert after.content.rstrip().endswith(t("to_roll", lang, who=waiting.mention,
                                              side=side_name(Side(other), lang)))
     assert control(recent(env, ch, 1)[0], f"brade:roll:{row['id']}:{row['version']}:")
+
+
+async def test_a_turn_by_taps_draws_three_boards(simcord_env: simcord.Env, db_path,
+                                                 specs) -> None:
+    """Roll (the roll's board), a play chosen (its preview), Confirm (the next board):
+    the message goes back to the roll's board as it was drawn, not drawn again."""
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    players = {m.id: m for m in members}
+    for _ in range(12):
+        row = game_row(db_path, ch.id)
+        drawn, turns = len(specs), row["game"].turn_count
+        await tap_turn(env, ch, db_path, players, random.Random(2), Tally())
+        after = game_row(db_path, ch.id)["game"]
+        previewed = any(s.dice and s.last_turn and s.mover == s.dice_side
+                        for s in specs[drawn:])
+        if after.turn_count == turns + 1 and previewed:
+            assert len(specs) - drawn == 3, [s.last_turn for s in specs[drawn:]]
+            return
+    raise AssertionError("no turn was previewed")
