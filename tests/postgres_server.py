@@ -178,21 +178,24 @@ def _reachable_by_all(path: Path) -> bool:
     return all(p.stat().st_mode & stat.S_IXOTH for p in (path, *path.parents))
 
 
-def _scratch() -> str | None:
+def _scratch(*, executable: bool = False) -> str | None:
     """Where the cluster's files go: memory (``/dev/shm``) when there is room.
 
     Nothing is meant to survive (fsync is off), and on this project's machine the disk is
     mounted with ``discard``: deleting a suite's worth of databases from it took minutes
     after the tests had ended, and a test making files there waited on the disk.  As root
     the folder must also let ``nobody`` through, which a ``TMPDIR`` inside a private
-    folder would not."""
+    folder would not, and, to hold the copied programs (``executable``), allow running
+    them: Docker mounts ``/dev/shm`` ``noexec`` (and gives it 64 MB)."""
     root = os.geteuid() == 0
-    for place, need in (("/dev/shm", 2**31), (tempfile.gettempdir(), 0), ("/tmp", 0)):
-        shm = Path(place)
+    for place, room in (("/dev/shm", 2**31), (tempfile.gettempdir(), 0), ("/tmp", 0)):
+        path = Path(place)
         try:
-            if (shm.is_dir() and os.access(shm, os.W_OK) and shutil.disk_usage(shm).free > need
-                    and (not root or _reachable_by_all(shm))):
-                return str(shm)
+            if (path.is_dir() and os.access(path, os.W_OK)
+                    and shutil.disk_usage(path).free > room
+                    and (not root or _reachable_by_all(path))
+                    and not (executable and os.statvfs(path).f_flag & os.ST_NOEXEC)):
+                return str(path)
         except OSError:
             pass
     return None
@@ -266,14 +269,15 @@ class Server:
             raise NoPostgres(INSTALL_HINT)
         if os.geteuid() == 0:
             self.owner = _unprivileged()
-        self.dir = Path(tempfile.mkdtemp(prefix="brade-pg-", dir=_scratch()))
+        copy = self.owner is not None and _is_wheel(self.bindir)
+        self.dir = Path(tempfile.mkdtemp(prefix="brade-pg-", dir=_scratch(executable=copy)))
         cluster = self.dir / "cluster"
         cluster.mkdir(mode=0o700)
         if self.owner is not None:
             self.dir.chmod(0o755)
             os.chown(cluster, *self.owner)
-            if _is_wheel(self.bindir):
-                self.bindir = _copy_wheel(self.bindir, self.dir / "pg")
+        if copy:
+            self.bindir = _copy_wheel(self.bindir, self.dir / "pg")
         data, pwfile = cluster / "data", cluster / "pw"
         pwfile.write_text(PASSWORD + "\n")
         if self.owner is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from types import SimpleNamespace
 
 import asyncpg
 import pytest
@@ -74,6 +75,22 @@ def test_a_wheel_in_a_folder_only_its_owner_enters_still_serves(tmp_path: Path) 
         assert (private in server.bindir.parents) == (os.geteuid() != 0)
     finally:
         server.stop()
+
+
+def test_copied_programs_go_where_they_may_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Docker mounts /dev/shm noexec: the wheel's copy (as root) must go elsewhere."""
+    real = os.statvfs
+
+    def statvfs(path: str | os.PathLike[str]) -> object:
+        found = real(path)
+        if os.fspath(path) != "/dev/shm":
+            return found
+        fields = {name: getattr(found, name) for name in dir(found) if name.startswith("f_")}
+        return SimpleNamespace(**{**fields, "f_flag": found.f_flag | os.ST_NOEXEC})
+
+    monkeypatch.setattr(pg.os, "statvfs", statvfs)
+    place = pg._scratch(executable=True)
+    assert place is not None and place != "/dev/shm"
 
 
 def test_the_system_binaries_still_serve() -> None:
