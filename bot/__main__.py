@@ -77,6 +77,11 @@ def fail(text: str) -> None:
     print(f"brade: {' '.join(text.split())}", file=sys.stderr, flush=True)
 
 
+#: A line while starting, printed at once (held log records would show it too late): the
+#: database is being waited for (BRADE_DB_WAIT).
+say = fail
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["migrate"]:
@@ -117,7 +122,7 @@ async def run(config: Config, startup: StartupLog) -> int:
     from bot.sync import SyncRefused
 
     try:
-        store = await open_store(config.db)
+        store = await open_store(config.db, wait=config.db_wait, waiting=say)
     except StoreError as e:  # one line; the store never puts a password in it
         fail(f"cannot use the {e}")
         return EXIT_DATABASE

@@ -74,6 +74,9 @@ class StoreError(Exception):
     """The database cannot be used: one line naming the file (or the URL, its password
     masked) and what is wrong."""
 
+    #: A server that is not up yet (refused, starting up): worth another try at start-up.
+    transient = False
+
     def __init__(self, path: Path | str, problem: str) -> None:
         problem = " ".join(problem.split())
         super().__init__(f"database {path}: {problem}")
