@@ -177,6 +177,9 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 note = "rights"
                 said = unposted(app_lacks(interaction, (*TO_REPLY_BOARD, "view_channel")),
                                 reply.lang)
+        except Exception:  # saved all the same: never "nothing was changed" now
+            log.exception("saved, but the reply failed")
+            note = "saved.failed"
         if note is not None:
             try:
                 await send_private(interaction, said if note == "rights"
@@ -322,6 +325,10 @@ class Play(commands.GroupCog, group_name=_("brade"),
             lacks = bot_lacks(thread, TO_OPEN_THREAD) or ("send_messages_in_threads",)
             text = t("rights.thread_unposted", personal, thread=thread.mention,
                      rights=rights_text(lacks, personal), grant=t("right.grant", personal))
+        except Exception:
+            log.exception("the game in thread %s is saved; its board was not posted",
+                          thread.id)
+            text = t("saved.thread_unposted", personal, thread=thread.mention)
         if reply.private:
             text += "\n\n" + reply.private
         await self._said(interaction, text, pressed)

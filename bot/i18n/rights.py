@@ -40,6 +40,11 @@ EN: dict[str, str] = {
     "rights.thread_unposted": "The game is started in {thread}, but I could not post its "
                               "board there: I lack {rights}. {grant} Then `/brade show` in "
                               "the thread posts it.",
+    # saved, then something else failed: said so, never "nothing was changed"
+    "saved.failed": "Done: that is saved, but something went wrong on my side as I posted "
+                    "the reply. `/brade show` shows the game as it is now.",
+    "saved.thread_unposted": "The game is started in {thread}, but its board could not be "
+                             "posted there. `/brade show` in the thread posts it.",
     # what the server's admins are told, once
     "rights.notice": "⚠️ **For the server's admins:** I could not do these on my own for "
                      "lack of a right:",
@@ -102,6 +107,10 @@ SV: dict[str, str] = {
     "rights.thread_unposted": "Partiet är startat i {thread}, men jag kunde inte posta "
                               "brädet där: jag saknar {rights}. {grant} Sedan postar "
                               "`/bräde visa` i tråden det.",
+    "saved.failed": "Klart: det är sparat, men något gick fel hos mig när svaret skulle "
+                    "postas. `/bräde visa` visar partiet som det är nu.",
+    "saved.thread_unposted": "Partiet är startat i {thread}, men dess bräde kunde inte "
+                             "postas där. `/bräde visa` i tråden postar det.",
     "rights.notice": "⚠️ **Till serverns administratörer:** det här kunde jag inte göra på "
                      "egen hand eftersom en behörighet saknas:",
     "rights.notice.line": "• {channel}: {action}: behöver {rights} ({times}, senast {when})",

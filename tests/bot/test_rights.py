@@ -268,3 +268,48 @@ async def test_a_claim_offer_reaches_a_thread_that_was_archived(
     await waiter.click(offer, label="Claim the game")
     assert game_row(db_path, thread.id)["status"] == "over"
     assert missing_rows(db_path) == []
+
+
+# -- the computer's delayed move, an unused thread -----------------------------------------
+
+
+async def test_no_attach_files_the_computers_delayed_move_is_told_to_the_admins(
+        db_path: Db) -> None:
+    from tests.bot.test_faults import FlakyAgent, computer_owes_a_turn
+
+    agent = FlakyAgent()
+    async with simcord.run(make_bot(db_path, agent=agent, check_every=60),
+                           settle_timeout=30.0) as env:
+        ch, _alice, _ = await computer_owes_a_turn(env, db_path, agent)
+        guild = env.backend.get_guild(env.backend.get_channel(ch.id).guild_id)
+        owner = simcord.GuildHandle(env, guild).add_member(
+            simcord.GuildHandle(env, guild).owner)
+        deny(env, ch, attach_files=True)
+        agent.fail = False
+        posted = len(public(env, ch.id))
+        await env.advance_time(120)  # the recovery's check plays the owed turn
+        assert game_row(db_path, ch.id)["game"].turn.value == "white", "it played"
+        assert len(public(env, ch.id)) == posted, "its board could not be posted"
+        assert missing_rows(db_path) == [(ch.id, "computer", "attach_files")]
+        grant(env, ch)
+        r = await owner.slash(ch, "brade show")
+        text = said(r)
+        assert "the computer's move" in text and "Attach Files" in text, text
+
+
+async def test_without_manage_threads_an_unused_thread_is_archived_not_left_open(
+        simcord_env: simcord.Env, db_path: Db) -> None:
+    """A game refused once its thread was opened: the thread goes, deleted with Manage
+    Threads; without it (a server invited before the right was in the link) archived,
+    which its creator may, and the admins hear of it."""
+    env = simcord_env
+    _, ch, boss, (alice,) = server(env, "alice")
+    await boss.slash(ch, "brade settings", threads=True)
+    r = await alice.slash(ch, "brade new", opponent=alice)  # refused in the new thread
+    assert r.ephemeral and ch.threads == [], "deleted"
+    deny(env, ch, manage_threads=True)
+    r = await alice.slash(ch, "brade new", opponent=alice)
+    assert r.ephemeral
+    (thread,) = ch.threads
+    assert env.backend.channels[thread.id].thread_metadata.archived
+    assert missing_rows(db_path) == [(thread.id, "thread.delete", "manage_threads")]
