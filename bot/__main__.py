@@ -12,7 +12,9 @@ server ``BRADE_DEV_GUILD`` that Discord will not register commands in, ...), 3 u
 database (a file as below, or a PostgreSQL server unreachable, refusing the password, or
 not migratable), 4 Discord unreachable or the token rejected.
 Log records written while starting are held back and printed once the bot has logged
-in, so a failed start shows that one line rather than a page of log.
+in, so a failed start shows that one line rather than a page of log.  With
+``BRADE_DB_WAIT`` a PostgreSQL server that is not up yet is waited for (docker compose's
+first start), after one line saying so (``say``).
 """
 
 from __future__ import annotations

@@ -46,15 +46,15 @@ async def sync_commands(client: discord.Client, tree: app_commands.CommandTree[A
                         registers: bool) -> str:
     """Register the commands if this process is the one to (``registers``: it runs
     shard 0) and they changed; what happened, in words, for the log."""
+    target = discord.Object(dev_guild) if dev_guild else None
+    if target is not None:  # every process answers them as the development server's
+        tree.copy_global_to(guild=target)
     if not registers:
         return "left to the process running shard 0"
     app_id = client.application_id
     if app_id is None:
         raise app_commands.MissingApplicationID
     scope = scope_of(dev_guild)
-    target = discord.Object(dev_guild) if dev_guild else None
-    if target is not None:
-        tree.copy_global_to(guild=target)
     now = digest(await payload(tree, target))
     todo = plan(await record.last(app_id), scope, now)
     if not todo.register:
