@@ -62,6 +62,13 @@ def public(env: simcord.Env, channel_id: int) -> list:
             if not m.is_ephemeral]
 
 
+async def admins_told(member: simcord.MemberActor, ch: simcord.ChannelHandle,
+                      command: str, *words: str) -> None:
+    """``member`` (Manage Server) runs ``command`` and is told each of ``words``."""
+    text = said(await member.slash(ch, command))
+    assert all(w in text for w in words), text
+
+
 def missing_rows(db: Db) -> list[tuple]:
     return db_rows(db, "SELECT channel_id, action, rights FROM missing_rights "
                    "ORDER BY channel_id, action")
@@ -140,9 +147,8 @@ async def test_no_attach_files_the_daily_problem_is_told_to_the_admins_once(
     assert missing_rows(db_path) == [(ch.id, "daily", "attach_files")]
     r = await alice.slash(ch, "brade help")  # not an admin: not told
     assert "Attach Files" not in said(r)
-    r = await boss.slash(ch, "brade settings")
-    text = said(r)
-    assert "the daily problem" in text and "Attach Files" in text and f"<#{ch.id}>" in text
+    await admins_told(boss, ch, "brade settings", "the daily problem", "Attach Files",
+                      f"<#{ch.id}>")
     assert missing_rows(db_path) == []
     r = await boss.slash(ch, "brade help")
     assert "daily problem" not in said(r), "told once"
@@ -202,9 +208,7 @@ async def test_no_create_public_threads_a_tournament_match_is_told_to_the_admins
     await boss.slash(ch, "tournament start", name="Vårcupen")
     assert ch.threads == []
     assert missing_rows(db_path) == [(ch.id, "tournament.thread", "create_public_threads")]
-    r = await boss.slash(ch, "brade help")
-    text = said(r)
-    assert "tournament match" in text and "Create Public Threads" in text, text
+    await admins_told(boss, ch, "brade help", "tournament match", "Create Public Threads")
 
 
 # -- Send Messages in Threads ------------------------------------------------------------
@@ -244,9 +248,8 @@ async def test_no_send_messages_in_threads_a_reminder_is_told_to_the_admins(
     await env.advance_time(3700)
     assert len(public(env, thread.id)) == posted
     assert missing_rows(db_path) == [(thread.id, "reminder", "send_messages_in_threads")]
-    r = await boss.slash(ch, "brade settings")
-    text = said(r)
-    assert "a turn reminder" in text and "Send Messages in Threads" in text, text
+    await admins_told(boss, ch, "brade settings", "a turn reminder",
+                      "Send Messages in Threads")
 
 
 # -- archived threads (point 4) ----------------------------------------------------------
@@ -292,9 +295,7 @@ async def test_no_attach_files_the_computers_delayed_move_is_told_to_the_admins(
         assert len(public(env, ch.id)) == posted, "its board could not be posted"
         assert missing_rows(db_path) == [(ch.id, "computer", "attach_files")]
         grant(env, ch)
-        r = await owner.slash(ch, "brade show")
-        text = said(r)
-        assert "the computer's move" in text and "Attach Files" in text, text
+        await admins_told(owner, ch, "brade show", "the computer's move", "Attach Files")
 
 
 async def test_without_manage_threads_an_unused_thread_is_archived_not_left_open(
