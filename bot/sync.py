@@ -36,6 +36,11 @@ async def payload(tree: app_commands.CommandTree[Any],
     return [c.to_dict(tree) for c in commands]
 
 
+def names(sent: list[dict[str, Any]]) -> set[tuple[str, int]]:
+    """Each command's name and kind (1: slash, 2: user, 3: message)."""
+    return {(str(c["name"]), int(c.get("type", 1))) for c in sent}
+
+
 def digest(sent: list[dict[str, Any]]) -> str:
     text = json.dumps(sent, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -55,11 +60,16 @@ async def sync_commands(client: discord.Client, tree: app_commands.CommandTree[A
     if app_id is None:
         raise app_commands.MissingApplicationID
     scope = scope_of(dev_guild)
-    now = digest(await payload(tree, target))
+    sent = await payload(tree, target)
+    now = digest(sent)
     todo = plan(await record.last(app_id), scope, now)
-    if not todo.register:
-        return f"unchanged in {scope}, not registered again"
     try:
+        if not todo.register:
+            # Recorded as registered: a read (no creation counted) checks that Discord
+            # still has them, should someone have removed them meanwhile.
+            there = await tree.fetch_commands(guild=target)
+            if {(c.name, c.type.value) for c in there} == names(sent):
+                return f"unchanged in {scope}, not registered again"
         await tree.sync(guild=target)
     except discord.HTTPException as error:
         if target is not None and error.status in (403, 404):

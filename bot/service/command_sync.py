@@ -7,7 +7,9 @@ used to register every command on every start.  Now:
 * only the process that runs shard 0 registers them (one process, however many run);
 * it registers them only when they changed: the store keeps, per application, the scope
   they were last registered in and a hash of what was sent (``bot_state``), so a restart
-  with the same commands sends nothing;
+  with the same commands registers nothing (it only reads Discord's list, which costs no
+  creation, to see that they are still there: a database that is not the one they were
+  registered from, or commands removed by hand, and they are registered again);
 * the scope is the development server (``BRADE_DEV_GUILD``) or global; moving from one to
   the other clears the scope left, so no server shows every command twice.  A first
   start in a development server also clears the global commands, since what an older

@@ -53,6 +53,18 @@ async def test_registered_once_and_not_again_after_a_restart(simcord_env: simcor
     assert len(db_rows(db_path, "SELECT key FROM bot_state")) == 1
 
 
+async def test_registered_again_where_discord_lacks_them(db_path: Db) -> None:
+    """The database says they are registered, but this Discord (a fresh SimCord: as an
+    application whose commands were removed by hand) has none: registered again."""
+    for _ in range(2):
+        async with simcord.run(make_bot(db_path, agent=None), settle_timeout=30.0) as env:
+            assert [w for w, _ in registrations(env)] == ["global"]
+            guild = env.create_guild()
+            owner = guild.add_member(guild.owner)
+            r = await owner.slash(guild.create_text_channel("spel"), "brade help")
+            assert r.ephemeral
+
+
 async def test_only_the_process_running_shard_zero_registers(db_path: Db) -> None:
     async with simcord.run(make_bot(db_path, agent=None, shards=((1,), 2)),
                            settle_timeout=30.0) as env:
