@@ -150,8 +150,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
             await self.refuse(interaction, ctx, UserError("conflict"), component=component)
             return
         # From here the command's change is saved: whatever fails now, say so truthfully.
-        note: str | None = None
-        said = ""
+        note: str | None = None  # what the member is told besides, if anything
         try:
             if reply.posts and await self.service.needs_computer(ctx, reply.game_id):
                 self.service.computer_owed.add(ctx.channel_id)  # until it has played
@@ -164,7 +163,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 except Exception:
                     log.exception("the computer could not answer in channel %s",
                                   ctx.channel_id)
-                    more, note = Reply(), "err.computer_later"  # played on the next try
+                    more, note = Reply(), t("err.computer_later", reply.lang)  # played later
                 reply = replace(reply, posts=[*reply.posts, *more.posts],
                                 game_id=more.game_id or reply.game_id,
                                 version=more.version if more.game_id else reply.version,
@@ -172,18 +171,16 @@ class Play(commands.GroupCog, group_name=_("brade"),
             await self.delivery.answer(interaction, reply, component=component)
         except discord.HTTPException as error:
             log.warning("saved, but the reply could not be posted", exc_info=True)
-            note = "err.unposted"
+            note = t("err.unposted", reply.lang)
             if isinstance(error, discord.Forbidden):  # a right: say which, if we can
-                note = "rights"
-                said = unposted(app_lacks(interaction, (*TO_REPLY_BOARD, "view_channel")),
+                note = unposted(app_lacks(interaction, (*TO_REPLY_BOARD, "view_channel")),
                                 reply.lang)
         except Exception:  # saved all the same: never "nothing was changed" now
             log.exception("saved, but the reply failed")
-            note = "saved.failed"
+            note = t("saved.failed", reply.lang)
         if note is not None:
             try:
-                await send_private(interaction, said if note == "rights"
-                                   else t(note, reply.lang))
+                await send_private(interaction, note)
             except discord.HTTPException:
                 log.warning("could not tell the user that the reply was not posted")
         await self.bot.rights.tell_admin(interaction, reply.lang)
