@@ -33,12 +33,16 @@ from bot.config import is_database_url, mask_url
 from bot.delivery import Delivery
 from bot.i18n import resolve_lang, t
 from bot.i18n.translator import BradeTranslator
+from bot.permissions import Rights
 from bot.service.ai import Agent, ProcessAgent
 from bot.service.analysis_queue import DEFAULT_PER_MEMBER
 from bot.service.board import RenderPool, start_renderer
+from bot.service.command_sync import CommandRecord
 from bot.service.games import GameService
 from bot.service.services import Services
+from bot.service.shortfalls import Shortfalls
 from bot.store import Database, open_store
+from bot.sync import sync_commands
 from bot.views import GameButton, ThreadButton
 
 log = logging.getLogger(__name__)
@@ -64,6 +68,8 @@ class BradeBot(commands.AutoShardedBot):
     play: Play
     tournament_cog: Tournaments
     problems: Problems
+    #: Missing rights: checked before the bot's own posts, remembered for the admins.
+    rights: Rights
 
     def __init__(self, *, db_path: str | Path = "brade.sqlite3", dev_guild: int | None = None,
                  clock: Callable[[], float] = discord_clock,
@@ -120,6 +126,10 @@ class BradeBot(commands.AutoShardedBot):
         self.renderer: RenderPool | None = None
         self.tree.error(self.on_app_command_error)
 
+    def owns_shard(self, shard_id: int) -> bool:
+        """Whether this process runs shard ``shard_id`` (one that runs them all does)."""
+        return self.shards_owned is None or shard_id in self.shards_owned[0]
+
     def owns_guild(self, guild_id: int | None) -> bool:
         """Whether this process runs the shard ``guild_id`` belongs to (DMs: shard 0).
 
@@ -143,17 +153,16 @@ class BradeBot(commands.AutoShardedBot):
             max_analyses_per_member=self.max_analyses_per_member,
             names=self.display_name, fetch=self.fetch_member, owns=self.owns_guild)
         self.service = self.services.games
-        self.delivery = Delivery(self, self.services.games)
+        self.rights = Rights(Shortfalls(self.store, clock=self.clock))
+        await self.rights.shortfalls.load()
+        self.delivery = Delivery(self, self.services.games, rights=self.rights)
         await self.tree.set_translator(BradeTranslator())
         self.add_dynamic_items(GameButton, ThreadButton, WalkoverButton, WithdrawButton,
                                ProblemButton)
         await self._add_cogs()
-        if self.dev_guild:
-            guild = discord.Object(self.dev_guild)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        synced = await sync_commands(self, self.tree, CommandRecord(self.store),
+                                     dev_guild=self.dev_guild, registers=self.owns_shard(0))
+        log.info("slash commands: %s", synced)
         self.renderer = await start_renderer()  # board workers, stopped in close()
         log.info("ready to play: database %s, shards %s", getattr(
             self.store, "target", None) or mask_url(str(self.db_path)), self._shards_text())

@@ -445,3 +445,23 @@ def test_shard_settings_discord_refuses_end_in_one_line(tmp_path: Path, code: in
     last = lines[-1]
     assert last.startswith("brade: ") and all(w in last for w in words), last
     assert took < 15, f"took {took:.1f} s"
+
+
+def test_a_database_not_up_yet_is_waited_for_and_the_start_goes_on(pg_url: str) -> None:
+    """docker compose's first start (issue 35): the server refuses connections for a
+    while; with BRADE_DB_WAIT the bot says once that it waits, opens the database when it
+    comes up and goes on to Discord (unreachable here: exit 4, not the database's 3)."""
+    from tests.bot.helpers import LateServer
+
+    late = LateServer(pg_url)
+    try:
+        late.open_after(8.0)  # longer than the interpreter takes to start on a busy machine
+        rc, lines, took = run_bot({**TOKEN, "BRADE_DB": late.url, "BRADE_DB_WAIT": "30s"},
+                                  api="http://127.0.0.1:9/api/v10")
+    finally:
+        late.close()
+    assert rc == 4, (rc, lines)
+    assert len(lines) == 2, lines
+    assert lines[0].startswith("brade: waiting for the database") and "refused" in lines[0]
+    assert "cannot reach Discord" in lines[1]
+    assert 7.9 < took < 30, took
