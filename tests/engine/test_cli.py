@@ -149,7 +149,7 @@ def test_play_by_piped_stdin_in_a_real_process() -> None:
 def test_help_lists_every_subcommand() -> None:
     proc = subprocess.run([sys.executable, "-m", "engine", "--help"], capture_output=True,
                           text=True, check=True)
-    for cmd in ("legal", "selfplay", "play", "replay", "arena"):
+    for cmd in ("legal", "selfplay", "play", "replay", "arena", "verify"):
         assert f"    {cmd} " in proc.stdout, cmd
 
 
