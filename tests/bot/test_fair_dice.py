@@ -317,6 +317,21 @@ async def test_a_claimed_game(simcord_env: simcord.Env, db_path: Db) -> None:
     checks_out(await exported(env, members[2], ch), commitment(seed))
 
 
+async def test_a_game_against_the_computer_closed_idle(simcord_env: simcord.Env,
+                                                       db_path: Db) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("spel")
+    alice = guild.add_member(env.create_user("alice"))
+    r = await alice.slash(ch, "brade new", level="nybörjare")
+    seed = seed_of(db_path, ch.id)
+    await env.advance_time(7400)  # alice has gone quiet for longer than claim_after
+    assert game_row(db_path, ch.id)["status"] == "over"
+    last = all_messages(env, ch)[-1]
+    assert f"Dice seed `{seed}`" in last.content, last.content
+    checks_out(await exported(env, alice, ch), shown_commitment(r.response))
+
+
 async def test_a_challenge_that_lapses_draws_no_dice(db_path: Db) -> None:
     drawn: list[int] = []
     numbers = iter(range(5000, 6000))
