@@ -12,6 +12,7 @@ import hashlib
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +32,11 @@ from tests.bot.helpers import (
     db_rows,
     find_button,
     game_row,
+    mover_and_waiter,
     play_to_end,
     recent,
     resign,
+    roll_now,
     start_game,
 )
 from tests.engine.helpers import ONE_DIE_SEED, toward_beautiful, wants_one_die
@@ -92,6 +95,28 @@ async def watched_history(env: simcord.Env, who: simcord.MemberActor,
     return r.response.content
 
 
+def first_play(game: Game) -> str:
+    """The roll's first play: never the list (a later puff pasch has thousands)."""
+    return game.first_plays(1)[0].text
+
+
+async def act(env: simcord.Env, ch: simcord.ChannelHandle, db: Db, members: list,
+              play: Callable[[Game], str] = first_play,
+              one_die: Callable[[Game], bool] = lambda game: False) -> None:
+    """The player to act rolls (one die where ``one_die``), or plays ``play``'s play."""
+    row = game_row(db, ch.id)
+    assert row is not None and row["status"] == "active"
+    game = row["game"]
+    mover, _ = mover_and_waiter(db, ch.id, members)
+    if game.phase == "roll":
+        action = "roll1" if one_die(game) else "roll"
+        cid = f"brade:{action}:{row['id']}:{row['version']}:"
+        await mover.click(find_button(env, ch, cid), custom_id=cid)
+    else:
+        r = await mover.slash(ch, "brade move", play=play(game))
+        assert not r.ephemeral, r.response.content
+
+
 def checks_out(text: str, shown: str, tmp_path: Path | None = None) -> None:
     """``text`` verifies against the commitment ``shown`` in the game's first message,
     also through the command line when ``tmp_path`` is given."""
@@ -120,14 +145,7 @@ async def test_a_members_game_commits_first_and_reveals_last(
 
     # while it is played: the export and the move list show the commitment, never the seed
     for _ in range(3):
-        row = game_row(db_path, ch.id)
-        mover = alice if (row["game"].turn is Side.WHITE) == (row["white_id"] == alice.id) \
-            else bob
-        if row["game"].phase == "roll":
-            cid = f"brade:roll:{row['id']}:{row['version']}:"
-            await mover.click(find_button(env, ch, cid), custom_id=cid)
-        else:
-            await mover.slash(ch, "brade move", play=row["game"].first_plays(1)[0].text)
+        await act(env, ch, db_path, members)
     running = await exported(env, carol, ch)
     assert seed not in running and f'[Commitment "{commitment(seed)}"]' in running
     assert verify(running).key == "verify.no_seed"
@@ -221,10 +239,7 @@ async def test_a_match_reveals_each_games_seed_at_its_end(
         assert f"number:{n + 1}" in messages[reveal].content
     assert seeds[2] not in "".join(everything_sent(env))
 
-    row = game_row(db_path, ch.id)
-    mover = alice if (row["game"].turn is Side.WHITE) == (row["white_id"] == alice.id) else bob
-    cid = f"brade:roll:{row['id']}:{row['version']}:"
-    await mover.click(find_button(env, ch, cid), custom_id=cid)
+    await roll_now(env, ch, db_path, [alice, bob])
     await alice.slash(ch, "brade abort")
     row = game_row(db_path, ch.id)
     cid = f"brade:abort:{row['id']}:{row['version']}:"
@@ -244,7 +259,7 @@ async def test_a_match_reveals_each_games_seed_at_its_end(
 async def test_a_puff_game_with_a_later_pasch(simcord_env: simcord.Env, db_path: Db) -> None:
     env = simcord_env
     _, ch, members = await start_game(env, rules="puff-kontrar")
-    alice, bob, carol = members
+    alice, _bob, carol = members
     shown = shown_commitment(next(m for m in all_messages(env, ch)
                                   if "A game begins" in m.content))
 
@@ -259,12 +274,7 @@ async def test_a_puff_game_with_a_later_pasch(simcord_env: simcord.Env, db_path:
         if row["status"] != "active" or (max(paschs(game).values()) >= 2
                                          and game.phase == "roll"):
             break
-        mover = alice if (game.turn is Side.WHITE) == (row["white_id"] == alice.id) else bob
-        if game.phase == "roll":
-            cid = f"brade:roll:{row['id']}:{row['version']}:"
-            await mover.click(find_button(env, ch, cid), custom_id=cid)
-        else:  # a later pasch has thousands of plays: the first one, never the list
-            await mover.slash(ch, "brade move", play=game.first_plays(1)[0].text)
+        await act(env, ch, db_path, members)
     row = game_row(db_path, ch.id)
     assert max(paschs(row["game"]).values()) >= 2, "a player rolled a later pasch"
     if row["status"] == "active":
@@ -277,21 +287,12 @@ async def test_one_die_rolls(simcord_env: simcord.Env, db_path: Db) -> None:
     players steer for a beautiful game reaches three one-die rolls."""
     env = simcord_env
     _, ch, members = await start_game(env)
-    alice, bob, carol = members
+    carol = members[2]
     assert seed_of(db_path, ch.id) == ONE_DIE_SEED.to_bytes(32, "big").hex()
     for _ in range(400):
-        row = game_row(db_path, ch.id)
-        game = row["game"]
-        if row["status"] != "active":
+        if game_row(db_path, ch.id)["status"] != "active":
             break
-        mover = alice if (game.turn is Side.WHITE) == (row["white_id"] == alice.id) else bob
-        if game.phase == "roll":
-            action = "roll1" if wants_one_die(game) else "roll"
-            cid = f"brade:{action}:{row['id']}:{row['version']}:"
-            await mover.click(find_button(env, ch, cid), custom_id=cid)
-        else:
-            r = await mover.slash(ch, "brade move", play=toward_beautiful(game).text)
-            assert not r.ephemeral, r.response.content
+        await act(env, ch, db_path, members, lambda g: toward_beautiful(g).text, wants_one_die)
     row = game_row(db_path, ch.id)
     assert row["status"] == "over"
     ones = [e for e in row["game"].events if e["type"] == "roll" and len(e["dice"]) == 1]
@@ -368,7 +369,7 @@ async def test_a_game_from_before_fair_dice_goes_on_without_a_commitment(
     export (with the old decimal seed, once over) replays."""
     env = simcord_env
     _, ch, members = await start_game(env)
-    alice, bob, carol = members
+    alice, _bob, carol = members
     row = game_row(db_path, ch.id)
     state = json.loads(row["state"])
     del state["game"]["seed"], state["game"]["drawn"]
@@ -379,9 +380,7 @@ async def test_a_game_from_before_fair_dice_goes_on_without_a_commitment(
     db_exec(db_path, "UPDATE games SET state = ?, seed = ? WHERE id = ?",
             (json.dumps(state), 4017, row["id"]))
     env.bot.service._games.clear()  # the bot's cache of unchanged games: this one changed
-    mover = alice if (row["game"].turn is Side.WHITE) == (row["white_id"] == alice.id) else bob
-    cid = f"brade:roll:{row['id']}:{row['version']}:"
-    await mover.click(find_button(env, ch, cid), custom_id=cid)
+    await roll_now(env, ch, db_path, members)
     rolled = [e for e in game_row(db_path, ch.id)["game"].events if e["type"] == "roll"]
     assert rolled[-1]["dice"] == [twin.randint(1, 6), twin.randint(1, 6)]
     await resign(ch, alice)
