@@ -16,7 +16,6 @@ can run in any worker thread.
 from __future__ import annotations
 
 import io
-import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
@@ -25,11 +24,10 @@ from itertools import pairwise
 from PIL import Image, ImageChops, ImageDraw
 from PIL.PngImagePlugin import Blend, Disposal
 
-from engine import rules as registry
 from engine.dice import Dice
 from engine.game import Game
 from engine.position import Position, Side
-from engine.record import Record, export, parse
+from engine.record import Record, export, opening_of, parse
 from engine.record import replay as replay_record
 from engine.turn import Outcome, Turn
 from render import encode
@@ -198,12 +196,7 @@ def load(game_or_record: Game | Record | str) -> ReplayGame:
         raise TypeError("expected an engine Game, a Record or a record's text, not "
                         f"{type(game_or_record).__name__}")
     replay_record(rec)  # raises RecordError, naming the line, if the record is bad
-    rules = registry.get(rec.rules)
-    if rec.teka:
-        g = Game.new(rules, rng=_Scripted([d for pair in rec.teka for d in pair]))
-        g.opening()
-    else:
-        g = Game.new(rules, starter=rec.starter or (rec.turns[0].side if rec.turns else None))
+    g = opening_of(rec)
     start = g.position
     turns: list[ReplayTurn] = []
     pending: Dice | None = None
@@ -211,6 +204,8 @@ def load(game_or_record: Game | Record | str) -> ReplayGame:
         mover = g.turn
         if not (g.phase == "move" and g.dice is not None):  # backgammon's opening roll
             g.roll(one_die=len(t.dice) == 1, dice=t.dice)
+            if g.phase == "choose":  # a generalpasch played as rolled (engine.record)
+                g.choose_roll(t.dice)
         if t.moves is None:
             pending = t.dice
             break
@@ -223,7 +218,7 @@ def load(game_or_record: Game | Record | str) -> ReplayGame:
     named = white not in _PLACEHOLDER_NAMES or black not in _PLACEHOLDER_NAMES
     event = " · ".join(v for v in (rec.tags.get("Event", ""), rec.tags.get("Date", ""))
                        if v and v != "?")
-    return ReplayGame(rules, start, tuple(turns), g.position, g.outcome, pending,
+    return ReplayGame(g.rules, start, tuple(turns), g.position, g.outcome, pending,
                       (white, black) if named else None, event)
 
 
@@ -239,17 +234,6 @@ def _kept(total: int, every: int) -> list[int]:
     else:
         turns = [i for i in range(total) if (i + 1) % every == 0 or i == total - 1]
     return [-1, *turns, total]
-
-
-class _Scripted(random.Random):
-    """Hands ``Game.opening`` the recorded teka dice."""
-
-    def __init__(self, values: Sequence[int]) -> None:
-        super().__init__(0)
-        self._values = list(values)
-
-    def randint(self, a: int, b: int) -> int:
-        return self._values.pop(0)
 
 
 # -- drawing ----------------------------------------------------------------------------------

@@ -172,4 +172,16 @@ MESSAGES: dict[str, str] = {
                        "pasch rolls play both faces.",
     "rules.puff-kontrar": "Konträr puff: the players run in opposite directions.",
     "rules.puff-dubbel-kontrar": "Dubbel konträr puff.",
+    # fair dice (docs/dice.md): the commitment in a game's first message, the seed in its last
+    "dice.commitment": "🎲 Dice commitment `{commitment}`: the seed behind every roll of "
+                       "this game is shown when it ends.",
+    "dice.seed": "🎲 Dice seed `{seed}`: check every roll with `/watch export game:{id}{number}` "
+                 "and `python -m engine verify FILE`.",
+    "dice.number": " number:{n}",
+    "history.seed": "Dice seed: `{seed}`",
+    "history.commitment": "Dice commitment: `{commitment}` (the seed is shown at the end).",
+    "history.no_commitment": "Played before the dice were committed: no dice seed to check.",
+    "history.verify": "Check every roll: `/watch export game:{id}` (`number:` for a game of a "
+                      "match), then `python -m engine verify FILE`.",
+    "watch.export.verify": "Check its dice with `python -m engine verify FILE`.",
 }

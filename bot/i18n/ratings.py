@@ -19,6 +19,12 @@ EN: dict[str, str] = {
     "rating.profile.game": "`#{id}` `{rules}` against {who}: {result} by {how}, {points} p · "
                            "{when}",
     "rating.profile.change": " · rating {delta}",
+    "rating.profile.dice": "Dice: {rolls} rolls of two, pasch {doubles} ({share}; chance "
+                           "gives {expected} ± {spread})",
+    "rating.profile.faces": "Faces of all {dice} dice (chance gives {expected} ± {spread} "
+                            "each): {faces}",
+    "rating.profile.face": "{face}: {n} ({share})",
+    "rating.pct": "{x}%",
     "rating.won": "won", "rating.lost": "lost",
     # ways of winning counted in a profile; a way not here is said by its name
     # (engine/words.py: WIN_NAMES)
@@ -53,6 +59,12 @@ SV: dict[str, str] = {
     "rating.profile.game": "`#{id}` `{rules}` mot {who}: {result} med {how}, {points} p · "
                            "{when}",
     "rating.profile.change": " · ranking {delta}",
+    "rating.profile.dice": "Tärningar: {rolls} slag med två, pasch {doubles} ({share}; "
+                           "slumpen ger {expected} ± {spread})",
+    "rating.profile.faces": "Sidor på alla {dice} tärningar (slumpen ger {expected} ± "
+                            "{spread} var): {faces}",
+    "rating.profile.face": "{face}: {n} ({share})",
+    "rating.pct": "{x} %",
     "rating.won": "vann", "rating.lost": "förlorade",
     "rating.way.vackert": "vackra spel", "rating.way.munk": "munk",
     "rating.way.resign": "uppgivna",

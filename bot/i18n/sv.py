@@ -165,4 +165,17 @@ MESSAGES: dict[str, str] = {
                        "pasch spelar båda sidorna.",
     "rules.puff-kontrar": "Konträr puff: spelarna går åt motsatta håll.",
     "rules.puff-dubbel-kontrar": "Dubbel konträr puff.",
+    # rättvisa tärningar (docs/dice.md): åtagandet i partiets första meddelande, fröet i dess sista
+    "dice.commitment": "🎲 Tärningsåtagande `{commitment}`: fröet bakom varje slag i partiet "
+                       "visas när det är slut.",
+    "dice.seed": "🎲 Tärningsfrö `{seed}`: kontrollera varje slag med "
+                 "`/titta exportera parti:{id}{number}` och `python -m engine verify FIL`.",
+    "dice.number": " nummer:{n}",
+    "history.seed": "Tärningsfrö: `{seed}`",
+    "history.commitment": "Tärningsåtagande: `{commitment}` (fröet visas när partiet är slut).",
+    "history.no_commitment": "Spelat innan tärningarna förbands: inget tärningsfrö att "
+                             "kontrollera.",
+    "history.verify": "Kontrollera varje slag: `/titta exportera parti:{id}` (`nummer:` för ett "
+                      "parti i en match), sedan `python -m engine verify FIL`.",
+    "watch.export.verify": "Kontrollera dess tärningar med `python -m engine verify FIL`.",
 }

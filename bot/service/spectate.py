@@ -27,7 +27,8 @@ from bot.service import ai as ai_workers
 from bot.service.analysis_queue import DEFAULT_PER_MEMBER, AnalysisQueue
 from bot.service.board import draw_async
 from bot.service.games import GameService
-from bot.service.history import ENDINGS, history_lines
+from bot.service.games.core import ENDED
+from bot.service.history import ENDINGS, dice_lines, history_lines
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
 from bot.service.text import (
     CHOICE_LIMIT,
@@ -43,6 +44,7 @@ from bot.store import spectate_sql as sql
 from engine import record
 from engine import rules as rules_registry
 from engine.ai.analysis import GameAnalysis, summarise
+from engine.dice import commitment, seed_bytes
 from engine.errors import EngineError
 from engine.game import Game
 from engine.match import Match
@@ -149,6 +151,44 @@ def games_of(row: GameRow, events: list[dict[str, Any]]) -> list[Game]:
                      list(part))
         out.append(record.replay(record.export(shell, comments=False)))
     out.append(current)
+    return out
+
+
+@dataclass(frozen=True)
+class DiceProof:
+    """What one game of a row may say about its dice (docs/dice.md): its commitment
+    (None for a game from before fair dice) and its seed once the game is over or the
+    row was aborted (a decimal seed for a game from before fair dice), else None."""
+
+    commitment: str | None
+    seed: str | None
+
+
+def dice_proofs(row: GameRow, events: list[dict[str, Any]]) -> list[DiceProof]:
+    """Each game of the row's proof, in order (as ``games_of`` lists the games).
+
+    A game that ended in the engine carries its seed in its ending event; the row's last
+    game is the stored one, whose seed is said only once it is over or aborted.  Games
+    from before fair dice had the seed ``games.seed`` + their number − 1: revealed the
+    same way, with no commitment to check it by.
+    """
+    state = row.state or {}
+    if not state.get("game"):
+        return []
+    current = Game.from_json(state["game"])
+    parts = split_games(events)
+    out = []
+    for n, part in enumerate(parts, 1):
+        if n < len(parts):
+            seed = next(e for e in reversed(part) if e["type"] in ENDINGS).get("seed")
+            out.append(DiceProof(commitment(seed_bytes(seed)), seed) if seed
+                       else DiceProof(None, str(row.seed + n - 1)))
+            continue
+        shown = current.is_over or row.status in ENDED
+        if current.commitment is None:
+            out.append(DiceProof(None, str(row.seed + n - 1) if shown else None))
+        else:
+            out.append(DiceProof(current.commitment, current.reveal() if shown else None))
     return out
 
 
@@ -263,6 +303,7 @@ class SpectateService:
             lines.append(t("history.aborted", personal))
         if not any(e.get("type") in ("play", "forfeit") for e in events):
             lines.append(t("history.empty", personal))
+        lines += dice_lines(row, events, personal)
         text = "\n".join(lines)
         if len(text) <= MESSAGE_LIMIT:
             return FileReply(personal, text)
@@ -287,21 +328,28 @@ class SpectateService:
         games = await asyncio.to_thread(games_of, row, events)
         n, game = self._pick(games, number, row)
         names = (await self._name(row, Side.WHITE, "en"), await self._name(row, Side.BLACK, "en"))
-        text = await asyncio.to_thread(self.record_text, row, game, n, len(games), names)
+        proof = dice_proofs(row, events)[n - 1]
+        text = await asyncio.to_thread(self.record_text, row, game, n, len(games), names, proof)
         name = f"brade-{row.id}" + (f"-{n}" if len(games) > 1 else "") + ".txt"
         key = "watch.export.done" if game.is_over else "watch.export.running"
-        return FileReply(personal, t(key, personal, id=row.id, n=n, rules=row.rules),
-                         Attachment(name, text.encode("utf-8")), public)
+        note = t(key, personal, id=row.id, n=n, rules=row.rules)
+        if proof.commitment and proof.seed:  # its dice can be checked
+            note += " " + t("watch.export.verify", personal)
+        return FileReply(personal, note, Attachment(name, text.encode("utf-8")), public)
 
     @staticmethod
     def record_text(row: GameRow, game: Game, n: int, count: int,
-                    names: tuple[str, str]) -> str:
-        """The game's record (docs/league.md), checked by replaying it before it leaves."""
+                    names: tuple[str, str], proof: DiceProof) -> str:
+        """The game's record (docs/league.md), checked by replaying it before it leaves.
+        Its dice's commitment is always in it, the seed only as ``proof`` allows (a game
+        still being played must not give its future rolls away)."""
         date = datetime.fromtimestamp(row.created_at, UTC).date()
         event = f"brade #{row.id}" + (f", game {n} of the match" if count > 1 else "")
+        tags = {"Site": jump_url(row)}
+        if proof.commitment:
+            tags["Commitment"] = proof.commitment
         text = record.export(game, white=names[0], black=names[1], date=date,
-                             seed=row.seed + n - 1, event=event,
-                             tags={"Site": jump_url(row)})
+                             seed=proof.seed, event=event, tags=tags)
         try:
             record.replay(text)
         except EngineError:  # a bug, not the user's doing: say so, keep the evidence

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from bot.i18n import outcome_text, points_unit, side_name, t
 from bot.service.games.core import GameCore, Loaded, match_over, mention
+from bot.service.games.proof import commitment_line, joined, seed_line
 from bot.service.model import COMPUTER, BoardSpec, Button, Post
 from bot.service.text import BUTTON_LABEL_LIMIT
 from engine.dice import Dice, format_dice, roll_name
@@ -91,7 +92,9 @@ class Boards(GameCore):
         ended = lg.finished or (lg.game if lg.game.is_over else None)
         if ended is None:
             return [self._board_post(lg, lang, head)]
-        text = "\n".join(x for x in (head, self._win_text(lg, lang, ended, announce)) if x)
+        number = len(lg.match.results) or 1  # the ended game's, in its match
+        text = joined(head, self._win_text(lg, lang, ended, announce),
+                      seed_line(lg.row, ended, number, lang))  # its last message: the seed
         post = self._board_post(lg, lang, text, game=ended, buttons=False)
         post.final = True
         posts = [post]
@@ -100,8 +103,9 @@ class Boards(GameCore):
                                    t("btn.rematch", lang), "success")]
         if lg.finished is not None:
             n = len(lg.match.results) + 1
-            posts.append(self._board_post(lg, lang, t(
-                "match.game", lang, n=n, starter=self._who(lg, lg.game.turn, lang))))
+            posts.append(self._board_post(lg, lang, joined(t(
+                "match.game", lang, n=n, starter=self._who(lg, lg.game.turn, lang)),
+                commitment_line(lg.game, lang))))
         return posts
 
     def _win_text(self, lg: Loaded, lang: str, game: Game | None = None,

@@ -25,8 +25,9 @@ from typing import Any
 from bot.i18n import resolve_lang, t
 from bot.service.ai import DEFAULT_LEVEL, LEVELS
 from bot.service.games.boards import Boards
-from bot.service.games.core import ENDED, Loaded, closed_key, mention, new_match
+from bot.service.games.core import ENDED, NO_ROW_SEED, Loaded, closed_key, mention, new_match
 from bot.service.games.looking import help_text
+from bot.service.games.proof import commitment_line, joined
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
 from bot.store import Conflict, GameRow, Tx, limits_sql, players_sql
 from engine import rules as rules_registry
@@ -69,7 +70,6 @@ class Challenges(Boards):
                 raise UserError("new.busy")
             async with self.store.read() as tx:
                 first = await players_sql.games_played(tx, ctx.guild_id, ctx.user_id) == 0
-            seed = self.seed_source()
             now = self.clock()
             opp = COMPUTER if opponent_id is None else opponent_id
             white, black = (opp, ctx.user_id) if swap else (ctx.user_id, opp)
@@ -87,7 +87,7 @@ class Challenges(Boards):
                     gid = await tx.insert_game(
                         guild_id=ctx.guild_id, channel_id=ctx.channel_id,
                         status="offered", rules=ruleset.name, white_id=white, black_id=black,
-                        match_length=match_length, seed=seed, state=state, now=now,
+                        match_length=match_length, seed=NO_ROW_SEED, state=state, now=now,
                         rated=rated and not computer, challenger_id=ctx.user_id)
                     await tx.append_events(gid, [offer], at=now, actor_id=ctx.user_id)
                     row = await tx.game(gid)
@@ -142,7 +142,7 @@ class Challenges(Boards):
                     gid = await tx.insert_game(
                         guild_id=ctx.guild_id, channel_id=ctx.channel_id, status="offered",
                         rules=ruleset.name, white_id=white_id, black_id=black_id,
-                        match_length=match_length, seed=self.seed_source(), state=None,
+                        match_length=match_length, seed=NO_ROW_SEED, state=None,
                         now=now, rated=rated, tournament_id=tournament_id)
                     await tx.append_events(gid, [{"type": "arranged", "by": ctx.user_id,
                                                   "tournament": tournament_id}],
@@ -174,7 +174,7 @@ class Challenges(Boards):
         ``joining``: the member whose count the start raises (who accepted), checked
         against the limit in the transaction that starts the game."""
         await self._know(row)
-        game = Game.new(row.rules, seed=row.seed)
+        game = Game.new(row.rules, seed=self.seed_source())  # the dice are drawn from now
         w, b = game.opening()
         level = (row.state or {}).get("ai", DEFAULT_LEVEL)
         lg = Loaded(row, game, new_match(row.match_length, game), level)
@@ -188,7 +188,7 @@ class Challenges(Boards):
         text = t("start", public, white=self._who(lg, Side.WHITE, public),
                  black=self._who(lg, Side.BLACK, public), rules=row.rules)
         text += "\n" + t("teka", public, w=w, b=b, starter=self._who(lg, starter, public))
-        post = self._board_post(lg, public, text)
+        post = self._board_post(lg, public, joined(text, commitment_line(game, public)))
         return Reply(lang=personal, posts=[post], game_id=row.id, version=lg.row.version)
 
     async def _start_counted(self, lg: Loaded, ctx: Ctx, joining: int,

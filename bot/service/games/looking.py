@@ -8,7 +8,7 @@ import asyncio
 from bot.i18n import play_words, t
 from bot.service.games.boards import Boards
 from bot.service.games.core import Loaded
-from bot.service.history import history_lines
+from bot.service.history import dice_lines, history_lines
 from bot.service.model import Ctx, Reply, UserError
 from bot.service.text import clip
 from engine import rules as rules_registry
@@ -49,12 +49,14 @@ class Looking(Boards):
             events = await tx.events(row.id) if row else []
         if row is None:
             raise UserError("game.none")
+        data = [ev.data for ev in events]
         lines = [t("history.head", personal, rules=row.rules)]
-        lines += history_lines([ev.data for ev in events], personal)
+        lines += history_lines(data, personal)
         if row.status == "aborted":
             lines.append(t("history.aborted", personal))
         if len(lines) == 1:
             lines.append(t("history.empty", personal))
+        lines += dice_lines(row, data, personal)
         return Reply(lang=personal, private=clip("\n".join(lines), keep="tail"))
 
     async def rules_info(self, ctx: Ctx, rules: str | None = None) -> Reply:

@@ -110,8 +110,13 @@ async def rating_queries(tx: Tx) -> set[str]:
     assert got[gid].change_for(B) == -100.0 and got[gid].applied_at == NOW
     assert [r.id for r in await ratings.finished_games(tx, G, A)] == [gid]
     assert await ratings.unapplied_rated_games(tx) == []
+    rolled = [(gid, A, "talisman", "roll", {"type": "roll", "dice": [6, 5]})]
+    assert await ratings.roll_events(tx, G, A) == rolled
+    assert await ratings.roll_events(tx, G, B) == rolled
+    assert await ratings.roll_events(tx, G, BIG + 9) == []
+    assert await ratings.roll_events(tx, G, A, limit=0) == []
     return {"rating", "lock_ratings", "all_ratings", "ratings_for", "is_applied", "apply",
-            "rated_games", "unapplied_rated_games", "finished_games"}
+            "rated_games", "unapplied_rated_games", "finished_games", "roll_events"}
 
 
 async def spectate_queries(tx: Tx) -> set[str]:
