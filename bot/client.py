@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.history import HistoryButton
 from bot.cogs.play import Play
 from bot.cogs.problems import ProblemButton, Problems
 from bot.cogs.ratings import Ratings
@@ -58,12 +59,13 @@ def shard_of(guild_id: int | None, shard_count: int) -> int:
 class BradeBot(commands.AutoShardedBot):
     #: Made by ``setup_hook``: every service, the one delivery of replies, and the cogs
     #: whose persistent buttons find them here (bot/views.py, WalkoverButton,
-    #: ProblemButton).
+    #: ProblemButton, HistoryButton).
     services: Services
     delivery: Delivery
     play: Play
     tournament_cog: Tournaments
     problems: Problems
+    watch: Spectate
 
     def __init__(self, *, db_path: str | Path = "brade.sqlite3", dev_guild: int | None = None,
                  clock: Callable[[], float] = discord_clock,
@@ -146,7 +148,7 @@ class BradeBot(commands.AutoShardedBot):
         self.delivery = Delivery(self, self.services.games)
         await self.tree.set_translator(BradeTranslator())
         self.add_dynamic_items(GameButton, ThreadButton, WalkoverButton, WithdrawButton,
-                               ProblemButton)
+                               ProblemButton, HistoryButton)
         await self._add_cogs()
         if self.dev_guild:
             guild = discord.Object(self.dev_guild)
@@ -168,9 +170,10 @@ class BradeBot(commands.AutoShardedBot):
         self.problems = Problems(self, s.problems, s.games, delivery)
         self.play = Play(self, s.games, delivery, recovery, self.problems)
         self.tournament_cog = Tournaments(self, s.tournaments, s.games, delivery)
+        self.watch = Spectate(self, s.spectate)
         for cog in (self.play, Reminders(self, s.games, delivery),
                     Expiry(self, s.games, delivery), self.tournament_cog,
-                    Ratings(self, s.ratings), Spectate(self, s.spectate), self.problems,
+                    Ratings(self, s.ratings), self.watch, self.problems,
                     recovery):
             await self.add_cog(cog)
 

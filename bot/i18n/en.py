@@ -63,7 +63,7 @@ MESSAGES: dict[str, str] = {
     # looking
     "history.head": "Game record (`{rules}`):",
     "history.teka": "Teka: White {w}, Black {b}",
-    "history.end": "{who} won by {how}: {points}",
+    "history.end": "{who} won by {how}: {points} {unit}",
     "history.aborted": "Aborted.",
     "history.empty": "No turns played yet.",
     "rules.summary": "**{title}** (`{name}`)\n{text}",

@@ -59,7 +59,7 @@ MESSAGES: dict[str, str] = {
     "claimed": "{who} krävde partiet: {absent} spelade inte i tid.",
     "history.head": "Partiprotokoll (`{rules}`):",
     "history.teka": "Teka: Vit {w}, Svart {b}",
-    "history.end": "{who} vann med {how}: {points}",
+    "history.end": "{who} vann med {how}: {points} {unit}",
     "history.aborted": "Avbrutet.",
     "history.empty": "Inga drag spelade ännu.",
     "rules.summary": "**{title}** (`{name}`)\n{text}",

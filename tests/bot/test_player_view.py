@@ -8,11 +8,9 @@ import json
 import re
 from dataclasses import replace
 
-import pytest
 import simcord
 from PIL import Image
 
-import bot.service.spectate as spectate_module
 from bot.i18n import FEATURES, TABLES, commands
 from bot.service.board import render_png
 from engine.dice import roll_name
@@ -302,8 +300,7 @@ def test_no_player_facing_string_names_a_rule_id() -> None:
 # -- 8. Swedish throughout -----------------------------------------------------------------------
 
 
-async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_path) -> None:
     env = simcord_env
     service = env.bot.service
     from engine import rules
@@ -347,13 +344,23 @@ async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_pat
     played = game_row(db_path, ch.id)["game"]
     assert played.position.side(Side(side))[25] > 12  # the checkers are off
 
-    # /watch history as a file (a long game's form), read by a spectator: Swedish notation.
-    monkeypatch.setattr(spectate_module, "MESSAGE_LIMIT", 10)
+    # /watch history, read by a spectator, and its whole record as a file: Swedish notation.
     r = await members[2].slash(ch, "watch history")
-    assert r.response.attachments, r.response.content
-    data = env.backend.cdn.get(r.response.attachments[0].url).decode()
+    assert re.search(r"\b24/ut\b", r.response.content), r.response.content
+    assert "off" not in r.response.content
+    file = await record_file(members[2], r.response, "Som fil")
+    data = env.backend.cdn.get(file.attachments[0].url).decode()
     assert re.search(r"\b24/ut\b", data), data
     assert "off" not in data, data
+
+
+async def record_file(actor: simcord.MemberActor, page, label: str):
+    """The whole record as a file: the button under a page of ``/watch history``."""
+    button = next(c for row in page.components for c in row["components"]
+                  if c["label"] == label)
+    r = await actor.click(page, custom_id=button["custom_id"])
+    assert r.response.attachments, r.response.content
+    return r.response
 
 
 async def test_watch_history_file_names_players_in_plain_text(simcord_env: simcord.Env,
@@ -370,8 +377,8 @@ async def test_watch_history_file_names_players_in_plain_text(simcord_env: simco
         mover, _ = mover_and_waiter(db_path, ch.id, members)
         await mover.slash(ch, "brade move", play=legal_texts(row["game"])[0])
     r = await members[2].slash(ch, "watch history")
-    assert r.response.attachments, r.response.content
-    data = env.backend.cdn.get(r.response.attachments[0].url).decode()
+    file = await record_file(members[2], r.response, "As a file")
+    data = env.backend.cdn.get(file.attachments[0].url).decode()
     assert "<@" not in data and "`" not in data
     assert "Cilla" in data and "Dagny" in data
 
