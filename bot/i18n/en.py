@@ -20,7 +20,14 @@ MESSAGES: dict[str, str] = {
     "offer.lapsed": "⌛ Nobody answered in time: the challenge lapsed, and the channel is free.",
     "start": "A game begins: {white} against {black}, rules `{rules}`.",
     "teka": "Opening roll (teka): White {w}, Black {b}. The lower die starts: {starter}.",
-    "match.game": "Next game of the match ({n}); the loser starts: {starter}.",
+    "match.game": "Game {g} of the match begins; the loser of the last game starts: "
+                  "{starter}.",
+    "match.game.teka": "Game {g} of the match begins with an opening roll (teka): {starter} "
+                       "starts.",
+    "match.terms": "A match of {n} games: the most points after {n} games played to the end "
+                   "wins, and the match ends as soon as the player behind can no longer catch "
+                   "up. A resigned game scores its points but is not one of the {n}: one "
+                   "more game is played.",
     # turns
     "roll": "{who} rolls **{name}** ({dice}).",
     "roll.one_play": "Only one play is possible: press it, or type it with `/brade move`.",
@@ -38,9 +45,19 @@ MESSAGES: dict[str, str] = {
     "btn.play": "Play {play}", "btn.column": "Build the column (6 checkers to 7)",
     "btn.kejsarspel": "Kejsarspel!",
     "win": "🏆 {who} wins by {how} ({points} {unit}).",
-    "match.score": "Match score: {white} {w} – {b} {black} ({played} of {length} games).",
+    "match.score": "Match score after game {g}: {white} {w} – {b} {black} in points; played "
+                   "{c} of the {n} games that count.",
+    "match.resigned": "Game {g} was resigned: its points count, but a resigned game is not "
+                      "one of the {n}, so one more game is played.",
     "match.line": "    Game {n}: {who}, {how}, {points}",
-    "match.won": "🏆 {who} wins the match!",
+    "match.line.extra": " (resigned: not one of the {n})",
+    "match.won": "🏆 {who} wins the match {hi}–{lo}!",
+    "match.won.early": "{who} can no longer catch up: even {value} points in each of the {r} "
+                       "games left would not be enough.",
+    "match.won.early.one": "{who} can no longer catch up: even {value} points in the one game "
+                           "left would not be enough.",
+    "match.won.all": "All {n} games that count are played: the most points wins.",
+    "match.won.ticks": "Level on points: the pluses and minuses decide.",
     "show": "{white} against {black}, rules `{rules}`.",
     "show.over": "Last game here: {white} against {black}, rules `{rules}`.",
     # resigning, aborting, claiming

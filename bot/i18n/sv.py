@@ -17,7 +17,13 @@ MESSAGES: dict[str, str] = {
     "offer.lapsed": "⌛ Ingen svarade i tid: utmaningen har gått ut, och kanalen är ledig.",
     "start": "Ett parti börjar: {white} mot {black}, regler `{rules}`.",
     "teka": "Teka: Vit {w}, Svart {b}. Lägsta tärningen börjar: {starter}.",
-    "match.game": "Nästa parti i matchen ({n}); förloraren börjar: {starter}.",
+    "match.game": "Parti {g} i matchen börjar; förloraren av förra partiet börjar: "
+                  "{starter}.",
+    "match.game.teka": "Parti {g} i matchen börjar med teka: {starter} börjar.",
+    "match.terms": "En match om {n} partier: flest poäng efter {n} partier spelade till slut "
+                   "vinner, och matchen slutar så snart den som ligger under inte längre kan "
+                   "komma ikapp. Ett uppgivet parti ger sina poäng men är inte ett av de {n}: "
+                   "ett parti till spelas.",
     "roll": "{who} slår **{name}** ({dice}).",
     "roll.one_play": "Bara ett drag är möjligt: tryck på det, eller skriv det med "
                      "`/bräde flytta`.",
@@ -36,9 +42,19 @@ MESSAGES: dict[str, str] = {
     "btn.play": "Spela {play}", "btn.column": "Bygg kolonnen (6 brickor till 7)",
     "btn.kejsarspel": "Kejsarspel!",
     "win": "🏆 {who} vinner med {how} ({points} {unit}).",
-    "match.score": "Matchställning: {white} {w} – {b} {black} ({played} av {length} partier).",
+    "match.score": "Matchställning efter parti {g}: {white} {w} – {b} {black} i poäng; "
+                   "spelade {c} av de {n} partier som räknas.",
+    "match.resigned": "Parti {g} gavs upp: poängen räknas, men ett uppgivet parti är inte ett "
+                      "av de {n}, så ett parti till spelas.",
     "match.line": "    Parti {n}: {who}, {how}, {points}",
-    "match.won": "🏆 {who} vinner matchen!",
+    "match.line.extra": " (uppgivet: inte ett av de {n})",
+    "match.won": "🏆 {who} vinner matchen med {hi}–{lo}!",
+    "match.won.early": "{who} kan inte längre komma ikapp: inte ens {value} poäng i vart och "
+                       "ett av de {r} partier som återstår skulle räcka.",
+    "match.won.early.one": "{who} kan inte längre komma ikapp: inte ens {value} poäng i det "
+                           "sista partiet skulle räcka.",
+    "match.won.all": "Alla {n} partier som räknas är spelade: flest poäng vinner.",
+    "match.won.ticks": "Lika i poäng: plus och minus avgör.",
     "show": "{white} mot {black}, regler `{rules}`.",
     "show.over": "Senaste partiet här: {white} mot {black}, regler `{rules}`.",
     "resign.confirm": "Ge upp partiet? Motståndaren får {points} poäng.",

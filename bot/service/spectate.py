@@ -28,6 +28,7 @@ from bot.service.analysis_queue import DEFAULT_PER_MEMBER, AnalysisQueue
 from bot.service.board import draw_async
 from bot.service.games import GameService
 from bot.service.history import ENDINGS, game_heading, paginate, record_lines, split_games
+from bot.service.match_words import running
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
 from bot.service.text import (
     CHOICE_LIMIT,
@@ -234,8 +235,7 @@ class SpectateService:
         doing = t("watch.to_move" if game.phase in ("move", "choose") else "watch.to_roll",
                   lang, who=who)
         if match is not None and match.length > 1:
-            score = t("watch.match_score", lang, w=match.score(Side.WHITE),
-                      b=match.score(Side.BLACK), n=match.completed + 1, length=match.length)
+            score = running(match, lang)
         else:
             pos = game.position
             score = t("watch.pips", lang, w=pos.pips(Side.WHITE), b=pos.pips(Side.BLACK))

@@ -29,6 +29,7 @@ from bot.league.errors import LeagueError
 from bot.league.model import Change, Format, Pairing, State, Status
 from bot.league.standings import Standing, criteria, decided_by
 from bot.league.tournament import Tournament
+from bot.service.match_words import terms
 from bot.service.model import Ctx, Post, Reply, UserError
 from bot.service.text import (
     BUTTON_LABEL_LIMIT,
@@ -709,6 +710,8 @@ class TournamentService:
                     intro = t("trn.intro", lang, name=tname, n=r.number, match=m.id,
                               a=_mention(m.a), b=_mention(m.b), rules=tour.rules,
                               length=_count("trn.a_match", lang, tour.match_length))
+                    if tour.match_length > 1:
+                        intro += "\n" + terms(tour.match_length, lang)
                     if r.deadline:
                         intro += "\n" + t("trn.intro_deadline", lang, when=_ts(r.deadline),
                                           rel=_ts(r.deadline, "R"))

@@ -25,7 +25,7 @@ def test_whose_turn_the_dice_the_last_play_and_every_checker() -> None:
     last = Turn((Step(10, 14, 4), Step(13, 14, 1, hit=True)), pos)
     sv = alt_text(pos, TALISMAN, dice=(5, 2), last_turn=last, last_dice=(4, 1),
                   last_mover=Side.WHITE, names=("Åsa", "Erik"), score=(2, 3, 7), lang="sv")
-    assert sv.startswith("Bräde · Lyckans Talisman. Match till 7: Vit (Åsa) 2, Svart (Erik) 3.")
+    assert sv.startswith("Bräde · Lyckans Talisman. Match om 7 partier, poäng: Vit (Åsa) 2, Svart (Erik) 3.")
     assert "Senast slog Vit (Åsa) 4–1 (kvart äss) och spelade 10/14 13/14 (slår)." in sv
     assert "Svart (Erik) är på tur och har slagit 5–2 (sinkadus)." in sv
     assert "Vits pjäser, i vits numrering: 1: 4, 3: 1, 5: 2, 14: 2, 15: 2, 16: 2, 19: 2." in sv

@@ -27,6 +27,7 @@ from bot.service.ai import DEFAULT_LEVEL, LEVELS
 from bot.service.games.boards import Boards
 from bot.service.games.core import ENDED, Loaded, closed_key, mention, new_match
 from bot.service.games.looking import help_text
+from bot.service.match_words import terms
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
 from bot.store import Conflict, GameRow, Tx, limits_sql, players_sql
 from engine import rules as rules_registry
@@ -337,9 +338,12 @@ def challenge_text(row: GameRow, lang: str, answer: str | None = None, **params:
                  opponent=mention(invited_player(row)), rules=ruleset.name,
                  title=ruleset.title, match=t("offer.match", lang, n=row.match_length)
                  if row.match_length > 1 else "")
+    how = terms(row.match_length, lang)  # what decides a match, before it is accepted
     if answer is None:
-        return t("offer", lang, **offer)
-    return t("offer.was", lang, **offer) + " " + t(answer, lang, **params)
+        text = t("offer", lang, **offer)
+    else:
+        text = t("offer.was", lang, **offer) + " " + t(answer, lang, **params)
+    return text + ("\n" + how if how else "")
 
 
 def invited_player(row: GameRow) -> int:
