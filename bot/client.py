@@ -143,7 +143,8 @@ class BradeBot(commands.AutoShardedBot):
             claim_after=self.claim_after, challenge_expires=self.challenge_expires,
             max_games=self.max_games,
             max_analyses_per_member=self.max_analyses_per_member,
-            names=self.display_name, fetch=self.fetch_member, owns=self.owns_guild)
+            names=self.display_name, fetch=self.fetch_member, gone=self.members_gone,
+            owns=self.owns_guild)
         self.service = self.services.games
         self.delivery = Delivery(self, self.services.games)
         await self.tree.set_translator(BradeTranslator())
@@ -218,6 +219,22 @@ class BradeBot(commands.AutoShardedBot):
         except discord.HTTPException:
             return None
         return who.display_name, who.display_avatar.key if who.display_avatar else None
+
+    async def members_gone(self, guild_id: int, user_ids: list[int]) -> set[int]:
+        """Which of ``user_ids`` are no longer in the server: one REST look-up each, which
+        needs no privileged intent; anything but "unknown member" counts as present."""
+        guild = self.get_guild(guild_id)
+        if guild is None:
+            return set()
+        gone = set()
+        for user_id in user_ids:
+            try:
+                await guild.fetch_member(user_id)
+            except discord.NotFound:
+                gone.add(user_id)
+            except discord.HTTPException:
+                pass
+        return gone
 
     def display_name(self, guild_id: int | None, user_id: int) -> str:
         guild = self.get_guild(guild_id) if guild_id else None
