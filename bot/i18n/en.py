@@ -131,6 +131,9 @@ MESSAGES: dict[str, str] = {
     "err.offer.closed": "This challenge is no longer open.",
     "err.offer.expired": "This challenge has expired; start a new one with `/brade new`.",
     "btn.rematch": "Play again",
+    "err.rematch.tournament": "A tournament game has no “Play again”: the tournament pairs "
+                              "its matches. To play each other again, use `/brade new` in "
+                              "another channel.",
     "yes": "yes", "no": "no",
     "err.settings.theme": "Unknown theme; choose one of {themes}.",
     "settings.server_prefs": "Saved for this server: a thread per game {threads}, "

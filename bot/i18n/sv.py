@@ -124,6 +124,9 @@ MESSAGES: dict[str, str] = {
     "err.offer.closed": "Den här utmaningen gäller inte längre.",
     "err.offer.expired": "Den här utmaningen har gått ut; starta en ny med `/bräde ny`.",
     "btn.rematch": "Spela igen",
+    "err.rematch.tournament": "Ett turneringsparti har ingen ”Spela igen”: turneringen lottar "
+                              "sina matcher. Vill ni mötas igen, använd `/bräde ny` i en "
+                              "annan kanal.",
     "yes": "ja", "no": "nej",
     "err.settings.theme": "Okänt tema; välj ett av {themes}.",
     "settings.server_prefs": "Sparat för servern: en tråd per parti {threads}, "

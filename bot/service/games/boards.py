@@ -96,7 +96,7 @@ class Boards(GameCore):
         post = self._board_post(lg, lang, text, game=ended, buttons=False)
         post.final = True
         posts = [post]
-        if lg.finished is None and lg.row.status == "over":
+        if lg.finished is None and lg.row.status == "over" and lg.row.tournament_id is None:
             post.buttons = [Button("rematch", lg.row.id, lg.row.version,
                                    t("btn.rematch", lang), "success")]
         if lg.finished is not None:

@@ -283,6 +283,8 @@ class Challenges(Boards):
             raise UserError("stale")
         if ctx.user_id not in row.players():
             raise UserError("not_player")
+        if row.tournament_id is not None:  # a board posted before they lost the button
+            raise UserError("rematch.tournament")
         other = row.black_id if ctx.user_id == row.white_id else row.white_id
         level = (row.state or {}).get("ai", DEFAULT_LEVEL)
         return await self.new_game(ctx, None if other == COMPUTER else other,
