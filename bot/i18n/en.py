@@ -140,7 +140,7 @@ MESSAGES: dict[str, str] = {
                              "board theme {theme}.",
     "settings.my_theme": "Your boards are now drawn with the theme {theme}.",
     "settings.server_default": "the server's",
-    "help.first": "Welcome to bräde! Here is how to play here:",
+    "help.first": "Welcome to bräde! Here is how to play:",
     "help": "**Bräde here, in short**\n"
             "• `/brade new` challenges a member (`opponent:`) or, left empty, the computer; "
             "`match:` makes it a match, `ruleset:` picks the rules.\n"
@@ -152,6 +152,8 @@ MESSAGES: dict[str, str] = {
             "type; write points like `1/7 20/off`).\n"
             "• `/brade hint` suggests plays, `/brade show` shows the board again, "
             "`/brade history` lists the turns, `/brade rules` explains the rules.\n"
+            "• `/brade problem` gives you a position to solve, matched to your problem "
+            "rating; answer it with `/brade problem answer:`.\n"
             "• `/brade resign`, `/brade abort` (both players agree) and `/brade claim` "
             "(your opponent has left) end a game.\n"
             "• `/brade settings theme:` picks your board colours; `/watch`, `/rating` and "

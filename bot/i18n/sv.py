@@ -133,7 +133,7 @@ MESSAGES: dict[str, str] = {
                              "brädtema {theme}.",
     "settings.my_theme": "Dina bräden ritas nu med temat {theme}.",
     "settings.server_default": "serverns",
-    "help.first": "Välkommen till bräde! Så här spelar du här:",
+    "help.first": "Välkommen till bräde! Så här spelar du:",
     "help": "**Bräde här, i korthet**\n"
             "• `/bräde ny` utmanar en medlem (`motståndare:`) eller, om du lämnar den tom, "
             "datorn; `match:` gör det till en match, `regelverk:` väljer regler.\n"
@@ -145,6 +145,8 @@ MESSAGES: dict[str, str] = {
             "medan du skriver; skriv tungor som `1/7 20/ut`).\n"
             "• `/bräde tips` föreslår drag, `/bräde visa` visar brädet igen, "
             "`/bräde historik` listar dragen, `/bräde regler` förklarar reglerna.\n"
+            "• `/bräde problem` ger dig en ställning att lösa, anpassad efter din "
+            "problemranking; svara med `/bräde problem svar:`.\n"
             "• `/bräde ge-upp`, `/bräde avbryt` (båda spelarna är överens) och "
             "`/bräde kräv` (motståndaren har försvunnit) avslutar ett parti.\n"
             "• `/bräde inställningar tema:` väljer dina brädfärger; `/titta`, `/ranking` och "

@@ -8,6 +8,7 @@ import json
 import re
 from dataclasses import replace
 
+import pytest
 import simcord
 from PIL import Image
 
@@ -396,6 +397,43 @@ async def test_help_and_personal_theme(simcord_env: simcord.Env, db_path, specs)
     spec = specs[-1]
     viewer = row["white_id"] if spec.perspective is Side.WHITE else row["black_id"]
     assert spec.theme == ("contrast" if viewer == alice.id else "classic")
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+async def test_the_welcome_goes_once_to_each_new_player(simcord_env: simcord.Env, db_path,
+                                                        lang: str) -> None:
+    """Issue 30, 9: the first-game welcome comes once to the challenger (not again after
+    a declined first challenge) and once to the member invited, when they accept; it
+    says "here" once; ``/brade help`` mentions ``/brade problem``."""
+    env = simcord_env
+    guild = env.create_guild(preferred_locale="sv-SE" if lang == "sv" else "en-US")
+    ch = guild.create_text_channel("spel")
+    alice, bob, carol = (guild.add_member(env.create_user(n))
+                         for n in ("alice", "bob", "carol"))
+    welcome = "Välkommen till bräde! Så här spelar du:" if lang == "sv" else \
+        "Welcome to bräde! Here is how to play:"
+    accept, decline = ("Anta", "Avböj") if lang == "sv" else ("Accept", "Decline")
+
+    r = await alice.slash(ch, "brade new", opponent=bob)
+    assert said(r).count(welcome) == 1
+    d = await bob.click(r.response, label=decline)
+    assert welcome not in said(d)  # declining is not a first game
+    r = await alice.slash(ch, "brade new", opponent=bob)
+    assert welcome not in said(r)  # welcomed with her first challenge already
+    a = await bob.click(r.response, label=accept)
+    assert said(a).count(welcome) == 1  # the invited member's first game
+    assert "spelar du här" not in said(a) and "how to play here" not in said(a)
+    r = await alice.slash(ch, "brade resign")
+    await alice.click(r.response, label="Ja, ge upp" if lang == "sv" else "Yes, resign")
+    assert game_row(db_path, ch.id)["status"] == "over"
+    r = await carol.slash(ch, "brade new", opponent=bob)
+    assert said(r).count(welcome) == 1  # carol's first
+    a = await bob.click(r.response, label=accept)
+    assert welcome not in said(a)  # bob has played here
+
+    r = await bob.slash(ch, "brade help")
+    assert ("`/bräde problem`" if lang == "sv" else "`/brade problem`") in r.response.content
+    assert len(welcome + "\n" + r.response.content) <= 2000
 
 
 async def test_play_again_between_members_swaps_colours(simcord_env: simcord.Env,

@@ -69,7 +69,7 @@ class Challenges(Boards):
             if existing is not None and not await self._lapse(existing):
                 raise UserError("new.busy")
             async with self.store.read() as tx:
-                first = await players_sql.games_played(tx, ctx.guild_id, ctx.user_id) == 0
+                first = not await players_sql.welcomed(tx, ctx.guild_id, ctx.user_id)
             seed = self.seed_source()
             now = self.clock()
             opp = COMPUTER if opponent_id is None else opponent_id
@@ -116,9 +116,13 @@ class Challenges(Boards):
             invited = invited_player(row)
             if ctx.user_id != invited:
                 raise UserError("accept.not_you", who=mention(invited))
+            async with self.store.read() as tx:
+                first = not await players_sql.welcomed(tx, ctx.guild_id, ctx.user_id)
             reply = await self._start(ctx, row, personal, public, joining=ctx.user_id)
         reply.answered = Post(challenge_text(row, public, "offer.accepted",
                                              who=mention(ctx.user_id)))
+        if first:  # the invited member's first game here: the welcome is theirs too
+            reply.private = help_text(personal, first=True)
         return reply
 
     async def start_arranged(self, ctx: Ctx, white_id: int, black_id: int, *, rules: str,
