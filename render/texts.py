@@ -117,7 +117,7 @@ ALT: dict[str, dict[str, str]] = {
         "pips": "{side} har {n} ögon kvar.",
         "hit": " (slår)",
         "burst": " (spränger)",
-        "jan": "{who} är i janfara: {free} ingångar kvar, {bar} slagna.",
+        "jan": "{who} är i janfara: {free} {entries} kvar, {bar} {hit}.",
         "iron": "{who} håller järnbanden.",
     },
     "en": {
@@ -139,7 +139,7 @@ ALT: dict[str, dict[str, str]] = {
         "pips": "{side} has {n} pips to go.",
         "hit": " (hit)",
         "burst": " (burst)",
-        "jan": "{who} is in jan danger: {free} entry points left, {bar} on the bar.",
+        "jan": "{who} is in jan danger: {free} {entries} left, {bar} {hit}.",
         "iron": "{who} holds järnbanden.",
     },
 }
@@ -170,10 +170,16 @@ def label(lang: str, key: str, **params: object) -> str:
     return LABELS[lang][key].format(**params)
 
 
+def jan_nouns(lang: str, free: int, bar: int) -> tuple[str, str]:
+    """The jan-danger warning's nouns in the right number: entry points and checkers on
+    the bar (the board's and the alt text's)."""
+    return (LABELS[lang]["entry_1" if free == 1 else "entry_n"],
+            LABELS[lang]["hit_1" if bar == 1 else "hit_n"])
+
+
 def jan_text(lang: str, free: int, bar: int) -> str:
     """The jan-danger warning with its nouns in the right number."""
-    entries = LABELS[lang]["entry_1" if free == 1 else "entry_n"]
-    hit = LABELS[lang]["hit_1" if bar == 1 else "hit_n"]
+    entries, hit = jan_nouns(lang, free, bar)
     key = "jan_danger" if bar else "jan_danger_none"
     return label(lang, key, free=free, bar=bar, entries=entries, hit=hit)
 

@@ -172,7 +172,8 @@ async def test_match_texts_after_a_resignation(simcord_env: simcord.Env, db_path
 
     await resign(ch, alice, lang)  # game 2, started by its loser, resigned too
     said = "\n".join(m.content for m in reversed(recent(env, ch, 3)))
-    assert ("Matchställning efter parti 2:" if lang == "sv" else "Match score after game 2:") in said
+    assert ("Matchställning efter parti 2:" if lang == "sv"
+            else "Match score after game 2:") in said
     assert ("Parti 3 i matchen börjar" if lang == "sv" else "Game 3 of the match begins") in said
 
 
