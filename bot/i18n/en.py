@@ -47,6 +47,8 @@ MESSAGES: dict[str, str] = {
     "win": "🏆 {who} wins by {how} ({points} {unit}).",
     "match.score": "Match score after game {g}: {white} {w} – {b} {black} in points; played "
                    "{c} of the {n} games that count.",
+    "match.now": "Match: {white} {w} – {b} {black} in points; game {g}, played {c} of the "
+                 "{n} games that count.",
     "match.resigned": "Game {g} was resigned: its points count, but a resigned game is not "
                       "one of the {n}, so one more game is played.",
     "match.line": "    Game {n}: {who}, {how}, {points}",
@@ -82,6 +84,7 @@ MESSAGES: dict[str, str] = {
     "history.teka": "Teka: White {w}, Black {b}",
     "history.end": "{who} won by {how}: {points} {unit}",
     "history.aborted": "Aborted.",
+    "history.no_play": "no play",
     "history.empty": "No turns played yet.",
     "rules.summary": "**{title}** (`{name}`)\n{text}",
     "hint.ai": "The computer's top plays:",

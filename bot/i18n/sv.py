@@ -44,6 +44,8 @@ MESSAGES: dict[str, str] = {
     "win": "🏆 {who} vinner med {how} ({points} {unit}).",
     "match.score": "Matchställning efter parti {g}: {white} {w} – {b} {black} i poäng; "
                    "spelade {c} av de {n} partier som räknas.",
+    "match.now": "Match: {white} {w} – {b} {black} i poäng; parti {g}, spelade {c} av de {n} "
+                 "partier som räknas.",
     "match.resigned": "Parti {g} gavs upp: poängen räknas, men ett uppgivet parti är inte ett "
                       "av de {n}, så ett parti till spelas.",
     "match.line": "    Parti {n}: {who}, {how}, {points}",
@@ -77,6 +79,7 @@ MESSAGES: dict[str, str] = {
     "history.teka": "Teka: Vit {w}, Svart {b}",
     "history.end": "{who} vann med {how}: {points} {unit}",
     "history.aborted": "Avbrutet.",
+    "history.no_play": "inget drag",
     "history.empty": "Inga drag spelade ännu.",
     "rules.summary": "**{title}** (`{name}`)\n{text}",
     "hint.ai": "Datorns bästa drag:",

@@ -34,7 +34,8 @@ def split_games(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 
 def history_lines(events: list[dict[str, Any]], lang: str) -> list[str]:
     """One game's turns as text lines: each play in its mover's own numbering (as the
-    engine recorded it), in the reader's words (``20/ut``), and the result with its unit."""
+    engine recorded it), in the reader's words (``20/ut``; a forfeited roll "no play"),
+    and the result with its unit."""
     lines = []
     n = 0
     for e in events:
@@ -45,7 +46,9 @@ def history_lines(events: list[dict[str, Any]], lang: str) -> list[str]:
             n += 1
             side = side_name(Side(e["side"]), lang)
             dice = format_dice(tuple(e["dice"]), "–") if e.get("dice") else ""
-            lines.append(f"{n}. {side} {dice}: {play_words(str(e['moves']), lang)}")
+            play = t("history.no_play", lang) if kind == "forfeit" \
+                else play_words(str(e["moves"]), lang)
+            lines.append(f"{n}. {side} {dice}: {play}")
         elif kind in ENDINGS:
             o = e["outcome"]
             lines.append(t("history.end", lang, who=side_name(Side(o["winner"]), lang),

@@ -61,6 +61,13 @@ def after_game(match: Match, who: Who, lang: str) -> list[str]:
     return lines
 
 
+def standing(match: Match, who: Who, lang: str) -> str:
+    """Where a match stands while a game of it is played (``/brade show``)."""
+    return t("match.now", lang, white=who(Side.WHITE), black=who(Side.BLACK),
+             w=match.score(Side.WHITE), b=match.score(Side.BLACK), g=len(match.results) + 1,
+             c=match.completed, n=match.length)
+
+
 def next_game(match: Match, starter: str, lang: str) -> str:
     """The next game of the match begins: its number, and who starts it and why (the
     loser of the last game, T-1; in puff a teka, every game)."""

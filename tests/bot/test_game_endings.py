@@ -169,6 +169,9 @@ async def test_match_texts_after_a_resignation(simcord_env: simcord.Env, db_path
     # the board says the same: a match of 3 games (not "to 3", which reads as points)
     alt = recent(env, ch, 1)[0].attachments[0].description
     assert ("Match om 3 partier, poäng:" if lang == "sv" else "Match of 3 games, points:") in alt
+    shown = (await bob.slash(ch, "brade show")).response.content
+    assert ("i poäng; parti 2, spelade 0 av de 3 partier som räknas." if lang == "sv"
+            else "in points; game 2, played 0 of the 3 games that count.") in shown
 
     await resign(ch, alice, lang)  # game 2, started by its loser, resigned too
     said = "\n".join(m.content for m in reversed(recent(env, ch, 3)))

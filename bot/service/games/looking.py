@@ -8,6 +8,7 @@ import asyncio
 from bot.i18n import play_words, t
 from bot.service.games.boards import Boards
 from bot.service.games.core import Loaded
+from bot.service.match_words import standing
 from bot.service.model import Ctx, Reply, UserError
 from engine import rules as rules_registry
 from engine.dice import format_dice, roll_name
@@ -29,6 +30,8 @@ class Looking(Boards):
         if row.status == "active" and not game.is_over:
             text = t("show", public, white=self._who(lg, Side.WHITE, public),
                      black=self._who(lg, Side.BLACK, public), rules=row.rules)
+            if lg.match.length > 1:
+                text += "\n" + standing(lg.match, lambda s: self._who(lg, s, public), public)
             if game.phase == "move" and game.dice:
                 text += "\n" + t("roll", public, who=self._who(lg, game.turn, public),
                                  name=roll_name(game.dice), dice=format_dice(game.dice, "–"))

@@ -133,9 +133,11 @@ async def test_a_long_games_history_shows_turn_one(simcord_env: simcord.Env, db_
     assert numbers == list(range(1, len(played) + 1))
     lines = [ln for text in texts for ln in text.splitlines() if re.match(r"\d+\. ", ln)]
     off = "ut" if lang == "sv" else "off"
+    no_play = "inget drag" if lang == "sv" else "no play"
     for line, e in zip(lines, played, strict=True):
-        words = str(e["moves"]).replace("off", off)
+        words = no_play if e["type"] == "forfeit" else str(e["moves"]).replace("off", off)
         assert line.endswith(": " + words), (line, e)
+    assert any(e["type"] == "forfeit" for e in played)  # so "no play" was read too
     assert texts[-1] == last.content
 
     # the whole record as a file

@@ -4,7 +4,7 @@ Swedish and English."""
 
 from __future__ import annotations
 
-from bot.service.match_words import after_game, next_game, running, terms
+from bot.service.match_words import after_game, next_game, running, standing, terms
 from engine.match import Match
 from engine.position import Side
 from engine.turn import Outcome
@@ -34,6 +34,10 @@ def test_a_resigned_game_is_said_to_add_a_game() -> None:
     assert next_game(m, "White (Åsa)", "en") == ("Game 3 of the match begins; the loser of "
                                                  "the last game starts: White (Åsa).")
     assert running(m, "en") == "match 1–1, game 3 (played 1 of the 3 that count)"
+    assert standing(m, who, "en") == ("Match: Åsa 1 – 1 Erik in points; game 3, played 1 of "
+                                      "the 3 games that count.")
+    assert standing(m, who, "sv") == ("Match: Åsa 1 – 1 Erik i poäng; parti 3, spelade 1 av "
+                                      "de 3 partier som räknas.")
     assert running(m, "sv") == "match 1–1, parti 3 (spelade 1 av de 3 som räknas)"
 
 
