@@ -254,7 +254,7 @@ class SpectateService:
         row, events = await self._find(ctx, game_id, channel_id, sight)
         head = t("watch.history.head", personal, id=row.id, white=_who(row.white_id, personal),
                  black=_who(row.black_id, personal), url=jump_url(row))
-        lines = record_lines(head, row.rules, row.status, events, personal)
+        lines = self._record(row, events, head, personal)
         if len("\n".join(lines)) <= MESSAGE_LIMIT:
             return HistoryPage(personal, "\n".join(lines), row.id, 1, 1)
         top = lines[:2]  # who played where, and the ruleset: on every page
@@ -269,6 +269,13 @@ class SpectateService:
                           *pages[n - 1]])
         return HistoryPage(personal, text, row.id, n, len(pages))
 
+    @staticmethod
+    def _record(row: GameRow, events: list[dict[str, Any]], head: str,
+                lang: str) -> list[str]:
+        """The move list both answers show, as lines: the pages and the file are cut from
+        this one list, so a line added here is in both."""
+        return record_lines(head, row.rules, row.status, events, lang)
+
     async def history_file(self, ctx: Ctx, game_id: int | None = None,
                            channel_id: int | None = None, *, sight: Sight) -> FileReply:
         """The whole record as a text file, read outside Discord: names instead of
@@ -278,7 +285,7 @@ class SpectateService:
         names = [await self._name(row, side, personal) for side in (Side.WHITE, Side.BLACK)]
         head = t("watch.history.head", personal, id=row.id, white=names[0], black=names[1],
                  url=jump_url(row))
-        plain = "\n".join(record_lines(head, row.rules, row.status, events, personal))
+        plain = "\n".join(self._record(row, events, head, personal))
         return FileReply(personal, t("watch.history.long", personal, id=row.id,
                                      url=jump_url(row)),
                          Attachment(f"brade-{row.id}-history.txt",
