@@ -24,10 +24,9 @@ MESSAGES: dict[str, str] = {
                   "{starter}.",
     "match.game.teka": "Game {g} of the match begins with an opening roll (teka): {starter} "
                        "starts.",
-    "match.terms": "A match of {n} games: the most points after {n} games played to the end "
-                   "wins, and the match ends as soon as the player behind can no longer catch "
-                   "up. A resigned game scores its points but is not one of the {n}: one "
-                   "more game is played.",
+    "match.terms": "The most points after {n} games played to the end wins the match, which "
+                   "ends as soon as the player behind can no longer catch up. A resigned game "
+                   "scores its points but is not one of the {n}: one more game is played.",
     # turns
     "roll": "{who} rolls **{name}** ({dice}).",
     "roll.one_play": "Only one play is possible: press it, or type it with `/brade move`.",

@@ -7,7 +7,7 @@ MESSAGES: dict[str, str] = {
     "ok": "Klart.",
     "offer": "{challenger} utmanar {opponent} på bräde: **{title}** (`{rules}`){match}. "
              "{opponent}, antar du utmaningen?",
-    "offer.match": ", en match över {n} partier",
+    "offer.match": ", en match om {n} partier",
     "btn.accept": "Anta", "btn.decline": "Avböj",
     "offer.was": "{challenger} utmanade {opponent} på bräde: **{title}** (`{rules}`){match}.",
     "offer.accepted": "✅ {who} antog: partiet följer nedan.",
@@ -20,10 +20,9 @@ MESSAGES: dict[str, str] = {
     "match.game": "Parti {g} i matchen börjar; förloraren av förra partiet börjar: "
                   "{starter}.",
     "match.game.teka": "Parti {g} i matchen börjar med teka: {starter} börjar.",
-    "match.terms": "En match om {n} partier: flest poäng efter {n} partier spelade till slut "
-                   "vinner, och matchen slutar så snart den som ligger under inte längre kan "
-                   "komma ikapp. Ett uppgivet parti ger sina poäng men är inte ett av de {n}: "
-                   "ett parti till spelas.",
+    "match.terms": "Flest poäng efter {n} partier spelade till slut vinner matchen, som slutar "
+                   "så snart den som ligger under inte längre kan komma ikapp. Ett uppgivet "
+                   "parti ger sina poäng men är inte ett av de {n}: ett parti till spelas.",
     "roll": "{who} slår **{name}** ({dice}).",
     "roll.one_play": "Bara ett drag är möjligt: tryck på det, eller skriv det med "
                      "`/bräde flytta`.",

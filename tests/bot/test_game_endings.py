@@ -144,9 +144,9 @@ async def test_match_texts_after_a_resignation(simcord_env: simcord.Env, db_path
     alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
     r = await alice.slash(ch, "brade new", opponent=bob, match=3)
     offer = r.response.content
-    assert ("En match om 3 partier: flest poäng efter 3 partier spelade till slut vinner"
-            if lang == "sv" else
-            "A match of 3 games: the most points after 3 games played to the end wins") in offer
+    assert ("en match om 3 partier. <@" if lang == "sv" else "a match of 3 games. <@") in offer
+    assert ("Flest poäng efter 3 partier spelade till slut vinner matchen" if lang == "sv"
+            else "The most points after 3 games played to the end wins the match") in offer
     await bob.click(r.response, label="Anta" if lang == "sv" else "Accept")
     accepted = env.backend.get_message(ch.id, r.response.id).content
     assert ("ett parti till spelas" if lang == "sv" else "one more game is played") in accepted

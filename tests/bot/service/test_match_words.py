@@ -80,9 +80,9 @@ def test_a_match_played_to_its_length() -> None:
 def test_the_terms_of_a_match_and_of_one_game() -> None:
     assert terms(1, "en") == "" and terms(1, "sv") == ""
     en = terms(3, "en")
-    assert en.startswith("A match of 3 games: the most points after 3 games played to the end")
+    assert en.startswith("The most points after 3 games played to the end wins the match")
     assert "A resigned game scores its points but is not one of the 3" in en
-    assert terms(3, "sv").startswith("En match om 3 partier: flest poäng efter 3 partier")
+    assert terms(3, "sv").startswith("Flest poäng efter 3 partier spelade till slut vinner")
 
 
 def test_a_puff_match_starts_each_game_with_a_teka() -> None:
