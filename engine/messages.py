@@ -96,9 +96,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "sv": "Det sparade partiet kunde inte läsas: {problem}."},
     "match.bad_length": {"en": "A match is an odd number of games; {length} is not.",
                          "sv": "En match spelas i ett udda antal partier; {length} är inte udda."},
-    "resign.janband": {"en": "you have had a band in your third or fourth quarter (janbandet)",
+    # English readers get the condition itself; the Swedish names are the players' own.
+    "resign.janband": {"en": "earlier in this game you had two or more checkers together on "
+                             "one of your points 13 to 24 (in Swedish, janbandet)",
                        "sv": "du har haft band i ditt tredje eller fjärde kvarter (janbandet)"},
-    "resign.janblotta": {"en": "you have had your janblotta out",
+    "resign.janblotta": {"en": "earlier in this game you had seven single checkers on the "
+                               "board, or six while two or more still stood on your point 1 "
+                               "(in Swedish, the janblotta)",
                          "sv": "du har haft janblottan ute"},
     "resign.forced": {"en": "this roll forces you to break a resignation condition",
                       "sv": "slaget tvingar dig att bryta mot villkoren för att ge upp"},

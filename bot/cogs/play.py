@@ -403,7 +403,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
 
     @app_commands.command(name=_("history"), description=_("List the turns played so far"))
     async def history(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.history, public=False)
+        await self.bot.watch.page_history(interaction)  # pages to turn: bot/cogs/history.py
 
     @app_commands.command(name=_("rules"), description=_("A short summary of the rules"))
     @app_commands.rename(ruleset=_("ruleset"))

@@ -8,10 +8,11 @@ threads) runs in a task of its own so the finishing player's command is answered
 
 Members who leave the server: the bot runs without the privileged Members intent, so
 Discord does not tell it when someone leaves.  It sees a ban (``on_member_ban``, in the
-default intents), and it asks Discord (one member look-up per player, no intent needed)
-whether the players are still members when a tournament starts and before each match's
-thread opens; a member found gone is withdrawn (docs/league.md, "Withdrawals").  The
-organiser can remove anyone who ever joined with ``/tournament remove``.
+default intents), and it asks Discord (``BradeBot.members_gone``: one member look-up per
+player, no intent needed) whether the players are still members when a tournament
+starts, before a Swiss round is paired, and before each match's thread opens; a member
+found gone is withdrawn (docs/league.md, "Withdrawals").  The organiser can remove anyone
+who ever joined with ``/tournament remove``.
 """
 
 from __future__ import annotations
@@ -325,25 +326,8 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         await rights.attempt(thread, "archive", TO_ARCHIVE,
                              partial(thread.edit, archived=True), look=False)
 
-    async def _member(self, guild_id: int, user_id: int) -> bool:
-        """Whether ``user_id`` is still in the server: one REST look-up, which needs no
-        privileged intent; anything but "unknown member" counts as present."""
-        guild = self.bot.get_guild(guild_id)
-        if guild is None:
-            return True
-        try:
-            await guild.fetch_member(user_id)
-        except discord.NotFound:
-            return False
-        except discord.HTTPException:
-            return True
-        return True
-
-    async def _gone(self, guild_id: int, user_ids: list[int]) -> set[int]:
-        return {u for u in user_ids if not await self._member(guild_id, u)}
-
     async def _open_match(self, m: MatchToOpen) -> None:
-        gone = await self._gone(m.guild_id, [m.white_id, m.black_id])
+        gone = await self.bot.members_gone(m.guild_id, [m.white_id, m.black_id])
         if gone:  # left the server since the pairing: withdrawn, the match a walkover
             for uid in sorted(gone):
                 for outcome in await self.service.departed(m.guild_id, uid,
@@ -579,13 +563,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     @app_commands.autocomplete(name=name_complete)
     async def start(self, interaction: discord.Interaction, name: str) -> None:
         manager = self._manager(interaction)
-        guild_id = interaction.guild_id or 0
-
-        async def gone(ids: list[int]) -> set[int]:
-            return await self._gone(guild_id, ids)
-
-        await self._run(interaction, lambda c: self.service.start(c, name, manager=manager,
-                                                                  gone=gone))
+        await self._run(interaction, lambda c: self.service.start(c, name, manager=manager))
 
     async def _organiser(self, interaction: discord.Interaction, name: str, kind: str,
                          **kw: Any) -> None:

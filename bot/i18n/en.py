@@ -20,7 +20,13 @@ MESSAGES: dict[str, str] = {
     "offer.lapsed": "⌛ Nobody answered in time: the challenge lapsed, and the channel is free.",
     "start": "A game begins: {white} against {black}, rules `{rules}`.",
     "teka": "Opening roll (teka): White {w}, Black {b}. The lower die starts: {starter}.",
-    "match.game": "Next game of the match ({n}); the loser starts: {starter}.",
+    "match.game": "Game {g} of the match begins; the loser of the last game starts: "
+                  "{starter}.",
+    "match.game.teka": "Game {g} of the match begins with an opening roll (teka): {starter} "
+                       "starts.",
+    "match.terms": "The most points after {n} games played to the end wins the match, which "
+                   "ends as soon as the player behind can no longer catch up. A resigned game "
+                   "scores its points but is not one of the {n}: one more game is played.",
     # turns
     "roll": "{who} rolls **{name}** ({dice}).",
     "roll.one_play": "Only one play is possible: press it, or type it with `/brade move`.",
@@ -38,9 +44,21 @@ MESSAGES: dict[str, str] = {
     "btn.play": "Play {play}", "btn.column": "Build the column (6 checkers to 7)",
     "btn.kejsarspel": "Kejsarspel!",
     "win": "🏆 {who} wins by {how} ({points} {unit}).",
-    "match.score": "Match score: {white} {w} – {b} {black} ({played} of {length} games).",
+    "match.score": "Match score after game {g}: {white} {w} – {b} {black} in points; played "
+                   "{c} of the {n} games that count.",
+    "match.now": "Match: {white} {w} – {b} {black} in points; game {g}, played {c} of the "
+                 "{n} games that count.",
+    "match.resigned": "Game {g} was resigned: its points count, but a resigned game is not "
+                      "one of the {n}, so one more game is played.",
     "match.line": "    Game {n}: {who}, {how}, {points}",
-    "match.won": "🏆 {who} wins the match!",
+    "match.line.extra": " (resigned: not one of the {n})",
+    "match.won": "🏆 {who} wins the match {hi}–{lo}!",
+    "match.won.early": "{who} can no longer catch up: even {value} points in each of the {r} "
+                       "games left would not be enough.",
+    "match.won.early.one": "{who} can no longer catch up: even {value} points in the one game "
+                           "left would not be enough.",
+    "match.won.all": "All {n} games that count are played: the most points wins.",
+    "match.won.ticks": "Level on points: the pluses and minuses decide.",
     "show": "{white} against {black}, rules `{rules}`.",
     "show.over": "Last game here: {white} against {black}, rules `{rules}`.",
     # resigning, aborting, claiming
@@ -63,8 +81,9 @@ MESSAGES: dict[str, str] = {
     # looking
     "history.head": "Game record (`{rules}`):",
     "history.teka": "Teka: White {w}, Black {b}",
-    "history.end": "{who} won by {how}: {points}",
+    "history.end": "{who} won by {how}: {points} {unit}",
     "history.aborted": "Aborted.",
+    "history.no_play": "no play",
     "history.empty": "No turns played yet.",
     "rules.summary": "**{title}** (`{name}`)\n{text}",
     "hint.ai": "The computer's top plays:",
@@ -114,13 +133,16 @@ MESSAGES: dict[str, str] = {
     "err.offer.closed": "This challenge is no longer open.",
     "err.offer.expired": "This challenge has expired; start a new one with `/brade new`.",
     "btn.rematch": "Play again",
+    "err.rematch.tournament": "A tournament game has no “Play again”: the tournament pairs "
+                              "its matches. To play each other again, use `/brade new` in "
+                              "another channel.",
     "yes": "yes", "no": "no",
     "err.settings.theme": "Unknown theme; choose one of {themes}.",
     "settings.server_prefs": "Saved for this server: a thread per game {threads}, "
                              "board theme {theme}.",
     "settings.my_theme": "Your boards are now drawn with the theme {theme}.",
     "settings.server_default": "the server's",
-    "help.first": "Welcome to bräde! Here is how to play here:",
+    "help.first": "Welcome to bräde! Here is how to play:",
     "help": "**Bräde here, in short**\n"
             "• `/brade new` challenges a member (`opponent:`) or, left empty, the computer; "
             "`match:` makes it a match, `ruleset:` picks the rules.\n"
@@ -132,6 +154,8 @@ MESSAGES: dict[str, str] = {
             "type; write points like `1/7 20/off`).\n"
             "• `/brade hint` suggests plays, `/brade show` shows the board again, "
             "`/brade history` lists the turns, `/brade rules` explains the rules.\n"
+            "• `/brade problem` gives you a position to solve, matched to your problem "
+            "rating; answer it with `/brade problem answer:`.\n"
             "• `/brade resign`, `/brade abort` (both players agree) and `/brade claim` "
             "(your opponent has left) end a game.\n"
             "• `/brade settings theme:` picks your board colours; `/watch`, `/rating` and "

@@ -46,7 +46,7 @@ EN: dict[str, str] = {
                  "Rules `{rules}`, {length}. The game starts here; the result is recorded "
                  "by itself.",
     "trn.a_match": "a match of {n} games",
-    "trn.a_match.one": "a match of 1 game",
+    "trn.a_match.one": "one game",
     "trn.intro_deadline": "Deadline: {when} ({rel}).",
     "trn.thread_opened": "Match {match} is played in {thread}.",
     "trn.result": "🏆 **{name}**, match {match}: {result}.",
@@ -173,7 +173,7 @@ SV: dict[str, str] = {
                  "Regler `{rules}`, {length}. Partiet startar här; resultatet förs in av "
                  "sig självt.",
     "trn.a_match": "en match om {n} partier",
-    "trn.a_match.one": "en match om 1 parti",
+    "trn.a_match.one": "ett parti",
     "trn.intro_deadline": "Tidsgräns: {when} ({rel}).",
     "trn.thread_opened": "Match {match} spelas i {thread}.",
     "trn.result": "🏆 **{name}**, match {match}: {result}.",

@@ -151,7 +151,7 @@ class RatingService:
         for place, (uid, r) in enumerate(order, 1):
             lines.append(t("rating.board.line", personal, place=place,
                            who=self._name(guild, int(uid), personal),
-                           rating=_shown(r, personal), wins=r.wins, losses=r.losses,
+                           rating=shown_rating(r, personal), wins=r.wins, losses=r.losses,
                            games=r.games))
         lines.append(t("rating.board.foot", personal))
         return Reply(lang=personal, private="\n".join(lines))
@@ -186,7 +186,7 @@ class RatingService:
             lines.append(t("rating.profile.unrated", personal))
         else:
             order = [k for k, _ in leaderboard({str(k): v for k, v in everyone.items()})]
-            lines.append(t("rating.profile.rating", personal, rating=_shown(mine, personal),
+            lines.append(t("rating.profile.rating", personal, rating=shown_rating(mine, personal),
                            place=order.index(str(uid)) + 1, total=len(order),
                            wins=mine.wins, losses=mine.losses, games=mine.games))
         lines.append(_record_line(p, personal))
@@ -233,7 +233,10 @@ def _guild(ctx: Ctx) -> int:
     return ctx.guild_id
 
 
-def _shown(r: Rating, lang: str) -> str:
+def shown_rating(r: Rating, lang: str) -> str:
+    """A rating as a member reads it: the number, and "(provisional)" in words while it
+    rests on few games (a bare "1342?" explained nothing: issue 30); a problem's
+    difficulty and a member's problem rating are said the same way."""
     return t("rating.provisional" if r.provisional else "rating.value", lang, n=r.display)
 
 

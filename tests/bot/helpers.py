@@ -29,6 +29,7 @@ from bot.store.dialect import to_postgres
 from engine.game import Game
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+EPHEMERAL = 64  # a message flag: only its addressee sees it
 #: What the ``db_path`` fixture gives: a SQLite file or a PostgreSQL URL.
 Db = Path | str
 T = TypeVar("T")
@@ -159,17 +160,21 @@ def assert_png(data: bytes | None) -> None:
         assert im.format == "PNG" and im.size[0] > 100 and im.size[1] > 100
 
 
-def recent(env: simcord.Env, channel: simcord.ChannelHandle, n: int = 8) -> list[Any]:
-    """The newest ``n`` messages, newest first (``history()`` converts the whole channel)."""
+def recent(env: simcord.Env, channel: simcord.ChannelHandle, n: int = 8, *,
+           private: bool = False) -> list[Any]:
+    """The newest ``n`` messages the channel shows everyone, newest first (``history()``
+    converts the whole channel); ``private``: ephemeral ones too (SimCord keeps a
+    member's private notes, a first game's welcome say, among the channel's messages)."""
     from simcord.results import to_discord_message
 
-    stored = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
+    stored = sorted((m for m in env.backend.messages.get(channel.id, {}).values()
+                     if private or not m.flags & EPHEMERAL), key=lambda m: m.id)
     return [to_discord_message(env, m) for m in reversed(stored[-n:])]
 
 
 def find_button(env: simcord.Env, channel: simcord.ChannelHandle, custom_id: str) -> Any:
     """The newest message in ``channel`` carrying a button with ``custom_id``."""
-    for message in recent(env, channel):
+    for message in recent(env, channel, private=True):
         for row in message.components:
             for child in getattr(row, "children", []):
                 if getattr(child, "custom_id", None) == custom_id:

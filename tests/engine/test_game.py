@@ -120,6 +120,9 @@ def test_resign_refused_after_janband_b35() -> None:
     with pytest.raises(GameError) as e:
         g.resign(Side.WHITE)
     assert "janbandet" in e.value.message("sv")
+    # in English the condition itself, not the jargon alone (issue 30, 11)
+    assert "two or more checkers together on one of your points 13 to 24" in \
+        e.value.message("en") and "quarter" not in e.value.message("en")
 
 
 def test_resign_refused_after_janblotta_b35() -> None:

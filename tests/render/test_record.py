@@ -198,7 +198,7 @@ def test_a_finished_board_shows_the_result_and_no_turn_or_dice() -> None:
                      result=Result(Outcome("gammon", 2, False, Side.BLACK), Score(1, 2, 5)))
     texts = [t for t, _, _ in drawn]
     assert "Erik wins" in texts and "gammon · 2 points" in texts
-    assert "Åsa 1–2 Erik · match to 5" in texts
+    assert "Åsa 1–2 Erik · match of 5 games" in texts
 
 
 def test_a_winning_last_turn_still_ends_the_board_without_a_result_argument() -> None:

@@ -15,7 +15,7 @@ for, each part a class of its own module:
   arranged by a tournament, rematches;
 - ``turns.Turns``: rolls, plays and the computer's turns;
 - ``endings.Endings``: resigning, abandoning, aborting, claiming;
-- ``looking.Looking``: ``/brade show``, history, rules, hints, autocomplete, help;
+- ``looking.Looking``: ``/brade show``, rules, hints, autocomplete, help;
 - ``settings.Preferences``: a server's settings, a player's board theme;
 - ``reminders.Reminders``: reminders and claim offers for quiet games.
 """

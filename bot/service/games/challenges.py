@@ -28,6 +28,7 @@ from bot.service.games.boards import Boards
 from bot.service.games.core import ENDED, NO_ROW_SEED, Loaded, closed_key, mention, new_match
 from bot.service.games.looking import help_text
 from bot.service.games.proof import commitment_line, joined
+from bot.service.match_words import terms
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
 from bot.store import Conflict, GameRow, Tx, limits_sql, players_sql
 from engine import rules as rules_registry
@@ -69,7 +70,7 @@ class Challenges(Boards):
             if existing is not None and not await self._lapse(existing):
                 raise UserError("new.busy")
             async with self.store.read() as tx:
-                first = await players_sql.games_played(tx, ctx.guild_id, ctx.user_id) == 0
+                first = not await players_sql.welcomed(tx, ctx.guild_id, ctx.user_id)
             now = self.clock()
             opp = COMPUTER if opponent_id is None else opponent_id
             white, black = (opp, ctx.user_id) if swap else (ctx.user_id, opp)
@@ -115,9 +116,13 @@ class Challenges(Boards):
             invited = invited_player(row)
             if ctx.user_id != invited:
                 raise UserError("accept.not_you", who=mention(invited))
+            async with self.store.read() as tx:
+                first = not await players_sql.welcomed(tx, ctx.guild_id, ctx.user_id)
             reply = await self._start(ctx, row, personal, public, joining=ctx.user_id)
         reply.answered = Post(challenge_text(row, public, "offer.accepted",
                                              who=mention(ctx.user_id)))
+        if first:  # the invited member's first game here: the welcome is theirs too
+            reply.private = help_text(personal, first=True)
         return reply
 
     async def start_arranged(self, ctx: Ctx, white_id: int, black_id: int, *, rules: str,
@@ -282,6 +287,8 @@ class Challenges(Boards):
             raise UserError("stale")
         if ctx.user_id not in row.players():
             raise UserError("not_player")
+        if row.tournament_id is not None:  # a board posted before they lost the button
+            raise UserError("rematch.tournament")
         other = row.black_id if ctx.user_id == row.white_id else row.white_id
         level = (row.state or {}).get("ai", DEFAULT_LEVEL)
         return await self.new_game(ctx, None if other == COMPUTER else other,
@@ -337,9 +344,12 @@ def challenge_text(row: GameRow, lang: str, answer: str | None = None, **params:
                  opponent=mention(invited_player(row)), rules=ruleset.name,
                  title=ruleset.title, match=t("offer.match", lang, n=row.match_length)
                  if row.match_length > 1 else "")
+    how = terms(row.match_length, lang)  # what decides a match, before it is accepted
     if answer is None:
-        return t("offer", lang, **offer)
-    return t("offer.was", lang, **offer) + " " + t(answer, lang, **params)
+        text = t("offer", lang, **offer)
+    else:
+        text = t("offer.was", lang, **offer) + " " + t(answer, lang, **params)
+    return text + ("\n" + how if how else "")
 
 
 def invited_player(row: GameRow) -> int:

@@ -125,6 +125,45 @@ async def test_a_member_leaves_a_swiss_and_the_organiser_removes_them(
     assert all(leaver not in (q["a"], q["b"]) for q in data["rounds"][1]["pairings"])
 
 
+async def test_a_swiss_never_pairs_a_member_who_left(simcord_env: simcord.Env,
+                                                     db_path: Path) -> None:
+    """Issue 30, 3: a player finishes their round-one match and leaves the server; nobody
+    does anything.  Before round two is paired everyone is looked up: the leaver is
+    withdrawn (their played result stands) and paired neither then nor later, so nobody
+    gets a walkover instead of a game."""
+    env = simcord_env
+    guild, ch, members = server(env, ("anna", "bertil", "cecilia", "david", "erik"),
+                                locale="sv-SE")
+    by_id = {str(m.id): m for m in members}
+    await started(ch, members, "Höst", format="swiss", rounds=3)
+    data = tournament(db_path, "Höst")
+    first, second = [p for p in data["rounds"][0]["pairings"] if p["b"]]
+    leaver = first["b"]
+    await lose(env, thread_of(ch, db_path, first), by_id[first["a"]])  # the leaver wins
+    guild.remove_member(by_id[leaver])  # no Members intent: the bot is not told
+    await env.settle()
+    assert not players_of(tournament(db_path, "Höst"))[leaver]["withdrawn"]
+    await lose(env, thread_of(ch, db_path, second), by_id[second["b"]])  # round one done
+    await env.settle()
+
+    data = tournament(db_path, "Höst")
+    assert players_of(data)[leaver]["withdrawn"]
+    assert pairing(data, first["id"])["winner"] == leaver  # the game they played counts
+    assert data["current"] == 2
+    for r in data["rounds"][1:]:
+        assert all(leaver not in (p["a"], p["b"]) for p in r["pairings"])
+        assert not any(p.get("walkover") for p in r["pairings"])
+    said = messages(env, ch)
+    assert sum(f"<@{leaver}> har lämnat servern och har utgått" in c for c in said) == 1
+
+    await play_pending(env, ch, db_path, by_id, lambda a, b: a)  # round two, nobody acts
+    await env.settle()
+    data = tournament(db_path, "Höst")
+    assert data["current"] == 3
+    assert all(leaver not in (p["a"], p["b"]) for p in data["rounds"][2]["pairings"])
+    assert not any(p.get("walkover") for r in data["rounds"] for p in r["pairings"])
+
+
 async def test_a_member_who_left_is_withdrawn_when_their_final_opens(
         simcord_env: simcord.Env, db_path: Path) -> None:
     """Swedish knockout: seed 2 wins the semi-final, then leaves the server; when the
@@ -558,4 +597,4 @@ async def test_words_in_both_languages(simcord_env: simcord.Env, db_path: Path) 
     assert "rond 1 av 1" in said and "omgång" not in said.lower()
     thread = sv_ch.threads[0]
     intro = messages(env, thread)[0]
-    assert "en match om 1 parti" in intro
+    assert "`, ett parti." in intro and "match om 1 parti" not in intro  # issue 30, 11

@@ -70,12 +70,12 @@ async def player_queries(tx: Tx) -> set[str]:
     await players.save_prefs(tx, players.GuildPrefs(G, True, "dark"))
     assert await players.prefs(tx, G) == players.GuildPrefs(G, True, "dark")
     assert await players.prefs(tx, G + 5) == players.GuildPrefs(G + 5)
-    assert await players.games_played(tx, G, A) == 1
-    assert await players.games_played(tx, None, A) == 0  # the offered one does not count
+    assert await players.welcomed(tx, G, A)
+    assert not await players.welcomed(tx, None, A)  # invited only: not yet
     await tx.update_game(await _offered(tx), 0, now=NOW, status="aborted")
-    assert await players.games_played(tx, None, A) == 1
+    assert await players.welcomed(tx, None, A)
     assert await players.expired_offers(tx, NOW) == []
-    return {"save_seen", "set_theme", "players", "save_prefs", "prefs", "games_played",
+    return {"save_seen", "set_theme", "players", "save_prefs", "prefs", "welcomed",
             "expired_offers"}
 
 
