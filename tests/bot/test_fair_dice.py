@@ -165,7 +165,7 @@ async def test_a_members_game_commits_first_and_reveals_last(
     assert "Dice seed" in first and ("wins" in first or "won" in first), first
     checks_out(await exported(env, carol, ch), shown_commitment(begins), tmp_path)
     history = await watched_history(env, carol, ch)
-    assert f"Dice seed: {seed}" in history and "python -m engine verify" in history
+    assert f"Dice seed: `{seed}`" in history and "python -m engine verify" in history
 
 
 async def test_against_the_computer(simcord_env: simcord.Env, db_path: Db) -> None:
