@@ -79,7 +79,18 @@ def _turns(rules: RuleSet, position: Position, dice: Dice,
     return out
 
 
-def _pick_best(ranked: list[tuple[Turn, float]], rng: random.Random) -> Turn:
+def one_ply(rules: RuleSet, position: Position, dice: Dice, turns: Sequence[Turn] | None,
+            w: Model, beam: int) -> list[tuple[Turn, float]]:
+    """Every turn (a later puff pasch: those a beam of ``beam`` finds) with its one-ply
+    value under ``w``, best first: gesäll's ranking, and mästare's before its search."""
+    me = position.turn
+    ts = _turns(rules, position, dice, turns, w, beam)
+    scored = list(zip(ts, turn_values(rules, ts, me, w), strict=True))
+    scored.sort(key=lambda tv: -tv[1])  # stable: generator order breaks ties
+    return scored
+
+
+def pick_best(ranked: list[tuple[Turn, float]], rng: random.Random) -> Turn:
     """The top turn; exact ties are broken by ``rng`` so play varies but replays."""
     top = ranked[0][1]
     ties = [t for t, v in ranked if v >= top - 1e-9]
@@ -139,16 +150,11 @@ class GreedyAgent:
 
     def rank(self, rules: RuleSet, position: Position, dice: Dice,
              turns: Sequence[Turn] | None = None) -> list[tuple[Turn, float]]:
-        me = position.turn
-        w = self.model(rules)
-        ts = _turns(rules, position, dice, turns, w, self.beam)
-        scored = list(zip(ts, turn_values(rules, ts, me, w), strict=True))
-        scored.sort(key=lambda tv: -tv[1])  # stable: generator order breaks ties
-        return scored
+        return one_ply(rules, position, dice, turns, self.model(rules), self.beam)
 
     def choose(self, rules: RuleSet, position: Position, dice: Dice, rng: random.Random,
                turns: Sequence[Turn] | None = None) -> Turn:
-        return _pick_best(self.rank(rules, position, dice, turns), rng)
+        return pick_best(self.rank(rules, position, dice, turns), rng)
 
 
 class SearchAgent:
@@ -186,15 +192,14 @@ class SearchAgent:
              turns: Sequence[Turn] | None = None) -> list[tuple[Turn, float]]:
         me = position.turn
         w = self.model(rules)
-        one_ply = GreedyAgent(self.weights, self.puff, self.beam, self.learned).rank(
-            rules, position, dice, turns)
-        if len(one_ply) == 1:
-            return one_ply
-        best1 = one_ply[0][1]
+        first = one_ply(rules, position, dice, turns, w, self.beam)
+        if len(first) == 1:
+            return first
+        best1 = first[0][1]
         spent = 0
         deep: list[tuple[Turn, float]] = []
         rest: list[tuple[Turn, float]] = []
-        for i, (t, v) in enumerate(one_ply):
+        for i, (t, v) in enumerate(first):
             if t.outcome is not None:
                 deep.append((t, v))  # a finished game needs no look-ahead
                 continue
@@ -228,7 +233,7 @@ class SearchAgent:
 
     def choose(self, rules: RuleSet, position: Position, dice: Dice, rng: random.Random,
                turns: Sequence[Turn] | None = None) -> Turn:
-        return _pick_best(self.rank(rules, position, dice, turns), rng)
+        return pick_best(self.rank(rules, position, dice, turns), rng)
 
 
 def replies(rules: RuleSet, pos: Position, dice: Dice, w: Model = DEFAULT_WEIGHTS,
