@@ -17,10 +17,14 @@ opponent's checkers mapped onto it through the ruleset's geometry (G-4):
 That is the ``board`` encoding (puff).  Bräde networks use the ``brade`` encoding: the
 same board numbers without the pasch flags, followed by what decides bräde spelled out
 (``engine.ai.brade_features``: jan count, sprängjan, blots in reach, runs of bands,
-vackert spel distance, munk, the race).  A network records its encoding in its metadata.
+vackert spel distance, munk, the race), and backgammon networks the ``bg`` encoding: the
+board numbers followed by ``engine.ai.bg_features`` (shots and their cost, entering,
+escapes, primes, contact, gammon and backgammon risk).  A network records its encoding in
+its metadata.
 
 Output: the expected points of the game for the side to move under the ruleset's scoring
-(puff pays 1, 2 or 3, P-6; bräde's jan and sprängjan pay more than a hemspel).  One hidden
+(puff pays 1, 2 or 3, P-6; bräde's jan and sprängjan pay more than a hemspel; backgammon's
+gammon 2 and backgammon 3).  One hidden
 layer of ``tanh`` units; weights are an ``.npz`` in ``engine/ai/weights``, named by ruleset
 id.  Batches are the unit of work: scoring the 20-odd replies to one roll in one matrix
 product costs about what scoring two of them one by one would.

@@ -28,6 +28,11 @@ sprängjan, blots in reach, runs of bands, vackert spel distance, munk, race) an
 ruleset's own points (a jan pays two to six times a hemspel, by the scoring table); the
 file records the table, and mästare uses the network only under that table.
 
+Backgammon networks read the ``bg`` encoding (``engine.ai.bg_features``: shots and what
+they cost, entering, escapes and primes, contact, gammon and backgammon risk) and learn
+the game's points (gammon 2, backgammon 3); a network's games are played side by side
+(``play_lockstep``, ``LOCKSTEP``), which makes them about three times cheaper.
+
 The file it writes records the games, rounds and seed it was made with (``Net.meta``).
 """
 
@@ -402,8 +407,8 @@ def _meta(rules: RuleSet, games: int, seed: int, explore: float, hidden: int, ro
 
 #: The documented full run per ruleset: (games per generation, generations, hidden
 #: units).  Sized so that ``--jobs 2`` finishes in at most 45 minutes on the project's
-#: 2-core machine (README, "The learned evaluation"); a ruleset not listed gets
-#: ``FALLBACK``.
+#: 2-core machine (docs/ai.md, "The learned evaluation"), backgammon's in about 30
+#: minutes of CPU with ``--jobs 1``; a ruleset not listed gets ``FALLBACK``.
 DEFAULTS: dict[str, tuple[int, int, int]] = {
     "puff-kontrar": (20_000, 1, 48),
     "puff-lang": (20_000, 1, 48),
