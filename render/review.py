@@ -30,7 +30,7 @@ from engine.position import Side
 from engine.words import number  # the decimal mark, as the text report writes it
 from render.board import render_image
 from render.encode import full_colour_png
-from render.fonts import draw_text, fit, text_mask, text_width, wrap
+from render.fonts import draw_text, fit, smallest_legible, text_mask, text_width, wrap
 from render.layout import LAYOUT
 from render.texts import LANGS, outcome_text
 from render.themes import RGB, get_theme
@@ -38,7 +38,7 @@ from render.themes import RGB, get_theme
 WIDTH = LAYOUT.width  # as wide as a board, so the boards are drawn at full size
 MARGIN = 20
 GRAPH_H = 380
-TEXT = LAYOUT.text  # the smallest text, as on the board
+TEXT = smallest_legible(WIDTH)  # a larger picture: legible shown 550 px wide (DESKTOP)
 LINE = TEXT + 12
 BLUNDER_RGB: RGB = (204, 40, 40)
 DOUBTFUL_RGB: RGB = (232, 150, 20)
