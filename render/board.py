@@ -16,9 +16,14 @@ What a board shows, and where (issue 22):
   with the roller's colour and the play made with it — never beside the next player's
   name as if it were theirs.
 - A finished game (``result``, or a last turn that won) shows the result across the
-  middle — who won, how, for how many points, the match score — and no turn and no dice.
+  middle — who won, how, for how many points, the match score — with the last play's
+  dice and label under it, and no turn, no roll to play and no warnings.
+- A line above the strips names the game (ruleset, match), so a player's strip holds
+  only that player's things (issue 30).
 - Every text is at least ``Layout.text`` px, legible when Discord shows the picture
-  550 px wide.
+  400 px wide on a phone (issue 37); what cannot be that large (a later puff pasch's
+  eight steps beside the next roll) is cut on the board and whole in the message and the
+  alt text.
 """
 
 from __future__ import annotations

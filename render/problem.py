@@ -12,7 +12,8 @@ smaller): the picture is as wide as a board and the boards stand one above the o
 full size (side by side, at half size, their texts could not be read), without the
 players' strips above and below each board (names and pips: the problem's own board
 showed them) so that two boards and their captions fit that height; a caption is at
-least the board's smallest text (capitals 11 px tall at 550 px shown), and a long one (a
+least the board's smallest text (capitals 10 px tall shown 400 px wide on a phone, as
+every text on a board), and a long one (a
 pasch of four steps, a long name of a loss) wraps onto a second line rather than shrink
 below it.
 

@@ -9,8 +9,8 @@ the game's biggest mistake drawn twice, the play made above the best play, each 
 board's own arrows (``render_board``'s ``last_turn``) so the difference is seen, not read.
 
 Laid out for the width Discord shows it at (about 550 px): the picture is as wide as a
-board, every text at least the board's smallest size (capitals 11 px tall at 550 px
-shown), and the two boards stand one above the other at full size rather than side by
+board, every text at least the smallest legible there (capitals 11 px tall at 550 px
+shown; the boards in it keep their own, larger sizes), and the two boards stand one above the other at full size rather than side by
 side at half size, where their texts could not be read.
 
 A pure function of its arguments (no clock, no randomness), safe in any worker thread.
