@@ -91,13 +91,13 @@ _PIPS = {
 }
 
 
-@lru_cache(maxsize=64)
 def faded_face(theme: Theme) -> tuple[int, int, int]:
     """The face of a faded die (the roll just played, a puff pasch's lower faces): one of
     the palette's exact colours (``render.encode``), so it is drawn as it is chosen."""
     return _mix(theme.die_face, theme.die_edge, 0.35)
 
 
+@lru_cache(maxsize=64)
 def die(theme: Theme, face: int, size: int, faded: bool = False) -> Image.Image:
     """A die showing ``face``; ``faded`` for the lower faces of a puff pasch (P-4)."""
     n = (size + 6) * SS
