@@ -97,7 +97,7 @@ def alt_text(
         else:
             head.append(words["to_roll"].format(who=who(side)))
     warnings = []
-    for side in Side:
+    for side in Side if result is None else ():  # a finished game warns of nothing
         danger = jan_danger(position, side, info.family)
         if danger:
             entries, hit = jan_nouns(lang, danger.free, danger.bar)

@@ -32,14 +32,16 @@ from engine.record import replay as replay_record
 from engine.turn import Outcome, Turn
 from render import encode
 from render.board import BOTH, board_layout, render_image
-from render.fonts import draw_text, fit, text_width
+from render.fonts import draw_text, fit, smallest_legible, text_width
 from render.layout import LAYOUT
 from render.texts import LANGS, describe_rules, label, outcome_text, side_name
 from render.themes import RGB, Theme, get_theme
 
 FORMATS = ("gif", "apng")
-FOOTER = LAYOUT.text + 22  # full-size pixels under the board: turn counter and progress
-TEXT = LAYOUT.text  # the smallest text, as on the board (legible at 550 px shown)
+#: The smallest text of the replay's own words (legible at 550 px shown, ``DESKTOP``; the
+#: boards in it are drawn with their own, larger, sizes).
+TEXT = smallest_legible(LAYOUT.width)
+FOOTER = TEXT + 22  # full-size pixels under the board: turn counter and progress
 TITLE_HOLD = 2  # the title frame lasts this many frame times
 FINAL_HOLD = 4  # the final frame lasts this many frame times
 MIN_FRAME_MS = 20  # browsers show anything shorter in a GIF as 100 ms

@@ -2,8 +2,10 @@
 
 MESSAGES: dict[str, str] = {
     # people and units (the game's own words, sides and points, are engine/words.py's)
-    "computer": "the computer",
-    "computer.name": "The computer",  # a name on its own: a board's strip, a thread
+    # the computer as a player is named, the same in a message, on a board and when
+    # watching: "Black (Computer) rolls", never "the computer" beside "The computer"
+    "computer": "Computer",
+    "computer.name": "Computer",  # a name on its own: a board's strip, a thread
     "dur.s": "{n} s", "dur.m": "{n} min", "dur.h": "{n} h", "dur.d": "{n} days",
     "ok": "Done.",
     # starting

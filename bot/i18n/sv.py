@@ -1,7 +1,7 @@
 """Svenska texter.  Nycklarna är desamma som i en.py (ett test kontrollerar det)."""
 
 MESSAGES: dict[str, str] = {
-    "computer": "datorn",
+    "computer": "Datorn",
     "computer.name": "Datorn",
     "dur.s": "{n} s", "dur.m": "{n} min", "dur.h": "{n} tim", "dur.d": "{n} dygn",
     "ok": "Klart.",

@@ -9,7 +9,7 @@ check makes a stale writer fail, so two results arriving together cannot both pa
 next round.
 
 Every name a member typed (the tournament's, a nickname) goes out through
-``bot.service.text``: ``shown`` in messages, ``in_code`` in the standings table,
+``bot.service.text``: ``shown`` in messages,
 ``plain_name`` in thread names, button labels and autocomplete choices.
 """
 
@@ -27,7 +27,7 @@ from typing import Any
 from bot.i18n import TABLES, t
 from bot.league.errors import LeagueError
 from bot.league.model import Change, Format, Pairing, State, Status
-from bot.league.standings import Standing, criteria, decided_by
+from bot.league.standings import decided_by
 from bot.league.tournament import Tournament
 from bot.service.match_words import terms
 from bot.service.model import Ctx, Post, Reply, UserError
@@ -36,7 +36,6 @@ from bot.service.text import (
     CHOICE_LIMIT,
     CHOICES,
     clip,
-    in_code,
     mention,
     plain_name,
     shown,
@@ -182,14 +181,6 @@ def _ts(when: datetime | None, style: str = "f") -> str:
 
 def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
-
-
-def _value(row: Standing, key: str) -> str:
-    """A table cell: a tie-break value, or the game-point difference signed (+3, 0, −2)."""
-    x = float(getattr(row, key))
-    if key != "point_difference":
-        return _num(x)
-    return f"+{_num(x)}" if x > 0 else f"−{_num(-x)}" if x < 0 else "0"
 
 
 class TournamentService:
@@ -600,7 +591,8 @@ class TournamentService:
     # -- looking --------------------------------------------------------------------------
 
     async def show(self, ctx: Ctx, name: str, kind: str) -> Outcome:
-        """Standings or bracket: a picture plus the table as text."""
+        """Standings or bracket: a picture, and a text that names it (the bracket's text
+        lists every round, which the picture may not all show)."""
         personal, _ = await self.langs(ctx)
         row = await self._find(ctx.guild_id, name)
         tour = Tournament.from_json(row.data)
@@ -622,6 +614,9 @@ class TournamentService:
         return t(key, lang, n=tour.current, total=tour.total_rounds or "?")
 
     def _standings_text(self, tour: Tournament, lang: str, *, final: bool = False) -> str:
+        """What the text beside a standings picture says: the tournament and its state.
+        The table itself is the picture (and its alt text, for a screen reader); the
+        message no longer repeats it in a code block (issue 30)."""
         state = self._state_text(tour, lang)
         if tour.state is State.REGISTRATION:
             state += ", " + self._players_text(tour, lang)
@@ -629,38 +624,7 @@ class TournamentService:
                  name=shown(tour.name), state=state)
         if not tour.players:
             return head + "\n" + t("trn.no_players", lang)
-        text = head + "\n" + self.table(tour, lang)
-        keys = criteria(tour.format, tour.tiebreak)
-        if keys and tour.state is not State.REGISTRATION:
-            names = [t(f"trn.criterion.{k}", lang) for k in keys]
-            text += "\n" + t("trn.order", lang, criteria=t("trn.then", lang).join(names))
-        return text
-
-    def table(self, tour: Tournament, lang: str) -> str:
-        """A fixed-width table: place, player, score and every value that orders it (the
-        deciding one included: a tie settled on game points shows them)."""
-        rows: list[Standing] = tour.standings() if tour.state is not State.REGISTRATION \
-            else []
-        if not rows:
-            return "```\n" + "\n".join(f"{i}. {in_code(p.name, 40)}"
-                                       for i, p in enumerate(tour.players, 1)) + "\n```"
-        cols = [(t(f"trn.col.{k}", lang), k) for k in criteria(tour.format, tour.tiebreak)
-                if k != "seed"]
-        gone = " (" + t("trn.withdrawn", lang) + ")"
-        names = [in_code(s.name, 24) + (gone if s.withdrawn else "") for s in rows]
-        width = min(max(6, *(len(n) for n in names)), 24 + len(gone))
-        header = f"{'#':>2}  {t('trn.col.player', lang):<{width}}  "
-        if tour.format is not Format.SINGLE_ELIMINATION:
-            header += f"{t('trn.col.score', lang):>5}"
-        header += "".join(f"  {c:>5}" for c, _ in cols) + f"  {t('trn.col.record', lang)}"
-        lines = [header.rstrip()]
-        for s, name in zip(rows, names, strict=True):
-            line = f"{s.place:>2}  {name:<{width}}  "
-            if tour.format is not Format.SINGLE_ELIMINATION:
-                line += f"{_num(s.score):>5}"
-            line += "".join(f"  {_value(s, k):>5}" for _, k in cols)
-            lines.append(line + f"  {s.wins}–{s.losses}")
-        return "```\n" + "\n".join(lines) + "\n```"
+        return head
 
     def _bracket_text(self, tour: Tournament, lang: str) -> str:
         head = t("trn.bracket", lang, name=shown(tour.name), state=self._state_text(tour, lang))

@@ -48,9 +48,9 @@ def strip_colour(png: bytes, bottom: bool) -> tuple[int, int, int]:
     """The colour of the player chip at the left of the bottom (or top) name strip of a
     board the bot posts (both numberings printed)."""
     L = board_layout(BOTH)
-    y = (L.board_y + L.board_h + 8 + L.height - 6) // 2 if bottom else (6 + L.board_y - 8) // 2
+    _, y0, _, y1 = L.strip_rect(bottom)
     with Image.open(io.BytesIO(png)) as im:
-        return im.convert("RGB").getpixel((L.margin + 38, y))
+        return im.convert("RGB").getpixel((L.margin + 38, (y0 + y1) // 2))
 
 
 def said(r) -> str:

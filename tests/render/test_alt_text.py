@@ -58,6 +58,21 @@ def test_a_finished_game_says_the_result_and_no_turn() -> None:
     assert "på tur" not in text
 
 
+def test_a_jan_scored_leaves_no_warning_and_keeps_the_last_play() -> None:
+    """Issue 30: the last board of a jan no longer warns the loser; its alt text neither,
+    and it says the last play, as the picture now shows it."""
+    jan = Position.parse("white=1x3,19x2,20x2,21x2,22x2,23x2,24x2 "
+                         "black=barx6,1x6,2,3,4 turn=black")
+    won = Turn((Step(18, 20, 2, hit=True), Step(20, 21, 1)), jan,
+               Outcome("jan", 2, False, Side.WHITE))
+    going = alt_text(jan, TALISMAN, lang="sv")
+    assert "janfara" in going
+    over = alt_text(jan, TALISMAN, last_turn=won, last_dice=(2, 1), last_mover=Side.WHITE,
+                    lang="sv")
+    assert "janfara" not in over and "järnbanden" not in over
+    assert "Senast slog Vit 2–1 (dus äss) och spelade 18/20 (slår) 20/21." in over
+
+
 def test_names_that_cannot_be_drawn_are_read_as_the_board_writes_them() -> None:
     text = alt_text(Position.start(), TALISMAN, names=("Ken 健", "דוד"),
                     fallback_names=("ken_42", "david"), score=(0, 1, 3), lang="en")
