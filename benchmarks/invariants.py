@@ -8,7 +8,9 @@ healthy database.  ``db`` is a SQLite file (read-only) or a ``postgresql://`` UR
 * SQLite: ``PRAGMA integrity_check`` is ``ok`` (PostgreSQL checks its own pages);
 * every game's event log numbers 1..n without gaps;
 * every game's stored state equals the *replay of its event log*: each game of the match
-  is re-played from the row's seed, action by action (roll, choice, play, resignation),
+  is re-played from its own seed (docs/dice.md: revealed in its ending event, or the
+  stored game's; the row's seed + its index for games from before fair dice), action by
+  action (roll, choice, play, resignation),
   and must reproduce the logged events exactly (so a roll applied twice or lost, or a
   play the rules forbid, shows) and end in exactly the stored state, random generator
   included;
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 import sqlite3
 import threading
@@ -41,6 +44,7 @@ from bot.service.history import ENDINGS
 from bot.service.model import COMPUTER
 from bot.service.spectate import split_games
 from bot.store.dialect import to_postgres
+from engine.dice import DiceSource, FairDice, LegacyDice
 from engine.game import Game
 from engine.match import Match
 from engine.position import Side
@@ -125,17 +129,17 @@ def _plain(x: Any) -> Any:
     return json.loads(json.dumps(x))
 
 
-def replay_game(rules: str, seed: int, part: list[dict[str, Any]]) -> Game:
-    """Re-play one game of a match from its seed and its logged actions.
+def replay_game(rules: str, dice: DiceSource, part: list[dict[str, Any]]) -> Game:
+    """Re-play one game of a match from its dice and its logged actions.
 
     Raises ``AssertionError`` naming the first event the replay does not reproduce.
     """
     first = part[0]
     if first["type"] == "teka":
-        game = Game.new(rules, seed=seed)
+        game = Game.new(rules, source=dice)
         game.opening()
     elif first["type"] == "start":
-        game = Game.new(rules, seed=seed, starter=Side(first["starter"]))
+        game = Game.new(rules, source=dice, starter=Side(first["starter"]))
     else:
         raise AssertionError(f"the game's log starts with {first['type']!r}")
     while len(game.events) < len(part):
@@ -163,6 +167,19 @@ def replay_game(rules: str, seed: int, part: list[dict[str, Any]]) -> Game:
     return game
 
 
+def game_dice(row: dict[str, Any], parts: list[list[dict[str, Any]]], i: int,
+              stored: Game) -> DiceSource:
+    """Game ``i`` of the row's dice, from the start (docs/dice.md): the seed its ending
+    revealed, or the stored game's for the last; a game from before fair dice had the
+    Mersenne Twister seeded with the row's seed + its index."""
+    seed = parts[i][-1].get("seed") if parts[i][-1]["type"] in ENDINGS else None
+    if seed is None and i == len(parts) - 1 and isinstance(stored.source, FairDice):
+        seed = stored.source.seed_hex
+    if seed is not None:
+        return FairDice(seed)
+    return LegacyDice(random.Random(int(row["seed"]) + i))
+
+
 def check_game(row: dict[str, Any], events: list[dict[str, Any]]) -> list[str]:
     """The violations of one game row against its event log."""
     gid, status = row["id"], row["status"]
@@ -182,7 +199,7 @@ def check_game(row: dict[str, Any], events: list[dict[str, Any]]) -> list[str]:
     replayed: Game | None = None
     for i, part in enumerate(parts):
         try:
-            replayed = replay_game(row["rules"], int(row["seed"]) + i, part)
+            replayed = replay_game(row["rules"], game_dice(row, parts, i, stored), part)
         except Exception as e:  # any failure is a violation to report
             out.append(f"game {gid}, game {i + 1} of the match: {e}")
             return out

@@ -7,11 +7,14 @@ Start-up fails early and plainly.  The configuration is checked first, then the 
 is opened and proved usable (readable, intact, writable) *before* the bot logs in, so a
 bad file is reported even when Discord cannot be reached.  Each failure ends the process
 within a few seconds with one line on stderr (``brade: …``) and a non-zero exit code:
-2 bad configuration (``BRADE_SHARDS`` malformed, a URL without a host, ...), 3 unusable
+2 bad configuration (``BRADE_SHARDS`` malformed, a URL without a host, a development
+server ``BRADE_DEV_GUILD`` that Discord will not register commands in, ...), 3 unusable
 database (a file as below, or a PostgreSQL server unreachable, refusing the password, or
 not migratable), 4 Discord unreachable or the token rejected.
 Log records written while starting are held back and printed once the bot has logged
-in, so a failed start shows that one line rather than a page of log.
+in, so a failed start shows that one line rather than a page of log.  With
+``BRADE_DB_WAIT`` a PostgreSQL server that is not up yet is waited for (docker compose's
+first start), after one line saying so (``say``).
 """
 
 from __future__ import annotations
@@ -76,6 +79,11 @@ def fail(text: str) -> None:
     print(f"brade: {' '.join(text.split())}", file=sys.stderr, flush=True)
 
 
+#: A line while starting, printed at once (held log records would show it too late): the
+#: database is being waited for (BRADE_DB_WAIT).
+say = fail
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["migrate"]:
@@ -113,9 +121,10 @@ async def run(config: Config, startup: StartupLog) -> int:
 
     from bot.client import BradeBot
     from bot.store import StoreError, open_store
+    from bot.sync import SyncRefused
 
     try:
-        store = await open_store(config.db)
+        store = await open_store(config.db, wait=config.db_wait, waiting=say)
     except StoreError as e:  # one line; the store never puts a password in it
         fail(f"cannot use the {e}")
         return EXIT_DATABASE
@@ -133,6 +142,9 @@ async def run(config: Config, startup: StartupLog) -> int:
     try:
         async with bot:
             await bot.start(config.token)
+    except SyncRefused as e:  # the development server is misconfigured, not Discord down
+        fail(str(e))
+        return EXIT_CONFIG
     except discord.LoginFailure:
         fail("Discord rejected the token in DISCORD_TOKEN (401 Unauthorized). Reset it in "
              "the developer portal (Applications → your app → Bot → Reset Token).")

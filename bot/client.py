@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.history import HistoryButton
 from bot.cogs.play import Play
 from bot.cogs.problems import ProblemButton, Problems
 from bot.cogs.ratings import Ratings
@@ -33,13 +34,17 @@ from bot.config import is_database_url, mask_url
 from bot.delivery import Delivery
 from bot.i18n import resolve_lang, t
 from bot.i18n.translator import BradeTranslator
+from bot.permissions import Rights
 from bot.service.ai import Agent, ProcessAgent
 from bot.service.analysis_queue import DEFAULT_PER_MEMBER
 from bot.service.board import RenderPool, start_renderer
+from bot.service.command_sync import CommandRecord
 from bot.service.games import GameService
 from bot.service.listing import ListPool, start_lister, stop_lister
 from bot.service.services import Services
+from bot.service.shortfalls import Shortfalls
 from bot.store import Database, open_store
+from bot.sync import sync_commands
 from bot.views import GameButton, PlayMenu, ThreadButton
 
 log = logging.getLogger(__name__)
@@ -59,12 +64,15 @@ def shard_of(guild_id: int | None, shard_count: int) -> int:
 class BradeBot(commands.AutoShardedBot):
     #: Made by ``setup_hook``: every service, the one delivery of replies, and the cogs
     #: whose persistent buttons find them here (bot/views.py, WalkoverButton,
-    #: ProblemButton).
+    #: ProblemButton, HistoryButton).
     services: Services
     delivery: Delivery
     play: Play
     tournament_cog: Tournaments
     problems: Problems
+    #: Missing rights: checked before the bot's own posts, remembered for the admins.
+    rights: Rights
+    watch: Spectate
 
     def __init__(self, *, db_path: str | Path = "brade.sqlite3", dev_guild: int | None = None,
                  clock: Callable[[], float] = discord_clock,
@@ -122,6 +130,10 @@ class BradeBot(commands.AutoShardedBot):
         self.lister: ListPool | None = None
         self.tree.error(self.on_app_command_error)
 
+    def owns_shard(self, shard_id: int) -> bool:
+        """Whether this process runs shard ``shard_id`` (one that runs them all does)."""
+        return self.shards_owned is None or shard_id in self.shards_owned[0]
+
     def owns_guild(self, guild_id: int | None) -> bool:
         """Whether this process runs the shard ``guild_id`` belongs to (DMs: shard 0).
 
@@ -143,19 +155,19 @@ class BradeBot(commands.AutoShardedBot):
             claim_after=self.claim_after, challenge_expires=self.challenge_expires,
             max_games=self.max_games,
             max_analyses_per_member=self.max_analyses_per_member,
-            names=self.display_name, fetch=self.fetch_member, owns=self.owns_guild)
+            names=self.display_name, fetch=self.fetch_member, gone=self.members_gone,
+            owns=self.owns_guild)
         self.service = self.services.games
-        self.delivery = Delivery(self, self.services.games)
+        self.rights = Rights(Shortfalls(self.store, clock=self.clock))
+        await self.rights.shortfalls.load()
+        self.delivery = Delivery(self, self.services.games, rights=self.rights)
         await self.tree.set_translator(BradeTranslator())
         self.add_dynamic_items(GameButton, PlayMenu, ThreadButton, WalkoverButton,
-                               WithdrawButton, ProblemButton)
+                               WithdrawButton, ProblemButton, HistoryButton)
         await self._add_cogs()
-        if self.dev_guild:
-            guild = discord.Object(self.dev_guild)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        synced = await sync_commands(self, self.tree, CommandRecord(self.store),
+                                     dev_guild=self.dev_guild, registers=self.owns_shard(0))
+        log.info("slash commands: %s", synced)
         self.renderer = await start_renderer()  # board workers, stopped in close()
         self.lister = start_lister()  # the play picker's long lists, stopped in close()
         log.info("ready to play: database %s, shards %s", getattr(
@@ -171,9 +183,10 @@ class BradeBot(commands.AutoShardedBot):
         self.problems = Problems(self, s.problems, s.games, delivery)
         self.play = Play(self, s.games, delivery, recovery, self.problems)
         self.tournament_cog = Tournaments(self, s.tournaments, s.games, delivery)
+        self.watch = Spectate(self, s.spectate)
         for cog in (self.play, Reminders(self, s.games, delivery),
                     Expiry(self, s.games, delivery), self.tournament_cog,
-                    Ratings(self, s.ratings), Spectate(self, s.spectate), self.problems,
+                    Ratings(self, s.ratings), self.watch, self.problems,
                     recovery):
             await self.add_cog(cog)
 
@@ -221,6 +234,22 @@ class BradeBot(commands.AutoShardedBot):
         except discord.HTTPException:
             return None
         return who.display_name, who.display_avatar.key if who.display_avatar else None
+
+    async def members_gone(self, guild_id: int, user_ids: list[int]) -> set[int]:
+        """Which of ``user_ids`` are no longer in the server: one REST look-up each, which
+        needs no privileged intent; anything but "unknown member" counts as present."""
+        guild = self.get_guild(guild_id)
+        if guild is None:
+            return set()
+        gone = set()
+        for user_id in user_ids:
+            try:
+                await guild.fetch_member(user_id)
+            except discord.NotFound:
+                gone.add(user_id)
+            except discord.HTTPException:
+                pass
+        return gone
 
     def display_name(self, guild_id: int | None, user_id: int) -> str:
         guild = self.get_guild(guild_id) if guild_id else None

@@ -131,6 +131,9 @@ class Config:
     #: Live games and open challenges one member may have in one server, counted
     #: together (BRADE_MAX_GAMES_PER_MEMBER); 0: no limit.
     max_games: int = 10
+    #: How long a PostgreSQL server that is not up yet is waited for at start-up
+    #: (BRADE_DB_WAIT; compose.yaml sets it); 0: a refused connection fails at once.
+    db_wait: float = 0.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -174,6 +177,7 @@ class Config:
                               "contains a NUL character.")
         if is_database_url(db):
             check_database_url(db)
+        db_wait = parse_duration(env.get("BRADE_DB_WAIT") or "0", "BRADE_DB_WAIT")
         shard_text = (env.get("BRADE_SHARDS") or "").strip()
         shards = parse_shards(shard_text) if shard_text else None
         return cls(
@@ -189,6 +193,7 @@ class Config:
             challenge_expires=expires,
             max_analyses_per_member=analyses,
             max_games=max_games,
+            db_wait=db_wait,
         )
 
     @property
@@ -202,5 +207,5 @@ class Config:
                 f"remind_after={self.remind_after!r}, claim_after={self.claim_after!r}, "
                 f"default_rules={self.default_rules!r}, "
                 f"challenge_expires={self.challenge_expires!r}, "
-                f"max_games={self.max_games!r}, "
+                f"max_games={self.max_games!r}, db_wait={self.db_wait!r}, "
                 f"max_analyses_per_member={self.max_analyses_per_member!r})")

@@ -33,10 +33,12 @@ import logging
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.permissions import TO_ARCHIVE, TO_EDIT, TO_REPLY_BOARD, Rights, to_post
 from bot.service.board import describe, render_async
 from bot.service.model import BoardSpec, Post, Reply
 from bot.service.text import MESSAGE_LIMIT, clip
@@ -209,13 +211,37 @@ def _message(post: Post, file: discord.File | None) -> dict[str, Any]:
     return kwargs
 
 
+#: Discord's answer to a post in an archived thread it did not reopen by itself.
+THREAD_ARCHIVED = 50083
+
+
+async def _send_reopening(channel: discord.abc.Messageable, content: str,
+                          **kwargs: Any) -> discord.Message:
+    """``channel.send``; a thread archived meanwhile is reopened first.  Posting in an
+    archived (unlocked) thread reopens it; should Discord refuse instead, the bot reopens
+    it itself, as the thread's creator may, and posts again."""
+    try:
+        return await channel.send(content, **kwargs)
+    except discord.HTTPException as error:
+        if error.code != THREAD_ARCHIVED or not isinstance(channel, discord.Thread):
+            raise
+        await channel.edit(archived=False)
+        if kwargs.get("file") is not None:
+            kwargs["file"].reset()  # read once already: from its start again
+        return await channel.send(content, **kwargs)
+
+
 class Delivery:
     """Posts replies, keeps each game's buttons on its newest board, archives the
     threads of games that ended.  One per bot, made at start-up (bot/client.py)."""
 
-    def __init__(self, client: discord.Client, games: GameService) -> None:
+    def __init__(self, client: discord.Client, games: GameService, *,
+                 rights: Rights | None = None) -> None:
         self.client = client
         self.games = games
+        #: Remembers, for the server's admins, an edit or archive refused for a missing
+        #: right (bot/permissions.py); None: only logged.
+        self.rights = rights
         #: The text and prompt of each board posted with a prompt (a live game's newest),
         #: so that the board keeps its turns and loses its prompt when its buttons go.
         #: In memory: after a restart the old boards keep their prompts (harmless).
@@ -323,7 +349,7 @@ class Delivery:
         files = await _files(todo.send)
         sent: list[tuple[Post, int]] = []
         for post, file in zip(todo.send, files, strict=True):
-            msg = await channel.send(post.content, **_message(post, file))
+            msg = await _send_reopening(channel, post.content, **_message(post, file))
             self._remember(msg.id, post)
             sent.append((post, msg.id))
         await self._after_posts(getattr(channel, "id", 0), reply, sent)
@@ -335,15 +361,21 @@ class Delivery:
         for channel_id, game_id, note in lapsed:
             where = await self.games.posts.close_board(game_id)
             if where is not None:
+                message = self.client.get_partial_messageable(where[0]).get_partial_message(
+                    where[1])
                 try:
-                    await self.client.get_partial_messageable(where[0]).get_partial_message(
-                        where[1]).edit(content=note, view=None)
-                    continue
+                    if await self._own(self.client.get_channel(where[0]) or message.channel,
+                                       "lapsed", TO_EDIT, partial(message.edit, content=note,
+                                                                  view=None)) is not None:
+                        continue
                 except discord.HTTPException:
                     log.info("could not edit the lapsed challenge %s", game_id)
+            channel = self.client.get_channel(channel_id) \
+                or self.client.get_partial_messageable(channel_id)
             try:
-                await self.client.get_partial_messageable(channel_id).send(
-                    note, allowed_mentions=discord.AllowedMentions.none())
+                await self._own(channel, "lapsed", to_post(channel), partial(
+                    channel.send, note,  # type: ignore[union-attr]
+                    allowed_mentions=discord.AllowedMentions.none()))
             except discord.HTTPException:
                 log.warning("could not close the lapsed challenge %s", game_id)
 
@@ -413,11 +445,22 @@ class Delivery:
             edit["content"] = content
         if said is not None and said[2] is not None:  # a preview's play never counted
             edit["attachments"] = [await self._picture(message_id, said[2])]
+        message = self.client.get_partial_messageable(channel_id).get_partial_message(
+            message_id)
         try:
-            await self.client.get_partial_messageable(channel_id).get_partial_message(
-                message_id).edit(**edit)
+            await self._own(self.client.get_channel(channel_id) or message.channel,
+                            "buttons", TO_EDIT + (TO_REPLY_BOARD if "attachments" in edit
+                                                  else ()), lambda: message.edit(**edit))
         except discord.HTTPException:
             log.info("could not take the buttons off message %s", message_id)
+
+    async def _own(self, where: Any, action: str, needed: tuple[str, ...], act: Any, *,
+                   look: bool = True) -> Any:
+        """``act()``, an edit of the bot's own in the channel ``where``; a missing right
+        is remembered for the admins (``Rights.attempt``) and None returned."""
+        if self.rights is None:
+            return await act()
+        return await self.rights.attempt(where, action, needed, act, look=look)
 
     async def _archive_if_game_thread(self, channel_id: int) -> None:
         """Archive a thread the bot opened for the game that just ended, unless another
@@ -430,6 +473,8 @@ class Delivery:
             thread = self.client.get_channel(channel_id) \
                 or await self.client.fetch_channel(channel_id)  # not cached after a restart
             if isinstance(thread, discord.Thread):
-                await thread.edit(archived=True)
+                # its creator may archive it: only Discord's refusal tells a lack
+                await self._own(thread, "archive", TO_ARCHIVE,
+                                lambda: thread.edit(archived=True), look=False)
         except Exception:
             log.warning("could not archive the game thread %s", channel_id, exc_info=True)

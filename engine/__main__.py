@@ -1,4 +1,4 @@
-"""Command-line interface: ``python -m engine legal|selfplay|play|arena|replay``.
+"""Command-line interface: ``python -m engine legal|selfplay|play|arena|replay|verify``.
 
 ``legal`` is a contract other tools rely on (issue 7): its JSON shape must not change.
 ``play`` is the quickest way to try the engine: a game in the terminal, in English or
@@ -66,7 +66,7 @@ def _legal(args: argparse.Namespace) -> int:
 
 def play_random_game(rules_name: str, rng: random.Random, max_turns: int = 20000) -> Game:
     """A game between two random players (selfplay, property tests, benchmarks)."""
-    game = Game.new(rules_name, rng=random.Random(rng.getrandbits(64)))
+    game = Game.new(rules_name, seed=rng.getrandbits(64))
     game.opening()
     puff = game.rules.family is Family.PUFF
     while not game.is_over and game.turn_count < max_turns:
@@ -342,6 +342,25 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _verify(args: argparse.Namespace) -> int:
+    """Check a finished game's dice against its seed and commitment (docs/dice.md):
+    0 when every roll follows, 1 when one does not (or the game cannot be checked), 2
+    when the record cannot be read or replayed."""
+    from engine.record import print_error, read_text
+    from engine.verify import verify
+
+    text = read_text(args.file, args.lang)
+    if text is None:
+        return 2
+    try:
+        verdict = verify(text, seed=args.seed, expected=args.commitment)
+    except EngineError as e:
+        print_error(e, args.lang)
+        return 2
+    print(verdict.message(args.lang))
+    return 0 if verdict.ok else 1
+
+
 def _arena(argv: Sequence[str]) -> int:
     from engine.ai.arena import main as arena_main
 
@@ -395,6 +414,20 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--lang", choices=["en", "sv"], default="en",
                     help="language of the output and of error messages")
     rp.set_defaults(func=_replay)
+
+    vf = sub.add_parser("verify", help="check a finished game's dice against its seed",
+                        description="Check that every roll of a finished game's record "
+                                    "follows from its seed, and that the seed matches the "
+                                    "commitment the game showed before its first roll "
+                                    "(docs/dice.md).")
+    vf.add_argument("file", help="the game's record, as /watch export gives it ('-': "
+                                 "standard input)")
+    vf.add_argument("--seed", help="the seed, when the record does not name it")
+    vf.add_argument("--commitment", help="the commitment from the game's first message: "
+                                         "the record's must be the same")
+    vf.add_argument("--lang", choices=["en", "sv"], default="en",
+                    help="language of the answer")
+    vf.set_defaults(func=_verify)
 
     # arena parses its own arguments (python -m engine arena --help lists them)
     sub.add_parser("arena", add_help=False,

@@ -1,8 +1,11 @@
 """One game as a state machine: teka, rolls, plays, forfeits, resignation, the end.
 
-The game owns its random generator (seeded, its state stored in the JSON), so a stored
-game continues with exactly the dice it would have rolled, and a seeded game replays
-identically.  Every action appends an event; the events are the game's full record.
+The game owns its dice (``engine.dice``: a secret seed and how far the game has drawn
+from it, stored in the JSON), so a stored game continues with exactly the dice it would
+have rolled, and a seeded game replays identically.  Its commitment (SHA-256 of the
+seed) may be shown from the start; the seed itself only once the game is over, and the
+event that ends the game carries it, so anyone can check every roll (docs/dice.md).
+Every action appends an event; the events are the game's full record.
 
 Phases: ``opening`` (teka not yet rolled) → ``roll`` (the side to move must roll) →
 ``move`` (a roll awaits its play) → back to ``roll``, until ``over``.  Puff's generalpasch
@@ -18,7 +21,7 @@ from typing import Any, cast
 
 from engine import endings, plays
 from engine import rules as rules_registry
-from engine.dice import Dice, format_dice, roll_name
+from engine.dice import Dice, DiceSource, FairDice, LegacyDice, draw, format_dice, roll_name
 from engine.errors import DiceError, EngineError, GameError
 from engine.generators import legal_turns
 from engine.movegen import BURST, HIT, PLAIN, Board
@@ -47,18 +50,25 @@ class Game:
     dice: Dice | None = None
     outcome: Outcome | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
-    rng: random.Random = field(default_factory=random.Random)
+    #: Where every die of the game comes from (``engine.dice``); never printed.
+    source: DiceSource = field(default_factory=FairDice.fresh, repr=False)
     history: dict[Side, SideHistory] = field(
         default_factory=lambda: {Side.WHITE: SideHistory(), Side.BLACK: SideHistory()})
     _legal: list[Turn] | None = field(default=None, repr=False)
 
     # -- creation -----------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: RuleSet | str = rules_registry.DEFAULT, *, seed: int | None = None,
-            rng: random.Random | None = None, starter: Side | None = None) -> Game:
-        """A fresh game; with ``starter`` (a match's loser, T-1) there is no teka."""
+    def new(cls, rules: RuleSet | str = rules_registry.DEFAULT, *,
+            seed: int | bytes | str | None = None, source: DiceSource | None = None,
+            starter: Side | None = None) -> Game:
+        """A fresh game; with ``starter`` (a match's loser, T-1) there is no teka.
+
+        Its dice come from ``seed`` (``engine.dice.seed_bytes``), or from ``source`` (a
+        record's replay hands over the recorded teka), or else from a fresh secret seed.
+        """
         r = rules_registry.get(rules) if isinstance(rules, str) else rules
-        g = cls(r, r.start(), rng=rng or random.Random(seed))
+        dice = source or (FairDice.fresh() if seed is None else FairDice(seed))
+        g = cls(r, r.start(), source=dice)
         if starter is not None:
             g.position = g.position.with_turn(starter)
             g.phase = "roll"
@@ -99,7 +109,7 @@ class Game:
         if self.phase != "opening":
             raise GameError("game.already_rolled")
         while True:
-            w, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+            w, b = self.source.die(), self.source.die()  # white's die first
             self.events.append({"type": "teka", "white": w, "black": b})
             if w != b:
                 break
@@ -146,7 +156,7 @@ class Game:
             raise GameError("game.one_die_unavailable")
         n = 1 if one_die else 2
         if dice is None:
-            dice = tuple(self.rng.randint(1, 6) for _ in range(n))
+            dice = draw(self.source, n)
         else:
             dice = _checked_dice(dice, n)  # before any change: a bad roll changes nothing
         self.dice = dice
@@ -266,7 +276,23 @@ class Game:
         self.phase = "over"
         self.dice = None
         self._legal = None
-        self.events.append({"type": how, "outcome": outcome.to_json() | {"tick": outcome.tick}})
+        end: dict[str, Any] = {"type": how, "outcome": outcome.to_json() | {"tick": outcome.tick}}
+        if self.commitment is not None:
+            end["seed"] = self.reveal()  # the game is over: its dice may be checked
+        self.events.append(end)
+
+    # -- the dice's proof (docs/dice.md) ------------------------------------------------
+    @property
+    def commitment(self) -> str | None:
+        """SHA-256 of the dice's seed, safe to show from the start; None for a game
+        stored before fair dice (or a replay), which has none."""
+        return self.source.commitment if isinstance(self.source, FairDice) else None
+
+    def reveal(self) -> str | None:
+        """The seed as 64 hex digits, for the game's end (or its abort), when every die
+        it will ever roll is known; None where there is no commitment.  Asked while the
+        game is live it would give every future roll away: only endings call it."""
+        return self.source.seed_hex if isinstance(self.source, FairDice) else None
 
     def _remember(self, mover: Side, turn: Turn) -> None:
         """Track janband and janblotta (B-35) through every step of the turn."""
@@ -350,7 +376,8 @@ class Game:
 
     # -- storage ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        state = self.rng.getstate()
+        """The stored game; its dice as ``seed`` and ``drawn`` (``FairDice``) or, for a
+        game stored before fair dice, the generator's ``rng`` state as it always was."""
         return {
             "version": JSON_VERSION,
             "rules": self.rules.name,
@@ -360,7 +387,7 @@ class Game:
             "outcome": (self.outcome.to_json() | {"tick": self.outcome.tick})
             if self.outcome else None,
             "events": self.events,
-            "rng": [state[0], list(state[1]), state[2]],
+            **self.source.to_json(),
             "history": {s.value: {"janband": h.janband, "janblotta": h.janblotta,
                                   "onedie_owed": h.onedie_owed,
                                   "onedie_series": h.onedie_series}
@@ -393,9 +420,13 @@ class Game:
                 raise ValueError("a roll is one or two dice")
             if phase in ("move", "choose") and not dice:
                 raise ValueError("a game waiting for a move has no dice")
-            rng = random.Random()
-            v, st, gauss = _typed(data["rng"], list, "rng")
-            rng.setstate((v, tuple(_typed(st, list, "rng")), gauss))
+            source: DiceSource
+            if "seed" in data:
+                source = FairDice(_typed(data["seed"], str, "seed"),
+                                  _typed(data["drawn"], int, "drawn"))
+            else:
+                v, st, gauss = _typed(data["rng"], list, "rng")
+                source = LegacyDice.from_json([v, _typed(st, list, "rng"), gauss])
             stored = _typed(data["history"], dict, "history")
             history = {Side(k): _side_history(_typed(h, dict, "history"))
                        for k, h in stored.items()}
@@ -419,7 +450,7 @@ class Game:
         except (KeyError, TypeError, ValueError, AttributeError, IndexError,
                 OverflowError) as e:
             raise GameError("game.bad_json", problem=str(e) or type(e).__name__) from e
-        return cls(rules, position, phase, dice, outcome, events, rng, history)
+        return cls(rules, position, phase, dice, outcome, events, source, history)
 
     # -- the move contract (engine.plays): no list of every play ---------------------------
     # A later puff pasch has up to ~145,000 plays; these answer a player's questions by

@@ -42,6 +42,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "sv": "Regeluppsättningen {name} har inget tillval '{option}'. Tillval: {known}."},
     "dice.bad": {"en": "'{text}' is not a roll; write it like 5-2.",
                  "sv": "'{text}' är inget slag; skriv det som 5-2."},
+    "dice.bad_seed": {"en": "A dice seed is 64 hexadecimal digits (32 bytes).",
+                      "sv": "Ett tärningsfrö är 64 hexadecimala siffror (32 byte)."},
+    "dice.scripted": {"en": "A replayed game's dice are not stored.",
+                      "sv": "Ett återspelat partis tärningar sparas inte."},
     "move.unparsable": {"en": "I cannot read '{text}' as a move. Write steps like 1/7 7/12, bar/5 or 20/off.",
                         "sv": "Jag kan inte läsa '{text}' som ett drag. Skriv steg som 1/7 7/12, bar/5 eller 20/ut."},
     "move.illegal": {"en": "'{text}' is not a legal play for this roll.",
@@ -92,9 +96,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "sv": "Det sparade partiet kunde inte läsas: {problem}."},
     "match.bad_length": {"en": "A match is an odd number of games; {length} is not.",
                          "sv": "En match spelas i ett udda antal partier; {length} är inte udda."},
-    "resign.janband": {"en": "you have had a band in your third or fourth quarter (janbandet)",
+    # English readers get the condition itself; the Swedish names are the players' own.
+    "resign.janband": {"en": "earlier in this game you had two or more checkers together on "
+                             "one of your points 13 to 24 (in Swedish, janbandet)",
                        "sv": "du har haft band i ditt tredje eller fjärde kvarter (janbandet)"},
-    "resign.janblotta": {"en": "you have had your janblotta out",
+    "resign.janblotta": {"en": "earlier in this game you had seven single checkers on the "
+                               "board, or six while two or more still stood on your point 1 "
+                               "(in Swedish, the janblotta)",
                          "sv": "du har haft janblottan ute"},
     "resign.forced": {"en": "this roll forces you to break a resignation condition",
                       "sv": "slaget tvingar dig att bryta mot villkoren för att ge upp"},

@@ -37,6 +37,57 @@ def format_turn(turn: Turn, lang: str = "en") -> str:
     return " ".join(s.written(lang) for s in turn.steps)
 
 
+def chained_turn(turn: Turn, lang: str = "en") -> str:
+    """The turn written short, as players write a pasch: each checker's steps as one chain
+    (``6/10 10/14 14/18* 18/22`` as ``6/18*/22``), a point passed on the way written only
+    where the checker hit or burst there, and a chain several checkers made written once
+    with their number (``6/10 6/10 10/14 10/14`` as ``6/14(2)``).
+
+    Points on the way are left out only where every step of the chain was as long (a
+    pasch; a last step off the board may be shorter), so the chain can mean one path
+    only; a chain of steps of two lengths (a puff pasch with its opposite faces) keeps
+    them: ``1/6/11/13/15``.  ``parse_play`` reads it back to the same board, though not
+    necessarily in the order played; so it is for where room is short (a board's label),
+    and messages and records keep ``format_turn``."""
+    if turn.special == "kejsarspel" or not turn.steps:
+        return turn.text
+    chains: list[list[Step]] = [[st] for st in turn.steps]
+    # join a chain ending where another begins (a checker moved on, or another moved
+    # on from where it landed: the board after is the same), until none is left
+    joined = True
+    while joined:
+        joined = False
+        for i, a in enumerate(chains):
+            if a[-1].to == OFF:
+                continue
+            j = next((j for j, b in enumerate(chains) if j != i and b[0].frm == a[-1].to),
+                     None)
+            if j is not None:
+                chains[i] = a + chains[j]
+                del chains[j]
+                joined = True
+                break
+    written: dict[str, int] = {}
+    for c in chains:
+        text = _chain(c, lang)
+        written[text] = written.get(text, 0) + 1
+    return " ".join(text if n == 1 else f"{text}({n})" for text, n in written.items())
+
+
+def _chain(steps: list[Step], lang: str) -> str:
+    """One checker's steps as ``from/…/to``, with the points on the way that must stay."""
+    lengths = {s.to - s.frm for s in steps[:-1]}
+    last = steps[-1].to - steps[-1].frm
+    even = len(lengths) <= 1 and (not lengths or last in lengths
+                                  or (steps[-1].to == OFF and last < min(lengths)))
+    out = steps[0].written(lang).split("/")[0]
+    for i, st in enumerate(steps):
+        mark = "!" if st.burst else "*" if st.hit else ""
+        if i == len(steps) - 1 or mark or not even:
+            out += "/" + st.written(lang).split("/")[1]
+    return out
+
+
 _RECORDED_STEP = re.compile(r"^(bar|\d{1,2})/(off|\d{1,2})([*!]?)$")
 
 
@@ -85,5 +136,5 @@ def parse_play(rules: RuleSet, position: Position, dice: Dice, text: str,
     return turn
 
 
-__all__ = ["BURST", "HIT", "PLAIN", "format_turn", "parse_hops", "parse_play",
+__all__ = ["BURST", "HIT", "PLAIN", "chained_turn", "format_turn", "parse_hops", "parse_play",
            "recorded_turn"]

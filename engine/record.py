@@ -35,11 +35,20 @@ from datetime import date as Date
 from typing import Any
 
 from engine import rules as registry
-from engine.dice import Dice, roll_name
+from engine.dice import (
+    SEED_BYTES,
+    Dice,
+    DiceSource,
+    FairDice,
+    LegacyDice,
+    ScriptedDice,
+    roll_name,
+)
 from engine.errors import EngineError
 from engine.game import Game
 from engine.messages import MESSAGES, render_message
 from engine.position import Side
+from engine.rules.ruleset import Family
 
 UNFINISHED = "*"
 
@@ -342,15 +351,55 @@ def _parse_teka(rest: str, n: int) -> tuple[tuple[int, int], ...]:
 # -- replaying ------------------------------------------------------------------------------
 
 
-class _ScriptedDice(random.Random):
-    """Hands ``Game.opening`` the recorded teka dice instead of random ones."""
+@dataclass(frozen=True)
+class RecordedRoll:
+    """A roll as the record wrote it and what it took from the game's dice: ``drawn``
+    dice in the order drawn (a teka round: white's die, then black's).  Backgammon's
+    opening roll takes none: it is the teka's dice."""
 
-    def __init__(self, values: Sequence[int]) -> None:
-        super().__init__(0)
-        self._values = list(values)
+    line: int
+    what: str  # "teka", or the turn's number
+    side: Side | None
+    dice: Dice
+    drawn: int
 
-    def randint(self, a: int, b: int) -> int:
-        return self._values.pop(0)
+
+def recorded_rolls(rec: Record) -> list[RecordedRoll]:
+    """Every roll of the record in the order its dice were drawn (docs/dice.md)."""
+    rules = registry.get(rec.rules)
+    out = [RecordedRoll(rec.teka_line, "teka", None, pair, 2) for pair in rec.teka]
+    for i, t in enumerate(rec.turns):
+        opening = i == 0 and bool(rec.teka) and rules.family is Family.BACKGAMMON
+        out.append(RecordedRoll(t.line, str(t.number), t.side, t.dice,
+                                0 if opening else len(t.dice)))
+    return out
+
+
+def opening_of(rec: Record) -> Game:
+    """The game as the record starts it: its teka rolled with the recorded dice, or the
+    starter it names (a match's later game, T-1)."""
+    rules = registry.get(rec.rules)
+    if rec.teka:
+        game = Game.new(rules, source=ScriptedDice(d for pair in rec.teka for d in pair))
+        game.opening()
+        return game
+    return Game.new(rules, starter=rec.starter or (rec.turns[0].side if rec.turns else None))
+
+
+def _source_after(rec: Record) -> DiceSource:
+    """The replayed game's dice from here on: the game's own when the record names its
+    seed (past the dice it drew), else dice without a commitment (Python's generator,
+    seeded by a decimal seed from before fair dice): a replay invents no proof."""
+    seed = rec.tags.get("Seed", "")
+    if len(seed) != 2 * SEED_BYTES:
+        return LegacyDice(random.Random(int(seed) if seed.isdigit() else None))
+    try:
+        source = FairDice(seed)
+    except EngineError:
+        return LegacyDice(random.Random())
+    for _ in range(sum(r.drawn for r in recorded_rolls(rec))):
+        source.die()
+    return source
 
 
 def replay(record: Record | str, *, on_turn: Any = None) -> Game:
@@ -361,18 +410,12 @@ def replay(record: Record | str, *, on_turn: Any = None) -> Game:
     """
     rec = parse(record) if isinstance(record, str) else record
     try:
-        rules = registry.get(rec.rules)
+        registry.get(rec.rules)
     except EngineError as e:
         raise RecordError("record.illegal", line=rec.tag_lines.get("Rules", 0), cause=e,
                           text=rec.rules) from e
-    seed = rec.tags.get("Seed")
-    if rec.teka:
-        game = Game.new(rules, rng=_ScriptedDice([d for pair in rec.teka for d in pair]))
-        game.opening()
-    else:
-        first = rec.starter or (rec.turns[0].side if rec.turns else None)
-        game = Game.new(rules, starter=first)
-    game.rng = random.Random(int(seed) if seed and seed.isdigit() else None)
+    game = opening_of(rec)
+    game.source = _source_after(rec)
 
     for t in rec.turns:
         text = f"{t.number}. {t.side.value} {_dice_text(t.dice)} {t.moves or ''}".strip()
@@ -389,6 +432,10 @@ def replay(record: Record | str, *, on_turn: Any = None) -> Game:
         else:
             try:
                 game.roll(one_die=len(t.dice) == 1, dice=t.dice)
+                if game.phase == "choose":
+                    # Puff's generalpasch rolled and played as rolled: a named pasch is
+                    # recorded as that pasch, and rolls straight to it above.
+                    game.choose_roll(t.dice)
             except EngineError as e:
                 raise RecordError("record.illegal", line=t.line, cause=e, text=text) from e
         if t.moves is not None:

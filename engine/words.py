@@ -57,7 +57,9 @@ def win_name(kind: str, lang: str) -> str:
 #: How a sentence says a way to win after "wins by" / "vinner med": the channel's result,
 #: a game's history, a profile's games, the analysis report.
 WIN_PHRASES: dict[str, tuple[str, str]] = {  # kind -> (sv, en)
-    "hemspel": ("hemspel", "hemspel (bore off first)"),
+    # no brackets: the sentences put the points in them ("… wins by hemspel, bearing off
+    # first (1 point)"), and brackets twice read badly (issue 30)
+    "hemspel": ("hemspel", "hemspel, bearing off first"),
     "enkelt-kronspel": ("vackert spel, enkelt kronspel", "a beautiful game, enkelt kronspel"),
     "dubbelt-kronspel": ("vackert spel, dubbelt kronspel",
                          "a beautiful game, dubbelt kronspel"),
@@ -76,11 +78,14 @@ MUNK: dict[str, str] = {"en": "with munk", "sv": "med munk"}
 
 
 def win_phrase(kind: str, munk: bool, lang: str) -> str:
-    """How a sentence says this win after "wins by": "hemspel (bore off first) with munk"."""
+    """How a sentence says this win after "wins by": "hemspel, bearing off first, with
+    munk"; never in brackets, which the sentences keep for the points."""
     lang = lang_of(lang)
     phrases = WIN_PHRASES.get(kind)
     how = phrases[0 if lang == "sv" else 1] if phrases else kind
-    return f"{how} {MUNK[lang]}" if munk else how
+    if not munk:
+        return how
+    return f"{how}, {MUNK[lang]}" if "," in how else f"{how} {MUNK[lang]}"
 
 
 #: The unit a win counts in, for one and for more.

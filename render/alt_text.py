@@ -22,7 +22,7 @@ from engine.position import BAR, OFF, Position, Side
 from engine.turn import Turn
 from render.analysis import holds_iron_bands, infer_mover, jan_danger
 from render.board import Result, _dice, _score, player_names
-from render.texts import ALT, LANGS, describe_rules, result_lines, side_name
+from render.texts import ALT, LANGS, describe_rules, jan_nouns, result_lines, side_name
 
 LIMIT = 1024  # Discord's limit on an attachment's description
 NAME_MAX = 40  # a longer name is cut, so the board's own content always has room
@@ -97,11 +97,12 @@ def alt_text(
         else:
             head.append(words["to_roll"].format(who=who(side)))
     warnings = []
-    for side in Side:
+    for side in Side if result is None else ():  # a finished game warns of nothing
         danger = jan_danger(position, side, info.family)
         if danger:
+            entries, hit = jan_nouns(lang, danger.free, danger.bar)
             warnings.append(words["jan"].format(who=who(side), free=danger.free,
-                                                bar=danger.bar))
+                                                bar=danger.bar, entries=entries, hit=hit))
         if holds_iron_bands(position, side, info.family):
             warnings.append(words["iron"].format(who=who(side)))
     pips = [words["pips"].format(side=side_name(lang, s), n=position.pips(s)) for s in Side]

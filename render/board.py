@@ -16,15 +16,20 @@ What a board shows, and where (issue 22):
   with the roller's colour and the play made with it — never beside the next player's
   name as if it were theirs.
 - A finished game (``result``, or a last turn that won) shows the result across the
-  middle — who won, how, for how many points, the match score — and no turn and no dice.
+  middle — who won, how, for how many points, the match score — with the last play's
+  dice and label under it, and no turn, no roll to play and no warnings.
+- A line above the strips names the game (ruleset, match), so a player's strip holds
+  only that player's things (issue 30).
 - Every text is at least ``Layout.text`` px, legible when Discord shows the picture
-  550 px wide.
+  400 px wide on a phone (issue 37); what cannot be that large (a later puff pasch's
+  eight steps beside the next roll) is cut on the board and whole in the message and the
+  alt text.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
@@ -32,13 +37,13 @@ from typing import Any, cast
 from PIL import Image, ImageDraw
 
 from engine.dice import roll_name
-from engine.notation import format_turn
+from engine.notation import chained_turn, format_turn
 from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.rules.ruleset import Family
 from engine.turn import Outcome, Turn
 from render import encode, sprites
 from render.analysis import TurnDrawing, band_runs, describe_turn, holds_iron_bands, jan_danger
-from render.fonts import draw_text, fit, readable, text_width
+from render.fonts import cap_height, draw_text, fit, readable, text_width
 from render.layout import (
     BAR_SHOWN,
     DIE,
@@ -254,16 +259,20 @@ def _draw(
     if dice and to_play is None and last_dice is None and (mover is None or mover is thrower):
         last_dice, mover = dice, thrower  # the roll just played, by its roller
     who = player_names(names, fallback_names, lang)
+    b.head(_score(score))
     b.strips(who, _score(score), result)
-    b.blockades()
+    if result is None:  # a finished game warns of nothing, and its plate would cover them
+        b.blockades()
     if drawing:
         b.ghosts(drawing)
     b.checkers()
     if drawing:
         b.arrows(drawing)
     b.counts()  # last: no arrow or marker may cover a stack's count
-    if result is not None:
-        b.result(result, who)  # the game is over: the result replaces the dice
+    if result is not None:  # the game is over: the result and the last play replace the dice
+        played = (mover, last_dice, last_turn) if mover is not None and \
+            (last_dice or last_turn is not None) else None
+        b.result(result, who, played)
         return b
     if to_play:
         b.dice(to_play, thrower)
@@ -307,6 +316,9 @@ class _Board:
         self.rings = rings
         self.g: Geometry = pos.geometry
         self.badges: list[tuple[str, float, float, Side, float]] = []  # counts, painted last
+        #: left and right end of the label of the roll to play, which the last play's
+        #: label must leave free
+        self.label_taken: tuple[float, float] | None = None
 
     # -- helpers --------------------------------------------------------------------------
     def _paste(self, sprite: Image.Image, cx: float, cy: float) -> None:
@@ -326,8 +338,8 @@ class _Board:
         checker), as wide as the digits need and at most ``room``."""
         face, rim, ink = self._face(side)
         size = self.L.text
-        w = min(room, max(self.L.checker * 0.8, text_width(text, size, "bold") + 10))
-        h = self.L.checker * 0.8
+        h = max(self.L.checker * 0.8, cap_height(size, "bold") + 10)  # as tall as the digits need
+        w = min(room, max(h, text_width(text, size, "bold") + 10))
         self.dr.rounded_rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), h / 2,
                                   fill=face, outline=rim, width=1)
         self._text((cx, cy + 1), text, size, ink, "bold", "mm")
@@ -362,12 +374,27 @@ class _Board:
     def _at_bottom(self, side: Side) -> bool:
         return side is self.view
 
-    # -- information strips -----------------------------------------------------------------
+    # -- the game's line and the information strips ------------------------------------------
+    def head(self, score: Score | None) -> None:
+        """The line above the top strip naming the game: the ruleset and, in a match, the
+        match's words.  Its own line, so a player's warning never shortens it (issue 30)."""
+        L, th = self.L, self.th
+        x0, y0, x1, y1 = L.head_rect()
+        parts = [self.info.title]
+        if score is not None and score.length:
+            parts.append(label(self.lang, "match", n=score.length))
+        room = x1 - x0 - 24
+        text = " · ".join(parts)
+        if len(parts) > 1 and text_width(text, L.text) > room:
+            text = " · ".join(reversed(parts))  # the match first: the title may be cut
+        self._text((x0 + 12, (y0 + y1) / 2 + 1), fit(text, L.text, "regular", room), L.text,
+                   th.muted, "regular", "lm")
+
     def strips(self, names: dict[Side, str], score: Score | None,
                result: Result | None) -> None:
         """A strip per player: a checker of their colour, the name, whose turn (or who
-        won), the pips, jan danger and järnbanden; on the right the match score and a
-        note (the ruleset on top, the match length below)."""
+        won), the pips, jan danger and järnbanden while the game goes on; on the right
+        the player's match score."""
         L, th = self.L, self.th
         t = L.text
         for side in (self.view, self.view.other):
@@ -383,44 +410,33 @@ class _Board:
             rx = x1 - 12
             if score is not None:
                 pts = str(score.of(side))
-                w = max(44, text_width(pts, L.name_text, "bold") + 20)
-                self.dr.rounded_rectangle((rx - w, y0 + 5, rx, y1 - 5), 8,
+                w = max(50, text_width(pts, L.name_text, "bold") + 22)
+                self.dr.rounded_rectangle((rx - w, y0 + 6, rx, y1 - 6), 8,
                                           fill=th.background, outline=th.muted, width=1)
                 self._text((rx - w / 2, cy + 1), pts, L.name_text, th.text, "bold", "mm")
                 rx -= w + 12
-            if not bottom:
-                notes = [self.info.title, self.info.title.split(" · ")[0]]
-            elif score is not None and score.length:
-                notes = [label(self.lang, "match", n=score.length)]
-            else:
-                notes = []
             word = label(self.lang, "winner") if won else \
                 label(self.lang, "turn") if active else ""
             pips = label(self.lang, "pips", n=self.pos.pips(side))
-            danger = jan_danger(self.pos, side, self.info.family)
             chips: list[tuple[list[str], RGB]] = []
-            if danger:
-                chips.append(([jan_text(self.lang, danger.free, danger.bar),
-                               label(self.lang, "jan_short")], th.warn))
-            if holds_iron_bands(self.pos, side, self.info.family):
-                chips.append(([label(self.lang, "iron_bands")], th.blockade))
+            if result is None:  # a finished game warns of nothing
+                danger = jan_danger(self.pos, side, self.info.family)
+                if danger:
+                    chips.append(([jan_text(self.lang, danger.free, danger.bar),
+                                   label(self.lang, "jan_short")], th.warn))
+                if holds_iron_bands(self.pos, side, self.info.family):
+                    chips.append(([label(self.lang, "iron_bands")], th.blockade))
             name = names[side]
             fixed = (text_width(word, t, "bold") + 40 if word else 0) + text_width(pips, t) + 16
             left = x0 + 24 + L.bar_h - 14
             room = rx - left
-            # the longest note and chip texts that leave the name its room; then what
-            # fits, the least important dropped first
+            # the longest chip texts that leave the name its room; then what fits, the
+            # least important dropped first
             name_w = text_width(name, L.name_text, "bold")
             want = min(name_w, NAME_MAX) + 16 + fixed  # a long chip text only if the name fits
             texts = [next((x for x in alts if text_width(x, t, "bold") + 40 <= room - want),
                           alts[-1]) for alts, _ in chips]
-            want += sum(text_width(x, t, "bold") + 40 for x in texts)
-            note = next((n for n in notes if text_width(n, t) + 20 <= room - want),
-                        notes[-1] if notes else "")
-            plan = plan_strip(room, name_w, text_width(note, t) + 20 if note else 0, fixed,
-                              [text_width(x, t, "bold") + 40 for x in texts])
-            if plan.note:
-                self._text((rx, cy + 1), note, t, th.muted, "regular", "rm")
+            plan = plan_strip(room, name_w, fixed, [text_width(x, t, "bold") + 40 for x in texts])
             d = L.bar_h - 18
             self._paste(sprites.checker(th, side, d), x0 + 16 + d / 2, cy)
             x = left
@@ -549,7 +565,8 @@ class _Board:
         groups: dict[tuple, list] = {}
         for st in drawing.steps:
             a = self._clear_of_counts(self._place(st.frm, st.frm_n, mover))
-            bpt = self._place(st.to, st.to_n, mover)
+            bpt = self._off_edge(mover, a) if st.to == "off" and not self._exits_right(mover) \
+                else self._place(st.to, st.to_n, mover)
             groups.setdefault((a, bpt), []).append(st)
         self.dirty.extend(_draw_arrows(self.im, [(a, b, len(v)) for (a, b), v in groups.items()],
                                        self.th, self.L.checker, self.L.mid_y, self.L.text))
@@ -560,6 +577,24 @@ class _Board:
             elif any(s.hit for s in sts):
                 self._paste(sprites.hit_marker(self.th, 24), bx + r * 0.8, by - r * 0.8)
 
+    def _exits_right(self, side: Side) -> bool:
+        """Whether ``side``'s checkers leave the board by its right edge, where the trays
+        are: its last point (its own 24) is in the rightmost column."""
+        col, _ = view_slot(self.g.board_point(side, 24), self.view, self.g)
+        return col == 11
+
+    def _off_edge(self, side: Side, start: tuple[float, float]) -> tuple[float, float]:
+        """Where a bear-off arrow points when ``side`` leaves the board by its left edge
+        (the top player's in bräde, whose home lies bottom left): out over the frame
+        beyond its last point, rising toward the middle so that it clears the checkers
+        beside the one that left; the arrow stays by its home instead of crossing the
+        board to the tray (issue 30).  An arrow's head stops a checker's half short of
+        its target, so the target lies that far out."""
+        L = self.L
+        y = start[1]
+        up = 1 if y > L.mid_y else -1
+        return L.board_x + 4 - L.checker * 0.45, y - up * L.checker * 2.5
+
     def _clear_of_counts(self, xy: tuple[float, float]) -> tuple[float, float]:
         """An arrow's start, moved off a stack's count: a checker leaves from the top of
         its stack, where the count of those left is written, so the dot would hide it."""
@@ -568,9 +603,11 @@ class _Board:
         return xy
 
     # -- a finished game ----------------------------------------------------------------------
-    def result(self, result: Result, names: dict[Side, str]) -> None:
+    def result(self, result: Result, names: dict[Side, str],
+               last: tuple[Side, tuple[int, ...] | None, Turn | None] | None = None) -> None:
         """A plate across the middle: who won, how and for how many points, and the
-        match score."""
+        match score; under them the last play, its dice and its label, as the board
+        before showed the play just made (the plate covers the middle where they lie)."""
         L, th = self.L, self.th
         lines = result_lines(self.lang, result.outcome, names, result.match,
                              result.match_over)
@@ -581,9 +618,13 @@ class _Board:
         limit = L.field_w - 80
         lines = [fit(x, s, w, limit - 48) for x, s, w in zip(lines, sizes, weights,
                                                             strict=True)]
-        w = min(limit, max(text_width(x, s, wt) for x, s, wt in zip(lines, sizes, weights,
-                                                                    strict=True)) + 64)
+        w: float = min(limit, max(text_width(x, s, wt)
+                                  for x, s, wt in zip(lines, sizes, weights, strict=True)) + 64)
+        row = self._play_row(*last, limit - 48) if last else None
         h = sum(sizes) + gap * (len(lines) - 1) + 36
+        if row is not None:
+            w = min(limit, max(w, row[0] + 64))
+            h += PAST_DIE + gap + 4
         y = L.mid_y - h / 2
         self.dr.rounded_rectangle((cx - w / 2, y, cx + w / 2, y + h), 18, fill=th.strip,
                                   outline=th.accent, width=4)
@@ -593,6 +634,44 @@ class _Board:
                                               strict=False):
             self._text((cx, y + size / 2), text, size, colour, weight, "mm")
             y += size + gap
+        if row is not None:
+            row[1](cx - row[0] / 2, y + 4 + PAST_DIE / 2)
+
+    def _play_row(self, mover: Side, dice: tuple[int, ...] | None, turn: Turn | None,
+                  room: float) -> tuple[float, Callable[[float, float], None]] | None:
+        """The last play on one line, for the result's plate: its dice, small and faded,
+        then the play on a label led by the mover's checker.  (width, draw at (x, cy))."""
+        L, th = self.L, self.th
+        faces = sorted(dice, reverse=True) if dice else []
+        dice_w = len(faces) * (PAST_DIE + 8) + (8 if faces else 0)
+        play = self._play_text(turn, room - dice_w - L.text - 36) if turn is not None else ""
+        if not faces and not play:
+            return None
+        pill = text_width(play, L.text, "bold") + 24 + L.text + 12 if play else 0
+
+        def draw(x: float, cy: float) -> None:
+            for face in faces:
+                self._paste(sprites.die(th, face, PAST_DIE, faded=True), x + PAST_DIE / 2, cy)
+                x += PAST_DIE + 8
+            if play:
+                self._pill(x + 8 + pill / 2, cy, play, th.background, th.text, chip=mover)
+
+        return dice_w + pill, draw
+
+    def _play_text(self, turn: Turn, room: float, most: float | None = None) -> str:
+        """The play as a label writes it: in full (the mover's numbering, as the message)
+        where it fits ``room`` px, else as chains (``6/18*/22``, a pasch as players write
+        it short), in ``room`` or else in ``most``; cut only when even that is too long
+        (a later puff pasch: the message and the alt text write it whole)."""
+        if turn.is_forfeit:
+            return label(self.lang, "no_play")
+        most = max(room, most or room)
+        full, short = format_turn(turn, self.lang), chained_turn(turn, self.lang)
+        size = self.L.text
+        for text, limit in ((full, room), (short, room), (short, most)):
+            if text_width(text, size, "bold") <= limit:
+                return text
+        return fit(short, size, "bold", most)
 
     # -- dice --------------------------------------------------------------------------------
     def dice(self, dice: tuple[int, ...], owner: Side) -> None:
@@ -623,7 +702,8 @@ class _Board:
         name = roll_name(tuple(faces))
         if len(dice) == 1:
             name += " · " + label(self.lang, "one_die")
-        self._pill(cx, label_y(L), name, th.background, th.text, chip=owner)
+        w = self._pill(cx, label_y(L), name, th.background, th.text, chip=owner)
+        self.label_taken = (cx - w / 2, cx + w / 2)
 
     def past(self, mover: Side, dice: tuple[int, ...] | None, turn: Turn | None) -> None:
         """The roll just played, in its roller's half: small faded dice and the roll's
@@ -631,7 +711,6 @@ class _Board:
         L, th = self.L, self.th
         right = self._at_bottom(mover)
         cx = L.half_centre_x(right)
-        half = 6 * L.point_w - 24
         y = dice_y(L)
         if dice:
             faces = sorted(dice, reverse=True)
@@ -643,11 +722,18 @@ class _Board:
                 x += PAST_DIE + 8
             self._text((x + 4, y + 1), name, L.text, th.field_text, "bold", "lm")
         if turn is not None:
-            play = format_turn(turn, self.lang)
-            if turn.is_forfeit:
-                play = label(self.lang, "no_play")
-            play = fit(play, L.text, "bold", half - 80)
-            self._pill(cx, label_y(L), play, th.background, th.text, chip=mover)
+            # under the dice; a long play may reach over the rail, as far as the other
+            # half's own label leaves free
+            lo: float = L.field_x + 8
+            hi: float = L.field_x + L.field_w - 8
+            if self.label_taken is not None:
+                lo, hi = (self.label_taken[1] + 16, hi) if right else \
+                    (lo, self.label_taken[0] - 16)
+            play = self._play_text(turn, 6 * L.point_w - 24 - L.text - 36,
+                                   hi - lo - L.text - 36)
+            w = text_width(play, L.text, "bold") + L.text + 36
+            at = min(max(cx, lo + w / 2), hi - w / 2)
+            self._pill(at, label_y(L), play, th.background, th.text, chip=mover)
 
 
 class _Recorder:
@@ -691,38 +777,32 @@ def _lift(c: RGB) -> RGB:
 
 #: A player's name is never squeezed below this (px) to make room for what follows it.
 NAME_MIN = 150
-NAME_MAX = 330
+NAME_MAX = 440
 
 
 @dataclass(frozen=True)
 class StripPlan:
     name: int  # the width the name may take
     chips: int  # how many of the chips (in order of importance) are drawn
-    note: bool  # whether the note (ruleset, match length) is drawn
 
 
-def plan_strip(room: float, name: float, note: float, fixed: float,
-               chips: Sequence[float]) -> StripPlan:
+def plan_strip(room: float, name: float, fixed: float, chips: Sequence[float]) -> StripPlan:
     """What fits in a player's strip, left to right within ``room`` px: the name (``name``
     px wide in full), then ``fixed`` (the to-move chip and the pips), then the warning
-    chips in order of importance; ``note`` (drawn at the right end) takes its room first.
+    chips in order of importance.
 
-    Nothing may run into the note or off the picture, so when the name would have to be
-    cut below ``NAME_MIN`` the least important chip goes first, then the note; a name is
-    only cut shorter than that when nothing else is left to give way.
+    Nothing may run off the strip, so when the name would have to be cut below
+    ``NAME_MIN`` the least important chip goes first; a name is only cut shorter than
+    that when no chip is left to give way.
     """
     want = min(name, NAME_MIN)
     kept = list(chips)
-    show_note = bool(note)
     while True:
-        left = room - (note if show_note else 0) - fixed - sum(kept) - 16
-        if left >= want or (not kept and not show_note):
+        left = room - fixed - sum(kept) - 16
+        if left >= want or not kept:
             break
-        if len(kept) > 1 or (kept and not show_note):
-            kept.pop()
-        else:
-            show_note = False
-    return StripPlan(int(max(40, min(NAME_MAX, left))), len(kept), show_note)
+        kept.pop()
+    return StripPlan(int(max(40, min(NAME_MAX, left))), len(kept))
 
 
 def _draw_arrows(im: Image.Image, arrows: list[tuple[tuple[float, float], tuple[float, float],

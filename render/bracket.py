@@ -20,7 +20,7 @@ import io
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -60,7 +60,8 @@ WORDS: dict[str, dict[str, str]] = {
         "won_lost": "V–F",
         "points": "± partip.",
         "seed": "Seed",
-        "out_in": "Utslagen",
+        "result": "Resultat",  # how far each got: Mästare, Finalist, Semifinal, Rond 1
+        "runner_up": "Finalist",
         "still_in": "kvar",
         "unbeaten": "obesegrad",
         "champion": "Mästare",
@@ -106,7 +107,8 @@ WORDS: dict[str, dict[str, str]] = {
         "won_lost": "W–L",
         "points": "± game pts",
         "seed": "Seed",
-        "out_in": "Out in",
+        "result": "Result",  # how far each got: Champion, Runner-up, Semifinal, Round 1
+        "runner_up": "Runner-up",
         "still_in": "still in",
         "unbeaten": "not beaten",
         "champion": "Champion",
@@ -317,8 +319,9 @@ def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
     heading) or a dict with ``standings`` (``Standing.to_json()`` rows, in order) plus
     optionally the keys of ``Tournament.bracket()`` and ``tiebreak``.  Swiss shows the
     chosen tie-break first and then the other one; round robin Sonneborn–Berger; a
-    knockout the seed and the round each player went out in.  Below a Swiss or round
-    robin table a note names the order: score, then each tie-break in turn.
+    knockout the seed and how far each player got (champion, runner-up, the round they
+    went out in).  Below a Swiss or round robin table a note names the order: score,
+    then each tie-break in turn.  A column is as wide as its heading needs.
 
     Medals (gold, silver, bronze rings round the place) and the heading "final standings"
     only for a tournament that is over: ``finished=True``.  Left out, it is read from the
@@ -340,7 +343,7 @@ def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
     if fmt == "single_elimination":
         cols += [_Col("seed", _w(lang, "seed"), 64, "r"),
                  _Col("won_lost", _w(lang, "won_lost"), 70, "r"),
-                 _Col("out", _w(lang, "out_in"), 140, "r")]
+                 _Col("out", _w(lang, "result"), 140, "r")]
     else:
         cols.append(_Col("score", _w(lang, "score"), 72, "r"))
         if fmt == "round_robin":
@@ -350,6 +353,9 @@ def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
                      _Col(other, _w(lang, other), 96, "r")]
         cols.append(_Col("won_lost", _w(lang, "won_lost"), 70, "r"))
     cols.append(_Col("points", _w(lang, "points"), 96, "r"))
+    # a column as wide as its heading needs: a heading is never cut (issue 30)
+    cols = [replace(c, width=max(c.width, text_width(c.title, SMALL, "bold") + 16))
+            for c in cols]
 
     table_w = sum(c.width for c in cols)
     width = max(table_w + 2 * PAD, MIN_WIDTH)
@@ -436,7 +442,9 @@ def _value(r: Mapping[str, Any], key: str, lang: str, stages: Mapping[int, Any],
                 return _w(lang, "still_in")
             return _w(lang, "unbeaten" if shared else "champion")
         stage = stages.get(int(rnd))
-        return _w(lang, stage) if stage in ("final", "semifinal", "quarterfinal") \
+        if stage == "final":
+            return _w(lang, "runner_up")
+        return _w(lang, stage) if stage in ("semifinal", "quarterfinal") \
             else _w(lang, "round", n=rnd)
     return _num(float(r.get(key, 0) or 0))
 

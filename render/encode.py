@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from PIL import Image
 
+from render.sprites import faded_face
 from render.themes import Theme
 
 COMPRESS = 1  # zlib level: 3 saves ~5% size for ~15% more time, 6 ~20% for twice
@@ -37,7 +38,7 @@ def palette(theme: Theme) -> Image.Image:
         sheet.paste(im, (0, y))
         y += im.height
     exact = [getattr(theme, f.name) for f in fields(theme)
-             if isinstance(getattr(theme, f.name), tuple)]
+             if isinstance(getattr(theme, f.name), tuple)] + [faded_face(theme)]
     exact = list(dict.fromkeys(exact))
     learnt = sheet.quantize(colors=256 - len(exact), method=Image.Quantize.MEDIANCUT,
                             dither=Image.Dither.NONE)

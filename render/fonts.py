@@ -355,10 +355,20 @@ def cap_height(size: int, weight: str = "regular") -> int:
     return round(y1 - y0)
 
 
+#: Where Discord shows a picture and how tall a capital must be there to be read, as
+#: (width shown, capital height) in pixels: a desktop channel shows an attached picture
+#: at most about 550 px wide, a phone about 400 px (issue 37).  Boards and problem
+#: pictures are held to the phone; the larger pictures (analysis, standings, brackets,
+#: replays) to the desktop.
+DESKTOP: tuple[int, float] = (550, 11.0)
+PHONE: tuple[int, float] = (400, 10.0)
+
+
 @cache
 def smallest_legible(image_width: int, shown: int = 550, cap: float = 11.0) -> int:
     """The smallest text size whose capitals are at least ``cap`` pixels tall when a
-    picture ``image_width`` wide is shown ``shown`` wide (Discord's desktop channel)."""
+    picture ``image_width`` wide is shown ``shown`` wide (default: Discord's desktop
+    channel, ``DESKTOP``; ``*PHONE`` for a phone)."""
     size = 6
     while min(cap_height(size, w) for w in ("regular", "medium", "bold")) * shown \
             < cap * image_width:

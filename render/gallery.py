@@ -68,8 +68,8 @@ def scenes() -> Iterator[tuple[str, dict]]:
     # Erik has rolled: his roll to play beside Åsa's roll just played and her arrows
     yield "brade-midgame-rolled.png", {**mid, "dice": (6, 4), "dice_side": None,
                                        "last_dice": dice}
-    # the game's last board: the result, no turn and no dice
-    yield "brade-final.png", {**mid, "dice": None, "score": (7, 3, 7),
+    # the game's last board: the result and the last play with its dice, no turn
+    yield "brade-final.png", {**mid, "dice": None, "last_dice": dice, "score": (7, 3, 7),
                               "result": Result(Outcome("resign", 2, False, mover),
                                                Score(7, 3, 7), match_over=True)}
     # names in other scripts (Noto fallback fonts, right to left), one unreadable one
@@ -102,6 +102,15 @@ def scenes() -> Iterator[tuple[str, dict]]:
                                     dice_side=Side.WHITE, last_mover=Side.WHITE,
                                     last_turn=Turn(step, bearoff),
                                     score=(6, 6, 7), lang="en")
+
+    # the top player bears off by the board's left edge (black's home, bottom left)
+    home = Position.parse("white=19,20x2,21x2,22x3,24x2,offx5 "
+                          "black=19x2,20x3,21x2,22,23x2,offx5 turn=white")
+    yield "brade-bearoff-black.png", dict(position=home, rules="talisman", dice=(6, 3),
+                                          dice_side=Side.BLACK, last_mover=Side.BLACK,
+                                          last_turn=Turn((Step(20, 25, 6), Step(22, 25, 3)),
+                                                         home),
+                                          names=("Åsa", "Computer"), lang="en")
 
     bg = Position.parse("white=1x2,12x3,14x2,17x3,19x3,20x2 black=1,7,12x5,17x3,19x3,20x2 "
                         "turn=black", g.BACKGAMMON)

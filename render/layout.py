@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 from engine.position import Geometry, Side
-from render.fonts import smallest_legible
+from render.fonts import PHONE, smallest_legible
 
 
 @dataclass(frozen=True)
@@ -27,20 +27,24 @@ class Layout:
     """All the dimensions of one board picture, in pixels.
 
     Laid out for the width Discord shows a picture at (about 550 px in a desktop
-    channel, 330–400 px on a phone): the picture is about 1,040 px wide, twice that on a
-    high-density screen, and every text on it is at least ``text`` px (capitals 11 px
-    tall at 550 px shown); checkers, dice and numbers are sized to go with that text.
+    channel, about 400 px on a phone): the picture is about 1,040 px wide, what a
+    high-density screen shows at those widths, and every text on it is at least ``text``
+    px: capitals 10 px tall when the picture is shown 400 px wide (issue 37), so 11 px and
+    more at 550.  Checkers, dice and numbers are sized to go with that text.  Above the
+    players' strips a line names the game (the ruleset, the match), so a strip holds
+    only its player's things and a warning never pushes the game's name off.
     """
 
     margin: int = 6  # canvas edge to strips and frame
-    bar_h: int = 54  # each player's information strip (top and bottom)
+    head: int = 42  # the line naming the game, above the top strip
+    bar_h: int = 64  # each player's information strip (top and bottom)
     gap: int = 6  # between a strip and the frame
     frame: int = 10  # wooden frame, left and right
-    ruler: int = 34  # one row of point numbers on the frame
+    ruler: int = 42  # one row of point numbers on the frame
     rulers: int = 1  # rows of numbers on each edge: 2 prints both players' numbering
     point_w: int = 74  # width of one point ("tunga")
     checker: int = 35  # checker diameter; two stacks side by side fill a point
-    point_len: int = 190  # length of a point from the frame to its tip
+    point_len: int = 180  # length of a point from the frame to its tip
     middle: int = 124  # free band between the tips, where the dice lie
     rail: int = 52  # the middle rail between the quarters
     tray_gap: int = 6
@@ -53,8 +57,9 @@ class Layout:
     # -- text ---------------------------------------------------------------------------------
     @cached_property
     def text(self) -> int:
-        """The smallest text size on this picture (see ``render.fonts.smallest_legible``)."""
-        return smallest_legible(self.width)
+        """The smallest text size on this picture: legible on a phone (capitals 10 px tall
+        shown 400 px wide, ``render.fonts.PHONE``), hence on a desktop too."""
+        return max(smallest_legible(self.width), smallest_legible(self.width, *PHONE))
 
     @cached_property
     def name_text(self) -> int:
@@ -76,7 +81,7 @@ class Layout:
 
     @cached_property
     def board_y(self) -> int:
-        return self.margin + self.bar_h + self.gap
+        return self.margin + self.head + self.bar_h + self.gap
 
     @cached_property
     def field_w(self) -> int:
@@ -101,6 +106,17 @@ class Layout:
     @cached_property
     def height(self) -> int:
         return self.board_y + self.board_h + self.gap + self.bar_h + self.margin
+
+    @cached_property
+    def crop_top(self) -> int:
+        """Pixels above the board's frame: the game's line and the top strip, which a
+        picture showing the board alone (a problem's answer) leaves out."""
+        return self.board_y
+
+    @cached_property
+    def crop_bottom(self) -> int:
+        """Pixels below the board's frame: the bottom strip."""
+        return self.height - self.board_y - self.board_h
 
     # -- the playing field --------------------------------------------------------------------
     @cached_property
@@ -134,7 +150,12 @@ class Layout:
         if bottom:
             y0 = self.board_y + self.board_h + self.gap
             return x0, y0, x1, y0 + self.bar_h
-        return x0, self.margin, x1, self.margin + self.bar_h
+        y0 = self.margin + self.head
+        return x0, y0, x1, y0 + self.bar_h
+
+    def head_rect(self) -> tuple[int, int, int, int]:
+        """The line above the top strip that names the game: ruleset, match."""
+        return self.margin, self.margin, self.width - self.margin, self.margin + self.head
 
     def column_x(self, col: int) -> int:
         """Left edge of screen column ``col`` (0 = leftmost point, 11 = rightmost)."""

@@ -12,7 +12,8 @@ smaller): the picture is as wide as a board and the boards stand one above the o
 full size (side by side, at half size, their texts could not be read), without the
 players' strips above and below each board (names and pips: the problem's own board
 showed them) so that two boards and their captions fit that height; a caption is at
-least the board's smallest text (capitals 11 px tall at 550 px shown), and a long one (a
+least the board's smallest text (capitals 10 px tall shown 400 px wide on a phone, as
+every text on a board), and a long one (a
 pasch of four steps, a long name of a loss) wraps onto a second line rather than shrink
 below it.
 
@@ -31,14 +32,14 @@ from PIL import Image
 from engine.position import Side
 from engine.turn import Turn
 from render.alt_text import LIMIT, alt_text
-from render.board import render_image
+from render.board import board_layout, render_image
 from render.encode import full_colour_png
 from render.fonts import draw_text, text_width, wrap
 from render.layout import LAYOUT
 from render.themes import RGB, get_theme
 
 WIDTH = LAYOUT.width  # as wide as a board: the boards are drawn at full size
-MARGIN = 20
+MARGIN = 14
 #: A caption's size where it fits on one line, and the least it shrinks to before it wraps.
 CAPTION = LAYOUT.name_text
 TEXT = LAYOUT.text
@@ -47,8 +48,6 @@ GAP = 16  # below a board, before the next caption
 #: The most Discord shows a picture at: a picture taller than ``SHOWN_H`` at ``SHOWN_W``
 #: wide is shown narrower.
 SHOWN_W, SHOWN_H = 550, 720
-#: A player's strip (names, pips) with the space around it, above and below the board.
-STRIP = LAYOUT.margin + LAYOUT.bar_h + LAYOUT.gap
 #: A caption's colour by its kind: the solver's play when it was not the best, the best.
 MISSED: RGB = (204, 40, 40)
 BEST: RGB = (32, 128, 64)
@@ -61,7 +60,8 @@ def _board(rules: object, dice: Sequence[int], turn: Turn, mover: Side, lang: st
     im = render_image(turn.position, rules, dice=tuple(dice), last_turn=turn,
                       last_mover=mover, perspective=mover, theme=theme, lang=lang,
                       dice_side=mover, names=names)
-    return im.crop((0, STRIP, im.width, im.height - STRIP))
+    L = board_layout(None, mover)
+    return im.crop((0, L.crop_top, im.width, im.height - L.crop_bottom))
 
 
 def caption_lines(text: str, room: int = WIDTH - 2 * MARGIN) -> tuple[int, list[str]]:

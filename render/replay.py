@@ -16,7 +16,6 @@ can run in any worker thread.
 from __future__ import annotations
 
 import io
-import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
@@ -25,23 +24,24 @@ from itertools import pairwise
 from PIL import Image, ImageChops, ImageDraw
 from PIL.PngImagePlugin import Blend, Disposal
 
-from engine import rules as registry
 from engine.dice import Dice
 from engine.game import Game
 from engine.position import Position, Side
-from engine.record import Record, export, parse
+from engine.record import Record, export, opening_of, parse
 from engine.record import replay as replay_record
 from engine.turn import Outcome, Turn
 from render import encode
 from render.board import BOTH, board_layout, render_image
-from render.fonts import draw_text, fit, text_width
+from render.fonts import draw_text, fit, smallest_legible, text_width
 from render.layout import LAYOUT
 from render.texts import LANGS, describe_rules, label, outcome_text, side_name
 from render.themes import RGB, Theme, get_theme
 
 FORMATS = ("gif", "apng")
-FOOTER = LAYOUT.text + 22  # full-size pixels under the board: turn counter and progress
-TEXT = LAYOUT.text  # the smallest text, as on the board (legible at 550 px shown)
+#: The smallest text of the replay's own words (legible at 550 px shown, ``DESKTOP``; the
+#: boards in it are drawn with their own, larger, sizes).
+TEXT = smallest_legible(LAYOUT.width)
+FOOTER = TEXT + 22  # full-size pixels under the board: turn counter and progress
 TITLE_HOLD = 2  # the title frame lasts this many frame times
 FINAL_HOLD = 4  # the final frame lasts this many frame times
 MIN_FRAME_MS = 20  # browsers show anything shorter in a GIF as 100 ms
@@ -198,12 +198,7 @@ def load(game_or_record: Game | Record | str) -> ReplayGame:
         raise TypeError("expected an engine Game, a Record or a record's text, not "
                         f"{type(game_or_record).__name__}")
     replay_record(rec)  # raises RecordError, naming the line, if the record is bad
-    rules = registry.get(rec.rules)
-    if rec.teka:
-        g = Game.new(rules, rng=_Scripted([d for pair in rec.teka for d in pair]))
-        g.opening()
-    else:
-        g = Game.new(rules, starter=rec.starter or (rec.turns[0].side if rec.turns else None))
+    g = opening_of(rec)
     start = g.position
     turns: list[ReplayTurn] = []
     pending: Dice | None = None
@@ -211,6 +206,8 @@ def load(game_or_record: Game | Record | str) -> ReplayGame:
         mover = g.turn
         if not (g.phase == "move" and g.dice is not None):  # backgammon's opening roll
             g.roll(one_die=len(t.dice) == 1, dice=t.dice)
+            if g.phase == "choose":  # a generalpasch played as rolled (engine.record)
+                g.choose_roll(t.dice)
         if t.moves is None:
             pending = t.dice
             break
@@ -223,7 +220,7 @@ def load(game_or_record: Game | Record | str) -> ReplayGame:
     named = white not in _PLACEHOLDER_NAMES or black not in _PLACEHOLDER_NAMES
     event = " · ".join(v for v in (rec.tags.get("Event", ""), rec.tags.get("Date", ""))
                        if v and v != "?")
-    return ReplayGame(rules, start, tuple(turns), g.position, g.outcome, pending,
+    return ReplayGame(g.rules, start, tuple(turns), g.position, g.outcome, pending,
                       (white, black) if named else None, event)
 
 
@@ -239,17 +236,6 @@ def _kept(total: int, every: int) -> list[int]:
     else:
         turns = [i for i in range(total) if (i + 1) % every == 0 or i == total - 1]
     return [-1, *turns, total]
-
-
-class _Scripted(random.Random):
-    """Hands ``Game.opening`` the recorded teka dice."""
-
-    def __init__(self, values: Sequence[int]) -> None:
-        super().__init__(0)
-        self._values = list(values)
-
-    def randint(self, a: int, b: int) -> int:
-        return self._values.pop(0)
 
 
 # -- drawing ----------------------------------------------------------------------------------

@@ -9,8 +9,8 @@ the game's biggest mistake drawn twice, the play made above the best play, each 
 board's own arrows (``render_board``'s ``last_turn``) so the difference is seen, not read.
 
 Laid out for the width Discord shows it at (about 550 px): the picture is as wide as a
-board, every text at least the board's smallest size (capitals 11 px tall at 550 px
-shown), and the two boards stand one above the other at full size rather than side by
+board, every text at least the smallest legible there (capitals 11 px tall at 550 px
+shown; the boards in it keep their own, larger sizes), and the two boards stand one above the other at full size rather than side by
 side at half size, where their texts could not be read.
 
 A pure function of its arguments (no clock, no randomness), safe in any worker thread.
@@ -30,7 +30,7 @@ from engine.position import Side
 from engine.words import number  # the decimal mark, as the text report writes it
 from render.board import render_image
 from render.encode import full_colour_png
-from render.fonts import draw_text, fit, text_mask, text_width, wrap
+from render.fonts import draw_text, fit, smallest_legible, text_mask, text_width, wrap
 from render.layout import LAYOUT
 from render.texts import LANGS, outcome_text
 from render.themes import RGB, get_theme
@@ -38,7 +38,7 @@ from render.themes import RGB, get_theme
 WIDTH = LAYOUT.width  # as wide as a board, so the boards are drawn at full size
 MARGIN = 20
 GRAPH_H = 380
-TEXT = LAYOUT.text  # the smallest text, as on the board
+TEXT = smallest_legible(WIDTH)  # a larger picture: legible shown 550 px wide (DESKTOP)
 LINE = TEXT + 12
 BLUNDER_RGB: RGB = (204, 40, 40)
 DOUBTFUL_RGB: RGB = (232, 150, 20)

@@ -91,6 +91,12 @@ _PIPS = {
 }
 
 
+def faded_face(theme: Theme) -> tuple[int, int, int]:
+    """The face of a faded die (the roll just played, a puff pasch's lower faces): one of
+    the palette's exact colours (``render.encode``), so it is drawn as it is chosen."""
+    return _mix(theme.die_face, theme.die_edge, 0.35)
+
+
 @lru_cache(maxsize=64)
 def die(theme: Theme, face: int, size: int, faded: bool = False) -> Image.Image:
     """A die showing ``face``; ``faded`` for the lower faces of a puff pasch (P-4)."""
@@ -102,7 +108,7 @@ def die(theme: Theme, face: int, size: int, faded: bool = False) -> Image.Image:
     rad = s * 0.18
     dr.rounded_rectangle((o + 2 * SS, o + 3 * SS, o + s + 2 * SS, o + s + 3 * SS), rad,
                          fill=(0, 0, 0, 110))
-    face_col = theme.die_face if not faded else _mix(theme.die_face, theme.die_edge, 0.35)
+    face_col = theme.die_face if not faded else faded_face(theme)
     dr.rounded_rectangle((o, o, o + s, o + s), rad, fill=(*face_col, 255),
                          outline=(*theme.die_edge, 255), width=max(SS, round(s * 0.03)))
     pr = s * 0.085

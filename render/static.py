@@ -203,11 +203,11 @@ def _direction(dr: ImageDraw.ImageDraw, geometry: Geometry, perspective: Side, s
     c2, _ = slot(geometry.own_point(perspective, geometry.board_point(side, 2)))
     rightward = c2 > c1
     cy = (y0 + y1) / 2
-    ends: tuple[float, ...] = (x + 9, x + L.point_w - 9)
+    ends: tuple[float, ...] = (x + 8, x + L.point_w - 8)
     if half:  # half height: one arrow, on the side the path leaves by
         ends = (ends[1],) if rightward else (ends[0],)
     for ax in ends:
-        _triangle(dr, ax, cy, rightward, min(7.0, (y1 - y0) / 2 - 2), ink)
+        _triangle(dr, ax, cy, rightward, min(6.0, (y1 - y0) / 2 - 2), ink)
 
 
 def _triangle(dr: ImageDraw.ImageDraw, x: float, y: float, right: bool, r: float,

@@ -47,14 +47,14 @@ LABELS: dict[str, dict[str, str]] = {
         "score_to": "ställning {a}–{b} (till {n})",
         "last": "senast: {text}",
         "one_die": "en tärning",
-        "match": "match till {n}",
+        "match": "match om {n} partier",
         "column": "kolumn",
         "wins": "{side} vinner: {kind}{munk} · {n} {points}",
         "no_play": "inget drag",
         "won_by": "{name} vinner",
         "how": "{kind}{munk} · {n} {points}",
         "resigned": "{name} gav upp · {n} {points}",
-        "match_score": "{white} {a}–{b} {black} · match till {n}",
+        "match_score": "{white} {a}–{b} {black} · match om {n} partier",
         "match_won": "{name} vinner matchen {a}–{b}",
     },
     "en": {
@@ -83,14 +83,14 @@ LABELS: dict[str, dict[str, str]] = {
         "score_to": "score {a}–{b} (to {n})",
         "last": "last: {text}",
         "one_die": "one die",
-        "match": "match to {n}",
+        "match": "match of {n} games",
         "column": "column",
         "wins": "{side} wins: {kind}{munk} · {n} {points}",
         "no_play": "no play",
         "won_by": "{name} wins",
         "how": "{kind}{munk} · {n} {points}",
         "resigned": "{name} resigned · {n} {points}",
-        "match_score": "{white} {a}–{b} {black} · match to {n}",
+        "match_score": "{white} {a}–{b} {black} · match of {n} games",
         "match_won": "{name} wins the match {a}–{b}",
     },
 }
@@ -100,7 +100,7 @@ LABELS: dict[str, dict[str, str]] = {
 ALT: dict[str, dict[str, str]] = {
     "sv": {
         "side": "{side} ({name})",
-        "match": "Match till {n}: {white} {a}, {black} {b}.",
+        "match": "Match om {n} partier, poäng: {white} {a}, {black} {b}.",
         "to_roll": "{who} är på tur och ska slå.",
         "to_play": "{who} är på tur och har slagit {dice} ({roll}).",
         "one_die": "{who} är på tur och har slagit en tärning: {dice} ({roll}).",
@@ -117,12 +117,12 @@ ALT: dict[str, dict[str, str]] = {
         "pips": "{side} har {n} ögon kvar.",
         "hit": " (slår)",
         "burst": " (spränger)",
-        "jan": "{who} är i janfara: {free} ingångar kvar, {bar} slagna.",
+        "jan": "{who} är i janfara: {free} {entries} kvar, {bar} {hit}.",
         "iron": "{who} håller järnbanden.",
     },
     "en": {
         "side": "{side} ({name})",
-        "match": "Match to {n}: {white} {a}, {black} {b}.",
+        "match": "Match of {n} games, points: {white} {a}, {black} {b}.",
         "to_roll": "{who} is on roll and has not rolled yet.",
         "to_play": "{who} is on roll and has rolled {dice} ({roll}).",
         "one_die": "{who} is on roll and has rolled one die: {dice} ({roll}).",
@@ -139,7 +139,7 @@ ALT: dict[str, dict[str, str]] = {
         "pips": "{side} has {n} pips to go.",
         "hit": " (hit)",
         "burst": " (burst)",
-        "jan": "{who} is in jan danger: {free} entry points left, {bar} on the bar.",
+        "jan": "{who} is in jan danger: {free} {entries} left, {bar} {hit}.",
         "iron": "{who} holds järnbanden.",
     },
 }
@@ -170,10 +170,16 @@ def label(lang: str, key: str, **params: object) -> str:
     return LABELS[lang][key].format(**params)
 
 
+def jan_nouns(lang: str, free: int, bar: int) -> tuple[str, str]:
+    """The jan-danger warning's nouns in the right number: entry points and checkers on
+    the bar (the board's and the alt text's)."""
+    return (LABELS[lang]["entry_1" if free == 1 else "entry_n"],
+            LABELS[lang]["hit_1" if bar == 1 else "hit_n"])
+
+
 def jan_text(lang: str, free: int, bar: int) -> str:
     """The jan-danger warning with its nouns in the right number."""
-    entries = LABELS[lang]["entry_1" if free == 1 else "entry_n"]
-    hit = LABELS[lang]["hit_1" if bar == 1 else "hit_n"]
+    entries, hit = jan_nouns(lang, free, bar)
     key = "jan_danger" if bar else "jan_danger_none"
     return label(lang, key, free=free, bar=bar, entries=entries, hit=hit)
 

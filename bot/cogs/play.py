@@ -22,8 +22,18 @@ from discord.ext import commands
 
 from bot.cogs.replies import refusal_text, send_private
 from bot.i18n import play_words, t
+from bot.permissions import (
+    THREAD_ARCHIVE_MINUTES,
+    TO_OPEN_THREAD,
+    TO_REPLY_BOARD,
+    app_lacks,
+    bot_lacks,
+    refusal,
+    unposted,
+)
 from bot.service.ai import DEFAULT_LEVEL, LEVELS
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
+from bot.service.shortfalls import rights_text
 from bot.service.text import CHOICE_LIMIT, CHOICES, plain_name
 from bot.store import Conflict
 from bot.views import GameButton, PlayMenu, ThreadButton
@@ -121,8 +131,14 @@ class Play(commands.GroupCog, group_name=_("brade"),
 
     async def run(self, interaction: discord.Interaction,
                   action: Callable[[Ctx], Awaitable[Reply]], *, component: bool = False,
-                  busy_view: discord.ui.View | None = None) -> None:
+                  busy_view: discord.ui.View | None = None, public: bool = True) -> None:
+        """``public``: the command may post a board here, so the bot must be able to
+        attach one; checked before anything is done (issue 35)."""
         ctx = make_ctx(interaction)
+        lacks = app_lacks(interaction, TO_REPLY_BOARD) if public else ()
+        if lacks:
+            await send_private(interaction, refusal(lacks, await self.service.lang_for(ctx)))
+            return
         if ctx.channel_id in self.service.computer_owed:
             await self.recovery.resume(ctx.channel_id, ctx.guild_id)
         try:
@@ -134,7 +150,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
             await self.refuse(interaction, ctx, UserError("conflict"), component=component)
             return
         # From here the command's change is saved: whatever fails now, say so truthfully.
-        note = None
+        note: str | None = None  # what the member is told besides, if anything
         try:
             if reply.posts and await self.service.needs_computer(ctx, reply.game_id):
                 self.service.computer_owed.add(ctx.channel_id)  # until it has played
@@ -147,19 +163,26 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 except Exception:
                     log.exception("the computer could not answer in channel %s",
                                   ctx.channel_id)
-                    more, note = Reply(), "err.computer_later"  # played on the next try
+                    more, note = Reply(), t("err.computer_later", reply.lang)  # played later
                 reply = replace(reply, posts=[*reply.posts, *more.posts],
                                 game_id=more.game_id or reply.game_id,
                                 version=more.version if more.game_id else reply.version)
             await self.delivery.answer(interaction, reply, component=component)
-        except discord.HTTPException:
+        except discord.HTTPException as error:
             log.warning("saved, but the reply could not be posted", exc_info=True)
-            note = "err.unposted"
+            note = t("err.unposted", reply.lang)
+            if isinstance(error, discord.Forbidden):  # a right: say which, if we can
+                note = unposted(app_lacks(interaction, (*TO_REPLY_BOARD, "view_channel")),
+                                reply.lang)
+        except Exception:  # saved all the same: never "nothing was changed" now
+            log.exception("saved, but the reply failed")
+            note = t("saved.failed", reply.lang)
         if note is not None:
             try:
-                await send_private(interaction, t(note, reply.lang))
+                await send_private(interaction, note)
             except discord.HTTPException:
                 log.warning("could not tell the user that the reply was not posted")
+        await self.bot.rights.tell_admin(interaction, reply.lang)
         await self.service.players.flush()
 
     async def refuse(self, interaction: discord.Interaction, ctx: Ctx,
@@ -245,6 +268,10 @@ class Play(commands.GroupCog, group_name=_("brade"),
         if not isinstance(channel, discord.TextChannel):
             await send_private(interaction, t("err.new.busy", personal).rstrip(":") + ".")
             return
+        lacks = app_lacks(interaction, TO_OPEN_THREAD)
+        if lacks:  # before the button is spent: it works once the right is granted
+            await send_private(interaction, refusal(lacks, personal))
+            return
         try:
             if pressed:
                 await interaction.response.edit_message(view=None)
@@ -260,10 +287,18 @@ class Play(commands.GroupCog, group_name=_("brade"),
         await self.service.players.resolve(ctx.guild_id, [ctx.user_id, opponent])
         names = (self.service.display_name(ctx.guild_id, ctx.user_id, public),
                  self.service.display_name(ctx.guild_id, opponent, public))
-        thread = await channel.create_thread(
-            name=plain_name(t("thread.name", public, a=plain_name(names[0], 40),
-                              b=plain_name(names[1], 40))),
-            type=discord.ChannelType.public_thread)
+        try:
+            thread = await channel.create_thread(
+                name=plain_name(t("thread.name", public, a=plain_name(names[0], 40),
+                                  b=plain_name(names[1], 40))),
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        except discord.Forbidden:  # a right taken away since the interaction began
+            lacks = bot_lacks(channel, TO_OPEN_THREAD) or ("create_public_threads",)
+            await self._said(interaction, t("rights.no_thread", personal,
+                                            rights=rights_text(lacks, personal),
+                                            grant=t("right.grant", personal)), pressed)
+            return
         await self.service.posts.opened_thread(ctx.guild_id, thread.id)
         tctx = replace(ctx, channel_id=thread.id)
         try:
@@ -273,27 +308,54 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 opponent_is_bot=opponent_is_bot)
         except (UserError, EngineError) as error:
             await self.service.posts.close_thread(thread.id)
-            try:
-                await thread.delete()
-            except discord.HTTPException:
-                log.warning("could not delete the unused thread %s", thread.id)
+            await self._drop_thread(thread)
             await self.refuse(interaction, ctx, error)
             return
         if await self.service.needs_computer(tctx, reply.game_id):
             more = await self.service.computer_turns(tctx)
             reply.posts += more.posts
-        await self.delivery.post(thread, reply)
         text = t("thread.opened", personal, thread=thread.mention)
+        try:
+            await self.delivery.post(thread, reply)
+        except discord.Forbidden:  # saved: the game is there, its board is not
+            lacks = bot_lacks(thread, TO_OPEN_THREAD) or ("send_messages_in_threads",)
+            text = t("rights.thread_unposted", personal, thread=thread.mention,
+                     rights=rights_text(lacks, personal), grant=t("right.grant", personal))
+        except Exception:
+            log.exception("the game in thread %s is saved; its board was not posted",
+                          thread.id)
+            text = t("saved.thread_unposted", personal, thread=thread.mention)
         if reply.private:
             text += "\n\n" + reply.private
-        if pressed:  # the pressed message, its button gone, now says where the game is
+        await self._said(interaction, text, pressed)
+
+    @staticmethod
+    async def _said(interaction: discord.Interaction, text: str, pressed: bool) -> None:
+        """The thread's outcome, to the member: on the pressed message, its button gone,
+        or privately after ``/brade new``."""
+        if pressed:
             await interaction.edit_original_response(content=text)
         else:
             await interaction.followup.send(text, ephemeral=True)
 
+    async def _drop_thread(self, thread: discord.Thread) -> None:
+        """A thread opened for a game that was then refused: deleted (Manage Threads),
+        else archived, which its creator may do, so no empty thread stays open."""
+        async def delete() -> bool:
+            await thread.delete()
+            return True
+
+        try:
+            if await self.bot.rights.attempt(thread, "thread.delete", ("manage_threads",),
+                                             delete):
+                return
+            await thread.edit(archived=True)
+        except discord.HTTPException:
+            log.warning("could not delete or archive the unused thread %s", thread.id)
+
     @app_commands.command(name=_("help"), description=_("How to play here, in a few lines"))
     async def help_command(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.help)
+        await self.run(interaction, self.service.help, public=False)
 
     # -- playing -----------------------------------------------------------------------
 
@@ -321,7 +383,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @app_commands.command(name=_("resign"),
                           description=_("Resign the game (when the rules allow it)"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.resign_prompt)
+        await self.run(interaction, self.service.resign_prompt, public=False)
 
     @app_commands.command(name=_("abort"), description=_("Abort the game without a result"))
     async def abort(self, interaction: discord.Interaction) -> None:
@@ -340,13 +402,14 @@ class Play(commands.GroupCog, group_name=_("brade"),
 
     @app_commands.command(name=_("history"), description=_("List the turns played so far"))
     async def history(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.history)
+        await self.bot.watch.page_history(interaction)  # pages to turn: bot/cogs/history.py
 
     @app_commands.command(name=_("rules"), description=_("A short summary of the rules"))
     @app_commands.rename(ruleset=_("ruleset"))
     @app_commands.describe(ruleset=_("Which rules (default: the server's)"))
     async def rules(self, interaction: discord.Interaction, ruleset: str | None = None) -> None:
-        await self.run(interaction, lambda c: self.service.rules_info(c, ruleset))
+        await self.run(interaction, lambda c: self.service.rules_info(c, ruleset),
+                       public=False)
 
     @rules.autocomplete("ruleset")
     async def rules_complete(self, interaction: discord.Interaction,
@@ -357,7 +420,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
         name=_("hint"),
         description=_("Suggest plays for your roll (the computer's, or a rule of thumb)"))
     async def hint(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.hint)
+        await self.run(interaction, self.service.hint, public=False)
 
     @app_commands.command(name=_("settings"),
                           description=_("Your board theme; server defaults (Manage Server)"))
@@ -417,7 +480,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
             personal = await self.service.lang_for(c)
             return Reply(lang=personal, private="\n".join(n for n in notes if n))
 
-        await self.run(interaction, act)
+        await self.run(interaction, act, public=False)
 
     @settings.autocomplete("ruleset")
     async def settings_complete(self, interaction: discord.Interaction,

@@ -27,6 +27,7 @@ from bot.cogs.background import BackgroundCheck
 from bot.cogs.play import make_ctx, play_choices, ruleset_choices
 from bot.cogs.replies import refusal_text, send_private
 from bot.delivery import board_file
+from bot.permissions import to_post
 from bot.service.board import draw_async
 from bot.service.model import Ctx, UserError
 from bot.service.problems import DailyPost, ProblemReply, ProblemService
@@ -154,11 +155,17 @@ class Problems(BackgroundCheck):
             return
         view = discord.ui.View(timeout=None)
         view.add_item(ProblemButton(post.day, label=post.button))
-        try:
-            msg = await channel.send(clip(post.text), view=view,
-                                     file=await board_file(post.board, "problem.png"),
-                                     allowed_mentions=discord.AllowedMentions.none())
+
+        async def send() -> discord.Message:
+            return await channel.send(clip(post.text), view=view,
+                                      file=await board_file(post.board, "problem.png"),
+                                      allowed_mentions=discord.AllowedMentions.none())
+
+        try:  # a missing right is told to the server's admins (bot/permissions.py)
+            msg = await self.bot.rights.attempt(channel, "daily",
+                                                to_post(channel, board=True), send)
         except discord.HTTPException:
             log.warning("could not post the daily problem in channel %s", post.channel_id)
             return
-        await self.service.posted(post, msg.id)
+        if msg is not None:
+            await self.service.posted(post, msg.id)

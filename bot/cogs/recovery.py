@@ -14,10 +14,12 @@ covers this process's own guilds only.
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 import discord
 
 from bot.cogs.background import BackgroundCheck
+from bot.permissions import reach, to_post
 from bot.service.model import Ctx
 
 log = logging.getLogger(__name__)
@@ -48,9 +50,11 @@ class Recovery(BackgroundCheck):
         self.games.computer_owed.discard(channel_id)
         if reply.posts:
             target = channel if isinstance(channel, discord.abc.Messageable) \
-                else self.bot.get_partial_messageable(channel_id)
+                else await reach(self.bot, channel_id)
             try:
-                await self.delivery.post(target, reply)
+                await self.bot.rights.attempt(target, "computer", to_post(target, board=True),
+                                              partial(self.delivery.post, target, reply),
+                                              guild_id=ctx.guild_id)
             except discord.HTTPException:
                 log.warning("the computer played in channel %s; its board could not be "
                             "posted", channel_id)

@@ -19,6 +19,7 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.cogs.history import FILE, HistoryButton, history_view
 from bot.cogs.play import make_ctx
 from bot.cogs.replies import refusal_text, send_private
 from bot.cogs.sight import Sightlines
@@ -104,8 +105,39 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
                            channel=_("The channel or thread the game is played in"))
     async def history(self, interaction: discord.Interaction, game: GameOption | None = None,
                       channel: ChannelOption | None = None) -> None:
-        await self.answer(interaction, lambda c: self.service.history(
-            c, game, channel.id if channel else None, sight=self.sight(interaction)))
+        await self.page_history(interaction, game, channel.id if channel else None)
+
+    async def page_history(self, interaction: discord.Interaction, game: int | None = None,
+                           channel_id: int | None = None) -> None:
+        """A game's record, privately: its last page, with buttons to turn to the others
+        when it is longer than one message (``/watch history``; ``/brade history`` is this
+        for the channel's game)."""
+        ctx = make_ctx(interaction)
+        try:
+            page = await self.service.history(ctx, game, channel_id,
+                                              sight=self.sight(interaction))
+        except (UserError, EngineError) as error:
+            await self.refuse(interaction, ctx, error)
+            return
+        await interaction.response.send_message(page.text, ephemeral=True,
+                                                view=history_view(page))
+
+    async def on_history_button(self, interaction: discord.Interaction,
+                                btn: HistoryButton) -> None:
+        """A page turned (the record read again: a running game has grown), or the whole
+        record asked for as a file (a message of its own)."""
+        ctx = make_ctx(interaction)
+        sight = self.sight(interaction)
+        try:
+            if btn.slot == FILE:
+                await self.send(interaction, await self.service.history_file(
+                    ctx, btn.game_id, sight=sight))
+                return
+            page = await self.service.history(ctx, btn.game_id, page=btn.page, sight=sight)
+        except (UserError, EngineError) as error:
+            await self.refuse(interaction, ctx, error)
+            return
+        await interaction.response.edit_message(content=page.text, view=history_view(page))
 
     @app_commands.command(
         name=_("export"),

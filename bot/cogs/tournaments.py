@@ -8,10 +8,11 @@ threads) runs in a task of its own so the finishing player's command is answered
 
 Members who leave the server: the bot runs without the privileged Members intent, so
 Discord does not tell it when someone leaves.  It sees a ban (``on_member_ban``, in the
-default intents), and it asks Discord (one member look-up per player, no intent needed)
-whether the players are still members when a tournament starts and before each match's
-thread opens; a member found gone is withdrawn (docs/league.md, "Withdrawals").  The
-organiser can remove anyone who ever joined with ``/tournament remove``.
+default intents), and it asks Discord (``BradeBot.members_gone``: one member look-up per
+player, no intent needed) whether the players are still members when a tournament
+starts, before a Swiss round is paired, and before each match's thread opens; a member
+found gone is withdrawn (docs/league.md, "Withdrawals").  The organiser can remove anyone
+who ever joined with ``/tournament remove``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import asyncio
 import io
 import logging
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -32,6 +34,7 @@ from bot.cogs.play import make_ctx, ruleset_names
 from bot.cogs.replies import refusal_text, send_private
 from bot.i18n import t
 from bot.league.errors import LeagueError
+from bot.permissions import THREAD_ARCHIVE_MINUTES, TO_ARCHIVE, to_post
 from bot.service.board import draw_async
 from bot.service.model import Ctx, Post, Reply, UserError
 from bot.service.text import (
@@ -282,8 +285,10 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             kwargs["view"] = view
         if notice.picture is not None:
             kwargs["file"] = await _file(notice.picture)
-        try:
-            await channel.send(clip(notice.text), **kwargs)
+        try:  # a missing right is told to the server's admins (bot/permissions.py)
+            await self.bot.rights.attempt(
+                channel, "tournament.notice", to_post(channel, board="file" in kwargs),
+                partial(channel.send, clip(notice.text), **kwargs))
         except discord.HTTPException:
             log.warning("could not post in channel %s", notice.channel_id)
 
@@ -307,34 +312,22 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             return
         # Forgotten as a game thread first, so the archiving is done once, here.
         await self.games.posts.close_thread(thread.id)
+        rights = self.bot.rights
         if stopped is not None and stopped.game_id is not None:
             # The final post takes the buttons off the game's last board.
-            await self.delivery.post(thread, Reply(
-                posts=[Post(end.text, final=True)], game_id=stopped.game_id,
-                version=stopped.version, lang=stopped.lang))
+            await rights.attempt(thread, "tournament.post", to_post(thread), partial(
+                self.delivery.post, thread, Reply(
+                    posts=[Post(end.text, final=True)], game_id=stopped.game_id,
+                    version=stopped.version, lang=stopped.lang)))
         else:
-            await thread.send(end.text, allowed_mentions=_allowed(()))
-        await thread.edit(archived=True)
-
-    async def _member(self, guild_id: int, user_id: int) -> bool:
-        """Whether ``user_id`` is still in the server: one REST look-up, which needs no
-        privileged intent; anything but "unknown member" counts as present."""
-        guild = self.bot.get_guild(guild_id)
-        if guild is None:
-            return True
-        try:
-            await guild.fetch_member(user_id)
-        except discord.NotFound:
-            return False
-        except discord.HTTPException:
-            return True
-        return True
-
-    async def _gone(self, guild_id: int, user_ids: list[int]) -> set[int]:
-        return {u for u in user_ids if not await self._member(guild_id, u)}
+            await rights.attempt(thread, "tournament.post", to_post(thread), partial(
+                thread.send, end.text, allowed_mentions=_allowed(())))
+        # its creator, the bot, may archive it: only Discord's refusal tells a lack
+        await rights.attempt(thread, "archive", TO_ARCHIVE,
+                             partial(thread.edit, archived=True), look=False)
 
     async def _open_match(self, m: MatchToOpen) -> None:
-        gone = await self._gone(m.guild_id, [m.white_id, m.black_id])
+        gone = await self.bot.members_gone(m.guild_id, [m.white_id, m.black_id])
         if gone:  # left the server since the pairing: withdrawn, the match a walkover
             for uid in sorted(gone):
                 for outcome in await self.service.departed(m.guild_id, uid,
@@ -353,17 +346,27 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
                 existing = await self.bot.fetch_channel(m.thread_id)
             except discord.HTTPException:
                 existing = None
+        rights = self.bot.rights
         if isinstance(existing, discord.Thread):
             thread = existing
             if thread.archived:  # a restarted match: its thread was archived at the abort
                 await thread.edit(archived=False)
         else:
-            thread = await channel.create_thread(name=m.thread_name,
-                                                 type=discord.ChannelType.public_thread)
+            made = await rights.attempt(
+                channel, "tournament.thread", ("view_channel", "create_public_threads"),
+                partial(channel.create_thread, name=m.thread_name,
+                        type=discord.ChannelType.public_thread,
+                        auto_archive_duration=THREAD_ARCHIVE_MINUTES))
+            if made is None:  # the admins are told; the organiser can restart the match
+                return
+            thread = made
             await self.service.set_ref(m.tournament_id, m.pairing, thread.id)
         # Recorded as a game thread: the game's end archives it (bot/delivery.py).
         await self.games.posts.opened_thread(m.guild_id, thread.id)
-        await thread.send(m.intro, allowed_mentions=_allowed((m.white_id, m.black_id)))
+        if await rights.attempt(thread, "tournament.post", to_post(thread, board=True),
+                                partial(thread.send, m.intro, allowed_mentions=_allowed(
+                                    (m.white_id, m.black_id)))) is None:
+            return
         guild = self.bot.get_guild(m.guild_id)
         assert self.bot.user is not None
         ctx = Ctx(self.bot.user.id, thread.id, m.guild_id, None,
@@ -560,13 +563,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     @app_commands.autocomplete(name=name_complete)
     async def start(self, interaction: discord.Interaction, name: str) -> None:
         manager = self._manager(interaction)
-        guild_id = interaction.guild_id or 0
-
-        async def gone(ids: list[int]) -> set[int]:
-            return await self._gone(guild_id, ids)
-
-        await self._run(interaction, lambda c: self.service.start(c, name, manager=manager,
-                                                                  gone=gone))
+        await self._run(interaction, lambda c: self.service.start(c, name, manager=manager))
 
     async def _organiser(self, interaction: discord.Interaction, name: str, kind: str,
                          **kw: Any) -> None:

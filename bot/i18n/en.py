@@ -2,8 +2,10 @@
 
 MESSAGES: dict[str, str] = {
     # people and units (the game's own words, sides and points, are engine/words.py's)
-    "computer": "the computer",
-    "computer.name": "The computer",  # a name on its own: a board's strip, a thread
+    # the computer as a player is named, the same in a message, on a board and when
+    # watching: "Black (Computer) rolls", never "the computer" beside "The computer"
+    "computer": "Computer",
+    "computer.name": "Computer",  # a name on its own: a board's strip, a thread
     "dur.s": "{n} s", "dur.m": "{n} min", "dur.h": "{n} h", "dur.d": "{n} days",
     "ok": "Done.",
     # starting
@@ -20,7 +22,13 @@ MESSAGES: dict[str, str] = {
     "offer.lapsed": "⌛ Nobody answered in time: the challenge lapsed, and the channel is free.",
     "start": "A game begins: {white} against {black}, rules `{rules}`.",
     "teka": "Opening roll (teka): White {w}, Black {b}. The lower die starts: {starter}.",
-    "match.game": "Next game of the match ({n}); the loser starts: {starter}.",
+    "match.game": "Game {g} of the match begins; the loser of the last game starts: "
+                  "{starter}.",
+    "match.game.teka": "Game {g} of the match begins with an opening roll (teka): {starter} "
+                       "starts.",
+    "match.terms": "The most points after {n} games played to the end wins the match, which "
+                   "ends as soon as the player behind can no longer catch up. A resigned game "
+                   "scores its points but is not one of the {n}: one more game is played.",
     # turns
     "roll": "{who} rolls **{name}** ({dice}).",
     "roll.one_play": "Only one play is possible: press it, or type it with `/brade move`.",
@@ -38,9 +46,21 @@ MESSAGES: dict[str, str] = {
     "btn.play": "Play {play}", "btn.column": "Build the column (6 checkers to 7)",
     "btn.kejsarspel": "Kejsarspel!",
     "win": "🏆 {who} wins by {how} ({points} {unit}).",
-    "match.score": "Match score: {white} {w} – {b} {black} ({played} of {length} games).",
+    "match.score": "Match score after game {g}: {white} {w} – {b} {black} in points; played "
+                   "{c} of the {n} games that count.",
+    "match.now": "Match: {white} {w} – {b} {black} in points; game {g}, played {c} of the "
+                 "{n} games that count.",
+    "match.resigned": "Game {g} was resigned: its points count, but a resigned game is not "
+                      "one of the {n}, so one more game is played.",
     "match.line": "    Game {n}: {who}, {how}, {points}",
-    "match.won": "🏆 {who} wins the match!",
+    "match.line.extra": " (resigned: not one of the {n})",
+    "match.won": "🏆 {who} wins the match {hi}–{lo}!",
+    "match.won.early": "{who} can no longer catch up: even {value} points in each of the {r} "
+                       "games left would not be enough.",
+    "match.won.early.one": "{who} can no longer catch up: even {value} points in the one game "
+                           "left would not be enough.",
+    "match.won.all": "All {n} games that count are played: the most points wins.",
+    "match.won.ticks": "Level on points: the pluses and minuses decide.",
     "show": "{white} against {black}, rules `{rules}`.",
     "show.over": "Last game here: {white} against {black}, rules `{rules}`.",
     # resigning, aborting, claiming
@@ -63,8 +83,9 @@ MESSAGES: dict[str, str] = {
     # looking
     "history.head": "Game record (`{rules}`):",
     "history.teka": "Teka: White {w}, Black {b}",
-    "history.end": "{who} won by {how}: {points}",
+    "history.end": "{who} won by {how}: {points} {unit}",
     "history.aborted": "Aborted.",
+    "history.no_play": "no play",
     "history.empty": "No turns played yet.",
     "rules.summary": "**{title}** (`{name}`)\n{text}",
     "hint.ai": "The computer's top plays:",
@@ -114,13 +135,16 @@ MESSAGES: dict[str, str] = {
     "err.offer.closed": "This challenge is no longer open.",
     "err.offer.expired": "This challenge has expired; start a new one with `/brade new`.",
     "btn.rematch": "Play again",
+    "err.rematch.tournament": "A tournament game has no “Play again”: the tournament pairs "
+                              "its matches. To play each other again, use `/brade new` in "
+                              "another channel.",
     "yes": "yes", "no": "no",
     "err.settings.theme": "Unknown theme; choose one of {themes}.",
     "settings.server_prefs": "Saved for this server: a thread per game {threads}, "
                              "board theme {theme}.",
     "settings.my_theme": "Your boards are now drawn with the theme {theme}.",
     "settings.server_default": "the server's",
-    "help.first": "Welcome to bräde! Here is how to play here:",
+    "help.first": "Welcome to bräde! Here is how to play:",
     "help": "**Bräde here, in short**\n"
             "• `/brade new` challenges a member (`opponent:`) or, left empty, the computer; "
             "`match:` makes it a match, `ruleset:` picks the rules.\n"
@@ -132,6 +156,8 @@ MESSAGES: dict[str, str] = {
             "type; write points like `1/7 20/off`).\n"
             "• `/brade hint` suggests plays, `/brade show` shows the board again, "
             "`/brade history` lists the turns, `/brade rules` explains the rules.\n"
+            "• `/brade problem` gives you a position to solve, matched to your problem "
+            "rating; answer it with `/brade problem answer:`.\n"
             "• `/brade resign`, `/brade abort` (both players agree) and `/brade claim` "
             "(your opponent has left) end a game.\n"
             "• `/brade settings theme:` picks your board colours; `/watch`, `/rating` and "
@@ -167,9 +193,23 @@ MESSAGES: dict[str, str] = {
                   "off from the rearmost point; a winning step ends the turn. Hemspel 1, "
                   "beautiful game 2, jan 4, sprängjan 6, munk +1.",
     "rules.backgammon": "Backgammon without the doubling cube: single 1, gammon 2, "
-                        "backgammon 3.",
+                        "backgammon 3. The computer is weaker here than at bräde: against "
+                        "GNU Backgammon's network mästare wins about 4 games in 10, gesäll "
+                        "fewer than 2.",
     "rules.puff-lang": "Lång puff: all checkers enter from the bar and run the same way; "
                        "pasch rolls play both faces.",
     "rules.puff-kontrar": "Konträr puff: the players run in opposite directions.",
     "rules.puff-dubbel-kontrar": "Dubbel konträr puff.",
+    # fair dice (docs/dice.md): the commitment in a game's first message, the seed in its last
+    "dice.commitment": "🎲 Dice commitment `{commitment}`: the seed behind every roll of "
+                       "this game is shown when it ends.",
+    "dice.seed": "🎲 Dice seed `{seed}`: check every roll with `/watch export game:{id}{number}` "
+                 "and `python -m engine verify FILE`.",
+    "dice.number": " number:{n}",
+    "history.seed": "Dice seed: `{seed}`",
+    "history.commitment": "Dice commitment: `{commitment}` (the seed is shown at the end).",
+    "history.no_commitment": "Played before the dice were committed: no dice seed to check.",
+    "history.verify": "Check every roll: `/watch export game:{id}` (`number:` for a game of a "
+                      "match), then `python -m engine verify FILE`.",
+    "watch.export.verify": "Check its dice with `python -m engine verify FILE`.",
 }

@@ -12,7 +12,7 @@ EN: dict[str, str] = {
     "problem.right": "✅ **Right!** `{play}` is the best play.",
     "problem.wrong": "❌ **Not the best.** Your play `{play}` loses **{loss}** points; the "
                      "best is `{best}`.",
-    "problem.rating": "Your problem rating: **{rating}** ({delta}).",
+    "problem.rating": "Your problem rating: **{rating}**, {delta} for this answer.",
     "problem.streak": "Daily problems solved in a row: **{n}**.",
     "problem.next": "`/brade problem` gives you the next one.",
     "problem.caption.yours": "Your play: {play} (−{loss})",
@@ -74,7 +74,7 @@ SV: dict[str, str] = {
     "problem.right": "✅ **Rätt!** `{play}` är det bästa draget.",
     "problem.wrong": "❌ **Inte bäst.** Ditt drag `{play}` förlorar **{loss}** poäng; bäst "
                      "är `{best}`.",
-    "problem.rating": "Din problemranking: **{rating}** ({delta}).",
+    "problem.rating": "Din problemranking: **{rating}**, {delta} för det här svaret.",
     "problem.streak": "Dagens problem lösta i rad: **{n}**.",
     "problem.next": "`/bräde problem` ger dig nästa.",
     "problem.caption.yours": "Ditt drag: {play} (−{loss})",

@@ -2,12 +2,13 @@
 
 EN: dict[str, str] = {
     "rating.value": "{n}",
-    "rating.provisional": "{n}?",
+    "rating.provisional": "{n} (provisional)",
     "rating.board.head": "**Leaderboard** (top {n} of {total} rated players):",
     "rating.board.line": "{place}. {who} — **{rating}** · {wins}–{losses} in {games} rated",
     "rating.board.foot": "Ordered by the rating minus three times its uncertainty, so a "
-                         "few lucky wins do not top the table; `?` marks a provisional "
-                         "rating. A match counts as one result.",
+                         "few lucky wins do not top the table. A provisional rating rests "
+                         "on few games and can still move a lot. A match counts as one "
+                         "result.",
     "rating.profile.head": "**Profile of {who}**",
     "rating.profile.unrated": "Rating: none yet (no rated games between members).",
     "rating.profile.rating": "Rating: **{rating}** · place {place} of {total} · rated "
@@ -19,6 +20,12 @@ EN: dict[str, str] = {
     "rating.profile.game": "`#{id}` `{rules}` against {who}: {result} by {how}, {points} p · "
                            "{when}",
     "rating.profile.change": " · rating {delta}",
+    "rating.profile.dice": "Dice: {rolls} rolls of two, pasch {doubles} ({share}; chance "
+                           "gives {expected} ± {spread})",
+    "rating.profile.faces": "Faces of all {dice} dice (chance gives {expected} ± {spread} "
+                            "each): {faces}",
+    "rating.profile.face": "{face}: {n} ({share})",
+    "rating.pct": "{x}%",
     "rating.won": "won", "rating.lost": "lost",
     # ways of winning counted in a profile; a way not here is said by its name
     # (engine/words.py: WIN_NAMES)
@@ -36,12 +43,13 @@ EN: dict[str, str] = {
 
 SV: dict[str, str] = {
     "rating.value": "{n}",
-    "rating.provisional": "{n}?",
+    "rating.provisional": "{n} (preliminär)",
     "rating.board.head": "**Topplista** (de {n} bästa av {total} rankade spelare):",
     "rating.board.line": "{place}. {who} — **{rating}** · {wins}–{losses} på {games} rankade",
     "rating.board.foot": "Ordnad efter rankingen minus tre gånger dess osäkerhet, så att "
-                         "några turliga vinster inte ger förstaplatsen; `?` betyder "
-                         "preliminär ranking. En match räknas som ett resultat.",
+                         "några turliga vinster inte ger förstaplatsen. En preliminär "
+                         "ranking bygger på få partier och kan fortfarande ändras mycket. "
+                         "En match räknas som ett resultat.",
     "rating.profile.head": "**Profil för {who}**",
     "rating.profile.unrated": "Ranking: ingen än (inga rankade partier mellan medlemmar).",
     "rating.profile.rating": "Ranking: **{rating}** · plats {place} av {total} · rankade "
@@ -53,6 +61,12 @@ SV: dict[str, str] = {
     "rating.profile.game": "`#{id}` `{rules}` mot {who}: {result} med {how}, {points} p · "
                            "{when}",
     "rating.profile.change": " · ranking {delta}",
+    "rating.profile.dice": "Tärningar: {rolls} slag med två, pasch {doubles} ({share}; "
+                           "slumpen ger {expected} ± {spread})",
+    "rating.profile.faces": "Sidor på alla {dice} tärningar (slumpen ger {expected} ± "
+                            "{spread} var): {faces}",
+    "rating.profile.face": "{face}: {n} ({share})",
+    "rating.pct": "{x} %",
     "rating.won": "vann", "rating.lost": "förlorade",
     "rating.way.vackert": "vackra spel", "rating.way.munk": "munk",
     "rating.way.resign": "uppgivna",

@@ -9,12 +9,15 @@ EN: dict[str, str] = {
                        "lists the moves.",
     "watch.to_roll": "{who} to roll",
     "watch.to_move": "{who} to move",
-    "watch.match_score": "match {w}–{b}, game {n} of {length}",
+    "watch.match_score": "match {w}–{b}, game {g} (played {c} of the {n} that count)",
     "watch.pips": "pips {w}–{b}",
     "watch.history.head": "Game `#{id}`: {white} vs {black} · {url}",
     "watch.history.game": "— Game {n} —",
-    "watch.history.long": "The move list of game `#{id}` ({url}) is long, so here it is as "
-                          "a file.",
+    "watch.history.long": "The whole move list of game `#{id}` ({url}), as a file.",
+    "watch.history.page": "Page {n} of {count}",
+    "watch.history.btn.first": "⏮ First page", "watch.history.btn.earlier": "◀ Earlier",
+    "watch.history.btn.later": "Later ▶", "watch.history.btn.last": "Latest ⏭",
+    "watch.history.btn.file": "As a file",
     "watch.export.done": "The record of game `#{id}` (game {n}, `{rules}`). Replay it with "
                          "`python -m engine replay FILE`.",
     "watch.export.running": "The record of game `#{id}` so far (game {n}, `{rules}`; still "
@@ -50,12 +53,15 @@ SV: dict[str, str] = {
                        "visar dragen.",
     "watch.to_roll": "{who} ska slå",
     "watch.to_move": "{who} ska flytta",
-    "watch.match_score": "match {w}–{b}, parti {n} av {length}",
+    "watch.match_score": "match {w}–{b}, parti {g} (spelade {c} av de {n} som räknas)",
     "watch.pips": "ögon kvar {w}–{b}",
     "watch.history.head": "Parti `#{id}`: {white} mot {black} · {url}",
     "watch.history.game": "— Parti {n} —",
-    "watch.history.long": "Draglistan för parti `#{id}` ({url}) är lång, så här kommer den "
-                          "som fil.",
+    "watch.history.long": "Hela draglistan för parti `#{id}` ({url}), som fil.",
+    "watch.history.page": "Sida {n} av {count}",
+    "watch.history.btn.first": "⏮ Första sidan", "watch.history.btn.earlier": "◀ Tidigare",
+    "watch.history.btn.later": "Senare ▶", "watch.history.btn.last": "Senaste ⏭",
+    "watch.history.btn.file": "Som fil",
     "watch.export.done": "Protokollet för parti `#{id}` (parti {n}, `{rules}`). Spela upp "
                          "det med `python -m engine replay FIL`.",
     "watch.export.running": "Protokollet för parti `#{id}` hittills (parti {n}, `{rules}`; "

@@ -1,13 +1,13 @@
 """Svenska texter.  Nycklarna är desamma som i en.py (ett test kontrollerar det)."""
 
 MESSAGES: dict[str, str] = {
-    "computer": "datorn",
+    "computer": "Datorn",
     "computer.name": "Datorn",
     "dur.s": "{n} s", "dur.m": "{n} min", "dur.h": "{n} tim", "dur.d": "{n} dygn",
     "ok": "Klart.",
     "offer": "{challenger} utmanar {opponent} på bräde: **{title}** (`{rules}`){match}. "
              "{opponent}, antar du utmaningen?",
-    "offer.match": ", en match över {n} partier",
+    "offer.match": ", en match om {n} partier",
     "btn.accept": "Anta", "btn.decline": "Avböj",
     "offer.was": "{challenger} utmanade {opponent} på bräde: **{title}** (`{rules}`){match}.",
     "offer.accepted": "✅ {who} antog: partiet följer nedan.",
@@ -17,7 +17,12 @@ MESSAGES: dict[str, str] = {
     "offer.lapsed": "⌛ Ingen svarade i tid: utmaningen har gått ut, och kanalen är ledig.",
     "start": "Ett parti börjar: {white} mot {black}, regler `{rules}`.",
     "teka": "Teka: Vit {w}, Svart {b}. Lägsta tärningen börjar: {starter}.",
-    "match.game": "Nästa parti i matchen ({n}); förloraren börjar: {starter}.",
+    "match.game": "Parti {g} i matchen börjar; förloraren av förra partiet börjar: "
+                  "{starter}.",
+    "match.game.teka": "Parti {g} i matchen börjar med teka: {starter} börjar.",
+    "match.terms": "Flest poäng efter {n} partier spelade till slut vinner matchen, som slutar "
+                   "så snart den som ligger under inte längre kan komma ikapp. Ett uppgivet "
+                   "parti ger sina poäng men är inte ett av de {n}: ett parti till spelas.",
     "roll": "{who} slår **{name}** ({dice}).",
     "roll.one_play": "Bara ett drag är möjligt: tryck på det, eller skriv det med "
                      "`/bräde flytta`.",
@@ -36,9 +41,21 @@ MESSAGES: dict[str, str] = {
     "btn.play": "Spela {play}", "btn.column": "Bygg kolonnen (6 brickor till 7)",
     "btn.kejsarspel": "Kejsarspel!",
     "win": "🏆 {who} vinner med {how} ({points} {unit}).",
-    "match.score": "Matchställning: {white} {w} – {b} {black} ({played} av {length} partier).",
+    "match.score": "Matchställning efter parti {g}: {white} {w} – {b} {black} i poäng; "
+                   "spelade {c} av de {n} partier som räknas.",
+    "match.now": "Match: {white} {w} – {b} {black} i poäng; parti {g}, spelade {c} av de {n} "
+                 "partier som räknas.",
+    "match.resigned": "Parti {g} gavs upp: poängen räknas, men ett uppgivet parti är inte ett "
+                      "av de {n}, så ett parti till spelas.",
     "match.line": "    Parti {n}: {who}, {how}, {points}",
-    "match.won": "🏆 {who} vinner matchen!",
+    "match.line.extra": " (uppgivet: inte ett av de {n})",
+    "match.won": "🏆 {who} vinner matchen med {hi}–{lo}!",
+    "match.won.early": "{who} kan inte längre komma ikapp: inte ens {value} poäng i vart och "
+                       "ett av de {r} partier som återstår skulle räcka.",
+    "match.won.early.one": "{who} kan inte längre komma ikapp: inte ens {value} poäng i det "
+                           "sista partiet skulle räcka.",
+    "match.won.all": "Alla {n} partier som räknas är spelade: flest poäng vinner.",
+    "match.won.ticks": "Lika i poäng: plus och minus avgör.",
     "show": "{white} mot {black}, regler `{rules}`.",
     "show.over": "Senaste partiet här: {white} mot {black}, regler `{rules}`.",
     "resign.confirm": "Ge upp partiet? Motståndaren får {points} poäng.",
@@ -59,8 +76,9 @@ MESSAGES: dict[str, str] = {
     "claimed": "{who} krävde partiet: {absent} spelade inte i tid.",
     "history.head": "Partiprotokoll (`{rules}`):",
     "history.teka": "Teka: Vit {w}, Svart {b}",
-    "history.end": "{who} vann med {how}: {points}",
+    "history.end": "{who} vann med {how}: {points} {unit}",
     "history.aborted": "Avbrutet.",
+    "history.no_play": "inget drag",
     "history.empty": "Inga drag spelade ännu.",
     "rules.summary": "**{title}** (`{name}`)\n{text}",
     "hint.ai": "Datorns bästa drag:",
@@ -108,13 +126,16 @@ MESSAGES: dict[str, str] = {
     "err.offer.closed": "Den här utmaningen gäller inte längre.",
     "err.offer.expired": "Den här utmaningen har gått ut; starta en ny med `/bräde ny`.",
     "btn.rematch": "Spela igen",
+    "err.rematch.tournament": "Ett turneringsparti har ingen ”Spela igen”: turneringen lottar "
+                              "sina matcher. Vill ni mötas igen, använd `/bräde ny` i en "
+                              "annan kanal.",
     "yes": "ja", "no": "nej",
     "err.settings.theme": "Okänt tema; välj ett av {themes}.",
     "settings.server_prefs": "Sparat för servern: en tråd per parti {threads}, "
                              "brädtema {theme}.",
     "settings.my_theme": "Dina bräden ritas nu med temat {theme}.",
     "settings.server_default": "serverns",
-    "help.first": "Välkommen till bräde! Så här spelar du här:",
+    "help.first": "Välkommen till bräde! Så här spelar du:",
     "help": "**Bräde här, i korthet**\n"
             "• `/bräde ny` utmanar en medlem (`motståndare:`) eller, om du lämnar den tom, "
             "datorn; `match:` gör det till en match, `regelverk:` väljer regler.\n"
@@ -126,6 +147,8 @@ MESSAGES: dict[str, str] = {
             "medan du skriver; skriv tungor som `1/7 20/ut`).\n"
             "• `/bräde tips` föreslår drag, `/bräde visa` visar brädet igen, "
             "`/bräde historik` listar dragen, `/bräde regler` förklarar reglerna.\n"
+            "• `/bräde problem` ger dig en ställning att lösa, anpassad efter din "
+            "problemranking; svara med `/bräde problem svar:`.\n"
             "• `/bräde ge-upp`, `/bräde avbryt` (båda spelarna är överens) och "
             "`/bräde kräv` (motståndaren har försvunnit) avslutar ett parti.\n"
             "• `/bräde inställningar tema:` väljer dina brädfärger; `/titta`, `/ranking` och "
@@ -160,9 +183,24 @@ MESSAGES: dict[str, str] = {
                   "spela hem från bakersta tungan; ett vinnande steg avslutar draget. Hemspel "
                   "1, vackert spel 2, jan 4, sprängjan 6, munk +1.",
     "rules.backgammon": "Backgammon utan dubbleringstärning: enkelt 1, gammon 2, "
-                        "backgammon 3.",
+                        "backgammon 3. Datorn är svagare här än i bräde: mot GNU Backgammons "
+                        "neurala nät vinner mästare ungefär 4 partier av 10, gesäll färre "
+                        "än 2.",
     "rules.puff-lang": "Lång puff: alla brickor spelas in från baren och går åt samma håll; "
                        "pasch spelar båda sidorna.",
     "rules.puff-kontrar": "Konträr puff: spelarna går åt motsatta håll.",
     "rules.puff-dubbel-kontrar": "Dubbel konträr puff.",
+    # rättvisa tärningar (docs/dice.md): åtagandet i partiets första meddelande, fröet i dess sista
+    "dice.commitment": "🎲 Tärningsåtagande `{commitment}`: fröet bakom varje slag i partiet "
+                       "visas när det är slut.",
+    "dice.seed": "🎲 Tärningsfrö `{seed}`: kontrollera varje slag med "
+                 "`/titta exportera parti:{id}{number}` och `python -m engine verify FIL`.",
+    "dice.number": " nummer:{n}",
+    "history.seed": "Tärningsfrö: `{seed}`",
+    "history.commitment": "Tärningsåtagande: `{commitment}` (fröet visas när partiet är slut).",
+    "history.no_commitment": "Spelat innan tärningarna förbands: inget tärningsfrö att "
+                             "kontrollera.",
+    "history.verify": "Kontrollera varje slag: `/titta exportera parti:{id}` (`nummer:` för ett "
+                      "parti i en match), sedan `python -m engine verify FIL`.",
+    "watch.export.verify": "Kontrollera dess tärningar med `python -m engine verify FIL`.",
 }

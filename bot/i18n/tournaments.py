@@ -46,7 +46,7 @@ EN: dict[str, str] = {
                  "Rules `{rules}`, {length}. The game starts here; the result is recorded "
                  "by itself.",
     "trn.a_match": "a match of {n} games",
-    "trn.a_match.one": "a match of 1 game",
+    "trn.a_match.one": "one game",
     "trn.intro_deadline": "Deadline: {when} ({rel}).",
     "trn.thread_opened": "Match {match} is played in {thread}.",
     "trn.result": "🏆 **{name}**, match {match}: {result}.",
@@ -64,9 +64,7 @@ EN: dict[str, str] = {
     "trn.decided_by": "{first} is ahead of {second} on {criterion}.",
     "trn.criterion.point_difference": "game-point difference",
     "trn.criterion.seed": "seed (the rating at the start)",
-    "trn.order": "Order: score, then {criteria}.",
     "trn.and": "{a} and {b}",
-    "trn.then": ", then ",
     # deadlines
     "trn.reminder": "⏰ **{name}**, match {match}: {a} and {b}, the round ends {rel} "
                     "({when}). Please finish your match.",
@@ -119,8 +117,6 @@ EN: dict[str, str] = {
                      "`/tournament create`.",
     "err.trn.bad_score": "I cannot read the score “{score}”: write the winner's score "
                          "first, e.g. 3-1.",
-    "trn.col.buchholz": "Buch", "trn.col.median_buchholz": "MBuch",
-    "trn.col.sonneborn_berger": "SB", "trn.col.point_difference": "±",
     # refusals
     "err.trn.guild_only": "Tournaments live in a server, not in direct messages.",
     "err.trn.unknown": "There is no tournament called “{name}” in this server.",
@@ -173,7 +169,7 @@ SV: dict[str, str] = {
                  "Regler `{rules}`, {length}. Partiet startar här; resultatet förs in av "
                  "sig självt.",
     "trn.a_match": "en match om {n} partier",
-    "trn.a_match.one": "en match om 1 parti",
+    "trn.a_match.one": "ett parti",
     "trn.intro_deadline": "Tidsgräns: {when} ({rel}).",
     "trn.thread_opened": "Match {match} spelas i {thread}.",
     "trn.result": "🏆 **{name}**, match {match}: {result}.",
@@ -191,9 +187,7 @@ SV: dict[str, str] = {
     "trn.decided_by": "{first} ligger före {second} på {criterion}.",
     "trn.criterion.point_difference": "partipoängsskillnad",
     "trn.criterion.seed": "seedning (ratingen vid starten)",
-    "trn.order": "Ordning: poäng, sedan {criteria}.",
     "trn.and": "{a} och {b}",
-    "trn.then": ", sedan ",
     "trn.reminder": "⏰ **{name}**, match {match}: {a} och {b}, ronden slutar {rel} "
                     "({when}). Spela färdigt er match.",
     "trn.walkover_due": "⌛ **{name}**, match {match} mellan {a} och {b} blev inte klar i "
@@ -243,8 +237,6 @@ SV: dict[str, str] = {
                      "`/turnering skapa`.",
     "err.trn.bad_score": "Jag kan inte läsa resultatet ”{score}”: skriv vinnarens poäng "
                          "först, t.ex. 3-1.",
-    "trn.col.buchholz": "Buch", "trn.col.median_buchholz": "MBuch",
-    "trn.col.sonneborn_berger": "SB", "trn.col.point_difference": "±",
     "err.trn.guild_only": "Turneringar finns i en server, inte i direktmeddelanden.",
     "err.trn.unknown": "Det finns ingen turnering som heter ”{name}” i den här servern.",
     "err.trn.name_taken": "En turnering som heter ”{name}” pågår redan här; välj ett annat "
@@ -321,7 +313,6 @@ DRAWN: dict[str, str] = {
     "trn.state.paused": "paused", "trn.state.finished": "finished",
     "trn.state.cancelled": "cancelled_state", "trn.cancelled": "cancelled",
     "trn.match_length": "matches", "trn.match_length.one": "matches_one",
-    "trn.col.player": "player", "trn.col.score": "score", "trn.col.record": "won_lost",
     "trn.criterion.buchholz": "crit.buchholz",
     "trn.criterion.median_buchholz": "crit.median_buchholz",
     "trn.criterion.sonneborn_berger": "crit.sonneborn_berger",

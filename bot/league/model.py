@@ -167,9 +167,11 @@ class Change:
     new pairings' ids: create their threads), "walkover" (an automatic one, e.g. against
     a removed player), "repaired" (the open round was dropped to be paired again after
     a correction: ``refs`` are the dropped matches' refs whose threads must close),
-    "finished", or "cancelled" (called off before the start)."""
+    "departed" (``players`` found gone from the server before a round was paired:
+    withdrawn), "finished", or "cancelled" (called off before the start)."""
 
     kind: str
     round: int | None = None
     pairings: tuple[str, ...] = ()
     refs: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()

@@ -1,4 +1,5 @@
-"""A member's profile from their finished games: record by ruleset, ways of winning.
+"""A member's profile from their finished games: record by ruleset, ways of winning, and
+their dice.
 
 The store hands over one ``GameSummary`` per finished game (from its rows and the
 stored ``Outcome``); this module only counts, so the profile command and its tests need
@@ -7,10 +8,14 @@ no database.  Outcome kinds are the ids of ``docs/rules.md``, "Outcome kinds".
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
+from engine import rules as rules_registry
+from engine.errors import EngineError
+from engine.rules.ruleset import Family
 from engine.scoring import VACKERT
 from engine.turn import Outcome
 
@@ -85,3 +90,52 @@ def build_profile(games: Iterable[GameSummary], recent: int = 5) -> Profile:
                              if g.finished_at else 0))
     p.recent = rows[:recent]
     return p
+
+
+# -- a member's dice (docs/dice.md, "Your dice") -------------------------------------------
+
+
+@dataclass
+class DiceCount:
+    """A member's own rolls: ``rolls`` of two dice and how many were a pasch; ``faces``
+    counts every die of them and of one-die rolls (B-36), face 1 at index 0."""
+
+    rolls: int = 0
+    doubles: int = 0
+    faces: list[int] = field(default_factory=lambda: [0] * 6)
+
+    @property
+    def dice(self) -> int:
+        return sum(self.faces)
+
+    def add(self, dice: Sequence[int]) -> None:
+        for d in dice:
+            self.faces[d - 1] += 1
+        if len(dice) == 2:
+            self.rolls += 1
+            self.doubles += dice[0] == dice[1]
+
+
+def count_dice(events: Iterable[tuple[int, int, str, str, dict[str, Any]]],
+               user_id: int) -> DiceCount:
+    """Count ``user_id``'s rolls among the ``(game id, white id, rules, kind, data)``
+    events of their games (teka, start and roll, in order).  Backgammon's first roll is
+    left out: it is the two players' teka dice, never a pasch, so it would bend the
+    pasch share; the teka itself is not a roll of one's own either."""
+    count = DiceCount()
+    game, kinds, backgammon = None, ["", ""], False
+    for game_id, white_id, rules, kind, data in events:
+        if game_id != game:
+            game, kinds = game_id, ["", ""]
+            try:
+                backgammon = rules_registry.get(rules).family is Family.BACKGAMMON
+            except EngineError:  # a ruleset this version no longer knows
+                backgammon = False
+        opening = backgammon and kinds == ["teka", "start"]
+        kinds = [kinds[1], kind]
+        if kind != "roll" or opening:
+            continue
+        side = "white" if user_id == white_id else "black"
+        if data.get("side") == side and data.get("dice"):
+            count.add([int(d) for d in data["dice"]])
+    return count

@@ -56,7 +56,8 @@ class Rating:
 
     @property
     def provisional(self) -> bool:
-        """Still uncertain (σ above 60 % of a newcomer's): show the rating with a '?'."""
+        """Still uncertain (σ above 60 % of a newcomer's): the rating is said to be
+        provisional."""
         return self.sigma > 0.6 * SIGMA
 
     def to_dict(self) -> dict[str, Any]:

@@ -13,7 +13,7 @@ round robin's schedule (fixed at the start) is opened round by round to match.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -371,6 +371,20 @@ class Tournament:
             self._decide(m, m.opponent(p.id), 0, 0, organiser=True, walkover=True)
             changes.append(Change("walkover", m.round, (m.id,)))
         return changes + self._after_result(now)
+
+    def depart(self, player_ids: Iterable[str]) -> list[Change]:
+        """Players found gone from the server just before a round is paired (the bot
+        looks everyone up then): withdrawn, so that round does not pair them.  Unlike
+        ``remove_player`` a match of theirs still open is left to the action that pairs
+        the round, which decides it (the game they finished, or a result the organiser
+        sets), so a game played to its end keeps its result."""
+        gone = tuple(p for p in dict.fromkeys(str(x) for x in player_ids)
+                     if self.has_player(p) and not self.player(p).withdrawn)
+        if self.state not in (State.RUNNING, State.PAUSED) or not gone:
+            return []
+        for p in gone:
+            self.player(p).withdrawn = True
+        return [Change("departed", self.current or None, players=gone)]
 
     # -- organiser controls -----------------------------------------------------------------
     def pause(self, now: datetime) -> None:

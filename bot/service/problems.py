@@ -41,6 +41,7 @@ from bot.i18n import play_words, resolve_lang, side_name, t
 from bot.league.ratings import MU, SIGMA, Rating, rate_game
 from bot.service.games import GameService
 from bot.service.model import BoardSpec, Ctx, UserError
+from bot.service.ratings import shown_rating
 from bot.store import Conflict
 from bot.store import problems_sql as sql
 from engine import rules as rules_registry
@@ -114,10 +115,6 @@ def prior(p: Problem) -> Rating:
 def day_of(now: float) -> str:
     """The UTC day of an epoch time, as the daily rows store it."""
     return datetime.fromtimestamp(now, UTC).date().isoformat()
-
-
-def _shown(r: Rating) -> str:
-    return f"{round(r.mu)}?" if r.provisional else str(round(r.mu))
 
 
 class ProblemService:
@@ -232,7 +229,7 @@ class ProblemService:
                 async with self.store.read() as tx:
                     difficulty = (await sql.difficulties(tx, p.id)).get(p.id) or prior(p)
             head = t("problem.head", lang, id=p.id, title=rules.title, rules=p.rules,
-                     difficulty=_shown(difficulty))
+                     difficulty=shown_rating(difficulty, lang))
         text = "\n".join(x for x in (note, head, t(
             "problem.to_play", lang, side=side_name(pos.turn, lang).lower(),
             dice=format_dice(p.dice, "–"), name=roll_name(p.dice))) if x)
@@ -300,7 +297,7 @@ class ProblemService:
             best=best_text)]
         if p.theme:
             lines.append(t(f"problem.theme.{p.theme}", lang))
-        lines.append(t("problem.rating", lang, rating=_shown(me.rating),
+        lines.append(t("problem.rating", lang, rating=shown_rating(me.rating, lang),
                        delta=number(delta, lang, digits=0, sign=True)))
         if me.streak and me.streak_day is not None and correct:
             lines.append(t("problem.streak", lang, n=me.streak))
@@ -345,7 +342,7 @@ class ProblemService:
         # a run is alive while its last day is the server's latest daily problem, or the
         # one before (today's may not be answered yet)
         run = me.streak if me.streak_day in recent else 0
-        return [t("problem.profile", lang, rating=_shown(me.rating), solved=me.solved,
+        return [t("problem.profile", lang, rating=shown_rating(me.rating, lang), solved=me.solved,
                   total=me.solved + me.failed, streak=run, best=me.best_streak)]
 
     # -- the daily problem --------------------------------------------------------------

@@ -14,11 +14,12 @@ Records by ruleset and ways of winning are counted from the finished game rows e
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 
 from bot.i18n import TABLES, outcome_text, t
-from bot.league.profile import GameSummary, Profile, build_profile
+from bot.league.profile import DiceCount, GameSummary, Profile, build_profile, count_dice
 from bot.league.ratings import Rating, leaderboard, rate
 from bot.service.games import GameService
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
@@ -29,6 +30,7 @@ from engine.match import Match
 from engine.position import Side
 from engine.scoring import VACKERT
 from engine.turn import Outcome
+from engine.words import number as num
 from engine.words import win_name
 
 log = logging.getLogger(__name__)
@@ -149,7 +151,7 @@ class RatingService:
         for place, (uid, r) in enumerate(order, 1):
             lines.append(t("rating.board.line", personal, place=place,
                            who=self._name(guild, int(uid), personal),
-                           rating=_shown(r, personal), wins=r.wins, losses=r.losses,
+                           rating=shown_rating(r, personal), wins=r.wins, losses=r.losses,
                            games=r.games))
         lines.append(t("rating.board.foot", personal))
         return Reply(lang=personal, private="\n".join(lines))
@@ -166,6 +168,7 @@ class RatingService:
             mine = await sql.rating(tx, guild, uid)
             everyone = await sql.all_ratings(tx, guild) if mine else {}
             changes = await sql.rated_games(tx, guild, uid)
+            rolled = await sql.roll_events(tx, guild, uid)
         extra = [line for lines in self.profile_lines
                  for line in await lines(guild, uid, personal)]
         if not rows and mine is None:
@@ -183,11 +186,12 @@ class RatingService:
             lines.append(t("rating.profile.unrated", personal))
         else:
             order = [k for k, _ in leaderboard({str(k): v for k, v in everyone.items()})]
-            lines.append(t("rating.profile.rating", personal, rating=_shown(mine, personal),
+            lines.append(t("rating.profile.rating", personal, rating=shown_rating(mine, personal),
                            place=order.index(str(uid)) + 1, total=len(order),
                            wins=mine.wins, losses=mine.losses, games=mine.games))
         lines.append(_record_line(p, personal))
         lines.append(_ways_line(p, games, personal))
+        lines.extend(dice_lines(count_dice(rolled, uid), personal))
         lines.extend(extra)
         if p.recent:
             lines.append(t("rating.profile.recent", personal))
@@ -229,7 +233,10 @@ def _guild(ctx: Ctx) -> int:
     return ctx.guild_id
 
 
-def _shown(r: Rating, lang: str) -> str:
+def shown_rating(r: Rating, lang: str) -> str:
+    """A rating as a member reads it: the number, and "(provisional)" in words while it
+    rests on few games (a bare "1342?" explained nothing: issue 30); a problem's
+    difficulty and a member's problem rating are said the same way."""
     return t("rating.provisional" if r.provisional else "rating.value", lang, n=r.display)
 
 
@@ -250,6 +257,34 @@ def _ways_line(p: Profile, games: list[GameSummary], lang: str) -> str:
             text += f" ({detail})"
         ways.append(text)
     return t("rating.profile.ways", lang, ways=" · ".join(ways))
+
+
+def dice_lines(dice: DiceCount, lang: str) -> list[str]:
+    """The member's dice against chance: the pasch share of their two-dice rolls and each
+    face's share of all their dice, each beside what chance gives, 1/6, with the spread
+    chance allows (two standard deviations: about 19 members in 20 stay inside it)."""
+    if not dice.dice:
+        return []
+    lines = []
+    if dice.rolls:
+        lines.append(t("rating.profile.dice", lang, rolls=dice.rolls, doubles=dice.doubles,
+                       share=_pct(dice.doubles / dice.rolls, lang),
+                       expected=_pct(1 / 6, lang), spread=_spread(dice.rolls, lang)))
+    faces = " · ".join(t("rating.profile.face", lang, face=face, n=n,
+                         share=_pct(n / dice.dice, lang))
+                       for face, n in enumerate(dice.faces, 1))
+    lines.append(t("rating.profile.faces", lang, dice=dice.dice, faces=faces,
+                   expected=_pct(1 / 6, lang), spread=_spread(dice.dice, lang)))
+    return lines
+
+
+def _pct(share: float, lang: str) -> str:
+    return t("rating.pct", lang, x=num(100 * share, lang, 1))
+
+
+def _spread(n: int, lang: str) -> str:
+    """Two standard deviations of a 1/6 share over ``n`` tries, in percentage points."""
+    return num(200 * math.sqrt(5 / 36 / n), lang, 1)
 
 
 def _way(way: str, lang: str) -> str:

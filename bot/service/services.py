@@ -20,7 +20,7 @@ from bot.service.players import Fetcher
 from bot.service.problems import ProblemService
 from bot.service.ratings import RatingService
 from bot.service.spectate import SpectateService
-from bot.service.tournaments import TournamentService
+from bot.service.tournaments import Gone, TournamentService
 from bot.store import Database
 from engine import rules as rules_registry
 
@@ -40,11 +40,12 @@ class Services:
               claim_after: float = 48 * 3600, challenge_expires: float = 15 * 60,
               max_games: int = 10, max_analyses_per_member: int = DEFAULT_PER_MEMBER,
               names: Callable[[int | None, int], str] | None = None,
-              fetch: Fetcher | None = None,
+              fetch: Fetcher | None = None, gone: Gone | None = None,
               owns: Callable[[int | None], bool] = lambda guild_id: True) -> Services:
         """The services over ``store``.  ``names`` reads the gateway's member cache,
-        ``fetch`` asks Discord for a member once (both from the command layer); ``owns``
-        says whether this process runs a guild's shard."""
+        ``fetch`` asks Discord for a member once, ``gone`` which members have left a
+        server (all from the command layer); ``owns`` says whether this process runs a
+        guild's shard."""
         games = GameService(store, clock=clock, seed_source=seed_source, agent=agent,
                             default_rules=default_rules, remind_after=remind_after,
                             claim_after=claim_after, names=names, fetch=fetch,
@@ -58,7 +59,7 @@ class Services:
         problems = ProblemService(games)
         return cls(games=games,
                    tournaments=TournamentService(store, clock=clock, langs=games.langs,
-                                                 owns=owns),
+                                                 owns=owns, gone=gone),
                    ratings=RatingService(games, profile_lines=[problems.profile_lines]),
                    spectate=SpectateService(games, fetch_name=fetch_name,
                                             analyses_per_member=max_analyses_per_member),

@@ -27,7 +27,16 @@ from bot.service import ai as ai_workers
 from bot.service.analysis_queue import DEFAULT_PER_MEMBER, AnalysisQueue
 from bot.service.board import draw_async
 from bot.service.games import GameService
-from bot.service.history import ENDINGS, history_lines
+from bot.service.games.core import ENDED
+from bot.service.history import (
+    ENDINGS,
+    dice_lines,
+    game_heading,
+    paginate,
+    record_lines,
+    split_games,
+)
+from bot.service.match_words import running
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
 from bot.service.text import (
     CHOICE_LIMIT,
@@ -43,6 +52,7 @@ from bot.store import spectate_sql as sql
 from engine import record
 from engine import rules as rules_registry
 from engine.ai.analysis import GameAnalysis, summarise
+from engine.dice import commitment, seed_bytes
 from engine.errors import EngineError
 from engine.game import Game
 from engine.match import Match
@@ -53,8 +63,6 @@ from render.review import render_review
 
 log = logging.getLogger(__name__)
 
-ENGINE_EVENTS = ("teka", "start", "roll", "choose", "play", "forfeit", "win", "resign",
-                 "abandon")
 MAX_LISTED = 8  # about 210 characters a line: the list stays in one message
 REPLAY_FORMATS = ("gif", "apng")
 REPLAY_MAX_BYTES = 8_000_000  # under Discord's smallest upload limit (10 MB)
@@ -101,6 +109,18 @@ class FileReply:
 
 
 @dataclass(frozen=True)
+class HistoryPage:
+    """One page of a game's record: the text, which page of how many, and the game (the
+    page buttons carry its id and the page they turn to)."""
+
+    lang: str
+    text: str
+    game_id: int
+    page: int
+    pages: int
+
+
+@dataclass(frozen=True)
 class ReplayPlan:
     """A checked request for an animated replay: which game, how, for whom."""
 
@@ -116,18 +136,6 @@ class ReplayPlan:
 
 def jump_url(row: GameRow) -> str:
     return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}"
-
-
-def split_games(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """The engine's events of a match row, one list per game (a game ends with its result)."""
-    out: list[list[dict[str, Any]]] = [[]]
-    for e in events:
-        if e.get("type") not in ENGINE_EVENTS:
-            continue
-        out[-1].append(e)
-        if e["type"] in ENDINGS:
-            out.append([])
-    return [g for g in out if g]
 
 
 def games_of(row: GameRow, events: list[dict[str, Any]]) -> list[Game]:
@@ -149,6 +157,44 @@ def games_of(row: GameRow, events: list[dict[str, Any]]) -> list[Game]:
                      list(part))
         out.append(record.replay(record.export(shell, comments=False)))
     out.append(current)
+    return out
+
+
+@dataclass(frozen=True)
+class DiceProof:
+    """What one game of a row may say about its dice (docs/dice.md): its commitment
+    (None for a game from before fair dice) and its seed once the game is over or the
+    row was aborted (a decimal seed for a game from before fair dice), else None."""
+
+    commitment: str | None
+    seed: str | None
+
+
+def dice_proofs(row: GameRow, events: list[dict[str, Any]]) -> list[DiceProof]:
+    """Each game of the row's proof, in order (as ``games_of`` lists the games).
+
+    A game that ended in the engine carries its seed in its ending event; the row's last
+    game is the stored one, whose seed is said only once it is over or aborted.  Games
+    from before fair dice had the seed ``games.seed`` + their number − 1: revealed the
+    same way, with no commitment to check it by.
+    """
+    state = row.state or {}
+    if not state.get("game"):
+        return []
+    current = Game.from_json(state["game"])
+    parts = split_games(events)
+    out = []
+    for n, part in enumerate(parts, 1):
+        if n < len(parts):
+            seed = next(e for e in reversed(part) if e["type"] in ENDINGS).get("seed")
+            out.append(DiceProof(commitment(seed_bytes(seed)), seed) if seed
+                       else DiceProof(None, str(row.seed + n - 1)))
+            continue
+        shown = current.is_over or row.status in ENDED
+        if current.commitment is None:
+            out.append(DiceProof(None, str(row.seed + n - 1) if shown else None))
+        else:
+            out.append(DiceProof(current.commitment, current.reveal() if shown else None))
     return out
 
 
@@ -236,8 +282,7 @@ class SpectateService:
         doing = t("watch.to_move" if game.phase in ("move", "choose") else "watch.to_roll",
                   lang, who=who)
         if match is not None and match.length > 1:
-            score = t("watch.match_score", lang, w=match.score(Side.WHITE),
-                      b=match.score(Side.BLACK), n=match.completed + 1, length=match.length)
+            score = running(match, lang)
         else:
             pos = game.position
             score = t("watch.pips", lang, w=pos.pips(Side.WHITE), b=pos.pips(Side.BLACK))
@@ -248,32 +293,51 @@ class SpectateService:
     # -- move history --------------------------------------------------------------------
 
     async def history(self, ctx: Ctx, game_id: int | None = None,
-                      channel_id: int | None = None, *, sight: Sight) -> FileReply:
+                      channel_id: int | None = None, page: int | None = None, *,
+                      sight: Sight) -> HistoryPage:
+        """One page of a game's record (default: the last, the newest turns); the pages
+        are cut from the whole record, so every turn since the teka is on one of them."""
         personal, _ = await self.games.langs(ctx)
         row, events = await self._find(ctx, game_id, channel_id, sight)
-        lines = [t("watch.history.head", personal, id=row.id, white=_who(row.white_id, personal),
-                   black=_who(row.black_id, personal), url=jump_url(row)),
-                 t("history.head", personal, rules=row.rules)]
-        parts = split_games(events)
-        for number, part in enumerate(parts, 1):
-            if len(parts) > 1:
-                lines.append(t("watch.history.game", personal, n=number))
-            lines += history_lines(part, personal)
-        if row.status == "aborted":
-            lines.append(t("history.aborted", personal))
-        if not any(e.get("type") in ("play", "forfeit") for e in events):
-            lines.append(t("history.empty", personal))
-        text = "\n".join(lines)
-        if len(text) <= MESSAGE_LIMIT:
-            return FileReply(personal, text)
-        head = t("watch.history.long", personal, id=row.id, url=jump_url(row))
-        # A file is read outside Discord: names instead of mentions, no markdown.
+        head = t("watch.history.head", personal, id=row.id, white=_who(row.white_id, personal),
+                 black=_who(row.black_id, personal), url=jump_url(row))
+        lines = self._record(row, events, head, personal)
+        if len("\n".join(lines)) <= MESSAGE_LIMIT:
+            return HistoryPage(personal, "\n".join(lines), row.id, 1, 1)
+        top = lines[:2]  # who played where, and the ruleset: on every page
+        marker = t("watch.history.page", personal, n=999, count=999)
+        games = len(split_games(events))
+        headings = frozenset(game_heading(k, personal) for k in range(1, games + 1)
+                             if games > 1)
+        pages = paginate(lines[2:], MESSAGE_LIMIT - len("\n".join(top)) - len(marker) - 2,
+                         headings)
+        n = len(pages) if page is None else min(max(1, page), len(pages))
+        text = "\n".join([*top, t("watch.history.page", personal, n=n, count=len(pages)),
+                          *pages[n - 1]])
+        return HistoryPage(personal, text, row.id, n, len(pages))
+
+    @staticmethod
+    def _record(row: GameRow, events: list[dict[str, Any]], head: str,
+                lang: str) -> list[str]:
+        """The move list both answers show, as lines: the pages and the file are cut from
+        this one list, so a line added here is in both."""
+        return [*record_lines(head, row.rules, row.status, events, lang),
+                *dice_lines(row, events, lang)]
+
+    async def history_file(self, ctx: Ctx, game_id: int | None = None,
+                           channel_id: int | None = None, *, sight: Sight) -> FileReply:
+        """The whole record as a text file, read outside Discord: names instead of
+        mentions, no markdown."""
+        personal, _ = await self.games.langs(ctx)
+        row, events = await self._find(ctx, game_id, channel_id, sight)
         names = [await self._name(row, side, personal) for side in (Side.WHITE, Side.BLACK)]
-        lines[0] = t("watch.history.head", personal, id=row.id, white=names[0],
-                     black=names[1], url=jump_url(row))
-        plain = "\n".join(lines).replace("`", "")
-        return FileReply(personal, head, Attachment(f"brade-{row.id}-history.txt",
-                                                    (plain + "\n").encode()))
+        head = t("watch.history.head", personal, id=row.id, white=names[0], black=names[1],
+                 url=jump_url(row))
+        plain = "\n".join(self._record(row, events, head, personal))
+        return FileReply(personal, t("watch.history.long", personal, id=row.id,
+                                     url=jump_url(row)),
+                         Attachment(f"brade-{row.id}-history.txt",
+                                    (plain.replace("`", "") + "\n").encode()))
 
     # -- records -------------------------------------------------------------------------
 
@@ -287,21 +351,28 @@ class SpectateService:
         games = await asyncio.to_thread(games_of, row, events)
         n, game = self._pick(games, number, row)
         names = (await self._name(row, Side.WHITE, "en"), await self._name(row, Side.BLACK, "en"))
-        text = await asyncio.to_thread(self.record_text, row, game, n, len(games), names)
+        proof = dice_proofs(row, events)[n - 1]
+        text = await asyncio.to_thread(self.record_text, row, game, n, len(games), names, proof)
         name = f"brade-{row.id}" + (f"-{n}" if len(games) > 1 else "") + ".txt"
         key = "watch.export.done" if game.is_over else "watch.export.running"
-        return FileReply(personal, t(key, personal, id=row.id, n=n, rules=row.rules),
-                         Attachment(name, text.encode("utf-8")), public)
+        note = t(key, personal, id=row.id, n=n, rules=row.rules)
+        if proof.commitment and proof.seed:  # its dice can be checked
+            note += " " + t("watch.export.verify", personal)
+        return FileReply(personal, note, Attachment(name, text.encode("utf-8")), public)
 
     @staticmethod
     def record_text(row: GameRow, game: Game, n: int, count: int,
-                    names: tuple[str, str]) -> str:
-        """The game's record (docs/league.md), checked by replaying it before it leaves."""
+                    names: tuple[str, str], proof: DiceProof) -> str:
+        """The game's record (docs/league.md), checked by replaying it before it leaves.
+        Its dice's commitment is always in it, the seed only as ``proof`` allows (a game
+        still being played must not give its future rolls away)."""
         date = datetime.fromtimestamp(row.created_at, UTC).date()
         event = f"brade #{row.id}" + (f", game {n} of the match" if count > 1 else "")
+        tags = {"Site": jump_url(row)}
+        if proof.commitment:
+            tags["Commitment"] = proof.commitment
         text = record.export(game, white=names[0], black=names[1], date=date,
-                             seed=row.seed + n - 1, event=event,
-                             tags={"Site": jump_url(row)})
+                             seed=proof.seed, event=event, tags=tags)
         try:
             record.replay(text)
         except EngineError:  # a bug, not the user's doing: say so, keep the evidence

@@ -9,7 +9,7 @@ check makes a stale writer fail, so two results arriving together cannot both pa
 next round.
 
 Every name a member typed (the tournament's, a nickname) goes out through
-``bot.service.text``: ``shown`` in messages, ``in_code`` in the standings table,
+``bot.service.text``: ``shown`` in messages,
 ``plain_name`` in thread names, button labels and autocomplete choices.
 """
 
@@ -27,15 +27,15 @@ from typing import Any
 from bot.i18n import TABLES, t
 from bot.league.errors import LeagueError
 from bot.league.model import Change, Format, Pairing, State, Status
-from bot.league.standings import Standing, criteria, decided_by
+from bot.league.standings import decided_by
 from bot.league.tournament import Tournament
+from bot.service.match_words import terms
 from bot.service.model import Ctx, Post, Reply, UserError
 from bot.service.text import (
     BUTTON_LABEL_LIMIT,
     CHOICE_LIMIT,
     CHOICES,
     clip,
-    in_code,
     mention,
     plain_name,
     shown,
@@ -49,6 +49,10 @@ from engine.turn import Outcome as GameOutcome
 log = logging.getLogger(__name__)
 #: Saves of one tournament tried before a command is told it changed meanwhile.
 STALE_ATTEMPTS = 3
+
+#: ``(guild_id, user_ids) -> the ids no longer in the server``: the command layer asks
+#: Discord, one member look-up each (the bot has no privileged Members intent).
+Gone = Callable[[int, list[int]], Awaitable[set[int]]]
 
 #: ``(tx, guild_id, user_ids) -> {user_id: rating}``; the default asks the ratings store.
 SeedSource = Callable[[Tx, int, list[int]], Awaitable[dict[int, float]]]
@@ -179,20 +183,15 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
 
 
-def _value(row: Standing, key: str) -> str:
-    """A table cell: a tie-break value, or the game-point difference signed (+3, 0, −2)."""
-    x = float(getattr(row, key))
-    if key != "point_difference":
-        return _num(x)
-    return f"+{_num(x)}" if x > 0 else f"−{_num(-x)}" if x < 0 else "0"
-
-
 class TournamentService:
     def __init__(self, store: Database, *, clock: Callable[[], float],
                  seed_source: SeedSource = ratings_seed,
                  langs: Callable[[Ctx], Awaitable[tuple[str, str]]] | None = None,
-                 owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:
+                 owns: Callable[[int | None], bool] = lambda guild_id: True,
+                 gone: Gone | None = None) -> None:
         self.store = store
+        #: Which of a server's members have left it (the command layer asks Discord).
+        self.gone = gone
         #: Whether this process runs the guild's shard: the deadline loop skips the rest.
         self.owns = owns
         self.clock = clock
@@ -237,8 +236,9 @@ class TournamentService:
                     row = await sql.tournament(tx, tid)
                 if row is None:
                     raise UserError("trn.unknown", name=str(tid))
+                left = await self._leaving(row, action)
                 tour = Tournament.from_json(row.data)
-                changes = action(tour) or []
+                changes = [*tour.depart(left), *(action(tour) or [])]
                 try:
                     async with self.store.transaction() as tx:
                         saved = await sql.save(tx, tid, row.version, state=tour.state.value,
@@ -249,6 +249,27 @@ class TournamentService:
                     return row, tour, changes
                 log.info("tournament %s changed meanwhile (attempt %d)", tid, attempt + 1)
             raise UserError("trn.stale")
+
+    async def _leaving(self, row: sql.TournamentRow,
+                       action: Callable[[Tournament], list[Change] | None]) -> list[str]:
+        """The players to withdraw before ``action`` runs: when it would pair a Swiss
+        round (tried first on a copy), everyone still in the tournament is looked up,
+        and those who left the server are not paired (issue 30, 3: without this they
+        were paired, and their opponent got a walkover instead of a game).  Knockouts
+        and round robins have a fixed draw: their look-up when a match opens decides
+        the same walkover."""
+        trial = Tournament.from_json(row.data)
+        if self.gone is None or trial.format is not Format.SWISS \
+                or trial.state not in (State.RUNNING, State.PAUSED):
+            return []
+        try:
+            tried = action(trial) or []
+        except Exception:  # the action itself refuses: it will again, on the real state
+            return []
+        if not any(c.kind == "round_opened" for c in tried):
+            return []
+        ids = [int(p.id) for p in Tournament.from_json(row.data).players if not p.withdrawn]
+        return sorted(str(u) for u in await self.gone(row.guild_id, ids))
 
     def _check_organiser(self, tour: Tournament, ctx: Ctx, manager: bool) -> None:
         if not (manager or tour.is_organiser(str(ctx.user_id))):
@@ -402,18 +423,16 @@ class TournamentService:
 
     # -- organiser ----------------------------------------------------------------------
 
-    async def start(self, ctx: Ctx, name: str, *, manager: bool = False,
-                    gone: Callable[[list[int]], Awaitable[set[int]]] | None = None
-                    ) -> Outcome:
-        """Seed and pair round one.  ``gone`` (the command layer's member look-up) names
-        registered players no longer in the server: they are dropped first."""
+    async def start(self, ctx: Ctx, name: str, *, manager: bool = False) -> Outcome:
+        """Seed and pair round one; registered players no longer in the server (the
+        command layer's look-up, ``gone``) are dropped first."""
         personal, _ = await self.langs(ctx)
         row = await self._find(ctx.guild_id, name)
         snapshot = Tournament.from_json(row.data)
         self._check_organiser(snapshot, ctx, manager)
         ids = [int(p.id) for p in snapshot.players]
-        left = await gone(ids) if gone is not None and snapshot.state is State.REGISTRATION \
-            else set()
+        left = await self.gone(row.guild_id, ids) \
+            if self.gone is not None and snapshot.state is State.REGISTRATION else set()
         async with self.store.read() as tx:
             found = await self.seed_source(tx, row.guild_id, ids) if ids else {}
         ratings = {str(k): float(v) for k, v in found.items()}
@@ -572,7 +591,8 @@ class TournamentService:
     # -- looking --------------------------------------------------------------------------
 
     async def show(self, ctx: Ctx, name: str, kind: str) -> Outcome:
-        """Standings or bracket: a picture plus the table as text."""
+        """Standings or bracket: a picture, and a text that names it (the bracket's text
+        lists every round, which the picture may not all show)."""
         personal, _ = await self.langs(ctx)
         row = await self._find(ctx.guild_id, name)
         tour = Tournament.from_json(row.data)
@@ -594,6 +614,9 @@ class TournamentService:
         return t(key, lang, n=tour.current, total=tour.total_rounds or "?")
 
     def _standings_text(self, tour: Tournament, lang: str, *, final: bool = False) -> str:
+        """What the text beside a standings picture says: the tournament and its state.
+        The table itself is the picture (and its alt text, for a screen reader); the
+        message no longer repeats it in a code block (issue 30)."""
         state = self._state_text(tour, lang)
         if tour.state is State.REGISTRATION:
             state += ", " + self._players_text(tour, lang)
@@ -601,38 +624,7 @@ class TournamentService:
                  name=shown(tour.name), state=state)
         if not tour.players:
             return head + "\n" + t("trn.no_players", lang)
-        text = head + "\n" + self.table(tour, lang)
-        keys = criteria(tour.format, tour.tiebreak)
-        if keys and tour.state is not State.REGISTRATION:
-            names = [t(f"trn.criterion.{k}", lang) for k in keys]
-            text += "\n" + t("trn.order", lang, criteria=t("trn.then", lang).join(names))
-        return text
-
-    def table(self, tour: Tournament, lang: str) -> str:
-        """A fixed-width table: place, player, score and every value that orders it (the
-        deciding one included: a tie settled on game points shows them)."""
-        rows: list[Standing] = tour.standings() if tour.state is not State.REGISTRATION \
-            else []
-        if not rows:
-            return "```\n" + "\n".join(f"{i}. {in_code(p.name, 40)}"
-                                       for i, p in enumerate(tour.players, 1)) + "\n```"
-        cols = [(t(f"trn.col.{k}", lang), k) for k in criteria(tour.format, tour.tiebreak)
-                if k != "seed"]
-        gone = " (" + t("trn.withdrawn", lang) + ")"
-        names = [in_code(s.name, 24) + (gone if s.withdrawn else "") for s in rows]
-        width = min(max(6, *(len(n) for n in names)), 24 + len(gone))
-        header = f"{'#':>2}  {t('trn.col.player', lang):<{width}}  "
-        if tour.format is not Format.SINGLE_ELIMINATION:
-            header += f"{t('trn.col.score', lang):>5}"
-        header += "".join(f"  {c:>5}" for c, _ in cols) + f"  {t('trn.col.record', lang)}"
-        lines = [header.rstrip()]
-        for s, name in zip(rows, names, strict=True):
-            line = f"{s.place:>2}  {name:<{width}}  "
-            if tour.format is not Format.SINGLE_ELIMINATION:
-                line += f"{_num(s.score):>5}"
-            line += "".join(f"  {_value(s, k):>5}" for _, k in cols)
-            lines.append(line + f"  {s.wins}–{s.losses}")
-        return "```\n" + "\n".join(lines) + "\n```"
+        return head
 
     def _bracket_text(self, tour: Tournament, lang: str) -> str:
         head = t("trn.bracket", lang, name=shown(tour.name), state=self._state_text(tour, lang))
@@ -709,6 +701,8 @@ class TournamentService:
                     intro = t("trn.intro", lang, name=tname, n=r.number, match=m.id,
                               a=_mention(m.a), b=_mention(m.b), rules=tour.rules,
                               length=_count("trn.a_match", lang, tour.match_length))
+                    if tour.match_length > 1:
+                        intro += "\n" + terms(tour.match_length, lang)
                     if r.deadline:
                         intro += "\n" + t("trn.intro_deadline", lang, when=_ts(r.deadline),
                                           rel=_ts(r.deadline, "R"))
@@ -729,6 +723,10 @@ class TournamentService:
                     out.notices.append(Notice(row.channel_id, t(
                         "trn.auto_walkover", lang, name=tname, match=pid,
                         result=self._result_text(tour, pid, lang))))
+            elif c.kind == "departed":
+                out.notices.extend(Notice(row.channel_id, t(
+                    "trn.left_server", lang, name=tname, player=_mention(p)))
+                    for p in c.players)
             elif c.kind == "finished":
                 out.notices.append(self._final_notice(row, tour))
 

@@ -17,6 +17,7 @@ migration folders with the same numbers and names, checked against each other by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.store.db import Conflict, Store, StoreError, Tx, run_to_end
@@ -28,14 +29,18 @@ __all__ = ["Conflict", "Database", "GameRow", "GuildSettings", "Store", "StoreEr
            "open_store", "run_to_end"]
 
 
-async def open_store(target: str | Path, *, check: bool = True) -> Database:
+async def open_store(target: str | Path, *, check: bool = True, wait: float = 0.0,
+                     waiting: Callable[[str], None] | None = None) -> Database:
     """Open, migrate and (with ``check``) prove the database at ``target``.
 
     A ``postgresql://`` or ``postgres://`` URL opens the PostgreSQL store, anything else
     the SQLite file at that path.  Failures raise ``StoreError`` (one line, no password).
+    ``wait``: seconds a PostgreSQL server that is not up yet is waited for (``waiting``
+    hears, once, that it is being waited for).
     """
     if is_postgres_url(target):
         from bot.store.postgres import PgStore  # asyncpg only for those who use it
 
-        return await PgStore.open(str(target).strip(), check=check)
+        return await PgStore.open(str(target).strip(), check=check, wait=wait,
+                                  waiting=waiting)
     return await Store.open(target, check=check)

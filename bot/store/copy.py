@@ -66,11 +66,14 @@ TABLES: dict[str, tuple[str, ...]] = {
     "problem_attempts": ("guild_id", "user_id", "problem_id"),
     "problem_channels": ("guild_id",),
     "daily_problems": ("guild_id", "day"),
+    "missing_rights": ("guild_id", "channel_id", "action"),
 }
 #: Columns that exist only for SQLite's own mechanics and are not data.
 SKIPPED = {"games": ("new_events",)}
 #: Tables that are the store's bookkeeping, not a server's data: never copied.
-BOOKKEEPING = ("schema_migrations",)  # and SQLite's own sqlite_* tables
+#: ``bot_state`` says which commands this bot registered with Discord: the target's bot
+#: registers its own once.
+BOOKKEEPING = ("schema_migrations", "bot_state")  # and SQLite's own sqlite_* tables
 #: JSON text: compared by meaning, since PostgreSQL may store it re-spelled (jsonb).
 JSON_COLUMNS = {("games", "state"), ("games", "result"), ("events", "data"),
                 ("tournaments", "data")}

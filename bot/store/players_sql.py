@@ -101,16 +101,18 @@ async def save_prefs(tx: Tx, p: GuildPrefs,
     return GuildPrefs(int(row[0]), bool(row[1]), row[2])
 
 
-async def games_played(tx: Tx, guild_id: int | None, user_id: int) -> int:
-    """Games this member has started or been in here (0: their first game)."""
+async def welcomed(tx: Tx, guild_id: int | None, user_id: int) -> bool:
+    """Whether this member has had the first game's welcome here: it comes with their
+    first challenge (answered or not: a declined one counts) and, for a member who never
+    challenged, when they first accept one; so a game they asked for or played."""
     # ``IS NULL`` or ``= ?`` chosen here: ``IS NOT DISTINCT FROM`` needs SQLite 3.39.
     where, params = ("guild_id IS NULL", ()) if guild_id is None else ("guild_id = ?",
                                                                         (guild_id,))
     row = await tx.one(
-        f"SELECT COUNT(*) FROM games WHERE {where} "
-        "AND (white_id = ? OR black_id = ?) AND status IN ('active', 'over', 'aborted')",
-        (*params, user_id, user_id))
-    return int(row[0]) if row else 0
+        f"SELECT 1 FROM games WHERE {where} AND (challenger_id = ? OR ((white_id = ? "
+        "OR black_id = ?) AND status IN ('active', 'over', 'aborted'))) LIMIT 1",
+        (*params, user_id, user_id, user_id))
+    return row is not None
 
 
 async def expired_offers(tx: Tx, before: float) -> list[tuple[int, int, int]]:

@@ -18,7 +18,7 @@ import asyncio
 import json
 import logging
 import socket
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -51,6 +51,7 @@ log = logging.getLogger(__name__)
 PG_MIGRATIONS = MIGRATIONS / "postgresql"
 CONNECT_TIMEOUT = 10.0  # seconds to reach the server and log in
 COMMAND_TIMEOUT = 30.0  # seconds for one statement before asyncpg cancels it
+RETRY_EVERY = 2.0  # seconds between tries while a server that is not up yet is waited for
 POOL_MIN, POOL_MAX = 1, 10
 _MIGRATION_LOCK = 0x6272616465  # "brade": pg_advisory_xact_lock key for migrations
 
@@ -79,12 +80,24 @@ async def _reset(conn: asyncpg.Connection) -> None:
         await conn.execute("ROLLBACK")
 
 
+def _not_up_yet(error: BaseException) -> bool:
+    """A failure a server that is still starting gives: worth another try."""
+    if isinstance(error, socket.gaierror):  # "try again": a name not published yet
+        return error.errno == socket.EAI_AGAIN
+    return isinstance(error, ConnectionRefusedError | ConnectionResetError | TimeoutError
+                      | asyncpg.CannotConnectNowError | asyncpg.ConnectionDoesNotExistError)
+
+
 def _describe(error: BaseException, url: str) -> str | None:
     """What a failure at open means for the person running the bot; None: not ours."""
     if isinstance(error, StoreError):
         return error.problem
     if isinstance(error, asyncpg.InvalidPasswordError):
-        return "wrong password (password authentication failed); check the URL's user and password"
+        return ("wrong password (password authentication failed); check the URL's user and "
+                "password. With docker compose: PostgreSQL keeps the password POSTGRES_PASSWORD "
+                "had when its volume was first made, so changing it in .env later does not "
+                "change it; put the old one back, or change it in the database (docker compose "
+                "exec db psql -U brade -c \"ALTER ROLE brade PASSWORD 'new'\")")
     if isinstance(error, asyncpg.InvalidAuthorizationSpecificationError):
         return f"login refused: {error}"
     if isinstance(error, asyncpg.InvalidCatalogNameError):
@@ -155,12 +168,37 @@ class PgStore:
 
     @classmethod
     async def open(cls, url: str, *, check: bool = True,
-                   connect_timeout: float = CONNECT_TIMEOUT) -> PgStore:
+                   connect_timeout: float = CONNECT_TIMEOUT, wait: float = 0.0,
+                   waiting: Callable[[str], None] | None = None) -> PgStore:
         """Connect, migrate and, with ``check``, prove the database writable.
 
-        Any failure closes the pool and raises ``StoreError``: one line naming the URL
-        (password masked) and what is wrong.
+        A server that is not up yet (the connection refused, "the database system is
+        starting up", no answer) is tried again every ``RETRY_EVERY`` seconds for up to
+        ``wait`` seconds, ``waiting`` told once (a PostgreSQL container still
+        initialising when the bots start, docker compose's first start); anything else
+        (a wrong password, no such database, a bad URL) fails at once.  Any failure
+        closes the pool and raises ``StoreError``: one line naming the URL (password
+        masked) and what is wrong.
         """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait
+        told = False
+        while True:
+            try:
+                return await cls._open(url, check=check, connect_timeout=connect_timeout)
+            except StoreError as error:
+                left = deadline - loop.time()
+                if not (error.transient and left > 0):
+                    raise
+                if not told and waiting is not None:
+                    waiting(f"waiting for the {error} (the server may still be starting); "
+                            f"trying again for up to {wait:g} s")
+                told = True
+                log.info("the database is not up yet (%s); trying again", error.problem)
+                await asyncio.sleep(min(RETRY_EVERY, left))
+
+    @classmethod
+    async def _open(cls, url: str, *, check: bool, connect_timeout: float) -> PgStore:
         shown = mask_url(url)
         pool: asyncpg.Pool | None = None
         try:
@@ -185,7 +223,9 @@ class PgStore:
                            "(a lock held by another session, or an overloaded server?)")
             elif isinstance(error, TimeoutError) and connect_timeout != CONNECT_TIMEOUT:
                 problem = problem.replace(f"{CONNECT_TIMEOUT:g} s", f"{connect_timeout:g} s")
-            raise StoreError(shown, mask_in_text(problem)) from None
+            failure = StoreError(shown, mask_in_text(problem))
+            failure.transient = pool is None and _not_up_yet(error)
+            raise failure from None
 
     async def migrate(self) -> list[int]:
         """Apply every migration not yet recorded, each file in its own transaction with

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import Any
 
 from bot.league.ratings import MU, Rating
 from bot.store.db import Tx
@@ -133,3 +135,17 @@ async def finished_games(tx: Tx, guild_id: int, user_id: int, limit: int = 5000)
                         "(white_id = ? OR black_id = ?) ORDER BY updated_at DESC, id DESC "
                         "LIMIT ?", (guild_id, user_id, user_id, limit))
     return [GameRow.from_sql(r) for r in rows]
+
+
+async def roll_events(tx: Tx, guild_id: int, user_id: int, limit: int = 5000
+                      ) -> list[tuple[int, int, str, str, dict[str, Any]]]:
+    """The teka, start and roll events of the member's newest ``limit`` finished games on
+    this server, game by game in order, as ``(game id, white id, rules, kind, data)``:
+    their dice statistics (``bot.league.profile.count_dice``)."""
+    rows = await tx.all(
+        "SELECT e.game_id, g.white_id, g.rules, e.kind, e.data FROM events e "
+        "JOIN games g ON g.id = e.game_id WHERE e.kind IN ('teka', 'start', 'roll') AND "
+        "e.game_id IN (SELECT id FROM games WHERE guild_id = ? AND status = 'over' AND "
+        "(white_id = ? OR black_id = ?) ORDER BY updated_at DESC, id DESC LIMIT ?) "
+        "ORDER BY e.game_id, e.seq", (guild_id, user_id, user_id, limit))
+    return [(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]

@@ -79,7 +79,18 @@ def _turns(rules: RuleSet, position: Position, dice: Dice,
     return out
 
 
-def _pick_best(ranked: list[tuple[Turn, float]], rng: random.Random) -> Turn:
+def one_ply(rules: RuleSet, position: Position, dice: Dice, turns: Sequence[Turn] | None,
+            w: Model, beam: int) -> list[tuple[Turn, float]]:
+    """Every turn (a later puff pasch: those a beam of ``beam`` finds) with its one-ply
+    value under ``w``, best first: gesäll's ranking, and mästare's before its search."""
+    me = position.turn
+    ts = _turns(rules, position, dice, turns, w, beam)
+    scored = list(zip(ts, turn_values(rules, ts, me, w), strict=True))
+    scored.sort(key=lambda tv: -tv[1])  # stable: generator order breaks ties
+    return scored
+
+
+def pick_best(ranked: list[tuple[Turn, float]], rng: random.Random) -> Turn:
     """The top turn; exact ties are broken by ``rng`` so play varies but replays."""
     top = ranked[0][1]
     ties = [t for t, v in ranked if v >= top - 1e-9]
@@ -139,16 +150,11 @@ class GreedyAgent:
 
     def rank(self, rules: RuleSet, position: Position, dice: Dice,
              turns: Sequence[Turn] | None = None) -> list[tuple[Turn, float]]:
-        me = position.turn
-        w = self.model(rules)
-        ts = _turns(rules, position, dice, turns, w, self.beam)
-        scored = list(zip(ts, turn_values(rules, ts, me, w), strict=True))
-        scored.sort(key=lambda tv: -tv[1])  # stable: generator order breaks ties
-        return scored
+        return one_ply(rules, position, dice, turns, self.model(rules), self.beam)
 
     def choose(self, rules: RuleSet, position: Position, dice: Dice, rng: random.Random,
                turns: Sequence[Turn] | None = None) -> Turn:
-        return _pick_best(self.rank(rules, position, dice, turns), rng)
+        return pick_best(self.rank(rules, position, dice, turns), rng)
 
 
 class SearchAgent:
@@ -186,26 +192,42 @@ class SearchAgent:
              turns: Sequence[Turn] | None = None) -> list[tuple[Turn, float]]:
         me = position.turn
         w = self.model(rules)
-        one_ply = GreedyAgent(self.weights, self.puff, self.beam, self.learned).rank(
-            rules, position, dice, turns)
-        if len(one_ply) == 1:
-            return one_ply
-        best1 = one_ply[0][1]
+        first = one_ply(rules, position, dice, turns, w, self.beam)
+        if len(first) == 1:
+            return first
+        best1 = first[0][1]
         spent = 0
-        deep: list[tuple[Turn, float]] = []
+        # Which turns to search is settled by the one-ply values and the replies' count
+        # alone, so every searched turn's replies are valued in one batch afterwards
+        # (for a network one matrix product instead of 21 per turn).
+        order: list[tuple[Turn, float | list[list[Turn]]]] = []
         rest: list[tuple[Turn, float]] = []
-        for i, (t, v) in enumerate(one_ply):
+        for i, (t, v) in enumerate(first):
             if t.outcome is not None:
-                deep.append((t, v))  # a finished game needs no look-ahead
+                order.append((t, v))  # a finished game needs no look-ahead
                 continue
-            expand = (i == 0 or (len(deep) < self.candidates and v >= best1 - self.margin
+            expand = (i == 0 or (len(order) < self.candidates and v >= best1 - self.margin
                                  and spent < self.budget))
             if not expand:
                 rest.append((t, v))
                 continue
-            value, cost = self._expect(rules, t.position, me, w)
-            spent += cost
-            deep.append((t, value))
+            per_roll = [replies(rules, t.position, dice, w, self.reply_beam)
+                        for dice, _ in ROLLS21]
+            spent += sum(len(found) for found in per_roll)
+            order.append((t, per_roll))
+        flat = [r for _, x in order if isinstance(x, list) for found in x for r in found]
+        values = iter(turn_values(rules, flat, me, w))
+        deep: list[tuple[Turn, float]] = []
+        for t, x in order:
+            if not isinstance(x, list):
+                deep.append((t, x))
+                continue
+            mine = t.position.turn is me  # puff: a pasch can give the same side another
+            total = 0.0  # roll (P-4)
+            for (_, weight), found in zip(ROLLS21, x, strict=True):
+                vs = [next(values) for _ in found]
+                total += weight * (max(vs) if mine else min(vs))
+            deep.append((t, total / 36))
         deep.sort(key=lambda tv: -tv[1])
         # Unexpanded turns keep their one-ply value but rank below every searched one:
         # the search's pruning already judged them worse.
@@ -213,22 +235,9 @@ class SearchAgent:
         tail = [(t, min(v, low) - 1e-6) for t, v in rest]
         return deep + tail
 
-    def _expect(self, rules: RuleSet, pos: Position, me: Side,
-                w: Model) -> tuple[float, int]:
-        """Average over the 21 rolls of the next mover's best reply, as ``me`` values it."""
-        mine = pos.turn is me  # puff: a pasch can give the same side another roll (P-4)
-        total = 0.0
-        cost = 0
-        for dice, weight in ROLLS21:
-            found = replies(rules, pos, dice, w, self.reply_beam)
-            cost += len(found)
-            values = turn_values(rules, found, me, w)
-            total += weight * (max(values) if mine else min(values))
-        return total / 36, cost
-
     def choose(self, rules: RuleSet, position: Position, dice: Dice, rng: random.Random,
                turns: Sequence[Turn] | None = None) -> Turn:
-        return _pick_best(self.rank(rules, position, dice, turns), rng)
+        return pick_best(self.rank(rules, position, dice, turns), rng)
 
 
 def replies(rules: RuleSet, pos: Position, dice: Dice, w: Model = DEFAULT_WEIGHTS,

@@ -154,7 +154,7 @@ def run(a: str, b: str, rules_name: str, games: int, seed: int,
     out: list[GameResult] = []
     if jobs <= 1:
         for t in tasks:
-            out.extend(_logged(play_pair(t), out, progress))
+            out.extend(log_pair(play_pair(t), out, progress))
         return out
     import multiprocessing as mp
 
@@ -162,12 +162,15 @@ def run(a: str, b: str, rules_name: str, games: int, seed: int,
         os.environ.setdefault(k, "1")  # the workers: one process per core is enough
     with mp.get_context("spawn").Pool(jobs) as pool:
         for res in pool.imap(play_pair, tasks, chunksize=1):
-            out.extend(_logged(res, out, progress))
+            out.extend(log_pair(res, out, progress))
     return out
 
 
-def _logged(pair: list[GameResult], done: list[GameResult],
-            progress: TextIO | None) -> list[GameResult]:
+def log_pair(pair: list[GameResult], done: list[GameResult],
+             progress: TextIO | None) -> list[GameResult]:
+    """Write a finished pair's line to ``progress`` (``summarize_log`` reads it back);
+    the pair is returned for the caller's list.  Other arenas (``benchmarks``) log the
+    same way, so one reader serves them all."""
     if progress is not None:
         every = [*done, *pair]
         wins = sum(1.0 if r.winner == "a" else 0.5 if r.winner is None else 0.0
@@ -182,6 +185,11 @@ def _logged(pair: list[GameResult], done: list[GameResult],
 def summarize_log(lines: Sequence[str]) -> Summary:
     """The summary of the games in ``--progress`` lines (for a match cut short, or one
     played in parts with ``--start-pair``: a pair logged twice counts once)."""
+    return summarize(read_log(lines))
+
+
+def read_log(lines: Sequence[str]) -> list[GameResult]:
+    """The games of ``--progress`` lines, a pair logged twice once."""
     pairs: dict[int, list[GameResult]] = {}
     for line in lines:
         if not line.startswith("pair "):
@@ -194,7 +202,7 @@ def summarize_log(lines: Sequence[str]) -> Summary:
             pairs[int(index)].append(GameResult(
                 int(index), seat == "W", None if who == "-" else who, int(pts),
                 None if kind == "-" else kind, int(turns)))
-    return summarize([r for games in pairs.values() for r in games])
+    return [r for games in pairs.values() for r in games]
 
 
 def format_summary(a: str, b: str, rules_name: str, s: Summary,

@@ -17,10 +17,14 @@ opponent's checkers mapped onto it through the ruleset's geometry (G-4):
 That is the ``board`` encoding (puff).  Bräde networks use the ``brade`` encoding: the
 same board numbers without the pasch flags, followed by what decides bräde spelled out
 (``engine.ai.brade_features``: jan count, sprängjan, blots in reach, runs of bands,
-vackert spel distance, munk, the race).  A network records its encoding in its metadata.
+vackert spel distance, munk, the race), and backgammon networks the ``bg`` encoding: the
+board numbers followed by ``engine.ai.bg_features`` (shots and their cost, entering,
+escapes, primes, contact, gammon and backgammon risk).  A network records its encoding in
+its metadata.
 
 Output: the expected points of the game for the side to move under the ruleset's scoring
-(puff pays 1, 2 or 3, P-6; bräde's jan and sprängjan pay more than a hemspel).  One hidden
+(puff pays 1, 2 or 3, P-6; bräde's jan and sprängjan pay more than a hemspel; backgammon's
+gammon 2 and backgammon 3).  One hidden
 layer of ``tanh`` units; weights are an ``.npz`` in ``engine/ai/weights``, named by ruleset
 id.  Batches are the unit of work: scoring the 20-odd replies to one roll in one matrix
 product costs about what scoring two of them one by one would.
@@ -30,11 +34,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 
 import numpy as np
 
-from engine.ai import brade_features
+from engine.ai import bg_features, brade_features
 from engine.position import BAR, OFF, Geometry, Position, Side
 from engine.rules.ruleset import Family, RuleSet
 
@@ -43,7 +48,10 @@ FEATURES = 4 * 48 + 8
 #: The board numbers a bräde network reads (``encode`` without the pasch flags).
 BOARD = 4 * 48 + 6
 #: Inputs per encoding.
-SIZES = {"board": FEATURES, "brade": BOARD + brade_features.FEATURES}
+SIZES = {"board": FEATURES, "brade": BOARD + brade_features.FEATURES,
+         "bg": BOARD + bg_features.FEATURES}
+#: The encoding each family's networks must have (puff's is the plain board one).
+FAMILY_ENCODING = {Family.BRADE: "brade", Family.BACKGAMMON: "bg", Family.PUFF: "board"}
 
 #: Pips still to go from each index (bar .. off) in the mover's own numbering.
 _PIPS = np.array([25, *range(24, 0, -1), 0], dtype=np.float32)
@@ -80,8 +88,8 @@ def encode(me: np.ndarray, op: np.ndarray, pasched: np.ndarray,
 
 
 def encoding_for(rules: RuleSet) -> str:
-    """The encoding a new network for ``rules`` uses: bräde's own, else the board one."""
-    return "brade" if rules.family is Family.BRADE else "board"
+    """The encoding a new network for ``rules`` uses: its family's (``FAMILY_ENCODING``)."""
+    return FAMILY_ENCODING[rules.family]
 
 
 def encode_for(encoding: str, rules: RuleSet, me: np.ndarray, op: np.ndarray,
@@ -94,11 +102,15 @@ def encode_for(encoding: str, rules: RuleSet, me: np.ndarray, op: np.ndarray,
     if encoding == "brade":
         return np.concatenate([board[:, :BOARD], brade_features.encode(me, op, rules)],
                               axis=1)
+    if encoding == "bg":
+        return np.concatenate([board[:, :BOARD], bg_features.encode(me, op)], axis=1)
     raise ValueError(f"unknown encoding {encoding!r}")
 
 
 def mover_arrays(positions: Sequence[Position]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The (me, op, pasched) arrays ``encode`` takes, from positions (mover = ``turn``)."""
+    """The (me, op, pasched) arrays ``encode`` takes, from positions (mover = ``turn``).
+    Built with ``np.fromiter`` over the flat counts: turning a list of tuples into an
+    array costs several times as much, and the search asks this for every roll."""
     me, op, flags = [], [], []
     for p in positions:
         if p.turn is Side.WHITE:
@@ -108,8 +120,15 @@ def mover_arrays(positions: Sequence[Position]) -> tuple[np.ndarray, np.ndarray,
             me.append(p.black)
             op.append(p.white)
         flags.append((p.turn in p.pasch, p.turn.other in p.pasch))
-    return (np.array(me, dtype=np.float32), np.array(op, dtype=np.float32),
-            np.array(flags, dtype=np.float32))
+    n = len(me)
+
+    def flat(rows: list[tuple[int, ...]]) -> np.ndarray:
+        return np.fromiter(chain.from_iterable(rows), dtype=np.float32,
+                           count=26 * n).reshape(n, 26)
+
+    return (flat(me), flat(op),
+            np.fromiter(chain.from_iterable(flags), dtype=np.float32,
+                        count=2 * n).reshape(n, 2))
 
 
 class Net:
@@ -184,12 +203,12 @@ def for_rules(rules: RuleSet) -> Net | None:
     """The shipped network that fits ``rules``: the ruleset's, unless it was trained under
     another scoring table (talisman+ny2 pays 3/7/11 where the W&W-trained net expects
     1/2/4, so its values would be on the wrong scale) or another encoding than the one
-    the family needs."""
+    the family needs (``FAMILY_ENCODING``)."""
     net = for_ruleset(rules.id)
     if net is None:
         return None
     if net.meta.get("scoring", rules.scoring) != rules.scoring:
         return None
-    if rules.family is Family.BRADE and net.encoding != "brade":
+    if net.encoding != FAMILY_ENCODING[rules.family]:
         return None
     return net

@@ -28,6 +28,11 @@ sprängjan, blots in reach, runs of bands, vackert spel distance, munk, race) an
 ruleset's own points (a jan pays two to six times a hemspel, by the scoring table); the
 file records the table, and mästare uses the network only under that table.
 
+Backgammon networks read the ``bg`` encoding (``engine.ai.bg_features``: shots and what
+they cost, entering, escapes and primes, contact, gammon and backgammon risk) and learn
+the game's points (gammon 2, backgammon 3); a network's games are played side by side
+(``play_lockstep``, ``LOCKSTEP``), which makes them about three times cheaper.
+
 The file it writes records the games, rounds and seed it was made with (``Net.meta``).
 """
 
@@ -40,19 +45,22 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from engine import rules as rules_registry
-from engine.ai.agents import GreedyAgent, RandomAgent
+from engine.ai.agents import GreedyAgent, RandomAgent, pick_best
 from engine.ai.arena import MAX_TURNS, opening
+from engine.ai.evaluation import turn_value
 from engine.ai.net import SIZES, Net, encode_for, encoding_for
 from engine.ai.pasch import is_long_pasch
 from engine.errors import EngineError
 from engine.generators import legal_turns
-from engine.position import Side
+from engine.position import Position, Side
 from engine.rules.ruleset import Family, RuleSet
+from engine.turn import Turn
 
 Record = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
@@ -112,30 +120,121 @@ def play_recorded(rules_name: str, seed: int, explore: float,
             np.array([*sign, result], dtype=np.float32))
 
 
-def _play(args: tuple[str, int, float]) -> Record:
-    return play_recorded(*args, player=_PLAYER)
+@dataclass
+class _Running:
+    """One game of ``play_lockstep``: its generator, where it stands, what it recorded."""
+
+    rng: random.Random
+    pos: Position
+    me: list[tuple[int, ...]] = field(default_factory=list)
+    op: list[tuple[int, ...]] = field(default_factory=list)
+    flags: list[tuple[bool, bool]] = field(default_factory=list)
+    sign: list[float] = field(default_factory=list)
+    result: float = 0.0
+    done: bool = False
+
+    def record(self) -> Record:
+        return (np.array(self.me, dtype=np.int8).reshape(-1, 26),
+                np.array(self.op, dtype=np.int8).reshape(-1, 26),
+                np.array(self.flags, dtype=np.float32).reshape(-1, 2),
+                np.array([*self.sign, self.result], dtype=np.float32))
+
+
+def play_lockstep(rules_name: str, seeds: Sequence[int], explore: float,
+                  player: Net) -> list[Record]:
+    """The games ``play_recorded(rules_name, seed, explore, player)`` plays, for each seed,
+    played side by side: at each turn every game still running rolls and lists its plays
+    as it would alone, and the network values all of their results in one batch.  One
+    batch of a thousand positions costs a fraction of fifty batches of twenty (numpy's
+    work per call is the same whatever the rows), which is what a network's self-play
+    spends its time on.  Each game draws from its own generator in the same order as
+    alone; only the batching differs, which can move a value in the last bits of a
+    float32 and so, very rarely, break a near tie the other way."""
+    rules = rules_registry.get(rules_name)
+    rand = RandomAgent()
+    greedy = NetPlayer(player)
+    games = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        games.append(_Running(rng, rules.start().with_turn(opening(rules, rng))))
+    for _ in range(MAX_TURNS):
+        live = [g for g in games if not g.done]
+        if not live:
+            break
+        chosen: dict[int, Turn] = {}
+        pending: list[tuple[int, list[Turn]]] = []
+        for k, g in enumerate(live):
+            rng, pos = g.rng, g.pos
+            dice = ((rng.randint(1, 6),) if pos.onedie
+                    else (rng.randint(1, 6), rng.randint(1, 6)))
+            turns = None if is_long_pasch(rules, pos, dice) else legal_turns(rules, pos, dice)
+            agent = rand if rng.random() < explore else greedy
+            if agent is rand or turns is None:
+                chosen[k] = agent.choose(rules, pos, dice, rng, turns)
+            else:
+                pending.append((k, turns))
+        positions = [t.position for _, ts in pending for t in ts if t.outcome is None]
+        values = iter(player.white_values(rules, positions))
+        for k, ts in pending:
+            me = live[k].pos.turn
+            vals = []
+            for t in ts:
+                if t.outcome is not None:
+                    vals.append(turn_value(rules, t, me, player))
+                else:
+                    v = next(values)
+                    vals.append(v if me is Side.WHITE else -v)
+            scored = sorted(zip(ts, vals, strict=True), key=lambda tv: -tv[1])
+            chosen[k] = pick_best(scored, live[k].rng)
+        for k, g in enumerate(live):
+            turn = chosen[k]
+            if turn.outcome is not None:
+                o = turn.outcome
+                g.result = float(o.points) if o.winner is Side.WHITE else -float(o.points)
+                g.done = True
+                continue
+            pos = g.pos = turn.position
+            white = pos.turn is Side.WHITE
+            g.me.append(pos.white if white else pos.black)
+            g.op.append(pos.black if white else pos.white)
+            g.flags.append((pos.turn in pos.pasch, pos.turn.other in pos.pasch))
+            g.sign.append(1.0 if white else -1.0)
+    return [g.record() for g in games]
+
+
+def _play(args: tuple[str, list[int], float]) -> list[Record]:
+    rules_name, seeds, explore = args
+    if _PLAYER is not None and len(seeds) > 1:
+        return play_lockstep(rules_name, seeds, explore, _PLAYER)
+    return [play_recorded(rules_name, s, explore, player=_PLAYER) for s in seeds]
 
 
 def play_games(rules_name: str, games: int, seed: int, explore: float, jobs: int,
-               progress: bool = False, player: Net | None = None) -> list[Record]:
-    """``games`` games, game ``i`` from seed ``seed·1000003 + i`` whatever ``jobs`` is."""
-    tasks = [(rules_name, seed * 1_000_003 + i, explore) for i in range(games)]
+               progress: bool = False, player: Net | None = None,
+               lockstep: int = 1) -> list[Record]:
+    """``games`` games, game ``i`` from seed ``seed·1000003 + i`` whatever ``jobs`` is.
+    A network's games are played ``lockstep`` at a time (``play_lockstep``), in groups
+    fixed by the game numbers, so ``jobs`` changes nothing there either."""
+    step = max(1, lockstep) if player is not None else 1
+    seeds = [seed * 1_000_003 + i for i in range(games)]
+    tasks = [(rules_name, seeds[k:k + step], explore) for k in range(0, games, step)]
     arrays = None if player is None else (player.w1, player.b1, player.w2, player.b2,
                                           player.meta)
     if jobs <= 1:
         _set_player(arrays)
         try:
-            return [_play(t) for t in tasks]
+            return [rec for t in tasks for rec in _play(t)]
         finally:
             _set_player(None)
-    out = []
+    out: list[Record] = []
     single_threaded_blas()  # inherited by the workers: one process per core is enough
     with mp.get_context("spawn").Pool(jobs, initializer=_set_player,
                                       initargs=(arrays,)) as pool:
-        for i, rec in enumerate(pool.imap(_play, tasks, chunksize=8)):
-            out.append(rec)
-            if progress and (i + 1) % 500 == 0:
-                print(f"  {i + 1} games", file=sys.stderr, flush=True)
+        for recs in pool.imap(_play, tasks, chunksize=max(1, 8 // step)):
+            for rec in recs:
+                out.append(rec)
+                if progress and len(out) % 500 == 0:
+                    print(f"  {len(out)} games", file=sys.stderr, flush=True)
     return out
 
 
@@ -171,9 +270,10 @@ class Dataset:
         me = np.concatenate([r[0] for r in records])
         op = np.concatenate([r[1] for r in records])
         flags = np.concatenate([r[2] for r in records])
-        # Bräde in half precision: its inputs are flags and small fractions, and a full
-        # run's data (six million positions × 283 inputs) then fits in a few GB.
-        dtype = np.float16 if self.encoding == "brade" else np.float32
+        # Bräde and backgammon in half precision: their inputs are flags and small
+        # fractions, and a full run's data (six million positions × 283 inputs) then
+        # fits in a few GB.
+        dtype = np.float16 if self.encoding in ("brade", "bg") else np.float32
         self.x = np.empty((len(me), SIZES[self.encoding]), dtype=dtype)
         for k in range(0, len(me), CHUNK):
             self.x[k:k + CHUNK] = encode_for(self.encoding, rules, me[k:k + CHUNK],
@@ -241,13 +341,18 @@ def fit(net: Net, x: np.ndarray, y: np.ndarray, epochs: int, rng: np.random.Gene
 def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
           hidden: int = 48, rounds: int = 4, epochs: int = 6, lam: float = 0.7,
           jobs: int = 1, progress: bool = False, data: str | Path | None = None,
-          generations: int = 1, encoding: str | None = None) -> Net:
+          generations: int = 1, encoding: str | None = None,
+          checkpoints: str | Path | None = None, lockstep: int = 1) -> Net:
     """Play (or, with ``data`` naming an existing file, load) the games and fit a net.
 
     With ``generations`` > 1, each further generation plays ``games`` more games with
     the network so far (one ply, the same ``explore``), adds them to the data and goes
     on fitting the same network for ``rounds`` more rounds: self-play TD(λ) in a few
-    large steps.  ``data`` holds the first generation's games only."""
+    large steps.  ``data`` holds the first generation's games only.  With
+    ``checkpoints`` (a path without ``.npz``), the network after each generation is
+    saved as ``<checkpoints>-gen<N>.npz``, so the arena can draw the curve over training.
+    ``lockstep``: how many of the network's games are played side by side
+    (``play_lockstep``)."""
     rules = rules_registry.get(rules_name)
     t0 = time.perf_counter()
 
@@ -267,7 +372,7 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
     for gen in range(generations):
         if gen:
             records = records + play_games(rules.name, games, seed + 7919 * gen, explore,
-                                           jobs, progress, player=net)
+                                           jobs, progress, player=net, lockstep=lockstep)
         dataset = Dataset(records, rules, net.encoding)
         say(f"generation {gen}: {len(records)} games, {len(dataset.sign)} positions")
         for r in range(rounds):
@@ -276,22 +381,34 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
             loss = fit(net, dataset.x, y, epochs, rng)
             say(f"round {r}: λ={1.0 if first else lam}, loss {loss:.4f}")
         del dataset
-    net.meta = {"rules": rules.id, "games": str(games), "seed": str(seed),
-                "explore": str(explore), "hidden": str(hidden), "rounds": str(rounds),
-                "epochs": str(epochs), "lambda": str(lam),
-                "positions": str(sum(len(r[0]) for r in records)),
-                "encoding": net.encoding}
-    if generations > 1:
-        net.meta["generations"] = str(generations)
-    if rules.family is Family.BRADE:
-        net.meta["scoring"] = rules.scoring
+        if checkpoints is not None:
+            net.meta = _meta(rules, games, seed, explore, hidden, rounds, epochs, lam,
+                             records, gen + 1, net.encoding)
+            net.save(f"{checkpoints}-gen{gen}.npz")
+    net.meta = _meta(rules, games, seed, explore, hidden, rounds, epochs, lam, records,
+                     generations, net.encoding)
     return net
+
+
+def _meta(rules: RuleSet, games: int, seed: int, explore: float, hidden: int, rounds: int,
+          epochs: int, lam: float, records: Sequence[Record], generations: int,
+          encoding: str) -> dict[str, str]:
+    """What a network file records about how it was made (``Net.meta``)."""
+    meta = {"rules": rules.id, "games": str(games), "seed": str(seed),
+            "explore": str(explore), "hidden": str(hidden), "rounds": str(rounds),
+            "epochs": str(epochs), "lambda": str(lam),
+            "positions": str(sum(len(r[0]) for r in records)), "encoding": encoding}
+    if generations > 1:
+        meta["generations"] = str(generations)
+    if rules.family is Family.BRADE:
+        meta["scoring"] = rules.scoring
+    return meta
 
 
 #: The documented full run per ruleset: (games per generation, generations, hidden
 #: units).  Sized so that ``--jobs 2`` finishes in at most 45 minutes on the project's
-#: 2-core machine (README, "The learned evaluation"); a ruleset not listed gets
-#: ``FALLBACK``.
+#: 2-core machine (docs/ai.md, "The learned evaluation"), backgammon's in about 30
+#: minutes of CPU with ``--jobs 1``; a ruleset not listed gets ``FALLBACK``.
 DEFAULTS: dict[str, tuple[int, int, int]] = {
     "puff-kontrar": (20_000, 1, 48),
     "puff-lang": (20_000, 1, 48),
@@ -300,8 +417,13 @@ DEFAULTS: dict[str, tuple[int, int, int]] = {
     "behrens-helmfrid": (20_000, 2, 64),
     "classic": (20_000, 2, 64),
     "vasa": (20_000, 2, 64),
+    "backgammon": (10_000, 4, 80),
 }
 FALLBACK = (8_000, 1, 48)
+#: Games a network plays side by side (``play_lockstep``) per ruleset, else one at a
+#: time: the networks shipped before it were trained one game at a time, and their
+#: commands stay exactly reproducible.
+LOCKSTEP: dict[str, int] = {"backgammon": 64}
 
 
 _BLAS_ENV = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
@@ -342,6 +464,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--data", default=None,
                     help="file of the first generation's games: read if it exists, "
                          "else written")
+    ap.add_argument("--lockstep", type=int, default=None,
+                    help="games a network plays side by side (default: the ruleset's "
+                         "LOCKSTEP, else 1)")
+    ap.add_argument("--checkpoints", default=None, metavar="PREFIX",
+                    help="also save the network after each generation as "
+                         "PREFIX-genN.npz")
     ap.add_argument("--out", required=True)
     ns = ap.parse_args(list(argv) if argv is not None else None)
     try:
@@ -354,7 +482,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     net = train(rules.name, ns.games or games, ns.seed, explore=ns.explore,
                 hidden=ns.hidden or hidden, rounds=ns.rounds, epochs=ns.epochs, lam=ns.lam,
                 jobs=ns.jobs, progress=True, data=ns.data,
-                generations=ns.generations or generations)
+                generations=ns.generations or generations, checkpoints=ns.checkpoints,
+                lockstep=ns.lockstep or LOCKSTEP.get(rules.id, 1))
     net.save(ns.out)
     size = Path(ns.out).stat().st_size
     print(f"wrote {ns.out} ({size / 1024:.0f} KB) in {time.perf_counter() - t0:.0f} s: "

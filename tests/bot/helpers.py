@@ -13,12 +13,14 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import socket
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Generator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 import simcord
 from PIL import Image
@@ -27,6 +29,7 @@ from bot.store.dialect import to_postgres
 from engine.game import Game
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+EPHEMERAL = 64  # a message flag: only its addressee sees it
 #: What the ``db_path`` fixture gives: a SQLite file or a PostgreSQL URL.
 Db = Path | str
 T = TypeVar("T")
@@ -157,17 +160,21 @@ def assert_png(data: bytes | None) -> None:
         assert im.format == "PNG" and im.size[0] > 100 and im.size[1] > 100
 
 
-def recent(env: simcord.Env, channel: simcord.ChannelHandle, n: int = 8) -> list[Any]:
-    """The newest ``n`` messages, newest first (``history()`` converts the whole channel)."""
+def recent(env: simcord.Env, channel: simcord.ChannelHandle, n: int = 8, *,
+           private: bool = False) -> list[Any]:
+    """The newest ``n`` messages the channel shows everyone, newest first (``history()``
+    converts the whole channel); ``private``: ephemeral ones too (SimCord keeps a
+    member's private notes, a first game's welcome say, among the channel's messages)."""
     from simcord.results import to_discord_message
 
-    stored = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
+    stored = sorted((m for m in env.backend.messages.get(channel.id, {}).values()
+                     if private or not m.flags & EPHEMERAL), key=lambda m: m.id)
     return [to_discord_message(env, m) for m in reversed(stored[-n:])]
 
 
 def find_button(env: simcord.Env, channel: simcord.ChannelHandle, custom_id: str) -> Any:
     """The newest message in ``channel`` carrying a button with ``custom_id``."""
-    for message in recent(env, channel):
+    for message in recent(env, channel, private=True):
         for row in message.components:
             for child in getattr(row, "children", []):
                 if getattr(child, "custom_id", None) == custom_id:
@@ -436,3 +443,55 @@ async def race(stores: list[GatedStore], *scans: Callable[[], Any], gate: int = 
         s.arm(barrier, gate)
     return await asyncio.wait_for(asyncio.gather(*(scan() for scan in scans),
                                                  return_exceptions=return_exceptions), 60)
+
+
+class LateServer:
+    """A port that refuses connections until ``open_after``'s time is up, then forwards
+    each to the session's PostgreSQL server: a database still starting, as the bots see
+    it (issue 35).  Runs on an event loop of its own, in a thread, so a caller that
+    blocks (``subprocess.run``) is served too."""
+
+    def __init__(self, target: str) -> None:
+        u = urlsplit(target)
+        self.host, self.target_port = u.hostname or "127.0.0.1", u.port or 5432
+        with socket.socket() as s:  # a free port: refused until the server starts
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = target.replace(f"@{u.hostname}:{u.port}/", f"@127.0.0.1:{self.port}/")
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._thread.start()
+        self._server: asyncio.AbstractServer | None = None
+
+    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while data := await reader.read(65536):
+                writer.write(data)
+                await writer.drain()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            writer.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection(self.host, self.target_port)
+        await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer))
+
+    def open_after(self, seconds: float) -> None:
+        self._loop.call_soon_threadsafe(self._loop.call_later, seconds, self._start_now)
+
+    def _start_now(self) -> None:
+        async def start() -> None:
+            self._server = await asyncio.start_server(self._serve, "127.0.0.1", self.port)
+        self._loop.create_task(start())
+
+    def close(self) -> None:
+        async def stop() -> None:
+            if self._server is not None:
+                self._server.close()
+            for task in asyncio.all_tasks():
+                if task is not asyncio.current_task():
+                    task.cancel()
+        asyncio.run_coroutine_threadsafe(stop(), self._loop).result(10)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(10)

@@ -313,7 +313,7 @@ async def test_the_computers_reply_stays_readable_after_the_next_roll(
             # the computer has just played: Alice rolls on that very message
             cid = f"brade:roll:{row['id']}:{row['version']}:"
             message = find_button(env, ch, cid)
-            reply = t("played", "en", who="Black (the computer)",
+            reply = t("played", "en", who="Black (Computer)",
                       name=roll_name(tuple(last["dice"])),
                       dice=format_dice(tuple(last["dice"]), "–"),
                       play=format_turn(recorded_turn(last["moves"], _position(last)), "en"))
@@ -337,11 +337,13 @@ async def test_the_computers_reply_stays_readable_after_the_next_roll(
     assert row["status"] == "over"
     messages = channel(env, ch)
     lines = record_lines(db_path, row["id"], players_of(row), "en",
-                         computer="the computer")
+                         computer="Computer")
     assert_in_order("\n".join(m.content for m in messages), lines)
     assert not any(PROMPT.search(m.content) for m in messages[:-1])
     assert assert_alt_text(messages, "en") >= 5
-    assert "The computer" in specs[-1].names  # a name on its own starts with a capital
+    # the computer is named alike in the text and on the board (issue 30)
+    assert "Computer" in specs[-1].names
+    assert any("Black (Computer)" in m.content for m in messages)
 
 
 # -- 4. the challenge is answered --------------------------------------------------------------

@@ -130,3 +130,56 @@ async def test_the_server_theme_reaches_the_boards(simcord_env: simcord.Env, db_
     await alice.slash(ch, "brade settings", theme="default")
     await alice.slash(ch, "brade show")
     assert specs[-1].theme == "classic"
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+async def test_match_texts_after_a_resignation(simcord_env: simcord.Env, db_path,
+                                               lang: str) -> None:
+    """Issue 30, 2: a match of 3 games says what decides it when offered; a resigned
+    game's result says which game it was, how many of the 3 that count are played, and
+    why one more game comes; the next game says its number; the board agrees."""
+    env = simcord_env
+    guild = env.create_guild(preferred_locale="sv-SE" if lang == "sv" else "en-US")
+    ch = guild.create_text_channel("spel")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    r = await alice.slash(ch, "brade new", opponent=bob, match=3)
+    offer = r.response.content
+    assert ("en match om 3 partier. <@" if lang == "sv" else "a match of 3 games. <@") in offer
+    assert ("Flest poäng efter 3 partier spelade till slut vinner matchen" if lang == "sv"
+            else "The most points after 3 games played to the end wins the match") in offer
+    await bob.click(r.response, label="Anta" if lang == "sv" else "Accept")
+    accepted = env.backend.get_message(ch.id, r.response.id).content
+    assert ("ett parti till spelas" if lang == "sv" else "one more game is played") in accepted
+
+    await resign(ch, alice, lang)
+    said = "\n".join(m.content for m in reversed(recent(env, ch, 3)))
+    if lang == "sv":
+        assert "Matchställning efter parti 1:" in said
+        assert "i poäng; spelade 0 av de 3 partier som räknas." in said
+        assert ("Parti 1 gavs upp: poängen räknas, men ett uppgivet parti är inte ett av de "
+                "3, så ett parti till spelas.") in said
+        assert "Parti 2 i matchen börjar; förloraren av förra partiet börjar:" in said
+    else:
+        assert "Match score after game 1:" in said
+        assert "in points; played 0 of the 3 games that count." in said
+        assert ("Game 1 was resigned: its points count, but a resigned game is not one of "
+                "the 3, so one more game is played.") in said
+        assert "Game 2 of the match begins; the loser of the last game starts:" in said
+    assert "(1 of 3" not in said and "(1 av 3" not in said
+    # the board says the same: a match of 3 games (not "to 3", which reads as points)
+    alt = recent(env, ch, 1)[0].attachments[0].description
+    assert ("Match om 3 partier, poäng:" if lang == "sv" else "Match of 3 games, points:") in alt
+    shown = (await bob.slash(ch, "brade show")).response.content
+    assert ("i poäng; parti 2, spelade 0 av de 3 partier som räknas." if lang == "sv"
+            else "in points; game 2, played 0 of the 3 games that count.") in shown
+
+    await resign(ch, alice, lang)  # game 2, started by its loser, resigned too
+    said = "\n".join(m.content for m in reversed(recent(env, ch, 3)))
+    assert ("Matchställning efter parti 2:" if lang == "sv"
+            else "Match score after game 2:") in said
+    assert ("Parti 3 i matchen börjar" if lang == "sv" else "Game 3 of the match begins") in said
+
+
+async def resign(ch: simcord.ChannelHandle, who: simcord.MemberActor, lang: str) -> None:
+    r = await who.slash(ch, "brade resign")
+    await who.click(r.response, label="Ja, ge upp" if lang == "sv" else "Yes, resign")

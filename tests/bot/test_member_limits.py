@@ -455,6 +455,8 @@ async def test_an_untouched_game_against_the_computer_is_closed(simcord_env: sim
     assert row["game"].outcome == scored  # as the engine scores an abandonment
     closed = [m.content for m in recent(env, ch, 3) if m.content.startswith("⏹️")]
     assert len(closed) == 1, closed
+    closed[0], seed = closed[0].split("\n")  # the game's last message reveals its seed
+    assert seed.startswith("🎲 Dice seed `"), seed
     head, tail = t("idle.closed", "en", who=f"<@{alice.id}>", since="\0",
                    points=scored.points,
                    unit=points_unit(scored.points, "en")).split("\0")

@@ -371,7 +371,8 @@ def test_compose_file_runs_two_shard_processes_on_one_database() -> None:
     assert db["volumes"][0].split(":")[0] in compose["volumes"]
     assert "pg_isready" in " ".join(db["healthcheck"]["test"])
     assert "POSTGRES_PASSWORD" in db["environment"]
-    bots = [s for name, s in services.items() if name != "db"]
+    # the two processes of the "sharded" profile (issue 35 added "single": one process)
+    bots = [s for name, s in services.items() if s.get("profiles") == ["sharded"]]
     assert len(bots) == 2
     # one image, named, built once from this folder and run by both (issue 26)
     assert {s["image"] for s in bots} == {"brade-bot:local"}

@@ -279,7 +279,7 @@ async def test_puff_lang_against_the_computer_by_taps_meets_a_later_pasch(
         assert statistics.median(tally.taps) <= 3 and max(tally.taps) <= 6, tally.taps
         assert not any(tally.limited), [x for x in tally.limited if x]
         assert_the_channel_is_the_record(env, ch, db_path, row, "en",
-                                         computer="the computer")
+                                         computer="Computer")
         env.raise_errors()
     finally:
         await env.shutdown()

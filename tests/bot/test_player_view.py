@@ -12,7 +12,6 @@ import pytest
 import simcord
 from PIL import Image
 
-import bot.service.spectate as spectate_module
 from bot.i18n import FEATURES, TABLES, commands
 from bot.service.board import render_png
 from engine.dice import roll_name
@@ -49,9 +48,9 @@ def strip_colour(png: bytes, bottom: bool) -> tuple[int, int, int]:
     """The colour of the player chip at the left of the bottom (or top) name strip of a
     board the bot posts (both numberings printed)."""
     L = board_layout(BOTH)
-    y = (L.board_y + L.board_h + 8 + L.height - 6) // 2 if bottom else (6 + L.board_y - 8) // 2
+    _, y0, _, y1 = L.strip_rect(bottom)
     with Image.open(io.BytesIO(png)) as im:
-        return im.convert("RGB").getpixel((L.margin + 38, y))
+        return im.convert("RGB").getpixel((L.margin + 38, (y0 + y1) // 2))
 
 
 def said(r) -> str:
@@ -300,8 +299,7 @@ def test_no_player_facing_string_names_a_rule_id() -> None:
 # -- 8. Swedish throughout -----------------------------------------------------------------------
 
 
-async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_path) -> None:
     env = simcord_env
     service = env.bot.service
     from engine import rules
@@ -345,13 +343,23 @@ async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_pat
     played = game_row(db_path, ch.id)["game"]
     assert played.position.side(Side(side))[25] > 12  # the checkers are off
 
-    # /watch history as a file (a long game's form), read by a spectator: Swedish notation.
-    monkeypatch.setattr(spectate_module, "MESSAGE_LIMIT", 10)
+    # /watch history, read by a spectator, and its whole record as a file: Swedish notation.
     r = await members[2].slash(ch, "watch history")
-    assert r.response.attachments, r.response.content
-    data = env.backend.cdn.get(r.response.attachments[0].url).decode()
+    assert re.search(r"\b24/ut\b", r.response.content), r.response.content
+    assert "off" not in r.response.content
+    file = await record_file(members[2], r.response, "Som fil")
+    data = env.backend.cdn.get(file.attachments[0].url).decode()
     assert re.search(r"\b24/ut\b", data), data
     assert "off" not in data, data
+
+
+async def record_file(actor: simcord.MemberActor, page, label: str):
+    """The whole record as a file: the button under a page of ``/watch history``."""
+    button = next(c for row in page.components for c in row["components"]
+                  if c["label"] == label)
+    r = await actor.click(page, custom_id=button["custom_id"])
+    assert r.response.attachments, r.response.content
+    return r.response
 
 
 async def test_watch_history_file_names_players_in_plain_text(simcord_env: simcord.Env,
@@ -368,8 +376,8 @@ async def test_watch_history_file_names_players_in_plain_text(simcord_env: simco
         mover, _ = mover_and_waiter(db_path, ch.id, members)
         await mover.slash(ch, "brade move", play=legal_texts(row["game"])[0])
     r = await members[2].slash(ch, "watch history")
-    assert r.response.attachments, r.response.content
-    data = env.backend.cdn.get(r.response.attachments[0].url).decode()
+    file = await record_file(members[2], r.response, "As a file")
+    data = env.backend.cdn.get(file.attachments[0].url).decode()
     assert "<@" not in data and "`" not in data
     assert "Cilla" in data and "Dagny" in data
 
@@ -387,6 +395,43 @@ async def test_help_and_personal_theme(simcord_env: simcord.Env, db_path, specs)
     spec = specs[-1]
     viewer = row["white_id"] if spec.perspective is Side.WHITE else row["black_id"]
     assert spec.theme == ("contrast" if viewer == alice.id else "classic")
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+async def test_the_welcome_goes_once_to_each_new_player(simcord_env: simcord.Env, db_path,
+                                                        lang: str) -> None:
+    """Issue 30, 9: the first-game welcome comes once to the challenger (not again after
+    a declined first challenge) and once to the member invited, when they accept; it
+    says "here" once; ``/brade help`` mentions ``/brade problem``."""
+    env = simcord_env
+    guild = env.create_guild(preferred_locale="sv-SE" if lang == "sv" else "en-US")
+    ch = guild.create_text_channel("spel")
+    alice, bob, carol = (guild.add_member(env.create_user(n))
+                         for n in ("alice", "bob", "carol"))
+    welcome = "Välkommen till bräde! Så här spelar du:" if lang == "sv" else \
+        "Welcome to bräde! Here is how to play:"
+    accept, decline = ("Anta", "Avböj") if lang == "sv" else ("Accept", "Decline")
+
+    r = await alice.slash(ch, "brade new", opponent=bob)
+    assert said(r).count(welcome) == 1
+    d = await bob.click(r.response, label=decline)
+    assert welcome not in said(d)  # declining is not a first game
+    r = await alice.slash(ch, "brade new", opponent=bob)
+    assert welcome not in said(r)  # welcomed with her first challenge already
+    a = await bob.click(r.response, label=accept)
+    assert said(a).count(welcome) == 1  # the invited member's first game
+    assert "spelar du här" not in said(a) and "how to play here" not in said(a)
+    r = await alice.slash(ch, "brade resign")
+    await alice.click(r.response, label="Ja, ge upp" if lang == "sv" else "Yes, resign")
+    assert game_row(db_path, ch.id)["status"] == "over"
+    r = await carol.slash(ch, "brade new", opponent=bob)
+    assert said(r).count(welcome) == 1  # carol's first
+    a = await bob.click(r.response, label=accept)
+    assert welcome not in said(a)  # bob has played here
+
+    r = await bob.slash(ch, "brade help")
+    assert ("`/bräde problem`" if lang == "sv" else "`/brade problem`") in r.response.content
+    assert len(welcome + "\n" + r.response.content) <= 2000
 
 
 async def test_play_again_between_members_swaps_colours(simcord_env: simcord.Env,

@@ -56,7 +56,8 @@ def test_from_json_with_a_wrong_ruleset_or_history_type_is_a_game_error() -> Non
     data = g.to_json()
     for change in ({"rules": 5}, {"rules": None}, {"rules": ["talisman"]}, {"history": []},
                    {"history": {"white": {}}}, {"events": {}}, {"events": [1]},
-                   {"rng": "x"}, {"dice": [7, 0], "phase": "move"}, {"phase": "over"},
+                   {"seed": "x"}, {"seed": 5}, {"seed": "ab" * 31}, {"drawn": -1},
+                   {"drawn": "3"}, {"dice": [7, 0], "phase": "move"}, {"phase": "over"},
                    {"position": 3}, {"history": {"white": [], "black": []}}):
         with pytest.raises(GameError) as e:
             Game.from_json({**data, **change})

@@ -140,7 +140,7 @@ def test_play_quits_on_q_and_on_end_of_input(monkeypatch) -> None:
 
 
 def test_play_by_piped_stdin_in_a_real_process() -> None:
-    proc = subprocess.run([sys.executable, "-m", "engine", "play", "--seed", "4", "--lang",
+    proc = subprocess.run([sys.executable, "-m", "engine", "play", "--seed", "2", "--lang",
                            "sv"], input="1\n" * 400, capture_output=True, text=True,
                           timeout=120, check=True)
     assert "Svart vinner: jan – " in proc.stdout and "Ett parti till?" in proc.stdout
@@ -149,7 +149,7 @@ def test_play_by_piped_stdin_in_a_real_process() -> None:
 def test_help_lists_every_subcommand() -> None:
     proc = subprocess.run([sys.executable, "-m", "engine", "--help"], capture_output=True,
                           text=True, check=True)
-    for cmd in ("legal", "selfplay", "play", "replay", "arena"):
+    for cmd in ("legal", "selfplay", "play", "replay", "arena", "verify"):
         assert f"    {cmd} " in proc.stdout, cmd
 
 

@@ -90,7 +90,8 @@ def test_stored_game_continues_with_the_same_dice() -> None:
 def test_corrupt_json_is_a_game_error() -> None:
     g = Game.new("talisman", seed=1).to_json()
     for broken in ({}, {**g, "position": "white=1x14 black=1x15 turn=white"},
-                   {**g, "phase": "dancing"}, {**g, "rules": "chess"}, {**g, "rng": 5}):
+                   {**g, "phase": "dancing"}, {**g, "rules": "chess"}, {**g, "seed": 5},
+                   {k: v for k, v in g.items() if k != "seed"}):
         with pytest.raises(GameError) as e:
             Game.from_json(broken)
         assert e.value.key == "game.bad_json"
@@ -119,6 +120,9 @@ def test_resign_refused_after_janband_b35() -> None:
     with pytest.raises(GameError) as e:
         g.resign(Side.WHITE)
     assert "janbandet" in e.value.message("sv")
+    # in English the condition itself, not the jargon alone (issue 30, 11)
+    assert "two or more checkers together on one of your points 13 to 24" in \
+        e.value.message("en") and "quarter" not in e.value.message("en")
 
 
 def test_resign_refused_after_janblotta_b35() -> None:

@@ -35,7 +35,10 @@ def test_words_in_each_language() -> None:
     assert win_name("sprangjan", "en") == "sprängjan" and win_name("single", "sv") == "enkel vinst"
     assert win_phrase("hemspel", True, "sv") == "hemspel med munk"
     assert win_phrase("gammon", False, "en") == "a gammon"
-    assert win_phrase("hemspel", True, "en") == "hemspel (bore off first) with munk"
+    assert win_phrase("hemspel", True, "en") == "hemspel, bearing off first, with munk"
+    # the sentences put the points in brackets: a phrase never has its own (issue 30)
+    assert not any("(" in win_phrase(k, m, lang)
+                   for k in WIN_PHRASES for m in (False, True) for lang in LANGS)
     assert [points_unit(n, "en") for n in (1, 2)] == ["point", "points"]
     assert [points_unit(n, "sv") for n in (1, 2)] == ["poäng", "poäng"]
     assert win_name("unheard-of", "sv") == win_phrase("unheard-of", False, "en") == "unheard-of"

@@ -25,7 +25,8 @@ def test_whose_turn_the_dice_the_last_play_and_every_checker() -> None:
     last = Turn((Step(10, 14, 4), Step(13, 14, 1, hit=True)), pos)
     sv = alt_text(pos, TALISMAN, dice=(5, 2), last_turn=last, last_dice=(4, 1),
                   last_mover=Side.WHITE, names=("Åsa", "Erik"), score=(2, 3, 7), lang="sv")
-    assert sv.startswith("Bräde · Lyckans Talisman. Match till 7: Vit (Åsa) 2, Svart (Erik) 3.")
+    assert sv.startswith("Bräde · Lyckans Talisman. Match om 7 partier, poäng: Vit (Åsa) 2, "
+                         "Svart (Erik) 3.")
     assert "Senast slog Vit (Åsa) 4–1 (kvart äss) och spelade 10/14 13/14 (slår)." in sv
     assert "Svart (Erik) är på tur och har slagit 5–2 (sinkadus)." in sv
     assert "Vits pjäser, i vits numrering: 1: 4, 3: 1, 5: 2, 14: 2, 15: 2, 16: 2, 19: 2." in sv
@@ -55,6 +56,21 @@ def test_a_finished_game_says_the_result_and_no_turn() -> None:
     text = alt_text(pos, TALISMAN, result=result, names=("Åsa", "Erik"), lang="sv")
     assert "Åsa vinner. Erik gav upp · 1 poäng. Åsa vinner matchen 5–3." in text
     assert "på tur" not in text
+
+
+def test_a_jan_scored_leaves_no_warning_and_keeps_the_last_play() -> None:
+    """Issue 30: the last board of a jan no longer warns the loser; its alt text neither,
+    and it says the last play, as the picture now shows it."""
+    jan = Position.parse("white=1x3,19x2,20x2,21x2,22x2,23x2,24x2 "
+                         "black=barx6,1x6,2,3,4 turn=black")
+    won = Turn((Step(18, 20, 2, hit=True), Step(20, 21, 1)), jan,
+               Outcome("jan", 2, False, Side.WHITE))
+    going = alt_text(jan, TALISMAN, lang="sv")
+    assert "janfara" in going
+    over = alt_text(jan, TALISMAN, last_turn=won, last_dice=(2, 1), last_mover=Side.WHITE,
+                    lang="sv")
+    assert "janfara" not in over and "järnbanden" not in over
+    assert "Senast slog Vit 2–1 (dus äss) och spelade 18/20 (slår) 20/21." in over
 
 
 def test_names_that_cannot_be_drawn_are_read_as_the_board_writes_them() -> None:
@@ -88,3 +104,16 @@ def test_never_longer_than_discord_allows(seed: int, lang: str, name: str) -> No
     text = alt_text(pos, TALISMAN, dice=roll(rng), last_turn=last, lang=lang,
                     names=(name, name[::-1]), score=(rng.randint(0, 30), 3, 31))
     assert 0 < len(text) <= LIMIT
+
+
+def test_the_jan_warning_counts_its_nouns() -> None:
+    """Issue 30, 11: "1 ingång kvar, 1 slagen", "1 entry point left", never "1 ingångar"."""
+    r = TALISMAN
+    one = r.parse_position("white=barx1,1x2,2,3,4,5x2,12x7 black=1x15 turn=black")
+    two = r.parse_position("white=barx2,1x2,2,3,4x2,12x7 black=1x15 turn=black")
+    assert "Vit är i janfara: 1 ingång kvar, 1 slagen." in alt_text(one, r, lang="sv")
+    assert "White is in jan danger: 1 entry point left, 1 on the bar." in alt_text(
+        one, r, lang="en")
+    assert "Vit är i janfara: 2 ingångar kvar, 2 slagna." in alt_text(two, r, lang="sv")
+    assert "White is in jan danger: 2 entry points left, 2 on the bar." in alt_text(
+        two, r, lang="en")

@@ -353,3 +353,23 @@ def test_an_unplayed_final_shows_no_champion() -> None:
     _, texts = drawn_texts(render_standings, t, lang="en")
     words = [x for x, _ in texts]
     assert words.count("not beaten") == 2 and "Champion" not in words
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_every_heading_of_the_standings_fits_at_550_px(lang: str) -> None:
+    """Issue 30: the English heading was cut ("± game p…").  Every column's heading is
+    drawn whole, legible when the picture is shown 550 px wide; a knockout's last column
+    says how far each player got, so the champion's "Champion" sits under "Result"."""
+    from render.bracket import MIN_SHOWN_PX, SHOWN_WIDTH, SMALL, WORDS
+
+    keys = ("place", "player", "score", "buchholz", "median_buchholz", "sonneborn_berger",
+            "won_lost", "points", "seed", "result")
+    for label, t in _pictures():
+        width, texts = drawn_texts(render_standings, t, lang=lang)
+        drawn = [x for x, size in texts if size == SMALL]
+        headings = [x for x in drawn if x in {WORDS[lang][k] for k in keys}]
+        assert len(headings) >= 5 and not [x for x in drawn if x.endswith("…")], label
+        assert SMALL * min(1.0, SHOWN_WIDTH / width) >= MIN_SHOWN_PX
+    words = [x for x, _ in drawn_texts(render_standings, knockout(), lang=lang)[1]]
+    assert WORDS[lang]["result"] in words and WORDS[lang]["champion"] in words
+    assert WORDS[lang]["runner_up"] in words

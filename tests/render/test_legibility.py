@@ -1,8 +1,11 @@
-"""Every text the bot's pictures show is legible where Discord shows them (issue 22): shown
-550 px wide (a desktop channel), a text's capitals are at least 11 px tall.  The renderer
-records every string it draws (``render.fonts.log_text``) with its size; each is checked
-against the width of the picture it is drawn on, over boards with every element the
-board can show, the analysis picture and a replay's frames."""
+"""Every text the bot's pictures show is legible where Discord shows them.  A board and a
+problem's pictures are read on phones too (issue 37): shown 400 px wide, a text's
+capitals are at least 10 px tall.  The larger pictures (the analysis, a replay's own
+words, standings and brackets) are held to a desktop channel (issue 22): shown 550 px
+wide, capitals at least 11 px tall.  The renderer records every string it draws
+(``render.fonts.log_text``) with its size; each is checked against the width of the
+picture it is drawn on, over boards with every element the board can show, problem
+answers, the analysis picture and a replay's frames."""
 
 from __future__ import annotations
 
@@ -16,19 +19,24 @@ from engine.position import Geometry, Position, Side
 from engine.turn import Outcome, Step, Turn
 from render import render_board
 from render.board import BOTH, Result, Score, board_layout
-from render.fonts import cap_height, log_text, smallest_legible
+from render.fonts import DESKTOP, PHONE, cap_height, log_text, smallest_legible
 from render.gallery import scenes
 from render.layout import DIE, LAYOUT, PAST_DIE
 from render.static import base_layer
 from render.texts import LANGS, all_strings
 
-SHOWN = 550
-CAP = 11
+SHOWN, CAP = PHONE  # a board, a problem: 400 px wide on a phone, capitals 10 px
+DESK_SHOWN, DESK_CAP = DESKTOP  # the larger pictures: 550 px wide, capitals 11 px
 
 
-def shown_cap(size: int, width: int) -> float:
-    """Capital height of ``size`` text when a picture ``width`` wide is shown 550 wide."""
-    return min(cap_height(size, w) for w in ("regular", "medium", "bold")) * SHOWN / width
+def shown_cap(size: int, width: int, shown: int = SHOWN) -> float:
+    """Capital height of ``size`` text when a picture ``width`` wide is shown ``shown``
+    wide (a phone's 400 px unless told)."""
+    return min(cap_height(size, w) for w in ("regular", "medium", "bold")) * shown / width
+
+
+def desk_cap(size: int, width: int) -> float:
+    return shown_cap(size, width, DESK_SHOWN)
 
 
 def _extra_scenes():
@@ -57,6 +65,21 @@ def _extra_scenes():
                        result=Result(Outcome(kind, 2, True, Side.WHITE), Score(7, 3, 7), True))
         yield dict(position=mid, rules="talisman", lang=lang,
                    result=Result(Outcome("jan", 1, False, Side.BLACK), Score(1, 4, 7)))
+        # the last board: the result, and the last play (a pasch, written as chains)
+        yield dict(position=mid, rules="talisman", lang=lang, last_turn=double,
+                   last_dice=(2, 2), last_mover=Side.WHITE, numbers=BOTH, score=(3, 1, 3),
+                   names=("Åsa Öberg-Lindqvist", "Erik Ärlig"),
+                   result=Result(Outcome("hemspel", 1, True, Side.WHITE), Score(3, 1, 3),
+                                 True))
+    # a problem as the bot posts it: the mover's roll, from the mover's side
+    from engine.ai.problem_set import shipped
+
+    ps = shipped("talisman")
+    assert ps is not None
+    for p in ps.problems[:3]:
+        pos = p.board()
+        yield dict(position=pos, rules=p.ruleset, dice=p.dice, perspective=pos.turn,
+                   last_mover=pos.turn, lang="sv")
 
 
 def _all_scenes():
@@ -67,13 +90,16 @@ def _all_scenes():
 
 def test_the_rule_can_fail() -> None:
     # the old board's 14 px tray word on a 1,202 px picture was 4.6 px tall at 550 px
-    assert shown_cap(14, 1202) < CAP
+    assert desk_cap(14, 1202) < DESK_CAP
+    # issue 22's smallest text (29 px on 1,040) passed at 550 px and was 7.7 px on a phone
+    assert desk_cap(29, 1040) >= DESK_CAP and shown_cap(29, 1040) < CAP
     assert shown_cap(LAYOUT.text, LAYOUT.width) >= CAP
     assert shown_cap(LAYOUT.text - 1, LAYOUT.width) < CAP  # the smallest that passes
-    assert smallest_legible(LAYOUT.width) == LAYOUT.text
+    assert smallest_legible(LAYOUT.width, *PHONE) == LAYOUT.text
+    assert smallest_legible(LAYOUT.width) < LAYOUT.text  # the phone is the stricter rule
 
 
-def test_every_text_on_every_board_is_legible_at_550_px() -> None:
+def test_every_text_on_every_board_is_legible_at_400_px() -> None:
     base_layer.cache_clear()  # the point numbers are drawn (and logged) with it
     seen: set[str] = set()
     for kw in _all_scenes():
@@ -101,9 +127,9 @@ def test_every_label_of_the_board_has_a_legible_size() -> None:
 
 
 def test_dice_are_large_enough_to_read() -> None:
-    # the roll to play: a die about 28 px wide at 550 px; the roll just played 21 px
-    assert DIE * SHOWN / LAYOUT.width >= 26
-    assert PAST_DIE * SHOWN / LAYOUT.width >= 20
+    # the roll to play: a die about 21 px wide at 400 px; the roll just played 15 px
+    assert DIE * SHOWN / LAYOUT.width >= 20
+    assert PAST_DIE * SHOWN / LAYOUT.width >= 15
 
 
 def test_analysis_picture_is_legible_at_550_px() -> None:
@@ -116,7 +142,7 @@ def test_analysis_picture_is_legible_at_550_px() -> None:
         with log_text() as drawn:
             render_review(a, lang=lang)
         assert len(drawn) > 40
-        assert {(t, s) for t, s, _ in drawn if shown_cap(s, WIDTH) < CAP} == set()
+        assert {(t, s) for t, s, _ in drawn if desk_cap(s, WIDTH) < DESK_CAP} == set()
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -133,7 +159,7 @@ def test_replay_frames_are_legible_at_550_px(lang: str) -> None:
     with log_text() as drawn:
         render_replay(g, lang=lang, names=("Åsa", "Erik"), max_bytes=50_000_000)
     # frames are drawn at full size, board-wide, and reduced as a whole
-    assert {(t, s) for t, s, _ in drawn if shown_cap(s, LAYOUT.width) < CAP} == set()
+    assert {(t, s) for t, s, _ in drawn if desk_cap(s, LAYOUT.width) < DESK_CAP} == set()
 
 
 def test_geometries_and_perspectives_share_the_layout() -> None:
@@ -146,11 +172,12 @@ def test_geometries_and_perspectives_share_the_layout() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_problem_answer_pictures_are_legible_at_550_px(lang: str) -> None:
+def test_problem_answer_pictures_are_legible_at_400_px(lang: str) -> None:
     """A problem's answer (issue 24): the solver's play above the best, or the best alone,
     each board at full size under its caption, the whole short enough to be shown 550 px
-    wide; a caption too long for one line wraps rather than shrinking below the board's
-    smallest text."""
+    wide on a desktop, and every text legible on a phone (400 px wide, issue 37); a
+    caption too long for one line wraps rather than shrinking below the board's smallest
+    text."""
     from engine.ai.problem_set import shipped
     from render.problem import SHOWN_H, SHOWN_W, TEXT, WIDTH, caption_lines, render_answer
 

@@ -12,6 +12,7 @@ from engine import rules as registry
 from engine.dice import roll_name
 from engine.generators import legal_turns
 from engine.position import Geometry, Position, Side
+from engine.turn import Step, Turn
 from render import render_board
 from render.board import last_turn_text
 from render.layout import (
@@ -78,6 +79,35 @@ def test_black_reads_its_own_board(theme: Theme) -> None:
                                dice_side=Side.BLACK, perspective=Side.BLACK, theme=theme,
                                lang="en")
     assert roll_name((6, 1)) == "sex äss"
+
+
+@pytest.mark.parametrize("geometry", [Geometry.BRADE, Geometry.DUBBEL_KONTRAR])
+def test_a_bear_off_arrow_stays_by_the_movers_home(geometry: Geometry) -> None:
+    """Issue 30: against the computer, Black's bear-off arrow arced across the whole board
+    to the tray.  The top player's home in bräde lies bottom left (top left in dubbel
+    konträr puff), the trays right: the arrow now points off the board by the left edge,
+    beyond the home's last point, and nothing of it reaches the right half.  The bottom
+    player's home lies beside its tray, and its arrow still ends there."""
+    from render.layout import tray_rect
+
+    rules = "talisman" if geometry is Geometry.BRADE else "puff-dubbel-kontrar"
+    home = [geometry.board_point(Side.BLACK, p) for p in (20, 22)]
+    black = ",".join(f"{geometry.own_point(Side.BLACK, b)}x2" for b in home)
+    pos = Position.parse(f"white=1x15 black={black},offx11 turn=white", geometry)
+    turn = Turn((Step(20, 25, 5), Step(22, 25, 3)), pos)
+    im = decode(render_board(pos, rules, last_turn=turn, last_mover=Side.BLACK))
+    L = LAYOUT
+    right_half = (L.rail_x + L.rail, L.field_y, L.width, L.field_y + L.field_h)
+    assert count_near(im, right_half, CLASSIC.arrow, 30) == 0
+    left_edge = (L.board_x, L.field_y, L.field_x + 12, L.field_y + L.field_h)
+    assert count_near(im, left_edge, CLASSIC.arrow, 30) > 20
+    # white, the viewer, bears off top right into its tray beside it
+    mine = Position.parse("white=20x2,22x2,offx11 black=1x15 turn=black", geometry)
+    im = decode(render_board(mine, rules, last_turn=Turn((Step(20, 25, 5),), mine),
+                             last_mover=Side.WHITE))
+    assert count_near(im, tray_rect(True), CLASSIC.arrow, 30) > 20
+    left_half = (0, L.field_y, L.rail_x, L.field_y + L.field_h)
+    assert count_near(im, left_half, CLASSIC.arrow, 30) == 0
 
 
 def test_start_dot_leaves_the_count_readable() -> None:

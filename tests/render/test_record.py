@@ -198,7 +198,7 @@ def test_a_finished_board_shows_the_result_and_no_turn_or_dice() -> None:
                      result=Result(Outcome("gammon", 2, False, Side.BLACK), Score(1, 2, 5)))
     texts = [t for t, _, _ in drawn]
     assert "Erik wins" in texts and "gammon · 2 points" in texts
-    assert "Åsa 1–2 Erik · match to 5" in texts
+    assert "Åsa 1–2 Erik · match of 5 games" in texts
 
 
 def test_a_winning_last_turn_still_ends_the_board_without_a_result_argument() -> None:
@@ -213,3 +213,71 @@ def test_a_winning_last_turn_still_ends_the_board_without_a_result_argument() ->
 def test_bad_numbers_are_refused() -> None:
     with pytest.raises(ValueError):
         render_board(Position.start(), TALISMAN, numbers="all")
+
+
+def _paschs(ruleset: str, plies: int, seed: int = 3):
+    """(position after, turn, dice, mover) of every pasch of a seeded random self-play."""
+    import random
+
+    from engine.dice import roll
+
+    rules = registry.get(ruleset)
+    rng = random.Random(seed)
+    pos = rules.start()
+    for _ in range(plies):
+        dice = roll(rng)
+        t = rng.choice(legal_turns(rules, pos, dice))
+        if dice[0] == dice[1] and t.steps and t.outcome is None:
+            yield t.position, t, dice, pos.turn
+        pos = rules.start() if t.outcome else t.position
+
+
+@pytest.mark.parametrize(("ruleset", "plies"), [("talisman", 150), ("vasa", 150),
+                                                ("backgammon", 150), ("puff-lang", 40)])
+def test_a_four_step_play_fits_its_label(ruleset: str, plies: int) -> None:
+    """Issue 30: "6/10 10/14 14/18* 18/2…" was cut.  A pasch's label is written whole:
+    in full where it fits under its dice, else as chains (``6/18*/22``), reaching over the
+    rail as far as the next player's roll leaves room; never cut with "…".  A later puff
+    pasch (eight steps) gets the whole row when no roll is shown beside it."""
+    from engine.notation import chained_turn, format_turn
+    from render.fonts import text_width
+
+    rules = registry.get(ruleset)
+    seen = 0
+    for pos, turn, dice, mover in _paschs(ruleset, plies):
+        rolled = (3, 1) if rules.family != "puff" else None
+        with log_text() as drawn:
+            render_board(pos, rules, dice=rolled, last_turn=turn, last_dice=dice,
+                         last_mover=mover, numbers=BOTH, lang="sv")
+        full, short = format_turn(turn, "sv"), chained_turn(turn, "sv")
+        label = next(t for t, _, _ in drawn if t in (full, short) or t.endswith("…"))
+        assert label in (full, short), (label, full)
+        assert text_width(label, LAYOUT.text, "bold") + LAYOUT.text + 36 <= LAYOUT.field_w
+        seen += 1
+    assert seen >= 2
+
+
+def test_the_last_board_shows_the_last_play_and_no_warning() -> None:
+    """Issue 30: the last board still showed the loser's jan danger ("janfara: 2 ingångar
+    kvar, 3 slagna") after the jan was scored, and left out the last play.  Now the plate
+    carries the play's dice and label under the result, and no strip warns of anything."""
+    jan = Position.parse("white=1x3,19x2,20x2,21x2,22x2,23x2,24x2 "
+                         "black=barx6,1x6,2,3,4 turn=black")
+    won = Turn((Step(18, 20, 2, hit=True), Step(20, 21, 1)), jan,
+               Outcome("jan", 2, False, Side.WHITE))
+    for lang, warn in (("sv", "janfara"), ("en", "jan danger")):
+        with log_text() as drawn:
+            im = decode(render_board(jan, TALISMAN, last_turn=won, last_dice=(2, 1),
+                                     last_mover=Side.WHITE, lang=lang, names=("Åsa", "Erik"),
+                                     score=(2, 0, 3), result=Result(won.outcome,
+                                                                    Score(2, 0, 3))))
+        texts = [t for t, _, _ in drawn]
+        assert not [t for t in texts if warn in t or "järnbanden" in t or "blockad" in t]
+        assert "18/20* 20/21" in texts
+        # the faded dice of the last roll lie on the plate, in the middle of the field
+        cx, mid = LAYOUT.field_x + LAYOUT.field_w / 2, LAYOUT.mid_y
+        assert count_near(im, (cx - 300, mid - 20, cx + 300, mid + 120), FADED, 8) > 300
+        # the same board before the end did warn
+        with log_text() as drawn:
+            render_board(jan, TALISMAN, lang=lang, names=("Åsa", "Erik"))
+        assert [t for t, _, _ in drawn if warn in t]

@@ -19,6 +19,7 @@ from engine import rules as registry
 from engine.position import Geometry, Position, Side
 from engine.turn import Step, Turn
 from render import render_board
+from render.fonts import log_text
 from render.gallery import scenes
 from render.layout import (
     LAYOUT,
@@ -151,7 +152,7 @@ def test_last_turn_arrow_and_hit_marker(theme: Theme) -> None:
     r = LAYOUT.checker // 2
     box = (b[0], b[1] - 2 * r, b[0] + 2 * r, b[1])  # the badge sits up and right of it
     assert count_near(im, box, theme.hit) > 40
-    assert count_near(plain, box, theme.hit) == 0
+    assert count_near(plain, box, theme.hit) < 5  # a point's edge may hold a pixel of it
     assert count_near(im, box, theme.burst) < 5  # a hit is not drawn as a burst
 
 
@@ -287,29 +288,44 @@ def test_iron_bands_are_named_in_the_holders_strip() -> None:
 
 
 def test_a_strip_keeps_the_name_readable_and_never_overlaps() -> None:
-    from render.board import NAME_MIN, plan_strip
+    from render.board import NAME_MAX, NAME_MIN, plan_strip
 
-    # widths in px: room 1080; the note 240; to-move chip and pips 300; the chips 330, 150
-    everything = plan_strip(1080, 40, 240, 300, [330, 150])  # a short name: all of it
-    assert (everything.chips, everything.note, everything.name) == (2, True, 44)
-    long_name = plan_strip(1080, 500, 240, 300, [330, 150])  # järnbanden gives way first
-    assert (long_name.chips, long_name.note, long_name.name) == (1, True, 194)
+    # widths in px: room 900; to-move chip and pips 300; the chips 330, 150
+    everything = plan_strip(900, 40, 300, [330, 150])  # a short name: all of it
+    assert (everything.chips, everything.name) == (2, 104)
+    long_name = plan_strip(900, 500, 300, [330, 150])  # järnbanden gives way first
+    assert (long_name.chips, long_name.name) == (1, 254)
     assert long_name.name >= NAME_MIN
-    cramped = plan_strip(700, 500, 240, 300, [330, 150])  # then the note, then jan danger
-    assert (cramped.chips, cramped.note, cramped.name) == (0, False, 330)  # NAME_MAX
-    assert plan_strip(400, 500, 240, 300, [330]) == plan_strip(400, 500, 0, 300, [])
+    cramped = plan_strip(700, 500, 300, [330, 150])  # then jan danger
+    assert (cramped.chips, cramped.name) == (0, 384)
+    assert plan_strip(2000, 900, 300, []).name == NAME_MAX
 
 
-@given(room=st.integers(200, 1200), name=st.integers(20, 600), note=st.integers(0, 300),
+def test_the_games_line_keeps_the_title_and_the_match_beside_any_warning() -> None:
+    """Issue 30: the title shrank to "Bräde" when a badge needed room, and "match to 3"
+    went when jan danger came.  The game's own line above the strips holds both, whatever
+    the players' strips show."""
+    danger = Position.parse("white=1x3,19x2,20x2,21x2,22x2,23x2,24x2 "
+                            "black=barx2,1x6,2,3,4,14x2,16,17 turn=black")
+    iron = Position.parse("white=1x11,18x2,19x2 black=1x13,18x2 turn=black")
+    for pos in (danger, iron):
+        for lang, title, match in (("sv", "Bräde · Lyckans Talisman", "match till 3"),
+                                   ("en", "Bräde · Lyckans Talisman", "match to 3")):
+            with log_text() as drawn:
+                render_board(pos, "talisman", lang=lang, score=(1, 0, 3), numbers="both",
+                             names=("Åsa Öberg-Lindqvist", "Erik Ärlig"), dice=(3, 1))
+            texts = [t for t, _, _ in drawn]
+            assert f"{title} · {match}" in texts
+            assert {"janfara", "jan danger", "järnbanden"} & set(texts)  # the warning too
+
+
+@given(room=st.integers(200, 1200), name=st.integers(20, 600),
        fixed=st.integers(50, 350), chips=st.lists(st.integers(100, 450), max_size=2))
-def test_what_a_strip_draws_fits_in_it(room: int, name: int, note: int, fixed: int,
+def test_what_a_strip_draws_fits_in_it(room: int, name: int, fixed: int,
                                        chips: list[int]) -> None:
     from render.board import plan_strip
 
-    plan = plan_strip(room, name, note, fixed, chips)
-    drawn = min(name, plan.name) + 16 + fixed + sum(chips[:plan.chips]) \
-        + (note if plan.note else 0)
-    assert drawn <= room or (plan.chips == 0 and not plan.note)
-    if not note:
-        assert not plan.note
+    plan = plan_strip(room, name, fixed, chips)
+    drawn = min(name, plan.name) + 16 + fixed + sum(chips[:plan.chips])
+    assert drawn <= room or plan.chips == 0
 

@@ -38,8 +38,8 @@ SMALL = 0.25  # quarter size keeps every test here fast
 
 
 def finished_game() -> Game:
-    """A 12-turn talisman game won by jan, with one forfeited roll."""
-    g = play_random_game("talisman", random.Random(197))
+    """A 12-turn talisman game won by jan."""
+    g = play_random_game("talisman", random.Random(399))
     assert g.is_over and g.turn_count == 12
     return g
 
@@ -130,7 +130,7 @@ def test_same_bytes_in_a_fresh_process(gif: bytes) -> None:
     # on hash seeds or on what the process drew before.
     code = ("import hashlib,random;from engine.__main__ import play_random_game;"
             "from render.replay import render_replay;"
-            "g=play_random_game('talisman',random.Random(197));"
+            "g=play_random_game('talisman',random.Random(399));"
             "print(hashlib.sha256(render_replay(g,fmt='gif',scale=0.25,frame_ms=500))"
             ".hexdigest())")
     env = {**os.environ, "PYTHONHASHSEED": "4242"}

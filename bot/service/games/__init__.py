@@ -17,7 +17,7 @@ for, each part a class of its own module:
   bot makes for members who asked it to);
 - ``picking.Picking``: the play picker's presses (menus, preview, confirmation);
 - ``endings.Endings``: resigning, abandoning, aborting, claiming;
-- ``looking.Looking``: ``/brade show``, history, rules, hints, autocomplete, help;
+- ``looking.Looking``: ``/brade show``, rules, hints, autocomplete, help;
 - ``settings.Preferences``: a server's settings, a player's board theme;
 - ``reminders.Reminders``: reminders and claim offers for quiet games.
 """

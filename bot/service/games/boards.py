@@ -25,6 +25,8 @@ from dataclasses import replace
 
 from bot.i18n import outcome_text, play_words, points_unit, side_name, t
 from bot.service.games.core import GameCore, Loaded, match_over, mention
+from bot.service.games.proof import commitment_line, joined, seed_line
+from bot.service.match_words import after_game, next_game
 from bot.service.model import COMPUTER, BoardSpec, Button, Menu, MenuOption, Post
 from bot.service.text import BUTTON_LABEL_LIMIT, CHOICE_LIMIT
 from engine.dice import Dice, format_dice, roll_name
@@ -103,17 +105,19 @@ class Boards(GameCore):
         ended = lg.finished or (lg.game if lg.game.is_over else None)
         if ended is None:
             return [self._board_post(lg, lang, head)]
-        text = "\n".join(x for x in (head, self._win_text(lg, lang, ended, announce)) if x)
+        number = len(lg.match.results) or 1  # the ended game's, in its match
+        text = joined(head, self._win_text(lg, lang, ended, announce),
+                      seed_line(lg.row, ended, number, lang))  # its last message: the seed
         post = self._board_post(lg, lang, text, game=ended, buttons=False)
         post.final = True
         posts = [post]
-        if lg.finished is None and lg.row.status == "over":
+        if lg.finished is None and lg.row.status == "over" and lg.row.tournament_id is None:
             post.buttons = [Button("rematch", lg.row.id, lg.row.version,
                                    t("btn.rematch", lang), "success")]
         if lg.finished is not None:
-            n = len(lg.match.results) + 1
-            posts.append(self._board_post(lg, lang, t(
-                "match.game", lang, n=n, starter=self._who(lg, lg.game.turn, lang))))
+            posts.append(self._board_post(lg, lang, joined(next_game(
+                lg.match, self._who(lg, lg.game.turn, lang), lang),
+                commitment_line(lg.game, lang))))
         return posts
 
     def _win_text(self, lg: Loaded, lang: str, game: Game | None = None,
@@ -125,17 +129,8 @@ class Boards(GameCore):
             lines.append(t("win", lang, who=self._who(lg, o.winner, lang),
                            how=outcome_text(o.kind, o.munk, lang), points=o.points,
                            unit=points_unit(o.points, lang)))
-        m = lg.match
-        if m.length > 1:
-            lines.append(t("match.score", lang, white=self._who(lg, Side.WHITE, lang),
-                           black=self._who(lg, Side.BLACK, lang), w=m.score(Side.WHITE),
-                           b=m.score(Side.BLACK), played=m.completed, length=m.length))
-            if m.is_over and m.winner is not None:
-                lines.append(t("match.won", lang, who=self._who(lg, m.winner, lang)))
-                for n, r in enumerate(m.results, 1):  # the match's summary, game by game
-                    lines.append(t("match.line", lang, n=n, who=side_name(r.winner, lang),
-                                   how=outcome_text(r.kind, r.munk, lang),
-                                   points=f"{r.points} {points_unit(r.points, lang)}"))
+        if lg.match.length > 1:
+            lines += after_game(lg.match, lambda side: self._who(lg, side, lang), lang)
         return "\n".join(lines)
 
     def _gave_up(self, lg: Loaded, side: Side, key: str, lang: str) -> str:

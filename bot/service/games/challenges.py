@@ -24,9 +24,11 @@ from typing import Any
 
 from bot.i18n import resolve_lang, t
 from bot.service.ai import DEFAULT_LEVEL, LEVELS
-from bot.service.games.core import ENDED, Loaded, closed_key, mention, new_match
+from bot.service.games.core import ENDED, NO_ROW_SEED, Loaded, closed_key, mention, new_match
 from bot.service.games.looking import help_text
+from bot.service.games.proof import commitment_line, joined
 from bot.service.games.rolling import Rolling
+from bot.service.match_words import terms
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
 from bot.store import Conflict, GameRow, Tx, limits_sql, players_sql
 from engine import rules as rules_registry
@@ -68,8 +70,7 @@ class Challenges(Rolling):
             if existing is not None and not await self._lapse(existing):
                 raise UserError("new.busy")
             async with self.store.read() as tx:
-                first = await players_sql.games_played(tx, ctx.guild_id, ctx.user_id) == 0
-            seed = self.seed_source()
+                first = not await players_sql.welcomed(tx, ctx.guild_id, ctx.user_id)
             now = self.clock()
             opp = COMPUTER if opponent_id is None else opponent_id
             white, black = (opp, ctx.user_id) if swap else (ctx.user_id, opp)
@@ -87,7 +88,7 @@ class Challenges(Rolling):
                     gid = await tx.insert_game(
                         guild_id=ctx.guild_id, channel_id=ctx.channel_id,
                         status="offered", rules=ruleset.name, white_id=white, black_id=black,
-                        match_length=match_length, seed=seed, state=state, now=now,
+                        match_length=match_length, seed=NO_ROW_SEED, state=state, now=now,
                         rated=rated and not computer, challenger_id=ctx.user_id)
                     await tx.append_events(gid, [offer], at=now, actor_id=ctx.user_id)
                     row = await tx.game(gid)
@@ -115,9 +116,13 @@ class Challenges(Rolling):
             invited = invited_player(row)
             if ctx.user_id != invited:
                 raise UserError("accept.not_you", who=mention(invited))
+            async with self.store.read() as tx:
+                first = not await players_sql.welcomed(tx, ctx.guild_id, ctx.user_id)
             reply = await self._start(ctx, row, personal, public, joining=ctx.user_id)
         reply.answered = Post(challenge_text(row, public, "offer.accepted",
                                              who=mention(ctx.user_id)))
+        if first:  # the invited member's first game here: the welcome is theirs too
+            reply.private = help_text(personal, first=True)
         return reply
 
     async def start_arranged(self, ctx: Ctx, white_id: int, black_id: int, *, rules: str,
@@ -142,7 +147,7 @@ class Challenges(Rolling):
                     gid = await tx.insert_game(
                         guild_id=ctx.guild_id, channel_id=ctx.channel_id, status="offered",
                         rules=ruleset.name, white_id=white_id, black_id=black_id,
-                        match_length=match_length, seed=self.seed_source(), state=None,
+                        match_length=match_length, seed=NO_ROW_SEED, state=None,
                         now=now, rated=rated, tournament_id=tournament_id)
                     await tx.append_events(gid, [{"type": "arranged", "by": ctx.user_id,
                                                   "tournament": tournament_id}],
@@ -174,7 +179,7 @@ class Challenges(Rolling):
         ``joining``: the member whose count the start raises (who accepted), checked
         against the limit in the transaction that starts the game."""
         await self._know(row)
-        game = Game.new(row.rules, seed=row.seed)
+        game = Game.new(row.rules, seed=self.seed_source())  # the dice are drawn from now
         w, b = game.opening()
         level = (row.state or {}).get("ai", DEFAULT_LEVEL)
         lg = Loaded(row, game, new_match(row.match_length, game), level)
@@ -188,6 +193,7 @@ class Challenges(Rolling):
         text = t("start", public, white=self._who(lg, Side.WHITE, public),
                  black=self._who(lg, Side.BLACK, public), rules=row.rules)
         text += "\n" + t("teka", public, w=w, b=b, starter=self._who(lg, starter, public))
+        text = joined(text, commitment_line(game, public))
         lg, more = await self._roll_for_next(lg, ctx, public)  # a starter who asked for it
         if more:
             text += "\n" + more
@@ -286,6 +292,8 @@ class Challenges(Rolling):
             raise UserError("stale")
         if ctx.user_id not in row.players():
             raise UserError("not_player")
+        if row.tournament_id is not None:  # a board posted before they lost the button
+            raise UserError("rematch.tournament")
         other = row.black_id if ctx.user_id == row.white_id else row.white_id
         level = (row.state or {}).get("ai", DEFAULT_LEVEL)
         return await self.new_game(ctx, None if other == COMPUTER else other,
@@ -341,9 +349,12 @@ def challenge_text(row: GameRow, lang: str, answer: str | None = None, **params:
                  opponent=mention(invited_player(row)), rules=ruleset.name,
                  title=ruleset.title, match=t("offer.match", lang, n=row.match_length)
                  if row.match_length > 1 else "")
+    how = terms(row.match_length, lang)  # what decides a match, before it is accepted
     if answer is None:
-        return t("offer", lang, **offer)
-    return t("offer.was", lang, **offer) + " " + t(answer, lang, **params)
+        text = t("offer", lang, **offer)
+    else:
+        text = t("offer.was", lang, **offer) + " " + t(answer, lang, **params)
+    return text + ("\n" + how if how else "")
 
 
 def invited_player(row: GameRow) -> int:

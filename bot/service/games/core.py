@@ -36,6 +36,9 @@ from engine.position import Side
 
 log = logging.getLogger(__name__)
 ENDED = ("over", "aborted")
+#: ``games.seed`` of a game started since fair dice: each of its games keeps its own seed
+#: in its stored game (engine.dice); the column holds the seed of older games.
+NO_ROW_SEED = 0
 
 #: Called once with a game's final row when it ends (over or aborted), after the commit;
 #: what it returns is not used (the ratings' listener says whether it rated, for its
@@ -84,7 +87,9 @@ class GameCore:
         #: processes' guilds; commands need no check (Discord sends them to the owner).
         self.owns = owns
         self.clock = clock
-        self.seed_source = seed_source or (lambda: secrets.randbits(62))
+        #: Each game's dice seed (engine.dice: 32 bytes, drawn when the game starts, so a
+        #: challenge nobody accepts draws none); also the computer's choices' seeds.
+        self.seed_source = seed_source or (lambda: secrets.randbits(256))
         self.agent = agent
         self.default_rules = default_rules
         self.remind_after = remind_after
@@ -213,7 +218,7 @@ class GameCore:
                                     result=result)
         # The match goes on: the loser starts the next game without a teka (T-1).
         starter = lg.match.next_starter
-        nxt = Game.new(game.rules, seed=lg.row.seed + len(lg.match.results), starter=starter)
+        nxt = Game.new(game.rules, seed=self.seed_source(), starter=starter)  # its own seed
         extra = list(game.events[before:])
         if starter is None:
             nxt.opening()

@@ -7,6 +7,7 @@ from bot.i18n import t
 from bot.service.games.boards import Boards, duration
 from bot.service.games.challenges import challenge_text, invited_player
 from bot.service.games.core import mention
+from bot.service.games.proof import joined, seed_line
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
 
 
@@ -106,8 +107,11 @@ class Endings(Boards):
             note = Post(challenge_text(row, public, key, who=mention(ctx.user_id)), final=True)
             return Reply(lang=personal, game_id=row.id, version=ended.version, answered=note,
                          posts=[Post(t(key, public, who=mention(ctx.user_id)), final=True)])
+        # The game's last message: the seed of its dice (none drawn in an offer).
+        seed = seed_line(row, lg.game, len(lg.match.results) + 1, public)
         return Reply(lang=personal, game_id=row.id, version=ended.version,
-                     posts=[Post(t("aborted", public, who=mention(ctx.user_id)), final=True)])
+                     posts=[Post(joined(t("aborted", public, who=mention(ctx.user_id)), seed),
+                                 final=True)])
 
     async def claim(self, ctx: Ctx, *, game_id: int | None = None,
                     version: int | None = None) -> Reply:

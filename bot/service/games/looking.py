@@ -1,5 +1,5 @@
-"""Looking without changing anything: the board again, the game's record, the rules,
-a hint, autocomplete's plays, and the help text."""
+"""Looking without changing anything: the board again, the rules, a hint, autocomplete's
+plays, and the help text (the game's record is ``SpectateService.history``'s)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ import asyncio
 from bot.i18n import play_words, t
 from bot.service.games.boards import Boards
 from bot.service.games.core import Loaded
-from bot.service.history import history_lines
+from bot.service.match_words import standing
 from bot.service.model import Ctx, Reply, UserError
-from bot.service.text import clip
 from engine import rules as rules_registry
 from engine.dice import format_dice, roll_name
 from engine.position import Side
@@ -31,6 +30,8 @@ class Looking(Boards):
         if row.status == "active" and not game.is_over:
             text = t("show", public, white=self._who(lg, Side.WHITE, public),
                      black=self._who(lg, Side.BLACK, public), rules=row.rules)
+            if lg.match.length > 1:
+                text += "\n" + standing(lg.match, lambda s: self._who(lg, s, public), public)
             if game.phase == "move" and game.dice:
                 text += "\n" + t("roll", public, who=self._who(lg, game.turn, public),
                                  name=roll_name(game.dice), dice=format_dice(game.dice, "–"))
@@ -42,21 +43,6 @@ class Looking(Boards):
         await self._ready(lg)
         post = self._board_post(lg, public, text)
         return Reply(lang=personal, posts=[post], game_id=row.id, version=row.version)
-
-    async def history(self, ctx: Ctx) -> Reply:
-        personal, _ = await self.langs(ctx)
-        async with self.store.read() as tx:
-            row = await tx.live_game(ctx.channel_id) or await tx.last_game(ctx.channel_id)
-            events = await tx.events(row.id) if row else []
-        if row is None:
-            raise UserError("game.none")
-        lines = [t("history.head", personal, rules=row.rules)]
-        lines += history_lines([ev.data for ev in events], personal)
-        if row.status == "aborted":
-            lines.append(t("history.aborted", personal))
-        if len(lines) == 1:
-            lines.append(t("history.empty", personal))
-        return Reply(lang=personal, private=clip("\n".join(lines), keep="tail"))
 
     async def rules_info(self, ctx: Ctx, rules: str | None = None) -> Reply:
         personal, _ = await self.langs(ctx)

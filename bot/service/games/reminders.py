@@ -16,6 +16,7 @@ from collections.abc import Callable
 from bot.i18n import points_unit, resolve_lang, t
 from bot.service.games.boards import duration
 from bot.service.games.core import GameCore, mention
+from bot.service.games.proof import joined, seed_line
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
 from bot.store import Conflict
 
@@ -108,9 +109,10 @@ class Reminders(GameCore):
                     continue
             s = await self.settings(row.guild_id)
             lang = resolve_lang(s.lang, None, guild_locale(row.guild_id))
-            text = t("idle.closed", lang, who=mention(member), since=duration(waited, lang),
-                     points=outcome.points,
-                     unit=points_unit(outcome.points, lang))
+            text = joined(t("idle.closed", lang, who=mention(member),
+                            since=duration(waited, lang), points=outcome.points,
+                            unit=points_unit(outcome.points, lang)),
+                          seed_line(lg.row, lg.game, len(lg.match.results), lang))
             out.append((row.channel_id, Reply(
                 lang=lang, posts=[Post(text, final=True)], game_id=row.id,
                 version=lg.row.version)))

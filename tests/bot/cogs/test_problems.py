@@ -5,6 +5,7 @@ once a day by one process, and only Manage Server sets its channel."""
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import pytest
@@ -81,12 +82,18 @@ WORDS = {"en": {"head": "🧩 **Problem**", "to_play": "to play", "right": "✅ 
                 "wrong": "❌ **Not the best.**", "loses": "loses **{loss}** points",
                 "rating": "Your problem rating", "unreadable": "I cannot read",
                 "none": "You have no problem to answer", "profile": "Problems: rating",
-                "alt_board": "is on roll and has rolled", "alt_best": "Best: "},
+                "alt_board": "is on roll and has rolled", "alt_best": "Best: ",
+                "difficulty": r"· difficulty \d+ \(provisional\)",
+                "provisional": r"Your problem rating: \*\*\d+ \(provisional\)\*\*, "
+                               r"\+\d+ for this answer\."},
          "sv": {"head": "🧩 **Problem**", "to_play": "ska spela", "right": "✅ **Rätt!**",
                 "wrong": "❌ **Inte bäst.**", "loses": "förlorar **{loss}** poäng",
                 "rating": "Din problemranking", "unreadable": "Jag kan inte läsa",
                 "none": "Du har inget problem att svara på", "profile": "Problem: ranking",
-                "alt_board": "är på tur och har slagit", "alt_best": "Bäst: "}}
+                "alt_board": "är på tur och har slagit", "alt_best": "Bäst: ",
+                "difficulty": r"· svårighet \d+ \(preliminär\)",
+                "provisional": r"Din problemranking: \*\*\d+ \(preliminär\)\*\*, "
+                               r"\+\d+ för det här svaret\."}}
 
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
@@ -101,6 +108,7 @@ async def test_a_member_solves_one_problem_right_and_one_wrong(
     r = await alice.slash(ch, "brade problem")
     assert r.ephemeral and r.response.content.startswith(w["head"]), r.response.content
     assert w["to_play"] in r.response.content
+    assert re.search(w["difficulty"], r.response.content), r.response.content  # issue 30
     one_picture(env, r, w["alt_board"])
     p = open_problem(db_path, alice.id)
     assert f"`{p.id}`" in r.response.content and p.ruleset.title in r.response.content
@@ -113,6 +121,7 @@ async def test_a_member_solves_one_problem_right_and_one_wrong(
     right = await alice.slash(ch, "brade problem", answer=p.best)
     assert right.response.content.startswith(w["right"]), right.response.content
     assert w["rating"] in right.response.content
+    assert re.search(w["provisional"], right.response.content), right.response.content
     one_picture(env, right)
     mu, solved, failed = solver(db_path, alice.id)  # type: ignore[misc]
     assert mu > MU and (solved, failed) == (1, 0)

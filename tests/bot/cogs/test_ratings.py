@@ -72,7 +72,9 @@ async def test_rated_game_moves_ratings_and_they_persist(db_path: Path) -> None:
         text = board.response.content
         assert "Leaderboard" in text and text.index("bob") < text.index("alice")  # names
         assert "1–0 in 1 rated" in text and "0–1 in 1 rated" in text
-        assert f"**{round(r[bob.id][0])}?**" in text  # provisional after one game
+        # provisional after one game, in words (issue 30, 11: a bare "1658?" said nothing)
+        assert f"**{round(r[bob.id][0])} (provisional)**" in text
+        assert "?" not in text and "A provisional rating rests on few games" in text
 
     # a second bot on the same database file still shows them
     async with running(make_bot(db_path, agent=None)) as env2:
@@ -81,11 +83,12 @@ async def test_rated_game_moves_ratings_and_they_persist(db_path: Path) -> None:
         alice2 = g2.add_member(env2.create_user("alice"))
         again = await alice2.slash(ch2, "rating leaderboard")
         assert "bob" in again.response.content  # the name, remembered in the database
-        assert f"**{round(r[bob.id][0])}?**" in again.response.content
+        assert f"**{round(r[bob.id][0])} (provisional)**" in again.response.content
         assert alice2.id == alice.id  # SimCord numbers users the same way each time
         prof = await alice2.slash(ch2, "rating profile")
         assert prof.ephemeral and "rated results 0–1" in prof.response.content
         assert "rating -158" in prof.response.content
+        assert f"Rating: **{round(r[alice.id][0])} (provisional)**" in prof.response.content
     assert ratings(db_path) == r
 
 

@@ -23,7 +23,8 @@ def simcord_bot(db_path: Path) -> BradeBot:
 
 
 async def finished_game(env: simcord.Env, db: Path, turns: int = 3, locale: str | None = None):
-    """A game with ``turns`` plays (each the first legal play), then resigned."""
+    """A game with ``turns`` plays (each the first legal play), then resigned (or
+    abandoned, where B-35 no longer lets the mover resign)."""
     guild, ch, members = await start_game(env, locale=locale)
     for _ in range(turns):
         row = await roll_until_move(env, ch, db, members)
@@ -32,7 +33,9 @@ async def finished_game(env: simcord.Env, db: Path, turns: int = 3, locale: str 
         assert not r.ephemeral, r.response.content
     mover, _ = mover_and_waiter(db, ch.id, members)
     r = await mover.slash(ch, "brade resign")
-    await mover.click(r.response, label="Ja, ge upp" if locale == "sv" else "Yes, resign")
+    # resign, or (B-35: once resigning is barred) abandon: the first button either way
+    first = r.response.message.components[0].children[0]
+    await mover.click(r.response, custom_id=first.custom_id)
     row = game_row(db, ch.id)
     assert row["game"].is_over
     return guild, ch, members, row

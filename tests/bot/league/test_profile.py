@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bot.league.profile import GameSummary, build_profile, way_of
+from bot.league.profile import GameSummary, build_profile, count_dice, way_of
 from engine.position import Side
 from engine.turn import Outcome
 
@@ -49,3 +49,28 @@ def test_computer_opponent_and_empty_profile() -> None:
     p = build_profile([g])
     assert p.losses == 1 and g.opponent is None and not g.rated
     assert build_profile([]).games == 0
+
+
+def test_a_members_dice_are_their_own_rolls() -> None:
+    """Each game's events in order; the member plays white in game 1, black in game 2;
+    backgammon's first roll (the teka's dice) and the teka are not theirs."""
+    me, you = 7, 8
+    events = [
+        (1, me, "talisman", "teka", {"white": 3, "black": 5}),
+        (1, me, "talisman", "start", {"starter": "white"}),
+        (1, me, "talisman", "roll", {"side": "white", "dice": [4, 4]}),
+        (1, me, "talisman", "roll", {"side": "black", "dice": [6, 6]}),
+        (1, me, "talisman", "roll", {"side": "white", "dice": [2, 1]}),
+        (1, me, "talisman", "roll", {"side": "white", "dice": [6]}),  # a one-die roll
+        (2, you, "backgammon", "teka", {"white": 2, "black": 5}),
+        (2, you, "backgammon", "start", {"starter": "black"}),
+        (2, you, "backgammon", "roll", {"side": "black", "dice": [5, 2]}),  # the teka's
+        (2, you, "backgammon", "roll", {"side": "white", "dice": [3, 3]}),
+        (2, you, "backgammon", "roll", {"side": "black", "dice": [1, 1]}),
+        (3, you, "backgammon", "start", {"starter": "black"}),  # a match's later game
+        (3, you, "backgammon", "roll", {"side": "black", "dice": [6, 5]}),
+    ]
+    d = count_dice(events, me)
+    assert (d.rolls, d.doubles, d.dice) == (4, 2, 9)
+    assert d.faces == [3, 1, 0, 2, 1, 2]
+    assert count_dice(events, you).rolls == 2 and count_dice([], me).dice == 0

@@ -222,6 +222,26 @@ def test_removing_a_player_mid_swiss() -> None:
     assert no_rematches(t)
 
 
+def test_a_player_who_departed_keeps_the_result_of_their_last_game() -> None:
+    """Issue 30, 3: found gone just before a round is paired, a player is withdrawn while
+    their last match is still open; its result, reported after, stands, and the round is
+    paired without them (no walkover for anyone)."""
+    t = make("swiss", 6, swiss_rounds=3)
+    t.start(NOW)
+    *others, last = t.pending()
+    for m in others:
+        t.report(m.id, favourite(t, m), NOW)
+    leaver = last.b
+    assert leaver is not None
+    assert t.depart([leaver, leaver, "stranger"]) == [Change("departed", 1, players=(leaver,))]
+    assert t.depart([leaver]) == []  # withdrawn already
+    assert t.pairing(last.id).status is Status.PENDING
+    t.report(last.id, leaver, NOW)
+    assert t.pairing(last.id).winner == leaver and not t.pairing(last.id).walkover
+    assert t.current == 2 and all(leaver not in m.players for m in t.rounds[1].pairings)
+    assert not any(m.walkover for m in t.pairings())
+
+
 # -- round robin ----------------------------------------------------------------------------
 
 

@@ -76,6 +76,10 @@ async def fill(path: Path, games: int = 3) -> None:
                          "winner_before, winner_after, loser_before, loser_after, applied_at) "
                          "VALUES (?, ?, ?, ?, 1500, 1512.345678901234, 1500, 1487.6, 1.5)",
                          (ids[0], BIG, BIG + 1, BIG + 2))
+            await tx.run("INSERT INTO missing_rights (guild_id, channel_id, action, rights, "
+                         "first_at, last_at, times) VALUES (?, ?, 'reminder', "
+                         "'send_messages_in_threads', 1700000004.5, 1700000005.25, 2)",
+                         (BIG, BIG + 11))
         for i, gid in enumerate(ids):  # events through the turn's one-statement save
             for turn in range(i + 2):
                 row = await store.save_game(

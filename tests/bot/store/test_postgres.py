@@ -21,6 +21,7 @@ import pytest
 
 from bot.store import GuildSettings, StoreError, open_store
 from bot.store.postgres import _MIGRATION_LOCK, PgStore, _describe
+from tests.bot.helpers import LateServer
 from tests.postgres_server import new_database, query
 
 SECRET = "s3cret-pass"
@@ -338,3 +339,53 @@ async def test_a_command_arms_no_idle_or_statement_cache_timers(pg_url: str) -> 
         loop.call_later = call_later  # type: ignore[method-assign]
         await store.close()
     assert armed and not [a for a in armed if "inactive" in a or "entry_expired" in a], armed
+
+
+# -- a server that is not up yet (issue 35: docker compose's first start) ----------------
+
+
+@pytest.fixture
+def late_server(pg_url: str):
+    server = LateServer(pg_url)
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+async def test_a_server_not_up_yet_is_waited_for(late_server: LateServer) -> None:
+    told: list[str] = []
+    late_server.open_after(1.5)
+    started = asyncio.get_running_loop().time()
+    store = await open_store(late_server.url, wait=30, waiting=told.append)
+    try:
+        assert await store.check() == ["ok"]
+    finally:
+        await store.close()
+    took = asyncio.get_running_loop().time() - started
+    assert 1.4 < took < 20, took
+    assert len(told) == 1, told  # said once, however many tries
+    assert "waiting for the database" in told[0] and "refused" in told[0], told
+    assert urlsplit(late_server.url).password not in told[0]
+
+
+async def test_without_a_wait_a_refused_connection_fails_at_once(
+        late_server: LateServer) -> None:
+    started = asyncio.get_running_loop().time()
+    with pytest.raises(StoreError) as info:
+        await open_store(late_server.url)
+    assert "refused" in str(info.value)
+    assert asyncio.get_running_loop().time() - started < 5
+
+
+async def test_a_wrong_password_is_not_waited_for(pg_url: str) -> None:
+    """Waiting is for a server not up yet; a real failure still ends the start at once,
+    and says what a password changed in docker compose's .env means."""
+    u = urlsplit(pg_url)
+    url = pg_url.replace(f":{u.password}@", f":{SECRET}@")
+    started = asyncio.get_running_loop().time()
+    with pytest.raises(StoreError) as info:
+        await open_store(url, wait=60)
+    assert asyncio.get_running_loop().time() - started < 5
+    text = assert_one_clean_line(info.value, secret=SECRET)
+    assert "wrong password" in text and "POSTGRES_PASSWORD" in text and ".env" in text

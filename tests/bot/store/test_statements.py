@@ -77,12 +77,12 @@ async def player_queries(tx: Tx) -> set[str]:
     await players.save_prefs(tx, players.GuildPrefs(G, True, "dark"))
     assert await players.prefs(tx, G) == players.GuildPrefs(G, True, "dark")
     assert await players.prefs(tx, G + 5) == players.GuildPrefs(G + 5)
-    assert await players.games_played(tx, G, A) == 1
-    assert await players.games_played(tx, None, A) == 0  # the offered one does not count
+    assert await players.welcomed(tx, G, A)
+    assert not await players.welcomed(tx, None, A)  # invited only: not yet
     await tx.update_game(await _offered(tx), 0, now=NOW, status="aborted")
-    assert await players.games_played(tx, None, A) == 1
+    assert await players.welcomed(tx, None, A)
     assert await players.expired_offers(tx, NOW) == []
-    return {"save_seen", "set_theme", "players", "save_prefs", "prefs", "games_played",
+    return {"save_seen", "set_theme", "players", "save_prefs", "prefs", "welcomed",
             "expired_offers", "set_play_prefs"}
 
 
@@ -117,8 +117,13 @@ async def rating_queries(tx: Tx) -> set[str]:
     assert got[gid].change_for(B) == -100.0 and got[gid].applied_at == NOW
     assert [r.id for r in await ratings.finished_games(tx, G, A)] == [gid]
     assert await ratings.unapplied_rated_games(tx) == []
+    rolled = [(gid, A, "talisman", "roll", {"type": "roll", "dice": [6, 5]})]
+    assert await ratings.roll_events(tx, G, A) == rolled
+    assert await ratings.roll_events(tx, G, B) == rolled
+    assert await ratings.roll_events(tx, G, BIG + 9) == []
+    assert await ratings.roll_events(tx, G, A, limit=0) == []
     return {"rating", "lock_ratings", "all_ratings", "ratings_for", "is_applied", "apply",
-            "rated_games", "unapplied_rated_games", "finished_games"}
+            "rated_games", "unapplied_rated_games", "finished_games", "roll_events"}
 
 
 async def spectate_queries(tx: Tx) -> set[str]:

@@ -1,0 +1,76 @@
+"""The page buttons of a game's record (``/brade history``, ``/watch history``).
+
+A long record comes one page at a time, privately, with buttons to turn to the first, an
+earlier, a later or the newest page; every record has a button that sends it whole as a
+text file.
+Each button's custom id carries the game and the page it turns to, so a page can be
+turned after a restart; the press is answered by the ``Spectate`` cog (``BradeBot.watch``),
+which checks again that the member may see the game, and reads the record afresh, so a
+game still being played shows its newest turns on its last page.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.i18n import t
+from bot.service.spectate import HistoryPage
+from bot.service.text import BUTTON_LABEL_LIMIT, CUSTOM_ID_LIMIT
+from bot.views import rebuilt_button
+
+if TYPE_CHECKING:
+    from bot.client import BradeBot
+
+#: The buttons under a page, in order: what each is called, and the page it turns to.
+SLOTS = ("first", "earlier", "later", "last")
+FILE = "file"
+
+
+class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"bradehist:(?P<game>\d+):(?P<page>\d+):(?P<slot>[a-z]+)"):
+    """Turns a record's page (or, ``slot`` "file", sends the whole record as a file).
+    The slot keeps two buttons that turn to the same page (the first and the earlier,
+    on page 2) apart: a message's custom ids must differ."""
+
+    def __init__(self, game_id: int, page: int, slot: str, *, label: str = "…",
+                 disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:BUTTON_LABEL_LIMIT], disabled=disabled,
+            style=discord.ButtonStyle.primary if slot == FILE else discord.ButtonStyle.secondary,
+            custom_id=f"bradehist:{game_id}:{page}:{slot}"[:CUSTOM_ID_LIMIT]))
+        self.game_id, self.page, self.slot = game_id, page, slot
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> HistoryButton:
+        return cls(int(match["game"]), int(match["page"]), match["slot"],
+                   label=rebuilt_button(item).label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        bot = cast("BradeBot", interaction.client)
+        try:
+            await bot.watch.on_history_button(interaction, self)
+        except Exception as error:  # the one failure path shared with tree.on_error
+            await bot.report_failure(interaction, error)
+
+
+def history_view(page: HistoryPage) -> discord.ui.View:
+    """The buttons under a page: the whole record as a file, and for a record of more
+    than one page, the buttons that turn them."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(HistoryButton(page.game_id, 0, FILE,
+                                label=t("watch.history.btn.file", page.lang)))
+    if page.pages <= 1:
+        return view
+    targets = {"first": 1, "earlier": page.page - 1, "later": page.page + 1,
+               "last": page.pages}
+    for slot in SLOTS:
+        target = targets[slot]
+        view.add_item(HistoryButton(
+            page.game_id, max(1, min(target, page.pages)), slot,
+            label=t(f"watch.history.btn.{slot}", page.lang),
+            disabled=not 1 <= target <= page.pages or target == page.page))
+    return view
