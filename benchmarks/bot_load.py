@@ -3,13 +3,24 @@
     python benchmarks/bot_load.py [--games 200] [--turns 2000] [--rate 55]
                                   [--phase both|saturated|paced] [--think S] [--profile F]
                                   [--db FILE|pg|postgresql://…] [--processes N]
-                                  [--baseline TURNS_PER_S]
+                                  [--baseline TURNS_PER_S] [--by picker|typed]
 
 Every game is one channel with two members.  The player to move sends the next command
-(the roll button, then ``/brade move`` with the first legal play) once the game's
-previous answer has reached (simulated) Discord and the player has thought for a while.
-Commands are injected as gateway events without waiting for the bot in between, so the
-bot really has up to ``--games`` interactions in flight at once.
+once the game's previous answer has reached (simulated) Discord and the player has
+thought for a while: the roll button, then (``--by picker``, the default, issue 37) the
+play picker on that board, a random option at each of its menus or a play button, and
+Confirm on the preview; or (``--by typed``, how players played before the picker, and
+what an older bot understands) ``/brade move`` with the first legal play.  Commands are
+injected as gateway events without waiting for the bot in between, so the bot really has
+up to ``--games`` interactions in flight at once.
+
+By the picker, a menu choice is answered by an edit of the board it was made on: a
+narrower menu (*choice→menu*) or the chosen play drawn on the board (*choice→preview*,
+target p99 ≤ 300 ms in the paced phase), and Confirm posts the next board
+(*confirm→board*, timed as move→board).  Each phase also counts the REST requests the
+bot made, per turn, and those that count against Discord's global rate limit of 50 per
+second (everything but interaction callbacks and the interaction webhook's follow-ups
+and edits: the PATCH that takes the buttons off an older board, say).
 
 Message policy (README, "Messages"): pressing Roll *edits* the board it was pressed on:
 the roll is added to its text (the play it reported stays) and its board redrawn with the
@@ -137,13 +148,17 @@ from engine.game import Game  # noqa: E402
 
 
 def emit_click(env: simcord.Env, actor: simcord.MemberActor, channel_id: int,
-               message_id: int, custom_id: str) -> None:
+               message_id: int, custom_id: str, values: list[str] | None = None) -> None:
+    """A button pressed, or (``values``) an option chosen in a select menu."""
     backend = env.backend
     stored = backend.get_message(channel_id, message_id)
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": ComponentType.BUTTON}
+    if values is not None:
+        data = {"custom_id": custom_id, "component_type": ComponentType.STRING_SELECT,
+                "values": values}
     record, payload = _interactions.base_payload(
         backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=channel_id,
-        guild_id=actor.guild.id, user_id=actor.id,
-        data={"custom_id": custom_id, "component_type": ComponentType.BUTTON})
+        guild_id=actor.guild.id, user_id=actor.id, data=data)
     payload["message"] = dict(serializers.message_payload(backend, stored))
     record.source_message_id = stored.id
     backend.emit("INTERACTION_CREATE", payload)
@@ -217,6 +232,14 @@ class Phase:
     roll_sent: list[float] = field(default_factory=list)  # … each roll's, as roll_latencies
     #: the game, each time its player to roll found no Roll button in the channel
     no_button: list[int] = field(default_factory=list)
+    by: str = "picker"  # how the players play: the picker, or typed /brade move
+    #: commands a turn takes (the roll, the choices, Confirm): sets the paced think time
+    per_turn: float = 2.0
+    menu_latencies: list[float] = field(default_factory=list)  # choice→narrower menu
+    preview_latencies: list[float] = field(default_factory=list)  # choice→preview drawn
+    commands: int = 0  # commands sent until the clock stopped
+    requests: int = 0  # REST requests the bot made until the clock stopped
+    limited: int = 0  # … of them counting against Discord's global rate limit
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -230,9 +253,10 @@ class Phase:
         rq = _quantiles(self.roll_latencies)
         n = self.counted
         rate = n / self.seconds if self.seconds else 0.0
-        head = (f"{self.name}: {games} games, think 0 s" if self.think == 0 else
-                f"{self.name}: {games} games, mean think {self.think:.2f} s "
-                f"(offers ≈ {games / (2 * self.think):.0f} turns/s)")
+        head = (f"{self.name} (by {self.by}): {games} games, think 0 s" if self.think == 0
+                else f"{self.name} (by {self.by}): {games} games, mean think "
+                f"{self.think:.2f} s (offers ≈ {games / (self.per_turn * self.think):.0f} "
+                "turns/s)")
         extra = f" ({self.forfeits} forfeited rolls)" if self.forfeits else ""
         refused = f"; {self.refusals} commands REFUSED" if self.refusals else ""
         refused += no_button_text(self.no_button)
@@ -247,7 +271,23 @@ class Phase:
                 f"full GCs {len(self.gc_pauses)}, longest "
                 f"{max(self.gc_pauses, default=0.0) * 1000:,.0f} ms, together "
                 f"{sum(self.gc_pauses) * 1000:,.0f} ms; "
-                f"load average {self.load_before:.2f} → {self.load_after:.2f}")
+                f"load average {self.load_before:.2f} → {self.load_after:.2f}"
+                + self.picker_text() + self.requests_text())
+
+    def picker_text(self) -> str:
+        if self.by != "picker":
+            return ""
+        mq, pq = _quantiles(self.menu_latencies), _quantiles(self.preview_latencies)
+        return (f"; choice→preview p50 {pq[49] * 1000:,.0f} ms, p99 {pq[98] * 1000:,.0f} ms "
+                f"({len(self.preview_latencies)} previews); choice→menu p50 "
+                f"{mq[49] * 1000:,.0f} ms, p99 {mq[98] * 1000:,.0f} ms "
+                f"({len(self.menu_latencies)} narrowed)")
+
+    def requests_text(self) -> str:
+        n = max(1, self.counted)
+        return (f"; per turn {self.commands / n:.2f} commands (taps), {self.requests / n:.2f} "
+                f"REST requests, {self.limited / n:.2f} of them under the global rate limit "
+                f"({self.limited} in {self.seconds:.1f} s = {self.limited / max(self.seconds, 1e-9):.1f}/s)")
 
 
 def no_button_text(games: list[int]) -> str:
@@ -263,7 +303,8 @@ TARGET_P99 = 0.300  # seconds: the paced phase's p99, for plays and rolls alike
 def verdict(phase: Phase) -> str:
     """The target a phase answers, met or missed with its number."""
     rate = phase.counted / phase.seconds if phase.seconds else 0.0
-    return judge(phase.name, phase.think, rate, phase.latencies, phase.roll_latencies)
+    return judge(phase.name, phase.think, rate, phase.latencies, phase.roll_latencies,
+                 phase.preview_latencies if phase.by == "picker" else None)
 
 
 class FullCollections:
@@ -299,8 +340,15 @@ class Driver:
     round the backend's ``emit`` sees each answer arrive and schedules the next command."""
 
     def __init__(self, env: simcord.Env, bot: BradeBot, db: str | Path,
-                 tables: list[tuple[Any, dict[int, Any]]], seed: int = 5) -> None:
+                 tables: list[tuple[Any, dict[int, Any]]], seed: int = 5,
+                 by: str = "picker") -> None:
         self.env = env
+        self.by = by
+        #: channel → the message carrying the play picker (its menu, plays or Confirm)
+        self.picker_message: dict[int, int] = {}
+        #: channel → the components of the message a choice was made on, as they were
+        self.clicked_components: dict[int, str] = {}
+        self.counting = False  # requests are counted for the phase running
         assert bot.service is not None
         self.service = bot.service
         self.reader = Reader(db)
@@ -364,8 +412,11 @@ class Driver:
             self.newest[cid] = max(self.newest.get(cid, 0), mid)
         # a play's board arrives as an edit of its deferred placeholder, so the roll
         # button is looked for in edits too (strips carry no components)
-        if payload.get("components") and "brade:roll:" in json.dumps(payload["components"]):
+        components = json.dumps(payload.get("components") or [])
+        if "brade:roll:" in components:
             self.roll_message[cid] = mid
+        if any(x in components for x in ("brademenu:", "brade:pick:", "brade:ok:")):
+            self.picker_message[cid] = mid
         if cid not in self.pending or not payload.get("content"):
             return  # not awaited, or an empty placeholder ("thinking…")
         kind, t0, clicked, floor = self.pending[cid]
@@ -376,10 +427,23 @@ class Driver:
             if not fresh:
                 return
             phase.refusals += 1
+        elif kind == "choose" and mid == clicked and \
+                components != self.clicked_components.get(cid):
+            # the board chosen on, answered: a narrower menu, or the play drawn on it
+            latency = time.perf_counter() - t0
+            if "brade:ok:" in components:
+                phase.preview_latencies.append(latency)
+            else:
+                phase.menu_latencies.append(latency)
         elif kind == "roll" and mid == clicked and payload.get("attachments") and \
                 payload["content"] != self.clicked_text.get(cid):
-            phase.roll_latencies.append(time.perf_counter() - t0)  # the edited board
+            now = time.perf_counter()
+            phase.roll_latencies.append(now - t0)  # the edited board
             phase.roll_sent.append(t0)
+            if not self._rolled_with_plays(cid):  # forfeited: joined the board, a turn
+                phase.forfeits += 1
+                phase.done += 1
+                phase.turn_times.append(now)
         elif kind == "typed roll" and fresh and payload.get("attachments") and \
                 self._rolled_with_plays(cid):
             phase.roll_latencies.append(time.perf_counter() - t0)  # the rolled board
@@ -387,7 +451,7 @@ class Driver:
         elif fresh and payload.get("attachments"):
             now = time.perf_counter()
             latency = now - t0  # a new board: a turn
-            if kind != "move":  # a forfeited roll, clicked or typed
+            if kind not in ("move", "confirm", "choose"):  # a forfeited roll
                 phase.roll_latencies.append(latency)
                 phase.roll_sent.append(t0)
                 phase.forfeits += 1
@@ -426,15 +490,48 @@ class Driver:
             if stored is None:  # no message carries it: the player types the command
                 assert self.phase is not None
                 self.phase.no_button.append(row["id"])
+                self.phase.commands += 1
                 self.pending[cid] = ("typed roll", time.perf_counter(), 0, self.newest[cid])
                 emit_slash(self.env, actor, ch, "brade roll", {})
                 return
             self.clicked_text[cid] = stored.content
             self.pending[cid] = ("roll", time.perf_counter(), stored.id, self.newest[cid])
             emit_click(self.env, actor, cid, stored.id, custom_id)
-        else:
+        elif self.by == "typed":
             self.pending[cid] = ("move", time.perf_counter(), 0, self.newest[cid])
             emit_slash(self.env, actor, ch, "brade move", {"play": game.legal_turns[0].text})
+        else:
+            self.choose(cid, actor, row)
+        assert self.phase is not None
+        self.phase.commands += 1
+
+    def choose(self, cid: int, actor: simcord.MemberActor, row: dict[str, Any]) -> None:
+        """The player to move taps the play picker on its board: Confirm when a play is
+        shown, else a random option of its menu or one of its play buttons."""
+        stored = self.env.backend.messages[cid].get(self.picker_message.get(cid, 0))
+        version = f":{row['id']}:{row['version']}:"
+        found = [c for r in (stored.components if stored else [])
+                 for c in r.get("components", [])
+                 if version in (c.get("custom_id") or "")] if stored else []
+        if not found:
+            raise RuntimeError(f"no picker for game {row['id']} in channel {cid}")
+        assert stored is not None
+        ok = [c for c in found if c["custom_id"].startswith("brade:ok:")]
+        menus = [c for c in found if c["custom_id"].startswith("brademenu:")]
+        picks = [c for c in found if c["custom_id"].startswith("brade:pick:")]
+        self.clicked_components[cid] = json.dumps(stored.components)
+        now = time.perf_counter()
+        if ok:
+            self.pending[cid] = ("confirm", now, stored.id, self.newest[cid])
+            emit_click(self.env, actor, cid, stored.id, ok[0]["custom_id"])
+        elif menus:
+            value = self.rng.choice(menus[0]["options"])["value"]
+            self.pending[cid] = ("choose", now, stored.id, self.newest[cid])
+            emit_click(self.env, actor, cid, stored.id, menus[0]["custom_id"], [value])
+        else:
+            pick = self.rng.choice(picks)
+            self.pending[cid] = ("choose", now, stored.id, self.newest[cid])
+            emit_click(self.env, actor, cid, stored.id, pick["custom_id"])
 
     def forget_cancelled_timers(self) -> None:
         """Drop SimCord's records of the bot's timers that were cancelled, as its own
@@ -464,12 +561,21 @@ class Driver:
         simulated messages themselves (``backend.messages``) stay.
         """
         backend = self.env.backend
+        if self.counting and self.phase is not None:
+            log = backend.http_requests
+            self.phase.requests += len(log)
+            self.phase.limited += sum(1 for r in log if not r.path.startswith(
+                ("/interactions/", "/webhooks/")))
         backend.http_requests.clear()
         backend.transcript.clear()
 
     async def play(self, phase: Phase) -> Phase:
         """Run one phase until ``phase.turns`` turns were answered, then let it drain."""
         self.phase = phase
+        phase.by = self.by
+        self.counting = False
+        self.forget_request_log()  # what the set-up (or the last phase's drain) asked
+        self.counting = True
         phase.load_before = os.getloadavg()[0]
         start = phase.started = time.perf_counter()
         cpu0, proc0 = time.thread_time(), time.process_time()
@@ -491,6 +597,8 @@ class Driver:
                     pruned = now
                 await asyncio.sleep(0.002)
         phase.ended = time.perf_counter()
+        self.forget_request_log()
+        self.counting = False  # the requests of the commands in flight are not counted
         phase.seconds = phase.ended - start
         phase.loop_cpu = time.thread_time() - cpu0
         phase.process_cpu = time.process_time() - proc0
@@ -515,6 +623,7 @@ Gate = Callable[[Phase], Awaitable[None]]
 
 async def run(games: int, phases: list[Phase], db: str | Path, *,
               shard: tuple[int, int] = (0, 1), seed: int = 1, profile: str | None = None,
+              by: str = "picker",
               ready: Callable[[], Awaitable[None]] | None = None,
               before: Gate | None = None, after: Gate | None = None) -> list[Phase]:
     """One bot process: set ``games`` games up in a guild of shard ``shard[0]`` of
@@ -545,7 +654,7 @@ async def run(games: int, phases: list[Phase], db: str | Path, *,
                     r = await a.slash(ch, "brade new", opponent=b)
                     await b.click(r.response, label="Accept")
                     tables.append((ch, {a.id: a, b.id: b}))
-                driver = Driver(env, bot, db, tables)
+                driver = Driver(env, bot, db, tables, by=by)
                 if ready is not None:
                     await ready()
                 # the event-loop thread's CPU time, not the wall clock: on a shared
@@ -586,12 +695,17 @@ def share(total: int, parts: int, index: int) -> int:
     return total // parts + (1 if index < total % parts else 0)
 
 
-def make_phases(which: str, think: float, turns: int) -> list[Phase]:
+#: Commands a turn takes, about (a roll, then a play typed; or a roll, a menu choice —
+#: two for a roll of more than 25 plays — and Confirm): the paced phase's think time.
+PER_TURN = {"picker": 3.0, "typed": 2.0}
+
+
+def make_phases(which: str, think: float, turns: int, by: str = "picker") -> list[Phase]:
     phases = []
     if which in ("both", "saturated"):
-        phases.append(Phase("saturated", 0.0, turns))
+        phases.append(Phase("saturated", 0.0, turns, by=by, per_turn=PER_TURN[by]))
     if which in ("both", "paced"):
-        phases.append(Phase("paced", think, turns))
+        phases.append(Phase("paced", think, turns, by=by, per_turn=PER_TURN[by]))
     return phases
 
 
@@ -603,7 +717,7 @@ async def worker(args: argparse.Namespace) -> None:
     """A worker: sets its games up, says ready, then plays each phase from the instant
     the parent's ``go <perf_counter>`` names, and sends the phase's raw figures back."""
     index, count = args.worker, args.processes
-    phases = make_phases(args.phase, args.think, share(args.turns, count, index))
+    phases = make_phases(args.phase, args.think, share(args.turns, count, index), args.by)
 
     async def ready() -> None:
         say("ready")
@@ -621,7 +735,7 @@ async def worker(args: argparse.Namespace) -> None:
     profile = args.profile and (args.profile if count == 1 else f"{args.profile}.{index}")
     await run(share(args.games, count, index), phases, args.db, shard=(index, count),
               seed=1 + index * 10**6, profile=profile or None, ready=ready, before=before,
-              after=after)
+              after=after, by=args.by)
 
 
 # -- the parent: the database, the workers, the figures --------------------------------
@@ -798,8 +912,8 @@ def combined(phases: list[Phase], games: list[int],
     head = (f"{first.name}: {len(phases)} processes, {total} games "
             f"({'/'.join(map(str, games))}), "
             + ("think 0 s" if first.think == 0 else
-               f"mean think {first.think:.2f} s (offers ≈ {total / (2 * first.think):.0f} "
-               "turns/s)"))
+               f"mean think {first.think:.2f} s (offers ≈ "
+               f"{total / (first.per_turn * first.think):.0f} turns/s)"))
     each = ", ".join(f"process {k} {n / (b - a):.1f}" for k, n in enumerate(turns))
     refusals = sum(p.refusals for p in phases)
     no_button = [g for p in phases for g in p.no_button]
@@ -821,19 +935,32 @@ def combined(phases: list[Phase], games: list[int],
     lines.append(f"  common window: {sampler.window(a, b)}; load average "
                  f"{max(p.load_before for p in phases):.2f} → "
                  f"{max(p.load_after for p in phases):.2f}")
-    lines.append(judge(first.name, first.think, rate, plays, rolls))
+    if first.by == "picker":
+        previews = [x for p in phases for x in p.preview_latencies]
+        lines.append(f"  choice→preview p50 {_ms(previews, 50)}, p99 {_ms(previews, 99)} "
+                     f"({len(previews)} previews, all processes)")
+    counted = max(1, sum(p.counted for p in phases))
+    lines.append(f"  per turn: {sum(p.commands for p in phases) / counted:.2f} commands, "
+                 f"{sum(p.requests for p in phases) / counted:.2f} REST requests, "
+                 f"{sum(p.limited for p in phases) / counted:.2f} under the global limit")
+    lines.append(judge(first.name, first.think, rate, plays, rolls,
+                       [x for p in phases for x in p.preview_latencies]
+                       if first.by == "picker" else None))
     return lines, rate
 
 
 def judge(name: str, think: float, rate: float, plays: list[float],
-          rolls: list[float]) -> str:
+          rolls: list[float], previews: list[float] | None = None) -> str:
     """The target a phase answers, met or missed with its number."""
     if think == 0:
         ok = rate >= TARGET_RATE
         return (f"target {name}: ≥ {TARGET_RATE:.0f} turns/s: "
                 f"{'met' if ok else 'MISSED'} ({rate:.1f})")
     parts = []
-    for label, xs in (("move→board", plays), ("roll→answer", rolls)):
+    timed = [("move→board", plays), ("roll→answer", rolls)]
+    if previews is not None:
+        timed.append(("choice→preview", previews))
+    for label, xs in timed:
         p99 = _quantiles(xs)[98]
         parts.append(f"{label} {'met' if p99 <= TARGET_P99 else 'MISSED'} "
                      f"({p99 * 1000:,.0f} ms)")
@@ -881,7 +1008,7 @@ async def parent(args: argparse.Namespace, think: float) -> int:
     assert task is not None
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
     n = args.processes
-    names = [p.name for p in make_phases(args.phase, think, 0)]
+    names = [p.name for p in make_phases(args.phase, think, 0, args.by)]
     async with database(args.db, n) as db:
         from bot.service.board import default_workers
 
@@ -894,7 +1021,7 @@ async def parent(args: argparse.Namespace, think: float) -> int:
                 cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", str(k),
                        "--processes", str(n), "--db", db.target, "--games", str(args.games),
                        "--turns", str(args.turns), "--phase", args.phase,
-                       "--think", repr(think)]
+                       "--think", repr(think), "--by", args.by]
                 if args.profile:
                     cmd += ["--profile", args.profile]
                 proc = await asyncio.create_subprocess_exec(
@@ -960,6 +1087,9 @@ def main() -> None:
     ap.add_argument("--baseline", type=float, default=None,
                     help="saturated turns/s of a reference run (e.g. SQLite, one process): "
                          "the saturated phase then prints its ratio to it")
+    ap.add_argument("--by", choices=("picker", "typed"), default="picker",
+                    help="how players play: the play picker (default), or typing "
+                         "/brade move (how they played before it; an older bot's way)")
     ap.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker is not None:
@@ -974,7 +1104,8 @@ def main() -> None:
     if problem:
         print(f"bot_load: {problem}", file=sys.stderr)
         sys.exit(2)
-    think = args.think if args.think is not None else args.games / (2 * args.rate)
+    think = args.think if args.think is not None else \
+        args.games / (PER_TURN[args.by] * args.rate)
     try:
         sys.exit(asyncio.run(parent(args, think)))
     except asyncio.CancelledError:

@@ -40,11 +40,12 @@ from bot.service.analysis_queue import DEFAULT_PER_MEMBER
 from bot.service.board import RenderPool, start_renderer
 from bot.service.command_sync import CommandRecord
 from bot.service.games import GameService
+from bot.service.listing import ListPool, start_lister, stop_lister
 from bot.service.services import Services
 from bot.service.shortfalls import Shortfalls
 from bot.store import Database, open_store
 from bot.sync import sync_commands
-from bot.views import GameButton, ThreadButton
+from bot.views import GameButton, PlayMenu, ThreadButton
 
 log = logging.getLogger(__name__)
 
@@ -126,6 +127,7 @@ class BradeBot(commands.AutoShardedBot):
         #: The game service (``services.games``), once ``setup_hook`` has made it.
         self.service: GameService | None = None
         self.renderer: RenderPool | None = None
+        self.lister: ListPool | None = None
         self.tree.error(self.on_app_command_error)
 
     def owns_shard(self, shard_id: int) -> bool:
@@ -160,13 +162,14 @@ class BradeBot(commands.AutoShardedBot):
         await self.rights.shortfalls.load()
         self.delivery = Delivery(self, self.services.games, rights=self.rights)
         await self.tree.set_translator(BradeTranslator())
-        self.add_dynamic_items(GameButton, ThreadButton, WalkoverButton, WithdrawButton,
-                               ProblemButton, HistoryButton)
+        self.add_dynamic_items(GameButton, PlayMenu, ThreadButton, WalkoverButton,
+                               WithdrawButton, ProblemButton, HistoryButton)
         await self._add_cogs()
         synced = await sync_commands(self, self.tree, CommandRecord(self.store),
                                      dev_guild=self.dev_guild, registers=self.owns_shard(0))
         log.info("slash commands: %s", synced)
         self.renderer = await start_renderer()  # board workers, stopped in close()
+        self.lister = start_lister()  # the play picker's long lists, stopped in close()
         log.info("ready to play: database %s, shards %s", getattr(
             self.store, "target", None) or mask_url(str(self.db_path)), self._shards_text())
         if self.on_started is not None:
@@ -202,6 +205,9 @@ class BradeBot(commands.AutoShardedBot):
         if renderer is not None:
             renderer.close()  # waits for the board worker processes to exit
             self.renderer = None
+        if self.lister is not None:
+            stop_lister(self.lister)
+            self.lister = None
         if self.store is not None:
             await self.store.close()
             self.store = None

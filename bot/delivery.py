@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.permissions import TO_ARCHIVE, TO_EDIT, Rights, to_post
+from bot.permissions import TO_ARCHIVE, TO_EDIT, TO_REPLY_BOARD, Rights, to_post
 from bot.service.board import describe, render_async
 from bot.service.model import BoardSpec, Post, Reply
 from bot.service.text import MESSAGE_LIMIT, clip
@@ -73,6 +73,10 @@ class Plan:
     #: What the pressed message says once its buttons are taken off: its turns without
     #: the prompt that the press made stale.
     trim: str | None = None
+    #: Whether ``redraw`` makes the pressed message the game's live board at the reply's
+    #: version (a roll did); a press on the picker only changes what it shows (the game's
+    #: version is the same), and a play it confirms posts the next live board itself.
+    record: bool = True
 
 
 def plan(reply: Reply, *, pressed: bool, shown: str = "", stale: str | None = None) -> Plan:
@@ -80,17 +84,22 @@ def plan(reply: Reply, *, pressed: bool, shown: str = "", stale: str | None = No
     whose text is ``shown`` and whose prompt is ``stale`` (default: the one the service
     says, ``Reply.stale_prompt``).
 
-    One message per turn (``compose``).  A roll that leaves plays to choose from is
-    added to the message it was pressed on (``extend``): the turns that message reports
-    stay.  A challenge answered by a press becomes the answer; answered by a command
-    (withdrawn with ``/brade abort``), its message is rewritten when its buttons go.
-    Anything else is posted as new messages, and a pressed message loses its buttons
-    and keeps its turns but not its prompt, stale now (``trimmed``); so does any board
-    a newer one replaces (``Delivery`` does that, and keeps the game's buttons on its
-    newest board).
+    One message per turn (``compose``).  A roll pressed on a board is added to that
+    board's message (``extend``): the turns it reports stay, and the roll follows with
+    the plays to choose from, or, forfeited, with the next player's turn (issue 30).
+    The play picker (issue 37) answers on its own message (``Reply.update``): a menu
+    narrowed, the chosen play previewed, or, confirmed, the message back to the roll
+    without controls and the play posted as the next message.  A challenge answered by
+    a press becomes the answer; answered by a command (withdrawn with ``/brade abort``),
+    its message is rewritten when its buttons go.  Anything else is posted as new
+    messages, and a pressed message loses its buttons and keeps its turns but not its
+    prompt, stale now (``trimmed``); so does any board a newer one replaces
+    (``Delivery`` does that, and keeps the game's buttons on its newest board).
     """
     posts = compose(reply.posts)
     stale = reply.stale_prompt if stale is None else stale
+    if pressed and reply.update is not None:
+        return Plan(send=posts, redraw=extend(shown, stale, reply.update), record=False)
     if pressed and reply.rolled and len(posts) == 1:
         return Plan(redraw=extend(shown, stale, posts[0]))
     if reply.answered is not None:
@@ -142,7 +151,7 @@ def compose(posts: list[Post]) -> list[Post]:
         text = clip(text, MESSAGE_LIMIT - len(last.prompt) - 1, keep="tail")
         out.append(Post(text, board=boards[-1] if boards else None,
                         buttons=last.buttons, mentions=mentions, final=last.final,
-                        prompt=last.prompt))
+                        prompt=last.prompt, menu=last.menu))
         group.clear()
 
     for post in posts:
@@ -154,9 +163,9 @@ def compose(posts: list[Post]) -> list[Post]:
 
 
 def live(post: Post) -> bool:
-    """A message the game's next board supersedes: one with buttons, or a prompt (a roll
-    with too many plays for buttons), which it then loses."""
-    return bool(post.buttons or post.prompt) and not post.final
+    """A message the game's next board supersedes: one with buttons, a menu or a prompt,
+    which it then loses."""
+    return bool(post.buttons or post.menu or post.prompt) and not post.final
 
 
 def is_board(post: Post) -> bool:
@@ -173,17 +182,20 @@ def _mentions(post: Post) -> discord.AllowedMentions:
                                    users=[discord.Object(u) for u in post.mentions if u])
 
 
-async def board_file(spec: BoardSpec, filename: str = "brade.png") -> discord.File:
-    """A board as an attachment: drawn by the board workers, its alt text in the
-    reader's language (every board the bot posts, games' and problems')."""
-    png = await render_async(spec)
+async def board_file(spec: BoardSpec, filename: str = "brade.png",
+                     png: bytes | None = None) -> discord.File:
+    """A board as an attachment: drawn by the board workers (unless ``png`` is its
+    picture, drawn before), its alt text in the reader's language (every board the bot
+    posts, games' and problems')."""
+    if png is None:
+        png = await render_async(spec)
     return discord.File(io.BytesIO(png), filename=filename, description=describe(spec))
 
 
 async def _files(posts: list[Post]) -> list[discord.File | None]:
     """Every post's board, drawn concurrently by the board workers."""
     async def one(p: Post) -> discord.File | None:
-        return None if p.board is None else await board_file(p.board)
+        return None if p.board is None or p.same_board else await board_file(p.board)
 
     return list(await asyncio.gather(*(one(p) for p in posts)))
 
@@ -193,7 +205,7 @@ def _message(post: Post, file: discord.File | None) -> dict[str, Any]:
     kwargs: dict[str, Any] = {"allowed_mentions": _mentions(post)}
     if file is not None:
         kwargs["file"] = file
-    view = make_view(post.buttons)
+    view = make_view(post.buttons, post.menu)
     if view is not None:
         kwargs["view"] = view
     return kwargs
@@ -233,13 +245,31 @@ class Delivery:
         #: The text and prompt of each board posted with a prompt (a live game's newest),
         #: so that the board keeps its turns and loses its prompt when its buttons go.
         #: In memory: after a restart the old boards keep their prompts (harmless).
-        self._said: OrderedDict[int, tuple[str, str]] = OrderedDict()
+        #: A preview of the play picker also keeps the board to show again should its
+        #: controls be taken off (``Post.revert``).
+        self._said: OrderedDict[int, tuple[str, str, BoardSpec | None]] = OrderedDict()
+        #: The last two pictures drawn onto a message by an edit (the roll's board, then
+        #: a preview of the picker): going back to the roll's board (Confirm, Choose
+        #: again, a strip) sends it again instead of drawing it again.
+        self._pictures: OrderedDict[int, list[tuple[BoardSpec, bytes]]] = OrderedDict()
 
     def _remember(self, message_id: int, post: Post) -> None:
         if post.prompt:
-            self._said[message_id] = (post.content, post.prompt)
+            self._said[message_id] = (post.content, post.prompt, post.revert)
             while len(self._said) > REMEMBERED:
                 self._said.popitem(last=False)
+
+    async def _picture(self, message_id: int, spec: BoardSpec) -> discord.File:
+        """``spec`` drawn onto the message ``message_id``: the picture it had before
+        when that is the one (a preview taken back), else drawn, and remembered."""
+        kept = self._pictures.pop(message_id, [])
+        png = next((png for seen, png in kept if seen == spec), None)
+        if png is None:
+            png = await render_async(spec)
+        self._pictures[message_id] = [*[x for x in kept if x[0] != spec][-1:], (spec, png)]
+        while len(self._pictures) > REMEMBERED // 10:
+            self._pictures.popitem(last=False)
+        return await board_file(spec, png=png)
 
     # -- the two ways a reply arrives --------------------------------------------------
 
@@ -256,20 +286,40 @@ class Delivery:
         if not todo.send and todo.redraw is None:
             await self._private(interaction, reply, component=component)
             return
+        if todo.redraw is not None and todo.redraw.same_board and not todo.send \
+                and pressed is not None and not response.is_done():
+            # the picker narrowing its menu: nothing to draw, the message is answered at once
+            post = todo.redraw
+            await response.edit_message(content=post.content,
+                                        view=make_view(post.buttons, post.menu),
+                                        allowed_mentions=_mentions(post))
+            self._remember(pressed, post)
+            return
         if not response.is_done():
             await (response.defer() if component else response.defer(thinking=True))
         channel_id = interaction.channel_id or 0
-        drawn = await _files([*([todo.redraw] if todo.redraw else []), *todo.send])
+        redraw = todo.redraw if pressed is not None else None
+
+        async def redrawn() -> discord.File | None:
+            if redraw is None or redraw.board is None or redraw.same_board:
+                return None
+            assert pressed is not None
+            return await self._picture(pressed, redraw.board)
+
+        first, drawn = await asyncio.gather(redrawn(), _files(todo.send))
         bare: list[int] = []  # messages known to carry no buttons now
         if todo.redraw is not None and pressed is not None:
-            post, file = todo.redraw, drawn.pop(0)
+            post, file = todo.redraw, first
+            edit: dict[str, Any] = {}
+            if not post.same_board:  # the picker narrowing keeps the picture it has
+                edit["attachments"] = [file] if file is not None else []
             await interaction.edit_original_response(
-                content=post.content, attachments=[file] if file is not None else [],
-                view=make_view(post.buttons), allowed_mentions=_mentions(post))
-            if not post.buttons:
+                content=post.content, view=make_view(post.buttons, post.menu),
+                allowed_mentions=_mentions(post), **edit)
+            if not post.buttons and post.menu is None:
                 bare.append(pressed)
             self._remember(pressed, post)
-            if reply.game_id is not None:
+            if reply.game_id is not None and todo.record:
                 await self._record(reply, (channel_id, pressed) if live(post) else None,
                                    bare=bare)
         sent: list[tuple[Post, int]] = []
@@ -279,12 +329,12 @@ class Delivery:
             self._remember(msg.id, post)
             sent.append((post, msg.id))
         if component and todo.redraw is None:
-            edit: dict[str, Any] = {"view": None}  # the pressed message's buttons are spent
+            spent: dict[str, Any] = {"view": None}  # the pressed message's buttons are spent
             if reply.private:
-                edit["content"] = reply.private
+                spent["content"] = reply.private
             elif todo.trim:
-                edit["content"] = todo.trim
-            await interaction.edit_original_response(**edit)
+                spent["content"] = todo.trim
+            await interaction.edit_original_response(**spent)
             if pressed is not None:
                 bare.append(pressed)
         elif reply.private:
@@ -389,15 +439,18 @@ class Delivery:
         process posted) its text without its stale prompt."""
         said = self._said.pop(message_id, None)
         if content is None and said is not None:
-            content = trimmed(*said)
+            content = trimmed(said[0], said[1])
         edit: dict[str, Any] = {"view": None}
         if content is not None:
             edit["content"] = content
+        if said is not None and said[2] is not None:  # a preview's play never counted
+            edit["attachments"] = [await self._picture(message_id, said[2])]
         message = self.client.get_partial_messageable(channel_id).get_partial_message(
             message_id)
         try:
             await self._own(self.client.get_channel(channel_id) or message.channel,
-                            "buttons", TO_EDIT, lambda: message.edit(**edit))
+                            "buttons", TO_EDIT + (TO_REPLY_BOARD if "attachments" in edit
+                                                  else ()), lambda: message.edit(**edit))
         except discord.HTTPException:
             log.info("could not take the buttons off message %s", message_id)
 

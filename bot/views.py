@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.service.model import Button
-from bot.service.text import BUTTON_LABEL_LIMIT, BUTTONS, CUSTOM_ID_LIMIT
+from bot.service.model import Button, Menu
+from bot.service.text import BUTTON_LABEL_LIMIT, BUTTONS, CHOICE_LIMIT, CUSTOM_ID_LIMIT
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
@@ -89,11 +89,56 @@ class ThreadButton(discord.ui.DynamicItem[discord.ui.Button],
             await bot.report_failure(interaction, error)
 
 
-def make_view(buttons: list[Button]) -> discord.ui.View | None:
-    if not buttons:
+#: A select menu's placeholder, at most.
+PLACEHOLDER_LIMIT = 150
+
+
+class PlayMenu(discord.ui.DynamicItem[discord.ui.Select],
+               template=r"brademenu:(?P<game>\d+):(?P<version>\d+):(?P<path>[a-y]*)"):
+    """The play picker's menu (issue 37): the game, its version and the choices made so
+    far are its custom id, so a menu posted before a restart still works; the option
+    chosen is one more letter of the path."""
+
+    def __init__(self, game_id: int, version: int, path: str, *, placeholder: str = "…",
+                 options: tuple[discord.SelectOption, ...] = ()) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"brademenu:{game_id}:{version}:{path}"[:CUSTOM_ID_LIMIT],
+            placeholder=placeholder[:PLACEHOLDER_LIMIT], options=list(options),
+            min_values=1, max_values=1))
+        self.game_id = game_id
+        self.version = version
+        self.path = path
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> PlayMenu:
+        return cls(int(match["game"]), int(match["version"]), match["path"])
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        bot = cast("BradeBot", interaction.client)
+        data = cast(dict[str, Any], interaction.data or {})
+        values = data.get("values") or [""]
+        try:
+            await bot.play.on_menu(interaction, self, str(values[0]))
+        except Exception as error:
+            await bot.report_failure(interaction, error)
+
+
+def _menu_item(menu: Menu) -> PlayMenu:
+    return PlayMenu(menu.game_id, menu.version, menu.path, placeholder=menu.placeholder,
+                    options=tuple(discord.SelectOption(
+                        label=o.label[:CHOICE_LIMIT], value=o.value[:CHOICE_LIMIT],
+                        description=o.description[:CHOICE_LIMIT] or None)
+                        for o in menu.options[:BUTTONS]))
+
+
+def make_view(buttons: list[Button], menu: Menu | None = None) -> discord.ui.View | None:
+    if not buttons and menu is None:
         return None
     view = discord.ui.View(timeout=None)
-    for b in buttons[:BUTTONS]:
+    if menu is not None:
+        view.add_item(_menu_item(menu))
+    for b in buttons[:BUTTONS - 5 * (menu is not None)]:
         view.add_item(GameButton(b.action, b.game_id, b.version, b.arg, label=b.label,
                                  style=_STYLES.get(b.style, discord.ButtonStyle.secondary)))
     return view

@@ -465,12 +465,29 @@ class Game:
         none, GameError when no roll awaits a play."""
         return plays.validate(*self._roll(), text)
 
-    def suggest(self, typed: str = "", limit: int = plays.SUGGESTIONS) -> list[Turn]:
-        """Up to ``limit`` legal plays matching what has been typed, best first by a cheap
-        order (autocomplete); empty when no roll awaits a play."""
+    def suggest(self, typed: str = "", limit: int = plays.SUGGESTIONS, *,
+                order: str = "neutral") -> list[Turn]:
+        """Up to ``limit`` legal plays matching what has been typed, in the neutral order
+        (autocomplete) or (``order="best"``) best first by a cheap order; empty when no
+        roll awaits a play."""
         if self.phase != "move" or self.dice is None:
             return []
-        return plays.suggest(self.rules, self.position, self.dice, typed, limit)
+        return plays.suggest(self.rules, self.position, self.dice, typed, limit, order=order)
+
+    def listing(self) -> list[str]:
+        """Every legal play once, as its text, in the neutral order (the play picker;
+        a later puff pasch takes seconds: ``plays.listing``); empty when no roll awaits
+        a play."""
+        if self.phase != "move" or self.dice is None:
+            return []
+        return plays.listing(self.rules, self.position, self.dice)
+
+    def play_of(self, text: str) -> Turn | None:
+        """The legal play a ``listing`` text names, or None (no roll awaits a play, or
+        the roll has no such play)."""
+        if self.phase != "move" or self.dice is None:
+            return None
+        return plays.play_of(self.rules, self.position, self.dice, text)
 
     def count_plays(self, stop: int | None = None) -> int:
         """The number of legal plays, or ``stop`` as soon as that many are found."""

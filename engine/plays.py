@@ -24,6 +24,8 @@ kejsarspel) occur on small rolls only; there the list is used (``_ListRoll``).
 from __future__ import annotations
 
 import functools
+import hashlib
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -63,6 +65,8 @@ _VASA, _CLASSIC_JAN, _BH_SPRANGJAN = Cut.VASA, Cut.CLASSIC_JAN, Cut.BH_SPRANGJAN
 
 #: Autocomplete shows at most this many plays (Discord's limit).
 SUGGESTIONS = 25
+#: Plays a shuffled suggestion draws from (a problem's roll has far fewer).
+SHUFFLED_POOL = 5000
 _FORFEIT_WORDS = ("-", "–", "pass", "fåta", "fata")
 
 # -- constraints on the walk --------------------------------------------------------------
@@ -771,13 +775,22 @@ def first_plays(rules: RuleSet, position: Position, dice: Dice, n: int) -> list[
 
 
 def suggest(rules: RuleSet, position: Position, dice: Dice, typed: str = "",
-            limit: int = SUGGESTIONS) -> list[Turn]:
-    """Up to ``limit`` distinct legal plays matching what has been typed, best first by
-    a cheap order (wins, hits and bursts, fewer blots, more pips).
+            limit: int = SUGGESTIONS, *, order: str = "neutral") -> list[Turn]:
+    """Up to ``limit`` distinct legal plays matching what has been typed.
+
+    ``order``: ``"neutral"`` (what a member chooses from in a game: autocomplete) sorts
+    them by their steps as written (``neutral_key``), which says nothing about which is
+    better; ``"shuffled"`` (a problem's answer, where even the notation's order would
+    hint: the best play begins at a low point more often than not) in a fixed order no
+    play's merit decides, a hash of the position, the dice and the play (``shuffle_key``),
+    over every matching play; ``"best"`` (a hint, where the engine's opinion is asked
+    for) best first by a cheap order (wins, hits and bursts, fewer blots, more pips) and
+    a special play (the double-six column, kejsarspel) first.
 
     A play matches when it begins with the typed hops (any order, any split into dice)
     followed by a step whose text starts with the last, partly typed word; a complete
-    typed play that validates comes first.  The walk stops after ``2 * limit`` plays.
+    typed play that validates comes first.  The walk stops after ``2 * limit`` plays
+    (``SHUFFLED_POOL`` when shuffled: the one shown first must be any of them).
     """
     roll = roll_walker(rules, position, dice)
     typed = typed if isinstance(typed, str) else ""
@@ -789,21 +802,35 @@ def suggest(rules: RuleSet, position: Position, dice: Dice, typed: str = "",
             exact = None
     con = _prefix(typed)
     pool: dict[tuple, Turn] = {}
+    most = SHUFFLED_POOL if order == "shuffled" else 2 * limit
     if con is not None:
         for r in roll.walk(con):
             if r.key not in pool and r.turn is not None:
                 pool[r.key] = r.turn
-                if len(pool) >= 2 * limit:
+                if len(pool) >= most:
                     break
-    ranked = best_first(list(pool.values()), position.turn)
+    best = order == "best"
+    found = list(pool.values())
     out: list[Turn] = []
     if exact is not None:
         out.append(exact)
     # The special plays (the double-six column, kejsarspel) are no step sequence a prefix
-    # walk can meet: offered first while the text is blank or begins one of their texts.
+    # walk can meet: offered while the text is blank or begins one of their texts (first
+    # in the best order, in their place by their text in the neutral one).
     if isinstance(roll, _ListRoll):
-        out.extend(t for t in roll.legal if t.special is not None and t is not exact
-                   and _begins_special(typed, t))
+        specials = [t for t in roll.legal if t.special is not None and t is not exact
+                    and _begins_special(typed, t)]
+        if best:
+            out.extend(specials)
+        else:
+            found += specials
+    if best:
+        ranked = best_first(found, position.turn)
+    elif order == "shuffled":
+        seed = f"{position.format()}|{'-'.join(map(str, dice))}|"
+        ranked = sorted(found, key=lambda t: shuffle_key(seed, t.text))
+    else:
+        ranked = sorted(found, key=lambda t: neutral_key(t.text))
     for t in ranked:
         if any(t.position == o.position and t.outcome == o.outcome for o in out):
             continue
@@ -847,6 +874,146 @@ def _prefix(typed: str) -> _Prefix | None:
     return _Prefix(hops, partial)
 
 
+# -- every play once, in a neutral order (the play picker, issue 37) ----------------------
+
+_STEP_WORD = re.compile(r"^(bar|\d{1,2})/(off|\d{1,2})([*!]?)$")
+_MARKS = {"": 0, "*": 1, "!": 2}
+
+
+def neutral_key(text: str) -> tuple[tuple[int, int, int], ...]:
+    """A play's place in the neutral order: step by step as written, each by where it
+    starts (the bar first), where it lands (off last) and its mark (a hit, a burst).
+
+    The order a member chooses from wherever they choose (the picker, the play buttons,
+    autocomplete): it follows the notation, so plays that begin alike stand together
+    and a list reads like a table of contents, and it carries no judgement of the plays
+    (``best_first`` is the engine's opinion, given only where a member asks for it).
+    A word that is no step (``24/kejsarspel``) sorts after every step.
+    """
+    key = []
+    for word in text.split():
+        m = _STEP_WORD.match(word)
+        if m is None:
+            key.append((99, 99, 99))
+            continue
+        frm = BAR if m[1] == "bar" else int(m[1])
+        to = OFF if m[2] == "off" else int(m[2])
+        key.append((frm, to, _MARKS[m[3]]))
+    return tuple(key)
+
+
+def shuffle_key(seed: str, text: str) -> bytes:
+    """A play's place in a fixed shuffle of a roll's plays (``seed``: the roll): a hash,
+    so no property of the play, its merit or its notation, decides it."""
+    return hashlib.blake2b(f"{seed}{text}".encode(), digest_size=8).digest()
+
+
+def listing(rules: RuleSet, position: Position, dice: Dice) -> list[str]:
+    """Every legal play of the roll once (one per result, as ``legal_turns`` dedups
+    them), as its text in the mover's own numbering (``Turn.text``), in the neutral
+    order (``neutral_key``): what the play picker offers, deterministic from the position
+    and the dice, so a picker's choices can be found again after a restart.
+
+    Each play is written as the walk first meets it (for bräde the turn ``legal_turns``
+    lists).  This *is* the whole list: a later puff pasch has up to ~250,000 plays and
+    takes seconds, so callers on an event loop run it elsewhere (the bot: in a worker
+    process); ``play_of`` turns a text back into its ``Turn``.
+    """
+    roll = roll_walker(rules, position, dice)
+    if isinstance(roll, _ListRoll):
+        texts = [t.text for t in roll.legal]
+    elif isinstance(roll, _PuffRoll) and roll.first:
+        texts = [roll.gen.first_roll_turn().text]
+    else:
+        return [text for _, text in sorted(_first_paths(roll))]
+    return sorted(texts, key=neutral_key)
+
+
+def _first_paths(roll: _BradeRoll | _PuffRoll) -> list[tuple[tuple, str]]:
+    """``(neutral_key, text)`` of the first path to each result of a free walk, built
+    from the walk's own steps (a puff step is one shared ``Step``, so it is looked up by
+    identity; a bräde step is a small tuple)."""
+    out: dict[tuple, tuple[tuple, str]] = {}
+    steps: dict[Any, tuple[tuple[int, int, int], str]] = {}
+    brade = isinstance(roll, _BradeRoll)
+    walker: Any = roll  # its path holds a bräde walk's tuples or puff's shared Steps
+    for r in roll.walk(want=False):
+        if r.key in out:
+            continue
+        keys, words = [], []
+        for s in walker.path:
+            k = s if brade else id(s)
+            got = steps.get(k)
+            if got is None:
+                step: Step = Step(s[0], s[1], s[2], s[3] == HIT, s[3] == BURST) if brade else s
+                got = steps[k] = ((step.frm, step.to, 2 if step.burst else 1 if step.hit else 0),
+                                  step.text)
+            keys.append(got[0])
+            words.append(got[1])
+        out[r.key] = (tuple(keys), " ".join(words) if words else "-")
+    return list(out.values())
+
+
+_COLUMN_TEXT = " ".join(["1/7"] * 6)
+
+
+def special_of(text: str) -> str | None:
+    """The special play a listed text names (``Turn.special``: the double-six column's
+    six ``1/7``, kejsarspel's ``24/kejsarspel``), for words to show instead; None for
+    an ordinary play (no ordinary bräde play has six steps)."""
+    if text.endswith("/kejsarspel"):
+        return "kejsarspel"
+    if text == _COLUMN_TEXT:
+        return "column"
+    return None
+
+
+class _Steps:
+    """Exactly these steps, one die each, in this order: a listed play found again."""
+
+    prunes = False
+    start: Any = 0
+
+    def __init__(self, steps: list[tuple[int, int]]) -> None:
+        self.steps = steps
+
+    def fits(self, cs: Any, rest: tuple[int, ...]) -> bool:
+        return True
+
+    def advance(self, cs: Any, frm: int, to: int) -> list[Any]:
+        return [cs + 1] if cs < len(self.steps) and self.steps[cs] == (frm, to) else []
+
+    def complete(self, cs: Any) -> bool:
+        return cs == len(self.steps)
+
+    def free(self, cs: Any) -> bool:
+        return False
+
+
+def play_of(rules: RuleSet, position: Position, dice: Dice, text: str) -> Turn | None:
+    """The legal play a ``listing`` text names (its steps exactly, in order), or None
+    when the roll has no such play (the position or the dice are not the ones the text
+    was listed for)."""
+    roll = roll_walker(rules, position, dice)
+    if isinstance(roll, _ListRoll):
+        return next((t for t in roll.legal if t.text == text), None)
+    if isinstance(roll, _PuffRoll) and roll.first:
+        turn = roll.gen.first_roll_turn()
+        return turn if turn.text == text else None
+    steps = []
+    for word in ([] if text.strip() == "-" else text.split()):
+        m = _STEP_WORD.match(word)
+        if m is None:
+            return None
+        steps.append((BAR if m[1] == "bar" else int(m[1]), OFF if m[2] == "off" else int(m[2])))
+    if not steps and text.strip() != "-":
+        return None
+    for r in roll.walk(_Steps(steps)):
+        if r.turn is not None:
+            return r.turn
+    return None
+
+
 def best_first(turns: Sequence[Turn], mover: Side) -> list[Turn]:
     """``turns`` (plays of ``mover``) in the cheap order that suggestions use when no
     search has ranked them: wins first (by points), then bursts and hits, then fewer of
@@ -864,4 +1031,5 @@ def best_first(turns: Sequence[Turn], mover: Side) -> list[Turn]:
 
 
 __all__ = ["SUGGESTIONS", "best_first", "count", "each_play", "first_plays", "is_legal",
-           "only_play", "roll_walker", "suggest", "validate"]
+           "listing", "neutral_key", "only_play", "play_of", "roll_walker", "shuffle_key",
+           "special_of", "suggest", "validate"]

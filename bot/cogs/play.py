@@ -36,7 +36,7 @@ from bot.service.model import COMPUTER, Ctx, Reply, UserError
 from bot.service.shortfalls import rights_text
 from bot.service.text import CHOICE_LIMIT, CHOICES, plain_name
 from bot.store import Conflict
-from bot.views import GameButton, ThreadButton
+from bot.views import GameButton, PlayMenu, ThreadButton
 from engine import rules as rules_registry
 from engine.errors import EngineError
 
@@ -166,8 +166,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
                     more, note = Reply(), t("err.computer_later", reply.lang)  # played later
                 reply = replace(reply, posts=[*reply.posts, *more.posts],
                                 game_id=more.game_id or reply.game_id,
-                                version=more.version if more.game_id else reply.version,
-                                rolled=reply.rolled and not more.posts)
+                                version=more.version if more.game_id else reply.version)
             await self.delivery.answer(interaction, reply, component=component)
         except discord.HTTPException as error:
             log.warning("saved, but the reply could not be posted", exc_info=True)
@@ -428,7 +427,8 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @app_commands.rename(language=_("language"), ruleset=_("ruleset"), threads=_("threads"),
                          theme=_("theme"), server_theme=_("server_theme"),
                          problem_channel=_("problem_channel"), problem_hour=_("problem_hour"),
-                         problem_daily=_("problem_daily"))
+                         problem_daily=_("problem_daily"), confirm=_("confirm"),
+                         roll_for_me=_("roll_for_me"))
     @app_commands.describe(language=_("Reply language in this server"),
                            ruleset=_("Which rules (default: the server's)"),
                            threads=_("Start every new game in its own thread (Manage Server)"),
@@ -438,7 +438,11 @@ class Play(commands.GroupCog, group_name=_("brade"),
                            problem_hour=_("The hour (UTC, 0–23) the daily problem is posted "
                                           "(Manage Server)"),
                            problem_daily=_("Post a daily problem; false stops it "
-                                           "(Manage Server)"))
+                                           "(Manage Server)"),
+                           confirm=_("Show a play you choose in the menu before it counts "
+                                     "(default: yes)"),
+                           roll_for_me=_("Roll for you when the roll involves no choice "
+                                         "(default: no)"))
     @app_commands.choices(language=LANG_CHOICES, theme=THEME_CHOICES,
                           server_theme=THEME_CHOICES)
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
@@ -446,17 +450,19 @@ class Play(commands.GroupCog, group_name=_("brade"),
                        theme: str | None = None, server_theme: str | None = None,
                        problem_channel: discord.TextChannel | None = None,
                        problem_hour: app_commands.Range[int, 0, 23] | None = None,
-                       problem_daily: bool | None = None) -> None:
+                       problem_daily: bool | None = None, confirm: bool | None = None,
+                       roll_for_me: bool | None = None) -> None:
         problems = problem_channel is not None or problem_hour is not None \
             or problem_daily is not None  # the daily problem (bot/cogs/problems.py)
-        mine_only = theme is not None and language is None and ruleset is None \
+        mine = theme is not None or confirm is not None or roll_for_me is not None
+        mine_only = mine and language is None and ruleset is None \
             and threads is None and server_theme is None and not problems
         if not mine_only and not interaction.permissions.manage_guild:
             ctx = make_ctx(interaction)
             await self.refuse(interaction, ctx, UserError("settings.not_allowed"))
             return
         server = language is not None or ruleset is not None or not (
-            threads is not None or theme is not None or server_theme is not None or problems)
+            threads is not None or mine or server_theme is not None or problems)
 
         async def act(c: Ctx) -> Reply:
             notes: list[str | None] = []
@@ -467,9 +473,10 @@ class Play(commands.GroupCog, group_name=_("brade"),
             if server:
                 notes.append((await self.service.configure(c, lang=language,
                                                            rules=ruleset)).private)
-            if threads is not None or theme is not None or server_theme is not None:
+            if threads is not None or mine or server_theme is not None:
                 notes.append((await self.service.set_preferences(
-                    c, threads=threads, theme=theme, server_theme=server_theme)).private)
+                    c, threads=threads, theme=theme, server_theme=server_theme,
+                    confirm=confirm, roll_for_me=roll_for_me)).private)
             personal = await self.service.lang_for(c)
             return Reply(lang=personal, private="\n".join(n for n in notes if n))
 
@@ -515,6 +522,10 @@ class Play(commands.GroupCog, group_name=_("brade"),
             "roll": lambda c: s.roll(c, game_id=g, version=v),
             "roll1": lambda c: s.roll(c, one_die=True, game_id=g, version=v),
             "play": lambda c: s.move(c, index=int(btn.arg or 0), game_id=g, version=v),
+            "pick": lambda c: s.pick(c, g, v, btn.arg),
+            "ok": lambda c: s.confirm(c, g, v, btn.arg),
+            "again": lambda c: s.again(c, g, v, btn.arg),
+            "back": lambda c: s.again(c, g, v, preview=False),
             "resign": lambda c: s.resign(c, g, v),
             "abandon": lambda c: s.resign(c, g, v, abandon=True),
             "keep": s.keep_playing,
@@ -526,6 +537,13 @@ class Play(commands.GroupCog, group_name=_("brade"),
         if action is None:
             action = _stale
         await self.run(interaction, action, component=True)
+
+    async def on_menu(self, interaction: discord.Interaction, menu: PlayMenu,
+                      value: str) -> None:
+        """A choice in the play picker's menu: one more letter of its path."""
+        g, v, path = menu.game_id, menu.version, menu.path + value[:1]
+        await self.run(interaction, lambda c: self.service.pick(c, g, v, path),
+                       component=True)
 
 
 async def _stale(ctx: Ctx) -> Reply:

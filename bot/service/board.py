@@ -88,7 +88,10 @@ def _ready() -> int:
 
 class RenderPool:
     """Worker processes that draw boards; ``render`` falls back to a thread until they
-    are up (and after ``close``)."""
+    are up (and after ``close``).  A subclass may warm its workers otherwise
+    (``warm_up``: the play picker's lists, bot/service/listing.py)."""
+
+    warm_up: Callable[[], None] = staticmethod(warm_up_renderer)
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = default_workers() if workers is None else workers
@@ -110,7 +113,7 @@ class RenderPool:
             return self
         self._pool = ProcessPoolExecutor(self.workers,
                                          mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=warm_up_renderer)
+                                         initializer=type(self).warm_up)
         # The executor spawns a worker per submitted job while none is idle, so one
         # probe per worker starts them all now rather than at the first boards.
         self._pending = self.workers

@@ -50,6 +50,27 @@ class Button:
 
 
 @dataclass(frozen=True)
+class MenuOption:
+    """One option of a select menu: what it says, and the value a choice sends."""
+
+    label: str
+    value: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The play picker's select menu (issue 37): the plays of ``game_id``'s roll at
+    ``version``, narrowed by ``path`` (``engine.picker``: a letter per choice made)."""
+
+    game_id: int
+    version: int
+    path: str
+    placeholder: str
+    options: tuple[MenuOption, ...]
+
+
+@dataclass(frozen=True)
 class BoardSpec:
     """Everything a board picture depends on; rendered in a worker thread."""
 
@@ -92,6 +113,14 @@ class Post:
     #: last line.  A later edit of the message (a roll) replaces it and keeps ``text``,
     #: the turns it reports: the channel stays the game's record.
     prompt: str = ""
+    #: The play picker's menu, above the buttons.
+    menu: Menu | None = None
+    #: An edit that keeps the picture the message has (``board`` is not drawn): the
+    #: picker narrowing its menu.
+    same_board: bool = False
+    #: A preview's board to show again if the message loses its controls otherwise
+    #: than by its own buttons (a newer board posted meanwhile): its play never counted.
+    revert: BoardSpec | None = None
 
     @property
     def content(self) -> str:
@@ -121,3 +150,7 @@ class Reply:
     #: The game's version the posts show: its live board is recorded with it, so that a
     #: record arriving after a newer board's changes nothing (bot/service/posts.py).
     version: int | None = None
+    #: A press on the play picker answered on its own message (issue 37): that message
+    #: becomes this post (the turns it reports stay; its prompt, picture and controls are
+    #: this post's), and ``posts`` follow as new messages.
+    update: Post | None = None

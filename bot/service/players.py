@@ -45,6 +45,8 @@ class Players:
         self._asked: set[tuple[int, int]] = set()  # fetched (or failed) once already
         self._loaded: set[tuple[int, int]] = set()  # read from the table this run
         self._themes: dict[tuple[int, int], str | None] = {}
+        #: Each member's ways of playing (``players_sql.PLAY_PREFS``) as read or set.
+        self._play: dict[tuple[int, int], dict[str, bool]] = {}
 
     # -- what interactions tell us ------------------------------------------------------
 
@@ -96,6 +98,24 @@ class Players:
             await sql.set_theme(tx, g, user_id, name, theme, self.clock())
         self._themes[(g, user_id)] = theme
 
+    def confirms(self, guild_id: int | None, user_id: int) -> bool:
+        """Whether the member's plays chosen in the picker wait for their confirmation
+        (the default)."""
+        return self._play.get((_key(guild_id), user_id), {}).get("confirm_plays", True)
+
+    def rolls_for(self, guild_id: int | None, user_id: int) -> bool:
+        """Whether the bot rolls for the member when the roll involves no choice."""
+        return self._play.get((_key(guild_id), user_id), {}).get("roll_for_me", False)
+
+    async def set_play(self, guild_id: int | None, user_id: int, **prefs: bool) -> None:
+        """Set the member's ways of playing (``confirm_plays``, ``roll_for_me``)."""
+        g = _key(guild_id)
+        await self.resolve(guild_id, [user_id])  # the others as stored stay known
+        name = self._names.get((g, user_id)) or self._fallback(guild_id, user_id) or "?"
+        async with self.store.transaction() as tx:
+            await sql.set_play_prefs(tx, g, user_id, name, self.clock(), prefs)
+        self._play.setdefault((g, user_id), {}).update(prefs)
+
     async def resolve(self, guild_id: int | None, user_ids: Iterable[int]) -> None:
         """Make ``name`` and ``theme`` know these players: the table (once a run), then
         Discord for a name never seen, once each."""
@@ -112,6 +132,8 @@ class Players:
             for row in rows:
                 key = (g, row.user_id)
                 self._themes[key] = row.theme
+                self._play[key] = {"confirm_plays": row.confirm_plays,
+                                   "roll_for_me": row.roll_for_me}
                 self._names.setdefault(key, row.display_name)
                 self._written.setdefault(key, (row.display_name, row.avatar, row.last_seen))
         missing = [u for u in set(user_ids) if u and self.name(guild_id, u) is None]

@@ -240,14 +240,18 @@ class ProblemService:
 
     async def suggestions(self, ctx: Ctx, typed: str) -> list[str]:
         """Autocomplete for an answer: the open problem's legal plays matching ``typed``,
-        in the engine's cheap order (never the analysis': that would give it away)."""
+        in an order that gives nothing away (neither the analysis' nor the engine's
+        cheap one, which put the best play first in most problems)."""
         if ctx.guild_id is None:
             return []
         opened = await self._open(ctx.guild_id, ctx.user_id)
         if opened is None:
             return []
         p = opened[1]
-        return [x.text for x in suggest(p.ruleset, p.board(), p.dice, typed or "", 25)]
+        # a fixed shuffle: the first suggestion is no hint of the answer (issue 37; even
+        # the notation's order would be one, the best play starting low more often)
+        return [x.text for x in suggest(p.ruleset, p.board(), p.dice, typed or "", 25,
+                                        order="shuffled")]
 
     # -- answering ----------------------------------------------------------------------
 

@@ -16,6 +16,10 @@ class PlayerRow:
     avatar: str | None
     last_seen: float
     theme: str | None = None
+    #: A play chosen in the picker is previewed and counts once confirmed (migration 0011).
+    confirm_plays: bool = True
+    #: The bot rolls for the member when the roll involves no choice (migration 0011).
+    roll_for_me: bool = False
 
 
 @dataclass(frozen=True)
@@ -25,7 +29,10 @@ class GuildPrefs:
     theme: str | None = None
 
 
-_COLUMNS = "guild_id, user_id, display_name, avatar, last_seen, theme"
+_COLUMNS = ("guild_id, user_id, display_name, avatar, last_seen, theme, confirm_plays, "
+            "roll_for_me")
+#: A member's own ways of playing (``set_play_prefs``): the columns a command may write.
+PLAY_PREFS = ("confirm_plays", "roll_for_me")
 
 
 async def save_seen(tx: Tx, seen: Iterable[tuple[int, int, str, str | None, float]]) -> None:
@@ -51,7 +58,8 @@ async def players(tx: Tx, guild_id: int, user_ids: Iterable[int]) -> list[Player
     marks = ", ".join("?" * len(ids))
     rows = await tx.all(f"SELECT {_COLUMNS} FROM players WHERE guild_id = ? "
                         f"AND user_id IN ({marks})", (guild_id, *ids))
-    return [PlayerRow(*r) for r in rows]
+    return [PlayerRow(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), bool(r[7]))
+            for r in rows]
 
 
 async def set_theme(tx: Tx, guild_id: int, user_id: int, name: str, theme: str | None,
@@ -60,6 +68,22 @@ async def set_theme(tx: Tx, guild_id: int, user_id: int, name: str, theme: str |
         "INSERT INTO players (guild_id, user_id, display_name, last_seen, theme) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
         "theme = excluded.theme", (guild_id, user_id, name, at, theme))
+
+
+async def set_play_prefs(tx: Tx, guild_id: int, user_id: int, name: str, at: float,
+                         prefs: dict[str, bool]) -> None:
+    """Write the member's ``prefs`` (``PLAY_PREFS`` only) and nothing else of theirs, so
+    two settings commands at once keep each other's change."""
+    cols = [c for c in PLAY_PREFS if c in prefs]
+    if not cols:
+        return
+    values = tuple(int(prefs[c]) for c in cols)
+    await tx.run(
+        f"INSERT INTO players (guild_id, user_id, display_name, last_seen, {', '.join(cols)}) "
+        f"VALUES (?, ?, ?, ?, {', '.join('?' * len(cols))}) "
+        "ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+        + ", ".join(f"{c} = excluded.{c}" for c in cols),
+        (guild_id, user_id, name, at, *values))
 
 
 async def prefs(tx: Tx, guild_id: int) -> GuildPrefs:

@@ -227,15 +227,18 @@ async def play_to_end(env: simcord.Env, channel: simcord.ChannelHandle, db: Db,
 
 
 async def start_game(env: simcord.Env, *, locale: str | None = None, rules: str | None = None,
-                     names: tuple[str, ...] = ("alice", "bob", "carol")) -> tuple:
+                     names: tuple[str, ...] = ("alice", "bob", "carol"),
+                     rated: bool | None = None) -> tuple:
     """A guild with three members; alice has challenged bob and bob accepted."""
     guild = env.create_guild(preferred_locale=locale) if locale else env.create_guild()
     ch = guild.create_text_channel("spel")
     members = [guild.add_member(env.create_user(n)) for n in names]
     alice, bob = members[0], members[1]
-    opts = {"opponent": bob}
+    opts: dict[str, Any] = {"opponent": bob}
     if rules:
         opts["ruleset"] = rules
+    if rated is not None:
+        opts["rated"] = rated
     r = await alice.slash(ch, "brade new", **opts)
     accept = next(c for row in r.response.message.components for c in row.children
                   if c.custom_id.startswith("brade:accept:"))

@@ -10,9 +10,18 @@ from __future__ import annotations
 import pytest
 import simcord
 
+from bot.i18n import t
 from bot.service.ai import ThreadAgent
+from engine.plays import neutral_key
 from tests.bot.conftest import make_bot
-from tests.bot.helpers import game_row, mover_and_waiter, roll_until_move, start_game
+from tests.bot.helpers import (
+    game_row,
+    mover_and_waiter,
+    roll_until_move,
+    server,
+    snapshot,
+    start_game,
+)
 
 
 class SpyAgent(ThreadAgent):
@@ -48,6 +57,7 @@ async def test_autocomplete_never_asks_the_worker_and_moves_play(db_path, rules:
         offered = [c["value"] for c in await mover.autocomplete(ch, "brade move", "play", "")]
         assert offered and len(offered) <= 25
         assert {row["game"].validate(x).position for x in offered} <= listed
+        assert offered == sorted(offered, key=neutral_key)  # not ranked (issue 37)
         half = offered[0][: len(offered[0]) // 2]
         narrowed = [c["value"] for c in await mover.autocomplete(ch, "brade move", "play",
                                                                   half)]
@@ -67,11 +77,39 @@ async def test_autocomplete_never_asks_the_worker_and_moves_play(db_path, rules:
 async def test_hint_names_who_ranked_the_plays(db_path, fail: bool, heading: str) -> None:
     env = await _env(db_path, SpyAgent(fail=fail))
     try:
-        _, ch, members = await start_game(env)
+        _, ch, members = await start_game(env, rated=False)  # no hints in rated games
         await roll_until_move(env, ch, db_path, members)
         mover, _ = mover_and_waiter(db_path, ch.id, members)
         r = await mover.slash(ch, "brade hint")
         assert r.ephemeral and heading in r.response.content
         assert "1. `" in r.response.content
+    finally:
+        await env.shutdown()
+
+
+async def test_a_hint_is_refused_in_a_rated_game_between_members(db_path) -> None:
+    """Issue 37: in a rated game between members the computer's opinion would play for
+    the member; a hint is refused politely, nothing asked of the worker, nothing changed.
+    Against the computer it is given as before."""
+    agent = SpyAgent()
+    env = await _env(db_path, agent)
+    try:
+        _, ch, members = await start_game(env, locale="sv-SE")  # rated: the default
+        await roll_until_move(env, ch, db_path, members)
+        mover, _ = mover_and_waiter(db_path, ch.id, members)
+        before = snapshot(db_path)
+        r = await mover.slash(ch, "brade hint")
+        assert r.ephemeral and r.response.content == t("err.hint.rated", "sv")
+        assert agent.ranked == 0 and snapshot(db_path) == before
+
+        _, alone, _, (solo,) = server(env, "solo")
+        await solo.slash(alone, "brade new", level="nybörjare")
+        for _ in range(20):
+            row = game_row(db_path, alone.id)
+            if row["game"].phase == "move":
+                break
+            await solo.slash(alone, "brade roll")
+        r = await solo.slash(alone, "brade hint")
+        assert r.ephemeral and "1. `" in r.response.content, r.response.content
     finally:
         await env.shutdown()

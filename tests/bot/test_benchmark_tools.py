@@ -199,8 +199,8 @@ async def test_load_driver_counts_a_player_without_a_roll_button(tmp_path: Path,
     finds none, types /brade roll instead and goes on (it stopped with StopIteration)."""
     import bot.delivery
 
-    def without_roll(buttons: list) -> Any:
-        return make_view([b for b in buttons if b.action not in ("roll", "roll1")])
+    def without_roll(buttons: list, menu: Any = None) -> Any:
+        return make_view([b for b in buttons if b.action not in ("roll", "roll1")], menu)
 
     make_view = bot.delivery.make_view
     monkeypatch.setenv("BRADE_RENDER_WORKERS", "0")

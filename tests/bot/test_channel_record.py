@@ -41,7 +41,7 @@ from tests.bot.helpers import (
 )
 
 #: What a prompt says (what the player to act can do), and only a prompt.
-PROMPT = re.compile(r"your turn|\d+\+? legal plays|press |Only one play")
+PROMPT = re.compile(r"your turn|\d+\+? legal plays|press |Only one play|Preview")
 
 
 @pytest.fixture
@@ -63,10 +63,11 @@ def channel(env: simcord.Env, ch: simcord.ChannelHandle) -> list[Any]:
 
 
 def record_lines(db: Db, game_id: int, players: dict[str, int], lang: str,
-                 computer: str = "") -> list[str]:
+                 computer: str = "", rules: Any = None) -> list[str]:
     """What the channel must say for each turn of the game, from the stored events:
     who played (side and mention), the roll by name and dice, the play as its mover
-    wrote it; a forfeited roll by its roller."""
+    wrote it; a forfeited roll by its roller.  ``rules``: the game's, where its
+    positions are not bräde's (puff)."""
     lines = []
     for e in db_dicts(db, "SELECT data FROM events WHERE game_id = ? ORDER BY seq",
                       (game_id,)):
@@ -81,7 +82,8 @@ def record_lines(db: Db, game_id: int, players: dict[str, int], lang: str,
             lines.append(t("roll", lang, who=who, name=roll_name(dice),
                            dice=format_dice(dice, "–")))
             continue
-        turn = recorded_turn(ev["moves"], _position(ev))
+        turn = recorded_turn(ev["moves"], _position(ev) if rules is None
+                             else rules.parse_position(ev["position"]))
         assert turn is not None
         lines.append(t("played", lang, who=who, name=roll_name(dice),
                        dice=format_dice(dice, "–"), play=format_turn(turn, lang)))
@@ -120,7 +122,7 @@ async def play_turn(env: simcord.Env, ch: simcord.ChannelHandle, db: Db, members
         cid = f"brade:{action}:{row['id']}:{row['version']}:"
         await mover.click(find_button(env, ch, cid), custom_id=cid)
         return
-    plays = f"brade:play:{row['id']}:{row['version']}:0"
+    plays = f"brade:pick:{row['id']}:{row['version']}:a"
     if turn_no % 2 == 0:
         try:
             message = find_button(env, ch, plays)
@@ -130,6 +132,11 @@ async def play_turn(env: simcord.Env, ch: simcord.ChannelHandle, db: Db, members
             # the prompt beside play buttons says they can be pressed, or a play typed
             assert re.search(r"press|tryck", message.content), message.content
             await mover.click(message, custom_id=plays)
+            shown = env.backend.get_message(ch.id, message.id)
+            ok = [c["custom_id"] for r in shown.components for c in r.get("components", [])
+                  if c.get("custom_id", "").startswith("brade:ok:")]
+            if ok:  # the play previewed: confirmed
+                await mover.click(message, custom_id=ok[0])
             return
     r = await mover.slash(ch, "brade move", play=legal_texts(game)[-1])
     assert not r.ephemeral, r.response.content

@@ -301,13 +301,15 @@ def test_hostile_inputs_are_refused() -> None:
 
 def test_suggestions_offer_the_double_six_column() -> None:
     """A first 6-6 under ``double_six`` may be played as the column: autocomplete offers
-    it first with nothing typed, and while the text begins it (``1/7 1``, ``1/7(``)."""
+    it with nothing typed (in its place in the neutral order, first in the best one),
+    and while the text begins it (``1/7 1``, ``1/7(``)."""
     rules = registry.get("talisman+double_six")
     start = rules.start()
     column = next(t for t in legal_turns(rules, start, (6, 6)) if t.special == "column")
     assert plays.validate(rules, start, (6, 6), "1/7(6)") == column
     got = plays.suggest(rules, start, (6, 6), "")
-    assert got[0] == column and len(got) == 2
+    assert got[-1] == column and len(got) == 2
+    assert plays.suggest(rules, start, (6, 6), "", order="best")[0] == column
     for typed in ("1", "1/7 1", "1/7(", "1/7(6)", column.text):
         assert column in plays.suggest(rules, start, (6, 6), typed), typed
     assert column not in plays.suggest(rules, start, (6, 6), "1/8")

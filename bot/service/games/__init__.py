@@ -13,7 +13,9 @@ for, each part a class of its own module:
 - ``boards.Boards``: what a game looks like in a post (board, words, buttons);
 - ``challenges.Challenges``: challenges made, accepted, declined and lapsed, games
   arranged by a tournament, rematches;
-- ``turns.Turns``: rolls, plays and the computer's turns;
+- ``turns.Turns``: rolls, plays and the computer's turns (``rolling.Rolling``: rolls the
+  bot makes for members who asked it to);
+- ``picking.Picking``: the play picker's presses (menus, preview, confirmation);
 - ``endings.Endings``: resigning, abandoning, aborting, claiming;
 - ``looking.Looking``: ``/brade show``, rules, hints, autocomplete, help;
 - ``settings.Preferences``: a server's settings, a player's board theme;
@@ -26,13 +28,13 @@ from bot.service.games.challenges import Challenges
 from bot.service.games.core import GameEndListener, Loaded
 from bot.service.games.endings import Endings
 from bot.service.games.looking import Looking
+from bot.service.games.picking import Picking
 from bot.service.games.reminders import Reminders
 from bot.service.games.settings import Preferences
-from bot.service.games.turns import Turns
 from engine.errors import EngineError
 
 
-class GameService(Challenges, Turns, Endings, Looking, Preferences, Reminders):
+class GameService(Challenges, Picking, Endings, Looking, Preferences, Reminders):
     """Every game command and check of the bot (see the module docstring for the parts);
     constructed once at start-up (``bot.service.services.Services``)."""
 

@@ -2,8 +2,10 @@
 
 A board post is text (the turns it reports: who played, the roll and its name, the play
 in its mover's own numbering), a ``BoardSpec`` the board workers draw, and a prompt with
-the buttons of what the player to act may do next (roll, roll one die, or up to three
-plays).  Every part of the service that answers with a board builds it here, so a board
+the buttons of what the player to act may do next (roll, roll one die) or, a roll made,
+the play picker (issue 37): every legal play in the neutral order, a button each when
+there are at most three, else a menu that narrows to any play in four choices, and the
+chosen play previewed on the board with Confirm and Choose again.  Every part of the service that answers with a board builds it here, so a board
 says the same things whether it follows a roll, a play, a resignation or ``/brade show``.
 
 The board holds still (issue 22): a game between members is always drawn with White at
@@ -18,23 +20,29 @@ the result instead of a turn.
 
 from __future__ import annotations
 
-from bot.i18n import outcome_text, points_unit, side_name, t
+import hashlib
+from dataclasses import replace
+
+from bot.i18n import outcome_text, play_words, points_unit, side_name, t
 from bot.service.games.core import GameCore, Loaded, match_over, mention
 from bot.service.games.proof import commitment_line, joined, seed_line
 from bot.service.match_words import after_game, next_game
-from bot.service.model import COMPUTER, BoardSpec, Button, Post
-from bot.service.text import BUTTON_LABEL_LIMIT
+from bot.service.model import COMPUTER, BoardSpec, Button, Menu, MenuOption, Post
+from bot.service.text import BUTTON_LABEL_LIMIT, CHOICE_LIMIT
 from engine.dice import Dice, format_dice, roll_name
 from engine.game import Game
 from engine.notation import format_turn, recorded_turn
+from engine.picker import LETTERS, Picker, Stretch
+from engine.plays import special_of
 from engine.position import Side
 from engine.turn import Turn
 from render.board import BOTH, Result, Score
 
+#: A roll with at most this many plays offers a button per play, more a menu.
 MAX_PLAY_BUTTONS = 3
-#: Plays a roll's buttons may show (a special play, the double-six column or
-#: kejsarspel, gets buttons even among more plays) and the cap of a roll's play count.
-MAX_BUTTON_PLAYS, COUNT_CAP = 5, 100
+#: Plays the buttons of boards posted before the play picker showed (their ``play``
+#: buttons still work: ``Turns.move``'s ``index``).
+MAX_BUTTON_PLAYS = 5
 
 
 def last_play(game: Game) -> tuple[Turn | None, Side, Dice] | None:
@@ -70,14 +78,18 @@ class Boards(GameCore):
         humans = [s for s in (Side.WHITE, Side.BLACK) if lg.player(s) != COMPUTER]
         return humans[0] if len(humans) == 1 else Side.WHITE
 
-    def _after_roll(self, lg: Loaded, mover: Side, dice: tuple[int, ...], lang: str) -> list[Post]:
+    def _after_roll(self, lg: Loaded, mover: Side, dice: tuple[int, ...], lang: str,
+                    more: str = "") -> list[Post]:
+        """The board after ``mover``'s roll; ``more``: the rolls made next for a member
+        who asked for them (``Rolling``)."""
         text = t("roll", lang, who=self._who(lg, mover, lang), name=roll_name(dice),
                  dice=format_dice(dice, "–"))
-        if lg.game.phase == "move":
-            # the roller's dice, named, beside the last play; the plays to press below
+        if lg.game.phase == "move" and lg.game.turn is mover and not more:
+            # the roller's dice, named, beside the last play; the plays to choose below
             return [self._board_post(lg, lang, text)]
         # Nothing playable: the engine forfeited the roll (T-4) and the turn has passed.
-        return self._turn_posts(lg, lang, text + " " + t("roll.forfeit", lang))
+        text += " " + t("roll.forfeit", lang)
+        return self._turn_posts(lg, lang, "\n".join(x for x in (text, more) if x))
 
     def _turn_label(self, turn: Turn, lang: str) -> str:
         if turn.special == "column":
@@ -157,7 +169,10 @@ class Boards(GameCore):
                          theme=self.theme_for(lg.row.guild_id, lg.player(view)), score=score)
         post = Post(text, board=spec)
         if buttons and not game.is_over and lg.row.status == "active":
-            post.buttons, post.prompt = self._next_buttons(lg, lang)
+            if game.phase == "move" and lg.player(game.turn) != COMPUTER:
+                post.buttons, post.prompt, post.menu = self._picker_controls(lg, lang)
+            else:
+                post.buttons, post.prompt = self._next_buttons(lg, lang)
             mover = lg.player(game.turn)
             if mover != COMPUTER:
                 post.mentions = (mover,)
@@ -185,27 +200,111 @@ class Boards(GameCore):
         return [], ""
 
     def _play_buttons(self, lg: Loaded, lang: str) -> tuple[list[Button], str]:
-        """A roll's plays: a button for each of a few (a special play always gets one),
-        and a prompt that says what the player can do: press a play, or type one."""
-        game = lg.game
-        # The move contract (engine.plays): a few plays and a capped count, never the
-        # list of every play (a later puff pasch has up to ~145,000).
-        few = game.first_plays(MAX_BUTTON_PLAYS)
-        buttons = []
-        if len(few) <= MAX_PLAY_BUTTONS or any(x.special for x in few):
-            buttons = [Button("play", lg.row.id, lg.row.version, self._turn_label(turn, lang),
-                              "primary", str(i)) for i, turn in enumerate(few)]
-        n = len(few) if len(few) <= MAX_PLAY_BUTTONS else game.count_plays(COUNT_CAP + 1)
-        count = f"{COUNT_CAP}+" if n > COUNT_CAP else n
-        if n == 1:
-            key = "roll.one_play"
-        elif len(buttons) == n:
-            key = "roll.press"
-        elif buttons:
-            key = "roll.press_or_type"
+        """A roll's plays, the play picker's top (``_picker_controls``): its buttons
+        and the prompt that says what the player can do (the menu goes with the post:
+        ``_board_post``)."""
+        buttons, prompt, _ = self._picker_controls(lg, lang)
+        return buttons, prompt
+
+    # -- the play picker (issue 37) ----------------------------------------------------
+
+    def _picker(self, lg: Loaded) -> Picker:
+        """The roll's picker: kept, or (a path that did not ``_ready`` it) made here."""
+        return self.pickers.now((lg.row.id, lg.row.version), lg.game)
+
+    async def _ready(self, lg: Loaded) -> None:
+        """Make the roll's picker before its board is built: a double's plays are
+        listed off the event loop (bot/service/listing.py)."""
+        if lg.game.phase == "move" and lg.row.status == "active":
+            await self.pickers.made((lg.row.id, lg.row.version), lg.game)
+
+    def _picker_controls(self, lg: Loaded, lang: str,
+                         path: str = "") -> tuple[list[Button], str, Menu | None]:
+        """What the player to move chooses from, in the neutral order (engine.picker):
+        a button per play when there are at most ``MAX_PLAY_BUTTONS`` (one tap each),
+        else the menu at ``path`` (with a way back to the top once narrowed); and the
+        prompt, the same at every menu (a press on any of them finds it again)."""
+        picker = self._picker(lg)
+        gid, version = lg.row.id, lg.row.version
+        prompt = self._pick_prompt(lg, lang, len(picker))
+        if len(picker) <= MAX_PLAY_BUTTONS:
+            return [Button("pick", gid, version, self._play_label(text, lang, "btn.play"),
+                           "primary", LETTERS[i]) for i, text in enumerate(picker.plays)], \
+                prompt, None
+        stretch, left = picker.follow(path)
+        options = tuple(self._option(picker, o, LETTERS[i], lang)
+                        for i, o in enumerate(picker.options(stretch, left)))
+        if path:
+            placeholder = t("pick.narrowed", lang, plays=play_words(picker.label(stretch), lang),
+                            n=stretch.size)
+            buttons = [Button("back", gid, version, t("btn.pick_back", lang))]
         else:
-            key = "roll.choose"
-        return buttons, t(key, lang, n=count)
+            placeholder = t("pick.placeholder", lang, n=len(picker))
+            buttons = []
+        return buttons, prompt, Menu(gid, version, path, placeholder, options)
+
+    def _pick_prompt(self, lg: Loaded, lang: str, n: int) -> str:
+        if n == 1:
+            return t("pick.one", lang)
+        return t("pick.press" if n <= MAX_PLAY_BUTTONS else "pick.choose", lang, n=n)
+
+    def _play_label(self, text: str, lang: str, key: str = "") -> str:
+        """A play as an option or a button says it: its special name, or its text in
+        the reader's words (``key``: a template with ``{play}``)."""
+        special = special_of(text)
+        if special == "column":
+            return t("btn.column", lang)
+        if special == "kejsarspel":
+            return t("btn.kejsarspel", lang)
+        words = play_words(text, lang)
+        return (t(key, lang, play=words) if key else words)[:BUTTON_LABEL_LIMIT]
+
+    def _option(self, picker: Picker, s: Stretch, value: str, lang: str) -> MenuOption:
+        if s.play:
+            return MenuOption(self._play_label(picker.plays[s.lo], lang), value)
+        label = play_words(picker.label(s), lang)
+        count = t("pick.count", lang, n=s.size)
+        if len(label) > CHOICE_LIMIT:  # a stretch of long plays: its end below
+            first, _, last = label.partition(" – ")
+            return MenuOption(first, value, f"– {last} · {count}")
+        return MenuOption(label, value, count)
+
+    def _preview_post(self, lg: Loaded, lang: str, path: str, text: str,
+                      turn: Turn) -> Post:
+        """The chosen play shown before it counts: the roll's board with the play drawn
+        on it (its arrows and hits, the checkers where it leaves them; the roll still
+        large in the mover's half and their turn badge, no result), a prompt that says
+        it is not played yet, and the buttons to confirm it or choose again."""
+        game = lg.game
+        side = game.turn
+        rolled = self._board_post(lg, lang, "", buttons=False).board
+        assert rolled is not None
+        spec = replace(rolled, position=turn.position.with_turn(side),
+                       last_turn=replace(turn, outcome=None), mover=side, last_dice=None,
+                       dice=game.dice, dice_side=side)
+        gid, version = lg.row.id, lg.row.version
+        buttons = [Button("ok", gid, version, t("btn.pick_ok", lang), "success",
+                          f"{path}.{digest(text)}"),
+                   Button("again", gid, version, t("btn.pick_again", lang), "secondary",
+                          path)]
+        return Post("", board=spec, buttons=buttons,
+                    prompt=self._preview_prompt(lg, lang, text, turn), revert=rolled)
+
+    def _preview_prompt(self, lg: Loaded, lang: str, text: str, turn: Turn) -> str:
+        side = lg.game.turn
+        won = ""
+        if turn.outcome is not None:
+            o = turn.outcome
+            won = " " + t("pick.wins", lang, how=outcome_text(o.kind, o.munk, lang),
+                          points=o.points, unit=points_unit(o.points, lang))
+        return t("pick.preview", lang, who=self._who(lg, side, lang),
+                 play=self._play_label(text, lang), mention=mention(lg.player(side)), won=won)
+
+
+def digest(text: str) -> str:
+    """A play's short fingerprint, carried by its Confirm button: the play the button
+    confirms is found again by its path and must still be this one."""
+    return hashlib.blake2b(text.encode(), digest_size=4).hexdigest()
 
 
 def duration(seconds: float, lang: str) -> str:

@@ -24,10 +24,10 @@ from typing import Any
 
 from bot.i18n import resolve_lang, t
 from bot.service.ai import DEFAULT_LEVEL, LEVELS
-from bot.service.games.boards import Boards
 from bot.service.games.core import ENDED, NO_ROW_SEED, Loaded, closed_key, mention, new_match
 from bot.service.games.looking import help_text
 from bot.service.games.proof import commitment_line, joined
+from bot.service.games.rolling import Rolling
 from bot.service.match_words import terms
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
 from bot.store import Conflict, GameRow, Tx, limits_sql, players_sql
@@ -38,7 +38,7 @@ from engine.position import Side
 MAX_MATCH_GAMES = 25
 
 
-class Challenges(Boards):
+class Challenges(Rolling):
     """Challenges and every other way a game starts."""
 
     async def new_game(self, ctx: Ctx, opponent_id: int | None, *, opponent_is_bot: bool = False,
@@ -193,7 +193,12 @@ class Challenges(Boards):
         text = t("start", public, white=self._who(lg, Side.WHITE, public),
                  black=self._who(lg, Side.BLACK, public), rules=row.rules)
         text += "\n" + t("teka", public, w=w, b=b, starter=self._who(lg, starter, public))
-        post = self._board_post(lg, public, joined(text, commitment_line(game, public)))
+        text = joined(text, commitment_line(game, public))
+        lg, more = await self._roll_for_next(lg, ctx, public)  # a starter who asked for it
+        if more:
+            text += "\n" + more
+        await self._ready(lg)
+        post = self._board_post(lg, public, text)
         return Reply(lang=personal, posts=[post], game_id=row.id, version=lg.row.version)
 
     async def _start_counted(self, lg: Loaded, ctx: Ctx, joining: int,

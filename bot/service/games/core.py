@@ -23,6 +23,7 @@ from typing import Any
 
 from bot.i18n import resolve_lang, t
 from bot.service.ai import DEFAULT_LEVEL, Agent
+from bot.service.listing import Pickers
 from bot.service.model import COMPUTER, Ctx, UserError
 from bot.service.players import Fetcher, Players
 from bot.service.posts import LivePosts
@@ -114,6 +115,8 @@ class GameCore:
         self._members_only: set[int] = set()
         self._settings: dict[int, GuildSettings] = {}
         self._ranks: dict[tuple[int, int], list[str]] = {}
+        #: The play pickers of live rolls (issue 37), by game and version.
+        self.pickers = Pickers()
         #: Ratings and tournaments subscribe here; the service stays ignorant of both.
         self.end_listeners: list[GameEndListener] = []
         #: Channels whose game waits for a computer turn that did not happen (its worker

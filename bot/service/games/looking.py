@@ -40,6 +40,7 @@ class Looking(Boards):
                      black=self._who(lg, Side.BLACK, public), rules=row.rules)
             if game.outcome is not None:
                 text += "\n" + self._win_text(lg, public)
+        await self._ready(lg)
         post = self._board_post(lg, public, text)
         return Reply(lang=personal, posts=[post], game_id=row.id, version=row.version)
 
@@ -61,6 +62,8 @@ class Looking(Boards):
         self._mover_check(lg, ctx)
         if lg.row.tournament_id is not None:
             raise UserError("hint.tournament")
+        if lg.row.rated:  # two members, for the ratings: the computer's opinion would play
+            raise UserError("hint.rated")
         if lg.game.phase != "move":
             raise UserError("game.roll_first")
         ranked, by_ai = await self.ranked(lg)
@@ -84,10 +87,11 @@ class Looking(Boards):
         order = self._ranks.get(key) or []
         if order:
             return order, True
-        return [x.text for x in lg.game.suggest("", 3)], False
+        return [x.text for x in lg.game.suggest("", 3, order="best")], False
 
     async def suggestions(self, ctx: Ctx, typed: str) -> list[str]:
-        """Autocomplete for /move: legal plays matching ``typed``, best first, at most 25."""
+        """Autocomplete for /move: legal plays matching ``typed``, at most 25, in the
+        neutral order (a member's choices are not ranked for them, issue 37)."""
         async with self.store.read() as tx:
             row = await tx.live_game(ctx.channel_id)
         if row is None or row.status != "active":

@@ -1,5 +1,6 @@
 """A server's settings (language, default rules, game threads, board theme) and each
-player's own board theme, changed by ``/brade settings``.  Only what a command changes
+player's own board theme and ways of playing (confirmation of plays chosen in the
+picker, roll for me: issue 37), changed by ``/brade settings``.  Only what a command changes
 is written, so two settings commands at once both keep their change."""
 
 from __future__ import annotations
@@ -41,9 +42,11 @@ class Preferences(GameCore):
 
     async def set_preferences(self, ctx: Ctx, *, threads: bool | None = None,
                               theme: str | None = None,
-                              server_theme: str | None = None) -> Reply:
-        """A player's own board theme; the server's theme and game threads (the command
-        layer checks Manage Server for those)."""
+                              server_theme: str | None = None, confirm: bool | None = None,
+                              roll_for_me: bool | None = None) -> Reply:
+        """A player's own board theme and ways of playing (``confirm``: a play chosen
+        in the picker is previewed first; ``roll_for_me``); the server's theme and game
+        threads (the command layer checks Manage Server for those)."""
         from render import THEMES
 
         personal, _ = await self.langs(ctx)
@@ -73,4 +76,14 @@ class Preferences(GameCore):
             await self.players.set_theme(ctx.guild_id, ctx.user_id, mine)
             lines.append(t("settings.my_theme", personal, theme=mine or t(
                 "settings.server_default", personal)))
+        play = {k: v for k, v in (("confirm_plays", confirm), ("roll_for_me", roll_for_me))
+                if v is not None}
+        if play:
+            await self.players.set_play(ctx.guild_id, ctx.user_id, **play)
+            if confirm is not None:
+                lines.append(t("settings.confirm_on" if confirm else "settings.confirm_off",
+                               personal))
+            if roll_for_me is not None:
+                lines.append(t("settings.roll_on" if roll_for_me else "settings.roll_off",
+                               personal))
         return Reply(lang=personal, private="\n".join(lines) or t("ok", personal))

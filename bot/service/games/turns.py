@@ -2,8 +2,9 @@
 
 A roll saves the dice and answers with the board showing them beside the last play (or,
 when nothing is playable, the forfeit and the next player's board); a play, typed
-(checked step by step by the engine) or pressed (one of the few plays the roll's buttons
-showed), saves the turn and answers with the next board, or the end of the game.  Each
+(checked step by step by the engine) or chosen in the play picker (bot/service/games/
+picking.py), saves the turn and answers with the next board, or the end of the game.
+When the next player asked the bot to roll for them, it does (``Rolling``).  Each
 answer's text is the turn for the record: who played, the roll and its name, the play in
 the mover's own numbering.  Against the computer
 ``computer_turns`` rolls and plays for it after the human's command; a turn it still
@@ -14,12 +15,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.service.games.boards import MAX_BUTTON_PLAYS, Boards
+from bot.service.games.boards import MAX_BUTTON_PLAYS
+from bot.service.games.core import Loaded
+from bot.service.games.rolling import Rolling
 from bot.service.model import COMPUTER, Ctx, Post, Reply, UserError
 from bot.store import GameRow
 
 
-class Turns(Boards):
+class Turns(Rolling):
     """Rolls and plays, the human's and the computer's."""
 
     async def roll(self, ctx: Ctx, *, one_die: bool = False, game_id: int | None = None,
@@ -35,35 +38,54 @@ class Turns(Boards):
             self._games.pop(lg.row.id, None)  # the cached game is about to change
             dice = lg.game.roll(one_die=one_die)
             lg = await self._save(lg, ctx, events_before=before)
-        # A roll with plays to choose from shows them on the board (what that does to the
-        # board rolled on is the message policy's, bot/delivery.py); a forfeited roll
-        # ends the turn and posts the next board.
-        return Reply(lang=personal, posts=self._after_roll(lg, mover, dice, public),
-                     rolled=lg.game.phase == "move", stale_prompt=stale, game_id=lg.row.id,
+            more = ""
+            if lg.game.phase != "move":  # forfeited: the next player's turn starts
+                lg, more = await self._roll_for_next(lg, ctx, public)
+        await self._ready(lg)
+        # The roll joins the board it was pressed on (the message policy,
+        # bot/delivery.py): with the plays to choose from, or, forfeited, with the next
+        # player's turn.
+        return Reply(lang=personal, posts=self._after_roll(lg, mover, dice, public, more),
+                     rolled=True, stale_prompt=stale, game_id=lg.row.id,
                      version=lg.row.version)
 
     async def move(self, ctx: Ctx, text: str | None = None, *, index: int | None = None,
-                   game_id: int | None = None, version: int | None = None) -> Reply:
+                   listed: str | None = None, game_id: int | None = None,
+                   version: int | None = None, seen: Loaded | None = None) -> Reply:
+        """Play the roll: ``text`` typed (checked step by step by the engine), ``listed``
+        chosen in the play picker (a ``listing`` text, found again exactly), or ``index``
+        (a play button of a board posted before the picker).  ``seen``: the game as the
+        caller already read it (its version is checked again under the lock)."""
         personal, public = await self.langs(ctx)
         async with self._locks[ctx.channel_id]:
             lg = await self._live(ctx, game_id, version)
             side = self._mover_check(lg, ctx)
             game = lg.game
             if game.phase != "move":
-                raise UserError("game.roll_first")
+                raise UserError("stale" if listed is not None else "game.roll_first")
             before = len(game.events)
             if index is not None:
                 few = game.first_plays(MAX_BUTTON_PLAYS)  # the plays the buttons showed
                 if not 0 <= index < len(few):
                     raise UserError("stale")
                 chosen = few[index]
+            elif listed is not None:
+                found = game.play_of(listed)
+                if found is None:
+                    raise UserError("pick.gone")
+                chosen = found
             else:
                 chosen = game.validate(text or "")  # by its steps (engine.plays)
             dice = game.dice
             self._games.pop(lg.row.id, None)
             game.play_turn(chosen)
             lg = await self._finish_turn(lg, ctx, before)
+            more = ""
+            if lg.finished is None:  # not a match's next game: its own message starts it
+                lg, more = await self._roll_for_next(lg, ctx, public)
+        await self._ready(lg)
         head = self._played(lg, side, dice or (), chosen, public)
+        head = "\n".join(x for x in (head, more) if x)
         return Reply(lang=personal, posts=self._turn_posts(lg, public, head),
                      game_id=lg.row.id, version=lg.row.version)
 
@@ -90,21 +112,28 @@ class Turns(Boards):
                 try:
                     if game.phase != "move":
                         lg = await self._save(lg, ctx, events_before=before)
-                        posts.extend(self._after_roll(lg, side, dice, public))
+                        lg, more = await self._roll_for_next(lg, ctx, public)
+                        await self._ready(lg)
+                        posts.extend(self._after_roll(lg, side, dice, public, more))
                         continue
                     text = await self.agent.choose(game.rules.name, game.position.format(),
                                                    dice, self.seed_source(), lg.level)
                     turn = game.validate(text)
                     game.play_turn(turn)
                     lg = await self._finish_turn(lg, replace(ctx, user_id=COMPUTER), before)
+                    more = ""
+                    if lg.finished is None:
+                        lg, more = await self._roll_for_next(lg, ctx, public)
+                    await self._ready(lg)
                 except UserError as error:
                     if error.key != "stale":
                         raise
                     # Another process (overlapping shards) played this turn first: its
                     # save won the version check and it posts the board; nothing to add.
                     break
-                posts.extend(self._turn_posts(lg, public,
-                                              self._played(lg, side, dice, turn, public)))
+                head = "\n".join(x for x in (self._played(lg, side, dice, turn, public), more)
+                                 if x)
+                posts.extend(self._turn_posts(lg, public, head))
         if not posts:
             return Reply(lang=personal)
         return Reply(lang=personal, posts=posts, game_id=lg.row.id, version=lg.row.version)

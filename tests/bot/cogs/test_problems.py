@@ -18,6 +18,7 @@ from bot.service.problems import ProblemService, day_of, prior
 from bot.store import open_store
 from engine.ai.problem_set import Problem, find
 from engine.generators import legal_turns
+from engine.plays import suggest
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import (
     Db,
@@ -180,6 +181,9 @@ async def test_answers_complete_like_a_games_moves(simcord_env: simcord.Env,
     legal = {t.text for t in legal_turns(p.ruleset, p.board(), p.dice)}
     assert offered and set(offered) <= legal
     assert len(offered) == min(25, len(legal))
+    # in the fixed shuffle that gives the answer away no more than chance (issue 37)
+    assert offered == [t.text for t in suggest(p.ruleset, p.board(), p.dice, "",
+                                               order="shuffled")]
     half = offered[0][: len(offered[0]) // 2]
     narrowed = [c["value"] for c in await alice.autocomplete(ch, "brade problem", "answer",
                                                               half)]

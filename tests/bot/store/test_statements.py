@@ -67,6 +67,13 @@ async def player_queries(tx: Tx) -> set[str]:
     assert rows[A].display_name == "Åsa L" and rows[A].last_seen == NOW
     assert rows[A].theme == "wood" and rows[A].avatar is None and rows[B].avatar is None
     assert await players.players(tx, G, []) == []
+    assert (rows[A].confirm_plays, rows[A].roll_for_me) == (True, False)  # the defaults
+    await players.set_play_prefs(tx, G, A, "Åsa L", NOW, {"confirm_plays": False})
+    await players.set_play_prefs(tx, G, BIG + 8, "Ny", NOW, {"roll_for_me": True})
+    await players.set_play_prefs(tx, G, A, "Åsa L", NOW, {"no_such_column": True})
+    got = {p.user_id: p for p in await players.players(tx, G, [A, BIG + 8])}
+    assert (got[A].confirm_plays, got[A].roll_for_me, got[A].theme) == (False, False, "wood")
+    assert (got[BIG + 8].confirm_plays, got[BIG + 8].roll_for_me) == (True, True)
     await players.save_prefs(tx, players.GuildPrefs(G, True, "dark"))
     assert await players.prefs(tx, G) == players.GuildPrefs(G, True, "dark")
     assert await players.prefs(tx, G + 5) == players.GuildPrefs(G + 5)
@@ -76,7 +83,7 @@ async def player_queries(tx: Tx) -> set[str]:
     assert await players.welcomed(tx, None, A)
     assert await players.expired_offers(tx, NOW) == []
     return {"save_seen", "set_theme", "players", "save_prefs", "prefs", "welcomed",
-            "expired_offers"}
+            "expired_offers", "set_play_prefs"}
 
 
 async def _offered(tx: Tx) -> int:

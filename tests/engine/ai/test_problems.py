@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from engine import plays
 from engine import rules as registry
 from engine.ai import problem_set
 from engine.ai.analysis import _two_ply, evaluator
@@ -154,3 +155,36 @@ def test_a_race_is_where_no_checker_can_meet_another() -> None:
     back = Position.parse("white=19x3,20x3,21x3,22x2,23x2,24x2 "
                           "black=6,20x3,21x3,22x3,23x2,24x3 turn=white")
     assert not is_race(back)
+
+
+def test_the_first_suggested_answer_is_the_best_play_no_more_often_than_chance() -> None:
+    """``/brade problem answer:`` suggests a problem's plays in a fixed shuffle (issue
+    37): over every shipped problem, its first suggestion (nothing typed) is the best
+    play about as often as a play drawn at random would be, never significantly more.
+
+    Chance is the sum over the problems of 1/n, n its number of plays; "significantly"
+    two standard deviations of that count.  The engine's cheap best-first order, which
+    the suggestions used before, and even the notation's order (the best play often
+    begins at a low point) fail this."""
+    hits = {"shuffled": 0, "neutral": 0, "best": 0}
+    expected = variance = 0.0
+    problems = 0
+    for rules_id in problem_set.available():
+        ps = problem_set.shipped(rules_id)
+        assert ps is not None
+        for p in ps.problems:
+            rules, pos = p.ruleset, p.board()
+            problems += 1
+            best = parse_play(rules, pos, p.dice, p.best)
+            n = len(legal_turns(rules, pos, p.dice))
+            expected += 1 / n
+            variance += (1 / n) * (1 - 1 / n)
+            for order in hits:
+                first = plays.suggest(rules, pos, p.dice, "", order=order)[0]
+                hits[order] += (first.position, first.outcome) == (best.position,
+                                                                    best.outcome)
+    bound = expected + 2 * variance ** 0.5
+    print(f"first suggestion = best play in {problems} problems, by order: {hits}; "
+          f"chance {expected:.1f} ± {variance ** 0.5:.1f}")
+    assert hits["shuffled"] <= bound, (hits, expected)
+    assert hits["neutral"] > bound and hits["best"] > bound  # the test can tell

@@ -1,0 +1,145 @@
+"""A roll's plays for the play picker (issue 37), listed off the event loop and kept.
+
+The picker offers every legal play of a roll (``engine.picker``), so the roll's plays
+are listed in full (``engine.plays.listing``).  A roll without a double has a few dozen
+plays at most and is listed where it is asked for; a double has up to a few hundred in
+bräde and, in a later puff pasch, up to about 250,000, which takes seconds: doubles are
+listed in a worker process of their own (``ListPool``, one process, so that a long list
+never holds up the board workers), or in a thread where no workers run (tests,
+``BRADE_RENDER_WORKERS=0``).
+
+A picker is kept per game and version (``Pickers``), so the menus after the roll, every
+choice in them and the confirmation find it made; the list is deterministic from the
+position and the dice, so after a restart (or in another process) it is made again and
+a picker posted before finds the same plays.  What is kept is bounded by the plays held,
+not by the games: one huge list does not crowd out a thousand small ones for long.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from bot.service.board import RenderPool, default_workers
+from engine import plays
+from engine.dice import Dice
+from engine.game import Game
+from engine.picker import Picker
+from engine.position import Position
+from engine.rules.ruleset import RuleSet
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+#: Plays the kept pickers may hold together (a play's text is ~40 bytes).
+KEPT_PLAYS = 1_000_000
+#: Pickers kept at most, however small.
+KEPT = 4096
+
+
+def make_picker(rules: RuleSet, position: Position, dice: Dice) -> Picker:
+    """The roll's picker with its top menu made (what a worker hands back)."""
+    picker = Picker(plays.listing(rules, position, dice))
+    picker.options(picker.whole)
+    return picker
+
+
+def warm_up_lister() -> None:
+    """Import the engine and list one roll, so the first member waits for neither."""
+    from engine import rules
+
+    r = rules.get(rules.DEFAULT)
+    make_picker(r, r.start(), (6, 6))
+
+
+class ListPool(RenderPool):
+    """The one worker process that lists doubles (a ``RenderPool`` warmed otherwise)."""
+
+    warm_up = staticmethod(warm_up_lister)
+
+
+_current: ListPool | None = None
+
+
+def start_lister(workers: int | None = None) -> ListPool:
+    """For ``setup_hook``: one listing worker, unless boards are drawn in threads
+    (``BRADE_RENDER_WORKERS=0``), when lists are made in threads too."""
+    global _current
+    pool = ListPool(min(1, default_workers() if workers is None else workers))
+    pool.start()
+    _current = pool
+    return pool
+
+
+def stop_lister(pool: ListPool | None) -> None:
+    global _current
+    if pool is not None:
+        pool.close()
+    if _current is pool:
+        _current = None
+
+
+async def _elsewhere(fn: Callable[..., T], *args: Any) -> T:
+    pool = _current
+    if pool is None:
+        return await asyncio.to_thread(fn, *args)
+    return await pool.draw(fn, *args)
+
+
+def is_long(game: Game) -> bool:
+    """Whether listing the game's roll is work for a worker: a double (a bräde double's
+    four steps, a puff pasch's four or eight)."""
+    dice = game.dice or ()
+    return len(dice) == 2 and dice[0] == dice[1]
+
+
+class Pickers:
+    """The pickers of live rolls, by (game id, version)."""
+
+    def __init__(self, plays_kept: int = KEPT_PLAYS, kept: int = KEPT) -> None:
+        self.plays_kept = plays_kept
+        self.kept = kept
+        self._held: OrderedDict[tuple[int, int], Picker] = OrderedDict()
+        self._plays = 0
+
+    def get(self, key: tuple[int, int]) -> Picker | None:
+        got = self._held.get(key)
+        if got is not None:
+            self._held.move_to_end(key)
+        return got
+
+    def put(self, key: tuple[int, int], picker: Picker) -> Picker:
+        old = self._held.pop(key, None)
+        if old is not None:
+            self._plays -= len(old)
+        self._held[key] = picker
+        self._plays += len(picker)
+        while len(self._held) > 1 and (len(self._held) > self.kept
+                                       or self._plays > self.plays_kept):
+            _, gone = self._held.popitem(last=False)
+            self._plays -= len(gone)
+        return picker
+
+    def now(self, key: tuple[int, int], game: Game) -> Picker:
+        """The picker, made here if need be (a path that could not wait for a worker;
+        the callers that can, ``made``, come first)."""
+        return self.get(key) or self.put(key, make_picker(*_roll(game)))
+
+    async def made(self, key: tuple[int, int], game: Game) -> Picker:
+        """The picker, a double's listed off the event loop."""
+        got = self.get(key)
+        if got is not None:
+            return got
+        if is_long(game):
+            picker = await _elsewhere(make_picker, *_roll(game))
+        else:
+            picker = make_picker(*_roll(game))
+        return self.put(key, picker)
+
+
+def _roll(game: Game) -> tuple[RuleSet, Position, Dice]:
+    assert game.phase == "move" and game.dice is not None
+    return game.rules, game.position, game.dice
