@@ -102,7 +102,7 @@ def play_game(rules: RuleSet, white: Agent, black: Agent, dice_seed: int,
               ) -> tuple[Side | None, int, str | None, int]:
     """One game refereed by ``engine.game.Game``; (winner, points, kind, turns).  Each
     decision with a choice adds its wall time (ms) to ``times`` under the player's name."""
-    game = Game.new(rules, rng=random.Random(dice_seed))
+    game = Game.new(rules, seed=dice_seed)
     agents = {Side.WHITE: white, Side.BLACK: black}
     rngs = {Side.WHITE: random.Random(agent_seed * 2 + 1),
             Side.BLACK: random.Random(agent_seed * 2 + 2)}

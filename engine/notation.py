@@ -51,17 +51,22 @@ def chained_turn(turn: Turn, lang: str = "en") -> str:
     and messages and records keep ``format_turn``."""
     if turn.special == "kejsarspel" or not turn.steps:
         return turn.text
-    chains: list[list[Step]] = [[st] for st in turn.steps]
-    # join a chain ending where another begins (a checker moved on, or another moved
-    # on from where it landed: the board after is the same), until none is left
+    # (play order, step): a chain is one checker's steps in the order played
+    chains: list[list[tuple[int, Step]]] = [[(n, st)] for n, st in enumerate(turn.steps)]
+    # Join a chain ending where another begins later in the play (a checker moved on, or
+    # another moved on from where it landed: the board after is the same).  Only later:
+    # a step from that point played before the arrival was another checker's, and joined
+    # it would pass over a point where the mover then still stood (B-1 forbids a band
+    # there in bräde, so the chain would read back as no legal play).
     joined = True
     while joined:
         joined = False
         for i, a in enumerate(chains):
-            if a[-1].to == OFF:
+            end, last = a[-1]
+            if last.to == OFF:
                 continue
-            j = next((j for j, b in enumerate(chains) if j != i and b[0].frm == a[-1].to),
-                     None)
+            j = next((j for j, b in enumerate(chains)
+                      if j != i and b[0][1].frm == last.to and b[0][0] > end), None)
             if j is not None:
                 chains[i] = a + chains[j]
                 del chains[j]
@@ -69,7 +74,7 @@ def chained_turn(turn: Turn, lang: str = "en") -> str:
                 break
     written: dict[str, int] = {}
     for c in chains:
-        text = _chain(c, lang)
+        text = _chain([st for _, st in c], lang)
         written[text] = written.get(text, 0) + 1
     return " ".join(text if n == 1 else f"{text}({n})" for text, n in written.items())
 

@@ -303,14 +303,14 @@ def test_a_strip_keeps_the_name_readable_and_never_overlaps() -> None:
 
 def test_the_games_line_keeps_the_title_and_the_match_beside_any_warning() -> None:
     """Issue 30: the title shrank to "Bräde" when a badge needed room, and "match to 3"
-    went when jan danger came.  The game's own line above the strips holds both, whatever
+    went when jan danger came (issue 30).  The game's own line above the strips holds both, whatever
     the players' strips show."""
     danger = Position.parse("white=1x3,19x2,20x2,21x2,22x2,23x2,24x2 "
                             "black=barx2,1x6,2,3,4,14x2,16,17 turn=black")
     iron = Position.parse("white=1x11,18x2,19x2 black=1x13,18x2 turn=black")
     for pos in (danger, iron):
-        for lang, title, match in (("sv", "Bräde · Lyckans Talisman", "match till 3"),
-                                   ("en", "Bräde · Lyckans Talisman", "match to 3")):
+        for lang, title, match in (("sv", "Bräde · Lyckans Talisman", "match om 3 partier"),
+                                   ("en", "Bräde · Lyckans Talisman", "match of 3 games")):
             with log_text() as drawn:
                 render_board(pos, "talisman", lang=lang, score=(1, 0, 3), numbers="both",
                              names=("Åsa Öberg-Lindqvist", "Erik Ärlig"), dice=(3, 1))
