@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -18,6 +19,17 @@ from bot.service.text import BUTTON_LABEL_LIMIT, BUTTONS, CHOICE_LIMIT, CUSTOM_I
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
+
+
+async def guarded(interaction: discord.Interaction,
+                  act: Callable[[BradeBot], Awaitable[Any]]) -> None:
+    """A component's handler, ``act(bot)``, with the one failure path shared with
+    ``tree.on_error``: every button and menu of the bot answers a failure the same way."""
+    bot = cast("BradeBot", interaction.client)
+    try:
+        await act(bot)
+    except Exception as error:
+        await bot.report_failure(interaction, error)
 
 log = logging.getLogger(__name__)
 
@@ -57,11 +69,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=button.label or "…", style=button.style)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot = cast("BradeBot", interaction.client)
-        try:
-            await bot.play.on_button(interaction, self)
-        except Exception as error:  # the one failure path shared with tree.on_error
-            await bot.report_failure(interaction, error)
+        await guarded(interaction, lambda bot: bot.play.on_button(interaction, self))
 
 
 class ThreadButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -82,11 +90,7 @@ class ThreadButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot = cast("BradeBot", interaction.client)
-        try:
-            await bot.play.on_thread_button(interaction, self)
-        except Exception as error:
-            await bot.report_failure(interaction, error)
+        await guarded(interaction, lambda bot: bot.play.on_thread_button(interaction, self))
 
 
 #: A select menu's placeholder, at most.
@@ -115,13 +119,9 @@ class PlayMenu(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["version"]), match["path"])
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot = cast("BradeBot", interaction.client)
         data = cast(dict[str, Any], interaction.data or {})
         values = data.get("values") or [""]
-        try:
-            await bot.play.on_menu(interaction, self, str(values[0]))
-        except Exception as error:
-            await bot.report_failure(interaction, error)
+        await guarded(interaction, lambda bot: bot.play.on_menu(interaction, self, str(values[0])))
 
 
 def _menu_item(menu: Menu) -> PlayMenu:

@@ -12,17 +12,14 @@ game still being played shows its newest turns on its last page.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
 from bot.i18n import t
 from bot.service.spectate import HistoryPage
 from bot.service.text import BUTTON_LABEL_LIMIT, CUSTOM_ID_LIMIT
-from bot.views import rebuilt_button
-
-if TYPE_CHECKING:
-    from bot.client import BradeBot
+from bot.views import guarded, rebuilt_button
 
 #: The buttons under a page, in order: what each is called, and the page it turns to.
 SLOTS = ("first", "earlier", "later", "last")
@@ -50,11 +47,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot = cast("BradeBot", interaction.client)
-        try:
-            await bot.watch.on_history_button(interaction, self)
-        except Exception as error:  # the one failure path shared with tree.on_error
-            await bot.report_failure(interaction, error)
+        await guarded(interaction, lambda bot: bot.watch.on_history_button(interaction, self))
 
 
 def history_view(page: HistoryPage) -> discord.ui.View:

@@ -22,7 +22,7 @@ import io
 import logging
 import re
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -58,7 +58,7 @@ from bot.service.tournaments import (
     WithdrawChoice,
 )
 from bot.store import Conflict
-from bot.views import rebuilt_button
+from bot.views import guarded, rebuilt_button
 from engine.errors import EngineError
 from render.bracket import render_bracket, render_standings
 
@@ -96,11 +96,7 @@ class WalkoverButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot = cast("BradeBot", interaction.client)
-        try:
-            await bot.tournament_cog.on_walkover_button(interaction, self)
-        except Exception as error:
-            await bot.report_failure(interaction, error)
+        await guarded(interaction, lambda bot: bot.tournament_cog.on_walkover_button(interaction, self))
 
 
 class WithdrawButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -120,11 +116,7 @@ class WithdrawButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["tid"]), int(match["user"]), label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot = cast("BradeBot", interaction.client)
-        try:
-            await bot.tournament_cog.on_withdraw_button(interaction, self)
-        except Exception as error:
-            await bot.report_failure(interaction, error)
+        await guarded(interaction, lambda bot: bot.tournament_cog.on_withdraw_button(interaction, self))
 
 
 def _confirm_view(choice: WithdrawChoice) -> discord.ui.View:
