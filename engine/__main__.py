@@ -28,6 +28,7 @@ from engine.messages import explain_outcome
 from engine.notation import format_turn
 from engine.position import Side
 from engine.rules.ruleset import Family, RuleSet
+from engine.turn import Turn
 from engine.words import side_name
 
 if TYPE_CHECKING:  # the AI and the record format load only when a command needs them
@@ -319,7 +320,7 @@ def _replay(args: argparse.Namespace) -> int:
         return 2
     view = Side(args.perspective)
 
-    def show(game: Game, t: RecordTurn) -> None:
+    def show(game: Game, t: RecordTurn, played: Turn | None) -> None:
         last = game.last_play()
         moves = str(last["moves"]) if last else ""
         if lang == "sv":
