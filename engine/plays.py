@@ -55,7 +55,7 @@ from engine.hops import (
 from engine.movegen import BURST, HIT, Board, check_dice
 from engine.position import BAR, OFF, Position, Side
 from engine.puff import DELTA, StepWalker, shared_step
-from engine.rules.ruleset import Cut, Family, RuleSet
+from engine.rules.ruleset import Cut, RuleSet
 from engine.turn import Outcome, Step, Turn
 from engine.words import READ_BAR, READ_OFF
 
@@ -575,16 +575,14 @@ Roll = _BradeRoll | _PuffRoll | _ListRoll
 def roll_walker(rules: RuleSet, position: Position, dice: Dice) -> Roll:
     """The walker for one roll (the measure of its best use is computed here, once)."""
     dice = tuple(dice)
-    if rules.family is Family.PUFF:
+    if rules.die_by_die:
         return _PuffRoll(rules, position, dice)
     check_dice(dice)
     me = position.mover
     if rules.is_brade and ((rules.double_six and dice == (6, 6)) or (
             rules.kejsarspel and len(dice) == 2 and me[24] == 7 and me[23] == 7)):
         return _ListRoll(rules, position, dice)
-    if rules.family is Family.BACKGAMMON or rules.is_brade:
-        return _BradeRoll(rules, position, dice)
-    return _ListRoll(rules, position, dice)  # pragma: no cover - an unknown family
+    return _BradeRoll(rules, position, dice)
 
 
 # -- the contract -----------------------------------------------------------------------------
@@ -609,7 +607,7 @@ def _validate(roll: Roll, rules: RuleSet, position: Position, dice: Dice, text: 
     if "kejsar" in raw.lower():
         raise IllegalMove("move.illegal", text=echo(raw))
     hops = parse_hops(raw)
-    most = 8 if rules.family is Family.PUFF else len(dice_pool(dice))
+    most = 8 if rules.die_by_die else len(dice_pool(dice))
     found = _typed_plays(roll, hops) if len(hops) <= most else {}
     if not found:
         raise _diagnose(roll, rules, position, dice, raw, hops)
@@ -680,7 +678,7 @@ def _diagnose(roll: Roll, rules: RuleSet, position: Position, dice: Dice, raw: s
     legal = [r.turn for _, r in zip(range(4), roll.walk(), strict=False) if r.turn is not None]
     if legal and all(t.is_forfeit for t in legal):
         return IllegalMove("move.forfeit_only")
-    if rules.family is Family.PUFF:
+    if rules.die_by_die:
         return IllegalMove("move.illegal", text=echo(raw))
     me = position.mover
     pool = dice_pool(dice)

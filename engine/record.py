@@ -48,7 +48,6 @@ from engine.errors import EngineError
 from engine.game import Game
 from engine.messages import MESSAGES, render_message
 from engine.position import Side
-from engine.rules.ruleset import Family
 from engine.turn import Turn
 
 UNFINISHED = "*"
@@ -370,7 +369,7 @@ def recorded_rolls(rec: Record) -> list[RecordedRoll]:
     rules = registry.get(rec.rules)
     out = [RecordedRoll(rec.teka_line, "teka", None, pair, 2) for pair in rec.teka]
     for i, t in enumerate(rec.turns):
-        opening = i == 0 and bool(rec.teka) and rules.family is Family.BACKGAMMON
+        opening = i == 0 and bool(rec.teka) and rules.opening_roll_plays
         out.append(RecordedRoll(t.line, str(t.number), t.side, t.dice,
                                 0 if opening else len(t.dice)))
     return out

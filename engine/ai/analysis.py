@@ -54,7 +54,7 @@ from engine.dice import Dice
 from engine.game import Game
 from engine.position import Position, Side
 from engine.record import Record, RecordTurn, parse, replay
-from engine.rules.ruleset import Family, RuleSet
+from engine.rules.ruleset import RuleSet
 from engine.turn import Outcome, Turn
 
 #: Expected points lost from which a play is doubtful (for the mover).
@@ -190,7 +190,7 @@ def moments(record: Record | str) -> tuple[RuleSet, list[Moment], Outcome | None
     def start(game: Game) -> None:
         nonlocal before, count, bg_opening
         before, count = game.position, game.turn_count
-        bg_opening = game.rules.family is Family.BACKGAMMON and bool(rec.teka)
+        bg_opening = game.rules.opening_roll_plays and bool(rec.teka)
 
     def capture(game: Game, t: RecordTurn, played: Turn | None) -> None:
         nonlocal before, count
@@ -215,7 +215,7 @@ def moments(record: Record | str) -> tuple[RuleSet, list[Moment], Outcome | None
 def _roll_values(rules: RuleSet, pos: Position, dice: Dice, model: Model) -> float:
     """The best one-ply value for the mover of the roll ``dice`` (its named rolls too)."""
     options: Sequence[Dice] = [dice]
-    if rules.family is Family.PUFF and len(dice) == 2:
+    if rules.die_by_die and len(dice) == 2:
         from engine.puff import roll_options
 
         options = roll_options(rules, pos, dice)

@@ -38,7 +38,7 @@ from typing import Protocol
 
 from engine.bands import runs
 from engine.position import BAR, OFF, Geometry, Position, Side
-from engine.rules.ruleset import Family, RuleSet
+from engine.rules.ruleset import RuleSet
 from engine.scoring import points
 from engine.turn import Turn
 
@@ -253,7 +253,7 @@ def _race(c: tuple[int, ...], op: tuple[int, ...], x: list[int], w: Weights,
 
 
 def _evaluate_white(rules: RuleSet, pos: Position, w: Weights) -> float:
-    brade = rules.family is Family.BRADE
+    brade = rules.is_brade
     x = _CROSS[pos.geometry]
     wc, bc = pos.white, pos.black
     white_on_roll = pos.turn is Side.WHITE

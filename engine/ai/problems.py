@@ -104,7 +104,7 @@ def ordinary_roll(rules: RuleSet, pos: Position, dice: Dice) -> bool:
     """Two dice, no owed one-die roll, no later pasch, no generalpasch to name."""
     if len(dice) != 2 or pos.onedie or pos.general is not None:
         return False
-    if rules.family == "puff":
+    if rules.die_by_die:
         if is_long_pasch(rules, pos, dice):
             return False
         from engine.puff import roll_options
@@ -156,7 +156,7 @@ def theme(rules: RuleSet, pos: Position, best: Turn, second: Turn) -> str | None
     def col(row: np.ndarray, name: str) -> float:
         return float(row[_COL[name]])
 
-    brade = rules.family == "brade"
+    brade = rules.is_brade
     hits = _hits(best) > _hits(second)
     if brade and hits and col(b, "me_jan_count") * 7 >= 5:
         return "jan-hit"

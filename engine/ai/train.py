@@ -59,7 +59,7 @@ from engine.ai.pasch import is_long_pasch
 from engine.errors import EngineError
 from engine.generators import legal_turns
 from engine.position import Position, Side
-from engine.rules.ruleset import Family, RuleSet
+from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
 
 Record = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
@@ -400,7 +400,7 @@ def _meta(rules: RuleSet, games: int, seed: int, explore: float, hidden: int, ro
             "positions": str(sum(len(r[0]) for r in records)), "encoding": encoding}
     if generations > 1:
         meta["generations"] = str(generations)
-    if rules.family is Family.BRADE:
+    if rules.is_brade:
         meta["scoring"] = rules.scoring
     return meta
 
