@@ -220,11 +220,6 @@ def load(game_or_record: Game | Record | str) -> ReplayGame:
                       (white, black) if named else None, event)
 
 
-def frame_count(total_turns: int, every: int = 1) -> int:
-    """Frames in a replay of ``total_turns`` turns keeping every ``every``-th turn."""
-    return len(_kept(total_turns, every))
-
-
 def _kept(total: int, every: int) -> list[int]:
     """Frame indices: -1 the title, 0..total-1 the turns, ``total`` the final frame."""
     if every <= 0:
@@ -453,11 +448,3 @@ def _encode(images: list[Image.Image], durations: list[int], fmt: str,
                    default_image=False, transparency=clear, disposal=Disposal.OP_NONE,
                    blend=Blend.OP_OVER, compress_level=6)
     return buf.getvalue()
-
-
-def decode_frames(data: bytes) -> Iterator[Image.Image]:
-    """The frames of an encoded replay, as RGB images (for tests and the benchmark)."""
-    with Image.open(io.BytesIO(data)) as im:
-        for n in range(getattr(im, "n_frames", 1)):
-            im.seek(n)
-            yield im.convert("RGB")

@@ -59,7 +59,7 @@ async def test_result_then_correction_then_the_same_again(trn: TournamentService
     assert other is not None
     out = await trn.organiser_action(ctx(ORGANISER), "Cup", "result", match=match,
                                      winner=ANNA, score="1-0")
-    assert [n.channel_id for n in out.notices][0] == CHANNEL
+    assert out.notices[0].channel_id == CHANNEL
     assert "Anna" in out.notices[0].text and "Cup" in out.notices[0].text
     m = (await tour(trn)).pairing(match)
     assert m.status is Status.DONE and m.winner == str(ANNA)
