@@ -99,7 +99,8 @@ class Game:
     def last_play(self) -> dict[str, Any] | None:
         for e in reversed(self.events):
             if e["type"] in ("play", "forfeit"):
-                return e
+                last: dict[str, Any] = e
+                return last
         return None
 
     # -- teka ---------------------------------------------------------------------------

@@ -194,7 +194,8 @@ def _shots(blot: np.ndarray, hitter: np.ndarray) -> np.ndarray:
     dist = np.zeros((n, 25), dtype=np.float32)
     for d in range(1, 25):
         dist[:, d] = (blot[:, d:] & hitter[:, :25 - d]).any(axis=1)
-    return ((dist @ _REACH) > 0).sum(axis=1) / 36
+    shots: np.ndarray = ((dist @ _REACH) > 0).sum(axis=1) / 36
+    return shots
 
 
 def _side_features(c: np.ndarray, o: np.ndarray, geometry: Geometry,

@@ -46,6 +46,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -196,13 +197,13 @@ class Figures:
     games: int = 0
     turns: int = 0
     examined: int = 0
-    skipped: Counter = field(default_factory=Counter)
+    skipped: Counter[str] = field(default_factory=Counter[str])
     kept: int = 0
     margins: list[float] = field(default_factory=list)
     deep: list[float] = field(default_factory=list)
-    themes: Counter = field(default_factory=Counter)
+    themes: Counter[str] = field(default_factory=Counter[str])
 
-    def as_json(self, args: dict) -> dict:
+    def as_json(self, args: dict[str, Any]) -> dict[str, Any]:
         def hist(xs: list[float]) -> dict[str, int]:
             out = {}
             for lo, hi in zip(BUCKETS, [*BUCKETS[1:], None], strict=True):

@@ -47,6 +47,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -80,7 +81,7 @@ class NetPlayer(GreedyAgent):
 _PLAYER: Net | None = None
 
 
-def _set_player(arrays: tuple | None) -> None:
+def _set_player(arrays: tuple[Any, ...] | None) -> None:
     global _PLAYER
     _PLAYER = None if arrays is None else Net(*arrays)
 
@@ -297,7 +298,8 @@ class Dataset:
                 g[t] = nxt  # white's λ-return of position t
                 if net is not None and lam < 1:
                     nxt = (1 - lam) * white_v[t] + lam * nxt
-        return g * self.sign
+        returns: np.ndarray = g * self.sign
+        return returns
 
 
 def fit(net: Net, x: np.ndarray, y: np.ndarray, epochs: int, rng: np.random.Generator,
