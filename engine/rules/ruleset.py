@@ -87,7 +87,7 @@ class RuleSet:
 
     @property
     def is_brade(self) -> bool:
-        """Bräde's own rules hold: jan and the other sudden wins (B-22..B-34), the
+        """Bräde's own rules hold: jan and the vackert spel (B-31, B-33, B-34), the
         conditions on resigning (B-35), iron bands, the blockade bursts (B-10..B-12)."""
         return self.family is Family.BRADE
 
