@@ -27,7 +27,8 @@ from engine.generators import legal_turns
 from engine.messages import explain_outcome
 from engine.notation import format_turn
 from engine.position import Side
-from engine.rules.ruleset import Family, RuleSet
+from engine.rules.ruleset import RuleSet
+from engine.turn import Turn
 from engine.words import side_name
 
 if TYPE_CHECKING:  # the AI and the record format load only when a command needs them
@@ -68,7 +69,7 @@ def play_random_game(rules_name: str, rng: random.Random, max_turns: int = 20000
     """A game between two random players (selfplay, property tests, benchmarks)."""
     game = Game.new(rules_name, seed=rng.getrandbits(64))
     game.opening()
-    puff = game.rules.family is Family.PUFF
+    puff = game.rules.die_by_die
     while not game.is_over and game.turn_count < max_turns:
         if game.phase == "roll":
             game.roll(one_die=bool(game.history[game.turn].onedie_owed))
@@ -222,7 +223,7 @@ def _one_game(rules: RuleSet, human: Side, agent: Agent | None, seed: int | None
     rng = random.Random(seed)
     w, b = game.opening()
     print(_say(lang, "teka", w=w, b=b, side=side_name(game.turn, lang)))
-    puff = rules.family is Family.PUFF
+    puff = rules.die_by_die
     if game.phase == "move" and game.dice:  # backgammon: the teka dice are the first roll
         print(draw(game.position, perspective=human, lang=lang, both=True))
         print(_say(lang, "rolls", side=side_name(game.turn, lang), name=roll_name(game.dice),
@@ -319,7 +320,7 @@ def _replay(args: argparse.Namespace) -> int:
         return 2
     view = Side(args.perspective)
 
-    def show(game: Game, t: RecordTurn) -> None:
+    def show(game: Game, t: RecordTurn, played: Turn | None) -> None:
         last = game.last_play()
         moves = str(last["moves"]) if last else ""
         if lang == "sv":

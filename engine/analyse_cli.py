@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from engine.ascii_board import draw
@@ -22,7 +22,7 @@ from engine.record import print_error, read_text
 from engine.words import number, points_unit, side_name, win_phrase
 
 if TYPE_CHECKING:
-    from engine.ai.analysis import Decision, GameAnalysis
+    from engine.ai.analysis import Decision, GameAnalysis, PlayerSummary
 
 LANGS = ("en", "sv")
 MAX_LISTED = 12  # doubtful plays and blunders listed, worst first
@@ -131,7 +131,8 @@ def report(a: GameAnalysis, lang: str = "en", board: bool = True) -> str:
     label = max(len(w[k]) for k in ("decisions", "lost", "mean", "doubtful", "blunders",
                                     "luck")) + 2
     out.append(" " * label + "".join(f"{h:>{width}}" for h in head))
-    rows = (("decisions", lambda p: str(p.decisions)),
+    rows: tuple[tuple[str, Callable[[PlayerSummary], str]], ...] = (
+            ("decisions", lambda p: str(p.decisions)),
             ("lost", lambda p: number(p.total_loss, lang)),
             ("mean", lambda p: number(p.mean_loss, lang, 3)),
             ("doubtful", lambda p: str(p.doubtful)),
@@ -176,7 +177,7 @@ def report(a: GameAnalysis, lang: str = "en", board: bool = True) -> str:
     return "\n".join(out) + "\n"
 
 
-def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Register ``analyse`` (also spelt ``analyze``) on ``python -m engine``'s parser."""
     p = sub.add_parser("analyse", aliases=["analyze"],
                        help="analyse a recorded game: mistakes, points lost, luck",

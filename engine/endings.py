@@ -27,7 +27,7 @@ from typing import Any
 
 from engine.dice import Dice
 from engine.position import BAR, OFF, Side
-from engine.rules.ruleset import Family, RuleSet, Usage
+from engine.rules.ruleset import RuleSet, Usage
 from engine.scoring import points
 from engine.turn import Outcome
 
@@ -173,7 +173,7 @@ def final_outcome(rules: RuleSet, winner: Side, me: Sequence[int], op: Sequence[
     the last checker wins."""
     if me[OFF] != 15 and me[24] < 3 and jan is None:
         return None  # the common case, answered first: nothing can be won
-    if rules.family is Family.BACKGAMMON:
+    if rules.only_bearing_off_wins:
         return backgammon_win(winner, op) if me[OFF] == 15 else None
     found: list[Outcome] = []
     if me[OFF] == 15:

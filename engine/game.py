@@ -26,7 +26,7 @@ from engine.errors import DiceError, EngineError, GameError
 from engine.generators import legal_turns
 from engine.movegen import BURST, HIT, PLAIN, Board
 from engine.position import BAR, OFF, Position, Side
-from engine.rules.ruleset import Family, RuleSet
+from engine.rules.ruleset import RuleSet
 from engine.turn import Outcome, Turn
 
 JSON_VERSION = 1
@@ -99,7 +99,8 @@ class Game:
     def last_play(self) -> dict[str, Any] | None:
         for e in reversed(self.events):
             if e["type"] in ("play", "forfeit"):
-                return e
+                last: dict[str, Any] = e
+                return last
         return None
 
     # -- teka ---------------------------------------------------------------------------
@@ -113,16 +114,14 @@ class Game:
             self.events.append({"type": "teka", "white": w, "black": b})
             if w != b:
                 break
-        higher_starts = self.rules.family in (Family.PUFF, Family.BACKGAMMON)
-        starter = Side.WHITE if (w > b) == higher_starts else Side.BLACK
+        starter = Side.WHITE if (w > b) == self.rules.higher_die_starts else Side.BLACK
         self.position = self.position.with_turn(starter)
-        if self.rules.family is Family.BACKGAMMON:
-            # Backgammon's custom: the opening dice are the starter's first roll.
+        if self.rules.opening_roll_plays:
             self.phase = "roll"
             self.events.append({"type": "start", "starter": starter.value})
             self.roll(dice=(max(w, b), min(w, b)))
             return w, b
-        if self.rules.family is Family.PUFF and "generalpasch" in self.rules.options:
+        if self.rules.generalpasch:
             self.position = replace(self.position, general=(max(w, b), min(w, b)))
         self.phase = "roll"
         self.events.append({"type": "start", "starter": starter.value})
@@ -175,7 +174,7 @@ class Game:
     @property
     def roll_choices(self) -> list[Dice]:
         """Puff's generalpasch: what the rolled dice may be played as (empty otherwise)."""
-        if self.rules.family is not Family.PUFF or self.dice is None:
+        if not self.rules.die_by_die or self.dice is None:
             return []
         from engine import puff
 
@@ -204,8 +203,8 @@ class Game:
     def _forfeit_if_stuck(self) -> None:
         """A roll with no legal play is forfeited at once (T-4), and recorded."""
         assert self.dice is not None
-        if self.rules.family is Family.PUFF:
-            # Puff's plays are settled die by die (P-3), so one sampled walk tells whether
+        if self.rules.die_by_die:
+            # Plays settled die by die (P-3, puff): one sampled walk tells whether
             # anything moves, without listing a pasch's thousands of results.
             from engine import puff
 

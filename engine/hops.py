@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import Any
 
 from engine.dice import Dice
 from engine.errors import UnparsableMove
@@ -88,7 +89,7 @@ def dice_pool(dice: Dice) -> list[int]:
 
 
 def _run(board: Board, hops: list[tuple[int, int]], i: int, pool: list[int],
-         results: set[Position], failure: list, base: Position, typed_order: bool) -> None:
+         results: set[Position], failure: list[Any], base: Position, typed_order: bool) -> None:
     if i == len(hops):
         results.add(board.position(base))
         return
@@ -97,7 +98,7 @@ def _run(board: Board, hops: list[tuple[int, int]], i: int, pool: list[int],
 
 
 def _hop(board: Board, cur: int, b: int, hops: list[tuple[int, int]], i: int,
-         pool: list[int], results: set[Position], failure: list, base: Position,
+         pool: list[int], results: set[Position], failure: list[Any], base: Position,
          typed_order: bool) -> None:
     for d in sorted(set(pool)):
         target = cur + d if cur != BAR else d
@@ -120,7 +121,7 @@ def _hop(board: Board, cur: int, b: int, hops: list[tuple[int, int]], i: int,
         board.pop()
 
 
-def _obstacle(board: Board, frm: int, to: int) -> tuple | None:
+def _obstacle(board: Board, frm: int, to: int) -> tuple[Any, ...] | None:
     """Why a single step from ``frm`` to ``to`` is not allowed on ``board`` right now."""
     me = board.me
     if frm != BAR and me[BAR]:
@@ -152,10 +153,10 @@ def point_name(p: int) -> str:
 
 
 def first_obstacle(rules: RuleSet, position: Position, dice: Dice,
-                   hops: list[tuple[int, int]]) -> tuple | None:
+                   hops: list[tuple[int, int]]) -> tuple[Any, ...] | None:
     """``(message key, params)`` for the first step the hops, played in the typed order,
     cannot make (bräde and backgammon), or None."""
-    failure: list = [None]
+    failure: list[tuple[Any, ...] | None] = [None]
     _run(Board(rules, position), list(hops), 0, dice_pool(dice), set(), failure, position,
          True)
     return failure[0]

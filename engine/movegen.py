@@ -218,7 +218,7 @@ class Board:
         """B-33: bar + own first-quarter points occupied > 6."""
         return is_jan(self.op)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """Identifies the working position exactly (packed counts and column flags)."""
         return (self.cm, self.co, self.my_col, self.op_col)
 
@@ -298,7 +298,7 @@ def _fast_ok() -> bool:
 _FAST = _fast_ok()
 
 
-def _position(base: Position, white: tuple, black: tuple, turn: Side,
+def _position(base: Position, white: tuple[Any, ...], black: tuple[Any, ...], turn: Side,
               column: Side | None) -> Position:
     """``replace(base, white=, black=, turn=, column=, onedie=0)``, fast (see above)."""
     if not _FAST:  # pragma: no cover
@@ -316,7 +316,8 @@ def _position(base: Position, white: tuple, black: tuple, turn: Side,
     pos.entered = base.entered
     pos.first = base.first
     pos.__class__ = Position
-    return pos
+    made: Position = pos  # the slots object is a Position now
+    return made
 
 
 def _turn(steps: tuple[Step, ...], position: Position, outcome: Outcome | None) -> Turn:
@@ -329,7 +330,8 @@ def _turn(steps: tuple[Step, ...], position: Position, outcome: Outcome | None) 
     t.outcome = outcome
     t.special = None
     t.__class__ = Turn
-    return t
+    made: Turn = t  # the slots object is a Turn now
+    return made
 
 
 _CROSS_CACHE: dict[object, list[int]] = {}
@@ -352,10 +354,10 @@ def _cross(position: Position) -> list[int]:
 #: Raw steps are ``(from, to, die, kind)``; ``Step`` values are made only for kept turns.
 _L_STEPS, _L_KEY, _L_N, _L_PIPS, _L_JAN, _L_JB, _L_WON = range(7)
 
-_LEAF_MEASURES: dict[str, itemgetter] = {}
+_LEAF_MEASURES: dict[str, itemgetter[Any]] = {}
 
 
-def _leaf_measure(usage: str) -> itemgetter:
+def _leaf_measure(usage: str) -> itemgetter[Any]:
     """``endings.measure(usage)`` read straight off a leaf (its dice used and pips)."""
     got = _LEAF_MEASURES.get(usage)
     if got is None:
@@ -606,7 +608,7 @@ class _BgSearch:
             if key not in two:
                 two[key] = (steps_a[f1][k1], steps_b[t1][k2])
 
-    def _doubles(self, d: int, i: int, lo: int, cm: int, co: int, raw: tuple) -> None:
+    def _doubles(self, d: int, i: int, lo: int, cm: int, co: int, raw: tuple[Any, ...]) -> None:
         me, op, x, nib = self.me, self.op, self.x, _NIB
         cands = _bg_steps(me, op, x, d, lo)
         if not cands:
@@ -664,14 +666,14 @@ class _Search:
         self.dice = dice
         self.double = len(dice) == 2 and dice[0] == dice[1]
         self.board = Board(rules, position)
-        self.leaves: list[tuple] = []
+        self.leaves: list[tuple[Any, ...]] = []
         #: ``leaves[a:b]`` of each order of the dice, in ``orders``' order.
         self.spans: list[tuple[int, int]] = []
-        self.stops: list[tuple[tuple, tuple, Outcome]] = []
+        self.stops: list[tuple[tuple[Any, ...], tuple[Any, ...], Outcome]] = []
         self.path: list[tuple[int, int, int, int]] = []
-        self.seen: set[tuple] = set()
+        self.seen: set[tuple[Any, ...]] = set()
         #: key -> (mover counts, opponent counts) for every key a leaf or stop reached.
-        self.snaps: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.snaps: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def run(self) -> list[Turn]:
         rules, board, dice = self.rules, self.board, self.dice
@@ -711,7 +713,7 @@ class _Search:
 
     # The search ------------------------------------------------------------------------
     def _dfs(self, seq: tuple[int, ...], i: int, pips: int, jan_at: int | None,
-             jan_burst: bool, won: bool, jan_key: tuple | None = None) -> None:
+             jan_burst: bool, won: bool, jan_key: tuple[Any, ...] | None = None) -> None:
         board = self.board
         if i == len(seq):
             self._leaf(i, pips, jan_at, jan_burst, won)
@@ -808,10 +810,10 @@ class _Search:
         rules = self.rules
         leaves = self.leaves
         best = self._filter(leaves)
-        out: dict[tuple, Turn] = {}
+        out: dict[tuple[Any, ...], Turn] = {}
         cut = rules.cut
         mover, snaps = self.base.turn, self.snaps
-        judged: set[tuple] = set()
+        judged: set[tuple[Any, ...]] = set()
         for leaf in best:
             jan_at = leaf[_L_JAN]
             if cut is _VASA and leaf[_L_WON]:
@@ -839,7 +841,7 @@ class _Search:
             return [Turn((), self.base.with_turn(self.base.turn.other), None)]
         return list(out.values())
 
-    def _filter(self, leaves: list[tuple]) -> list[tuple]:
+    def _filter(self, leaves: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
         """The leaves that use the roll as the ruleset obliges (``endings.obliged``)."""
         if not leaves:
             return []
@@ -862,14 +864,14 @@ class _Search:
         return [leaves[i] for j, (a, b) in enumerate(self.spans) if j in allowed
                 for i in range(a, b) if ms[i] == top]
 
-    def _keep(self, out: dict[tuple, Turn], steps: tuple, key: tuple,
+    def _keep(self, out: dict[tuple[Any, ...], Turn], steps: tuple[Any, ...], key: tuple[Any, ...],
               outcome: Outcome | None) -> None:
         k = (key, outcome.kind if outcome else None, outcome.munk if outcome else None)
         if k in out:
             return
         out[k] = _turn(_steps_of(steps), self._position_from_key(key), outcome)
 
-    def _position_from_key(self, key: tuple) -> Position:
+    def _position_from_key(self, key: tuple[Any, ...]) -> Position:
         me, op = self.snaps[key]
         base = self.base
         mover = base.turn
@@ -881,7 +883,7 @@ class _Search:
         white, black = (me, op) if mover is Side.WHITE else (op, me)
         return _position(base, white, black, mover.other, col)
 
-    def _replay_key(self, steps: tuple) -> tuple:
+    def _replay_key(self, steps: tuple[Any, ...]) -> tuple[Any, ...]:
         board = Board(self.rules, self.base)
         for frm, to, _d, kind in steps:
             board.push(frm, to, kind)
@@ -890,7 +892,7 @@ class _Search:
             self.snaps[key] = board.counts()
         return key
 
-    def _win_at(self, key: tuple, kind: str) -> Outcome:
+    def _win_at(self, key: tuple[Any, ...], kind: str) -> Outcome:
         """A win of ``kind`` on the board ``key`` (munk decided there, B-32)."""
         return win(self.rules, kind, self.base.turn, self.snaps[key][1][BAR] > 0)
 

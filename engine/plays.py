@@ -55,7 +55,7 @@ from engine.hops import (
 from engine.movegen import BURST, HIT, Board, check_dice
 from engine.position import BAR, OFF, Position, Side
 from engine.puff import DELTA, StepWalker, shared_step
-from engine.rules.ruleset import Cut, Family, RuleSet
+from engine.rules.ruleset import Cut, RuleSet
 from engine.turn import Outcome, Step, Turn
 from engine.words import READ_BAR, READ_OFF
 
@@ -112,7 +112,7 @@ class _Hops:
     def __init__(self, hops: list[tuple[int, int]], ordered: bool = False) -> None:
         self.ordered = ordered
         self.start: Any = tuple(hops) if ordered else tuple(sorted(hops))
-        self._fits: dict[tuple, bool] = {}
+        self._fits: dict[tuple[Any, ...], bool] = {}
 
     def fits(self, cs: Any, rest: tuple[int, ...]) -> bool:
         """Can the hops still pending in ``cs`` be played with the dice ``rest``?"""
@@ -123,7 +123,8 @@ class _Hops:
         return got
 
     def pending(self, cs: Any) -> tuple[tuple[int, int], ...]:
-        return cs
+        hops: tuple[tuple[int, int], ...] = cs  # unordered: the state is the hops left
+        return hops
 
     def advance(self, cs: Any, frm: int, to: int) -> list[Any]:
         if self.ordered:  # only the first hop still pending may move
@@ -176,7 +177,8 @@ class _Prefix(_Hops):
         return not cs[0] and cs[1]
 
     def pending(self, cs: Any) -> tuple[tuple[int, int], ...]:
-        return cs[0]
+        hops: tuple[tuple[int, int], ...] = cs[0]
+        return hops
 
     def free(self, cs: Any) -> bool:
         return not cs[0] and cs[1]
@@ -223,7 +225,7 @@ class _Result:
     """A legal play found by a walk: ``key`` identifies it as ``legal_turns`` dedups
     (resulting position and outcome); ``turn`` is built only when asked for."""
 
-    key: tuple
+    key: tuple[Any, ...]
     turn: Turn | None
 
 
@@ -250,7 +252,7 @@ def _below(counts: Sequence[int], tail: list[int]) -> bool:
     return True
 
 
-def _first_with(results: Iterator[_Result], key: tuple) -> Turn | None:
+def _first_with(results: Iterator[_Result], key: tuple[Any, ...]) -> Turn | None:
     """The first play a walk finds with result ``key``."""
     for r in results:
         if r.key == key:
@@ -272,7 +274,7 @@ class _BradeRoll:
         self.cmp: Measure = measure(rules.usage)
         self.cut = rules.cut
         self.brade = rules.is_brade
-        self._rem: dict[tuple, tuple[int, int]] = {}
+        self._rem: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.path: list[tuple[int, int, int, int]] = []
         self.top: Any = None
         self.allowed: frozenset[int] = frozenset()
@@ -347,13 +349,13 @@ class _BradeRoll:
         # A walk left early (the caller had enough) leaves its steps pushed: start afresh.
         self.board = Board(self.rules, self.base)
         self.path = []
-        seen: set[tuple] = set()
+        seen: set[tuple[Any, ...]] = set()
         for o, seq in enumerate(self.orders):
             yield from self._dfs(o, seq, 0, 0, None, False, con, con.start, seen, want,
                                  greedy, viable)
 
     def _dfs(self, o: int, seq: tuple[int, ...], i: int, pips: int, jan_at: int | None,
-             jan_burst: bool, con: Any, cs: Any, seen: set, want: bool, greedy: bool,
+             jan_burst: bool, con: Any, cs: Any, seen: set[Any], want: bool, greedy: bool,
              viable: Callable[[Board], bool] | None) -> Iterator[_Result]:
         board = self.board
         if i:
@@ -424,7 +426,7 @@ class _BradeRoll:
             path.pop()
             board.pop()
 
-    def first_with(self, key: tuple) -> Turn | None:
+    def first_with(self, key: tuple[Any, ...]) -> Turn | None:
         """The play with result ``key`` as ``legal_turns`` lists it: the first one found in
         its search order, the walk pruned to boards from which the result is reachable
         (the mover's checkers only move forward, the opponent's only leave)."""
@@ -443,7 +445,7 @@ class _BradeRoll:
 
         return _first_with(self.walk(_FREE, viable=viable), key)
 
-    def _target_counts(self, key: tuple) -> tuple[list[int], list[int]]:
+    def _target_counts(self, key: tuple[Any, ...]) -> tuple[list[int], list[int]]:
         cm, co = key[0][0], key[0][1]
         return list(cm.to_bytes(26, "little")), list(co.to_bytes(26, "little"))
 
@@ -483,7 +485,7 @@ class _PuffRoll:
                              viable)
 
     def _dfs(self, i: int, state: int, hits: int, live: int, min_from: int, con: Any,
-             cs: Any, seen: set, want: bool, greedy: bool,
+             cs: Any, seen: set[Any], want: bool, greedy: bool,
              viable: Callable[[int, int], bool] | None) -> Iterator[_Result]:
         k = (i, state, hits, live, min_from, cs)
         if k in seen:
@@ -529,7 +531,7 @@ class _PuffRoll:
                                      viable)
             path.pop()
 
-    def first_with(self, key: tuple) -> Turn | None:
+    def first_with(self, key: tuple[Any, ...]) -> Turn | None:
         """The play with result ``key`` as ``puff_turns`` lists it (its first path,
         ``StepWalker.path_to``)."""
         if self.first:
@@ -565,7 +567,7 @@ class _ListRoll:
             if any(con.complete(c) for c in states):
                 yield _Result((t.position, t.outcome), t)
 
-    def first_with(self, key: tuple) -> Turn | None:
+    def first_with(self, key: tuple[Any, ...]) -> Turn | None:
         return _first_with(self.walk(), key)
 
 
@@ -575,16 +577,14 @@ Roll = _BradeRoll | _PuffRoll | _ListRoll
 def roll_walker(rules: RuleSet, position: Position, dice: Dice) -> Roll:
     """The walker for one roll (the measure of its best use is computed here, once)."""
     dice = tuple(dice)
-    if rules.family is Family.PUFF:
+    if rules.die_by_die:
         return _PuffRoll(rules, position, dice)
     check_dice(dice)
     me = position.mover
     if rules.is_brade and ((rules.double_six and dice == (6, 6)) or (
             rules.kejsarspel and len(dice) == 2 and me[24] == 7 and me[23] == 7)):
         return _ListRoll(rules, position, dice)
-    if rules.family is Family.BACKGAMMON or rules.is_brade:
-        return _BradeRoll(rules, position, dice)
-    return _ListRoll(rules, position, dice)  # pragma: no cover - an unknown family
+    return _BradeRoll(rules, position, dice)
 
 
 # -- the contract -----------------------------------------------------------------------------
@@ -609,7 +609,7 @@ def _validate(roll: Roll, rules: RuleSet, position: Position, dice: Dice, text: 
     if "kejsar" in raw.lower():
         raise IllegalMove("move.illegal", text=echo(raw))
     hops = parse_hops(raw)
-    most = 8 if rules.family is Family.PUFF else len(dice_pool(dice))
+    most = 8 if rules.die_by_die else len(dice_pool(dice))
     found = _typed_plays(roll, hops) if len(hops) <= most else {}
     if not found:
         raise _diagnose(roll, rules, position, dice, raw, hops)
@@ -617,7 +617,7 @@ def _validate(roll: Roll, rules: RuleSet, position: Position, dice: Dice, text: 
     return roll.first_with(key) or turn
 
 
-def _typed_plays(roll: Roll, hops: list[tuple[int, int]]) -> dict[tuple, Turn]:
+def _typed_plays(roll: Roll, hops: list[tuple[int, int]]) -> dict[tuple[Any, ...], Turn]:
     """The legal plays the typed hops can be, one per result (position and outcome): the
     plays that make the hops in the order typed if there are any, else those that make
     them in any order.
@@ -628,7 +628,7 @@ def _typed_plays(roll: Roll, hops: list[tuple[int, int]]) -> dict[tuple, Turn]:
     when the typed order cannot be played is another order of the same steps taken.
     """
     for ordered in (True, False) if len(hops) > 1 else (False,):
-        found: dict[tuple, Turn] = {}
+        found: dict[tuple[Any, ...], Turn] = {}
         for r in roll.walk(_Hops(hops, ordered)):
             if r.key not in found and r.turn is not None:
                 found[r.key] = r.turn
@@ -637,7 +637,7 @@ def _typed_plays(roll: Roll, hops: list[tuple[int, int]]) -> dict[tuple, Turn]:
     return {}
 
 
-def _one_of(found: dict[tuple, Turn], raw: str) -> tuple[tuple, Turn]:
+def _one_of(found: dict[tuple[Any, ...], Turn], raw: str) -> tuple[tuple[Any, ...], Turn]:
     """The play the typed text means among ``found``: an ``AmbiguousMove`` when they end
     on different boards (the player must say which); of plays ending on the same board
     in the typed order (a hop split into dice either way), the one worth most."""
@@ -680,7 +680,7 @@ def _diagnose(roll: Roll, rules: RuleSet, position: Position, dice: Dice, raw: s
     legal = [r.turn for _, r in zip(range(4), roll.walk(), strict=False) if r.turn is not None]
     if legal and all(t.is_forfeit for t in legal):
         return IllegalMove("move.forfeit_only")
-    if rules.family is Family.PUFF:
+    if rules.die_by_die:
         return IllegalMove("move.illegal", text=echo(raw))
     me = position.mover
     pool = dice_pool(dice)
@@ -733,7 +733,7 @@ def count(rules: RuleSet, position: Position, dice: Dice, stop: int | None = Non
     """How many legal plays the roll has (``len(legal_turns)``), or ``stop`` as soon as
     that many are found: ``count(..., stop=2) == 1`` is "exactly one legal play"."""
     roll = roll_walker(rules, position, dice)
-    seen: set[tuple] = set()
+    seen: set[tuple[Any, ...]] = set()
     for r in roll.walk(want=False):
         seen.add(r.key)
         if stop is not None and len(seen) >= stop:
@@ -765,7 +765,7 @@ def each_play(rules: RuleSet, position: Position, dice: Dice) -> Iterator[Turn]:
 def first_plays(rules: RuleSet, position: Position, dice: Dice, n: int) -> list[Turn]:
     """Up to ``n`` distinct legal plays, in ``legal_turns``' search order."""
     roll = roll_walker(rules, position, dice)
-    out: dict[tuple, Turn] = {}
+    out: dict[tuple[Any, ...], Turn] = {}
     for r in roll.walk():
         if r.key not in out and r.turn is not None:
             out[r.key] = r.turn
@@ -801,7 +801,7 @@ def suggest(rules: RuleSet, position: Position, dice: Dice, typed: str = "",
         except MoveError:
             exact = None
     con = _prefix(typed)
-    pool: dict[tuple, Turn] = {}
+    pool: dict[tuple[Any, ...], Turn] = {}
     most = SHUFFLED_POOL if order == "shuffled" else 2 * limit
     if con is not None:
         for r in roll.walk(con):
@@ -929,11 +929,11 @@ def listing(rules: RuleSet, position: Position, dice: Dice) -> list[str]:
     return sorted(texts, key=neutral_key)
 
 
-def _first_paths(roll: _BradeRoll | _PuffRoll) -> list[tuple[tuple, str]]:
+def _first_paths(roll: _BradeRoll | _PuffRoll) -> list[tuple[tuple[Any, ...], str]]:
     """``(neutral_key, text)`` of the first path to each result of a free walk, built
     from the walk's own steps (a puff step is one shared ``Step``, so it is looked up by
     identity; a bräde step is a small tuple)."""
-    out: dict[tuple, tuple[tuple, str]] = {}
+    out: dict[tuple[Any, ...], tuple[tuple[Any, ...], str]] = {}
     steps: dict[Any, tuple[tuple[int, int, int], str]] = {}
     brade = isinstance(roll, _BradeRoll)
     walker: Any = roll  # its path holds a bräde walk's tuples or puff's shared Steps
@@ -984,7 +984,8 @@ class _Steps:
         return [cs + 1] if cs < len(self.steps) and self.steps[cs] == (frm, to) else []
 
     def complete(self, cs: Any) -> bool:
-        return cs == len(self.steps)
+        done: bool = cs == len(self.steps)
+        return done
 
     def free(self, cs: Any) -> bool:
         return False

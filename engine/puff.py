@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from engine.dice import Dice
 from engine.errors import DiceError
@@ -599,7 +600,7 @@ def play_out(rules: RuleSet, position: Position, dice: Dice,
         return {turn.position} if typed == Counter((s.frm, s.to) for s in turn.steps) else set()
     seq = gen.seq
     out: set[Position] = set()
-    seen: set[tuple] = set()
+    seen: set[tuple[Any, ...]] = set()
 
     def rec(i: int, state: int, hits: int, pending: list[tuple[int, int]], live: int) -> None:
         key = (i, state, hits, live, tuple(sorted(pending)))

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
 from typing import Any
@@ -48,7 +48,7 @@ from engine.errors import EngineError
 from engine.game import Game
 from engine.messages import MESSAGES, render_message
 from engine.position import Side
-from engine.rules.ruleset import Family
+from engine.turn import Turn
 
 UNFINISHED = "*"
 
@@ -369,7 +369,7 @@ def recorded_rolls(rec: Record) -> list[RecordedRoll]:
     rules = registry.get(rec.rules)
     out = [RecordedRoll(rec.teka_line, "teka", None, pair, 2) for pair in rec.teka]
     for i, t in enumerate(rec.turns):
-        opening = i == 0 and bool(rec.teka) and rules.family is Family.BACKGAMMON
+        opening = i == 0 and bool(rec.teka) and rules.opening_roll_plays
         out.append(RecordedRoll(t.line, str(t.number), t.side, t.dice,
                                 0 if opening else len(t.dice)))
     return out
@@ -402,11 +402,23 @@ def _source_after(rec: Record) -> DiceSource:
     return source
 
 
-def replay(record: Record | str, *, on_turn: Any = None) -> Game:
+#: ``on_start(game)``: the game after its teka (or named starter), before the first turn.
+StartHook = Callable[[Game], None]
+#: ``on_turn(game, line, played)``: after each turn line; ``played`` is the play as the
+#: engine made it (its steps and end position, for arrows), a play of no steps for a
+#: forfeited roll, None for the open roll a running game ends on.
+TurnHook = Callable[[Game, RecordTurn, Turn | None], None]
+
+
+def replay(record: Record | str, *, on_start: StartHook | None = None,
+           on_turn: TurnHook | None = None) -> Game:
     """The game the record describes, re-played rule by rule from the start position.
 
-    ``on_turn(game, record_turn)`` is called after each turn line (the CLI's verbose
-    mode).  Any line that is not legal where it stands raises a RecordError naming it.
+    This is the engine's one reader of a game: every consumer that walks a game turn by
+    turn (the CLI's verbose mode, ``engine.ai.analysis``, ``render.replay``) hears it
+    through the hooks rather than walking the record again, as python-chess's visitors
+    hear its one PGN reader.  Any line that is not legal where it stands raises a
+    RecordError naming it, before the hook of that line is called.
     """
     rec = parse(record) if isinstance(record, str) else record
     try:
@@ -416,6 +428,8 @@ def replay(record: Record | str, *, on_turn: Any = None) -> Game:
                           text=rec.rules) from e
     game = opening_of(rec)
     game.source = _source_after(rec)
+    if on_start is not None:
+        on_start(game)
 
     for t in rec.turns:
         text = f"{t.number}. {t.side.value} {_dice_text(t.dice)} {t.moves or ''}".strip()
@@ -438,19 +452,21 @@ def replay(record: Record | str, *, on_turn: Any = None) -> Game:
                     game.choose_roll(t.dice)
             except EngineError as e:
                 raise RecordError("record.illegal", line=t.line, cause=e, text=text) from e
+        played: Turn | None = None
         if t.moves is not None:
             if game.phase != "move":  # the roll had no legal play and was forfeited
                 if t.moves.strip() != "-":
                     raise RecordError("record.no_play", line=t.line,
                                       dice=_dice_text(t.dice))
+                played = Turn((), game.position)
             else:
                 try:
-                    game.play(t.moves)
+                    played = game.play(t.moves)
                 except EngineError as e:
                     raise RecordError("record.illegal", line=t.line, cause=e,
                                       text=text) from e
         if on_turn is not None:
-            on_turn(game, t)
+            on_turn(game, t, played)
 
     if rec.ending is not None:
         how, side = rec.ending

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.position import BAR, OFF, Position, Side
 from engine.words import BAR_WORD, off_word
@@ -52,7 +53,7 @@ class Outcome:
                 "winner": self.winner.value}
 
     @classmethod
-    def from_json(cls, d: dict) -> Outcome:
+    def from_json(cls, d: dict[str, Any]) -> Outcome:
         return cls(d["kind"], int(d["points"]), bool(d["munk"]), Side(d["winner"]),
                    int(d.get("tick", 0)))
 

@@ -291,13 +291,6 @@ def _dice(dice: Sequence[int] | None) -> tuple[int, ...] | None:
     return out
 
 
-def last_turn_text(turn: Turn, lang: str = "sv") -> str:
-    """A turn as the board writes it: in its mover's own numbering (G-2), with
-    ``ut``/``off`` in the board's language — the engine's one turn formatter does the
-    writing, so the board, the message and the alt text say the same."""
-    return format_turn(turn, lang)
-
-
 class _Board:
     """One board being drawn; methods in painting order."""
 

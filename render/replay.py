@@ -27,7 +27,7 @@ from PIL.PngImagePlugin import Blend, Disposal
 from engine.dice import Dice
 from engine.game import Game
 from engine.position import Position, Side
-from engine.record import Record, export, opening_of, parse
+from engine.record import Record, RecordTurn, export, parse
 from engine.record import replay as replay_record
 from engine.turn import Outcome, Turn
 from render import encode
@@ -182,11 +182,12 @@ def render_replay(
 
 
 def load(game_or_record: Game | Record | str) -> ReplayGame:
-    """Replay the game turn by turn, keeping each turn's ``Turn`` for its arrows.
+    """What the frames are drawn from: the record replayed once by
+    ``engine.record.replay``, whose hooks hand over the start and each turn's ``Turn``
+    (for its arrows); a bad record raises its RecordError, naming the line.
 
     A ``Game`` goes through its own exported record, so a game and its record are drawn
-    from identical values.  The record is first checked by ``engine.record.replay``,
-    which names the offending line of a bad record.
+    from identical values.
     """
     if isinstance(game_or_record, Game):
         rec = parse(export(game_or_record, comments=False))
@@ -197,36 +198,26 @@ def load(game_or_record: Game | Record | str) -> ReplayGame:
     else:
         raise TypeError("expected an engine Game, a Record or a record's text, not "
                         f"{type(game_or_record).__name__}")
-    replay_record(rec)  # raises RecordError, naming the line, if the record is bad
-    g = opening_of(rec)
-    start = g.position
+    start: list[Position] = []
     turns: list[ReplayTurn] = []
-    pending: Dice | None = None
-    for t in rec.turns:
-        mover = g.turn
-        if not (g.phase == "move" and g.dice is not None):  # backgammon's opening roll
-            g.roll(one_die=len(t.dice) == 1, dice=t.dice)
-            if g.phase == "choose":  # a generalpasch played as rolled (engine.record)
-                g.choose_roll(t.dice)
-        if t.moves is None:
-            pending = t.dice
-            break
-        turn = g.play(t.moves) if g.phase == "move" else Turn((), g.position)
-        turns.append(ReplayTurn(t.number, mover, t.dice, turn))
-    if rec.ending is not None:
-        how, side = rec.ending
-        g.resign(side) if how == "resign" else g.abandon(side)
+    pending: list[Dice] = []
+
+    def on_turn(game: Game, line: RecordTurn, played: Turn | None) -> None:
+        if played is None:
+            pending.append(line.dice)
+        else:
+            turns.append(ReplayTurn(line.number, line.side, line.dice, played))
+
+    # The engine's one replay (a RecordError names the line of a bad record).
+    g = replay_record(rec, on_start=lambda game: start.append(game.position),
+                      on_turn=on_turn)
     white, black = rec.tags.get("White", ""), rec.tags.get("Black", "")
     named = white not in _PLACEHOLDER_NAMES or black not in _PLACEHOLDER_NAMES
     event = " · ".join(v for v in (rec.tags.get("Event", ""), rec.tags.get("Date", ""))
                        if v and v != "?")
-    return ReplayGame(g.rules, start, tuple(turns), g.position, g.outcome, pending,
+    return ReplayGame(g.rules, start[0], tuple(turns), g.position, g.outcome,
+                      pending[0] if pending else None,
                       (white, black) if named else None, event)
-
-
-def frame_count(total_turns: int, every: int = 1) -> int:
-    """Frames in a replay of ``total_turns`` turns keeping every ``every``-th turn."""
-    return len(_kept(total_turns, every))
 
 
 def _kept(total: int, every: int) -> list[int]:
@@ -457,11 +448,3 @@ def _encode(images: list[Image.Image], durations: list[int], fmt: str,
                    default_image=False, transparency=clear, disposal=Disposal.OP_NONE,
                    blend=Blend.OP_OVER, compress_level=6)
     return buf.getvalue()
-
-
-def decode_frames(data: bytes) -> Iterator[Image.Image]:
-    """The frames of an encoded replay, as RGB images (for tests and the benchmark)."""
-    with Image.open(io.BytesIO(data)) as im:
-        for n in range(getattr(im, "n_frames", 1)):
-            im.seek(n)
-            yield im.convert("RGB")

@@ -15,7 +15,6 @@ from typing import Any
 
 from engine import rules as rules_registry
 from engine.errors import EngineError
-from engine.rules.ruleset import Family
 from engine.scoring import VACKERT
 from engine.turn import Outcome
 
@@ -128,7 +127,7 @@ def count_dice(events: Iterable[tuple[int, int, str, str, dict[str, Any]]],
         if game_id != game:
             game, kinds = game_id, ["", ""]
             try:
-                backgammon = rules_registry.get(rules).family is Family.BACKGAMMON
+                backgammon = rules_registry.get(rules).opening_roll_plays
             except EngineError:  # a ruleset this version no longer knows
                 backgammon = False
         opening = backgammon and kinds == ["teka", "start"]

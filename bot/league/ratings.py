@@ -60,10 +60,6 @@ class Rating:
         provisional."""
         return self.sigma > 0.6 * SIGMA
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"mu": self.mu, "sigma": self.sigma, "games": self.games,
-                "wins": self.wins, "losses": self.losses}
-
     @classmethod
     def from_dict(cls, d: dict[str, Any] | None) -> Rating:
         """A stored state; ``None`` or ``{}`` is a newcomer."""

@@ -465,19 +465,6 @@ class Tournament:
                 m.reminded = True
         return events
 
-    def next_wakeup(self) -> datetime | None:
-        """When ``poll`` can next return something (for a scheduler that sleeps)."""
-        r = self.round
-        if self.state is not State.RUNNING or r is None or r.deadline is None:
-            return None
-        times = []
-        remind = self.reminder_at(r)
-        for m in r.pairings:
-            if m.status is not Status.PENDING or m.walkover_noticed:
-                continue
-            times.append(r.deadline if m.reminded or remind is None else remind)
-        return min(times, default=None)
-
     # -- views ----------------------------------------------------------------------------
     def standings(self) -> list[Standing]:
         """The table now.  A bye of the round being played counts once that round is

@@ -40,7 +40,7 @@ from engine.dice import Dice
 from engine.errors import EngineError
 from engine.generators import legal_turns
 from engine.position import Position, Side
-from engine.rules.ruleset import Family, RuleSet
+from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
 
 #: The 21 distinct rolls with their weight out of 36.
@@ -105,7 +105,7 @@ def _model(rules: RuleSet, weights: Weights, puff: PuffWeights | None,
         net = learned_net.for_rules(rules)
         if net is not None:
             return net
-    return puff if puff is not None and rules.family is Family.PUFF else weights
+    return puff if puff is not None and rules.die_by_die else weights
 
 
 class RandomAgent:

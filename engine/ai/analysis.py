@@ -54,7 +54,7 @@ from engine.dice import Dice
 from engine.game import Game
 from engine.position import Position, Side
 from engine.record import Record, RecordTurn, parse, replay
-from engine.rules.ruleset import Family, RuleSet
+from engine.rules.ruleset import RuleSet
 from engine.turn import Outcome, Turn
 
 #: Expected points lost from which a play is doubtful (for the mover).
@@ -182,34 +182,31 @@ def moments(record: Record | str) -> tuple[RuleSet, list[Moment], Outcome | None
     is unfinished), replayed rule by rule: a line that is not legal raises
     ``RecordError`` naming it.  An open last roll is skipped."""
     rec = parse(record) if isinstance(record, str) else record
-    start = _start(rec)
     out: list[Moment] = []
-    before = start.position
-    count = start.turn_count
-    bg_opening = start.rules.family is Family.BACKGAMMON and bool(rec.teka)
+    before: Position | None = None
+    count = 0
+    bg_opening = False
 
-    def capture(game: Game, t: RecordTurn) -> None:
+    def start(game: Game) -> None:
+        nonlocal before, count, bg_opening
+        before, count = game.position, game.turn_count
+        bg_opening = game.rules.opening_roll_plays and bool(rec.teka)
+
+    def capture(game: Game, t: RecordTurn, played: Turn | None) -> None:
         nonlocal before, count
         if game.turn_count == count:
             return  # an open roll: nothing played yet
         count = game.turn_count
         last = game.last_play()
-        assert last is not None
+        assert last is not None and before is not None
         won = game.is_over and game.events[-1]["type"] == "win"
         out.append(Moment(t.number, before.turn, tuple(last["dice"]), before,
                           last["moves"], game.position, game.outcome if won else None,
                           last["type"] == "forfeit", bg_opening and not out))
         before = game.position
 
-    end = replay(rec, on_turn=capture)
-    return start.rules, out, end.outcome
-
-
-def _start(rec: Record) -> Game:
-    """The game after its teka, before the first turn: the record with no turns."""
-    first = rec.starter or (rec.turns[0].side if rec.turns and not rec.teka else None)
-    tags = {k: v for k, v in rec.tags.items() if k != "Result"}
-    return replay(replace(rec, tags=tags, turns=(), ending=None, starter=first))
+    end = replay(rec, on_start=start, on_turn=capture)
+    return end.rules, out, end.outcome
 
 
 # -- one turn --------------------------------------------------------------------------------
@@ -218,7 +215,7 @@ def _start(rec: Record) -> Game:
 def _roll_values(rules: RuleSet, pos: Position, dice: Dice, model: Model) -> float:
     """The best one-ply value for the mover of the roll ``dice`` (its named rolls too)."""
     options: Sequence[Dice] = [dice]
-    if rules.family is Family.PUFF and len(dice) == 2:
+    if rules.die_by_die and len(dice) == 2:
         from engine.puff import roll_options
 
         options = roll_options(rules, pos, dice)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from engine import rules as rules_registry
-from engine.ai.agents import canonical, get_agent
+from engine.ai.agents import Agent, canonical, get_agent
 from engine.ai.pasch import is_long_pasch
 from engine.ai.stats import mean_interval, wilson
 from engine.errors import EngineError
@@ -63,8 +63,8 @@ def opening(rules: RuleSet, dice_rng: random.Random) -> Side:
     return Side.WHITE if white_starts else Side.BLACK
 
 
-def play_game(rules: RuleSet, white, black, dice_seed: int, agent_seed: int,
-              max_turns: int = MAX_TURNS):
+def play_game(rules: RuleSet, white: Agent, black: Agent, dice_seed: int, agent_seed: int,
+              max_turns: int = MAX_TURNS) -> tuple[Side | None, int, str | None, int]:
     """Play one game; returns (winner side or None, points, outcome kind, turns played)."""
     dice_rng = random.Random(dice_seed)
     agent_rng = {Side.WHITE: random.Random(agent_seed * 2 + 1),

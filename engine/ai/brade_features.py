@@ -50,7 +50,7 @@ import numpy as np
 
 from engine import bands
 from engine.position import BAR, OFF, Geometry
-from engine.rules.ruleset import Family, RuleSet
+from engine.rules.ruleset import RuleSet
 
 #: Numbers per side, per direction of runs, and shared (see ``feature_names``).
 SIDE_NAMES = (
@@ -163,7 +163,7 @@ def _run_features(owner: np.ndarray, runner: np.ndarray, geometry: Geometry,
     rows = np.arange(n)[:, None]
     trapped = before[rows, s] - before[rows, np.maximum(s - 6, 0)]
     behind = before[rows, s] > 0
-    may_burst = bool(rules.blockade_burst) and rules.family is Family.BRADE
+    may_burst = bool(rules.blockade_burst) and rules.is_brade
     burst_ok = (runner[:, OFF] != 14) if may_burst else np.zeros(n, dtype=bool)
     six = ln >= 6
     burstable = six & burst_ok[:, None]
@@ -194,7 +194,8 @@ def _shots(blot: np.ndarray, hitter: np.ndarray) -> np.ndarray:
     dist = np.zeros((n, 25), dtype=np.float32)
     for d in range(1, 25):
         dist[:, d] = (blot[:, d:] & hitter[:, :25 - d]).any(axis=1)
-    return ((dist @ _REACH) > 0).sum(axis=1) / 36
+    shots: np.ndarray = ((dist @ _REACH) > 0).sum(axis=1) / 36
+    return shots
 
 
 def _side_features(c: np.ndarray, o: np.ndarray, geometry: Geometry,
@@ -239,7 +240,7 @@ def _side_features(c: np.ndarray, o: np.ndarray, geometry: Geometry,
     mine_there = c[:, entry_pts]
     own_blocked = o[:, 1:7] > 0  # B-2: never onto own checkers
     free = ((~own_blocked) & (mine_there <= 1)).sum(axis=1)
-    if rules.family is not Family.BRADE or rules.entry_burst is None:
+    if not rules.is_brade or rules.entry_burst is None:
         allowed = np.zeros(n, dtype=bool)
     elif rules.entry_burst == "count":
         allowed = o[:, BAR] > free  # B-12

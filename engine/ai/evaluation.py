@@ -34,11 +34,11 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from operator import mul
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.bands import runs
 from engine.position import BAR, OFF, Geometry, Position, Side
-from engine.rules.ruleset import Family, RuleSet
+from engine.rules.ruleset import RuleSet
 from engine.scoring import points
 from engine.turn import Turn
 
@@ -151,7 +151,7 @@ def evaluate(rules: RuleSet, position: Position, side: Side,
 #: Memo of white's value per (ruleset, weights): the look-ahead meets the same positions
 #: again (the opponent's replies it scored become that opponent's candidates next turn;
 #: about one evaluation in six repeats in a mästare game).  Bounded: cleared when full.
-_MEMO: dict[tuple[str, int], tuple[object, dict[tuple, float]]] = {}
+_MEMO: dict[tuple[str, int], tuple[object, dict[tuple[Any, ...], float]]] = {}
 MEMO_LIMIT = 200_000
 
 
@@ -226,7 +226,7 @@ def _race(c: tuple[int, ...], op: tuple[int, ...], x: list[int], w: Weights,
           brade: bool) -> float:
     """Rolls this side still needs: pips, bar delay and, in bräde, the vackert spel road."""
     pips = sum(map(mul, c, _PIPW))
-    rolls = (pips + (w.bearoff_waste if c[OFF] < 15 else 0.0)) * ROLLS_PER_PIP
+    rolls: float = (pips + (w.bearoff_waste if c[OFF] < 15 else 0.0)) * ROLLS_PER_PIP
     if c[BAR]:
         opened = _entry_open(c, op, x, brade)
         p_in = 1 - ((6 - opened) / 6) ** 2
@@ -253,7 +253,7 @@ def _race(c: tuple[int, ...], op: tuple[int, ...], x: list[int], w: Weights,
 
 
 def _evaluate_white(rules: RuleSet, pos: Position, w: Weights) -> float:
-    brade = rules.family is Family.BRADE
+    brade = rules.is_brade
     x = _CROSS[pos.geometry]
     wc, bc = pos.white, pos.black
     white_on_roll = pos.turn is Side.WHITE

@@ -155,7 +155,8 @@ class Net:
                    rng.normal(0, 1 / np.sqrt(hidden), hidden), 0.0, {"encoding": encoding})
 
     def forward(self, x: np.ndarray) -> np.ndarray:
-        return np.tanh(x @ self.w1 + self.b1) @ self.w2 + self.b2
+        out: np.ndarray = np.tanh(x @ self.w1 + self.b1) @ self.w2 + self.b2
+        return out
 
     def inputs(self, rules: RuleSet, positions: Sequence[Position]) -> np.ndarray:
         """The input rows for positions (mover = ``turn``) under this network's encoding."""

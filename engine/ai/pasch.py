@@ -23,13 +23,13 @@ from collections.abc import Callable
 from engine.dice import Dice
 from engine.position import CHECKERS, Position, Side
 from engine.puff import DELTA, StepWalker, shared_step
-from engine.rules.ruleset import Family, RuleSet
+from engine.rules.ruleset import RuleSet
 from engine.turn import Step, Turn
 
 
 def is_long_pasch(rules: RuleSet, position: Position, dice: Dice) -> bool:
     """A puff roll whose plays are too many to list: a later pasch of eight steps."""
-    if rules.family is not Family.PUFF or len(dice) != 2 or dice[0] != dice[1]:
+    if not rules.die_by_die or len(dice) != 2 or dice[0] != dice[1]:
         return False
     if position.turn not in position.pasch:
         return False  # a first pasch: 2 × d + 2 × (7 − d), listed in full

@@ -36,7 +36,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine import rules as registry
 from engine.dice import Dice
@@ -89,7 +89,7 @@ class Problem:
                 "theme": self.theme, "game": self.game, "turn": self.turn}
 
     @classmethod
-    def from_json(cls, d: dict) -> Problem:
+    def from_json(cls, d: dict[str, Any]) -> Problem:
         return cls(str(d["id"]), str(d["rules"]), str(d["position"]),
                    tuple(int(x) for x in d["dice"]),
                    tuple((str(t), float(v)) for t, v in d["plays"]),
@@ -138,7 +138,7 @@ class ProblemSet:
 
     rules: str
     problems: tuple[Problem, ...]
-    made: dict
+    made: dict[str, Any]
 
     def by_id(self, pid: str) -> Problem | None:
         return _index(self).get(pid)

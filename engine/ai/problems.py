@@ -46,6 +46,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -104,7 +105,7 @@ def ordinary_roll(rules: RuleSet, pos: Position, dice: Dice) -> bool:
     """Two dice, no owed one-die roll, no later pasch, no generalpasch to name."""
     if len(dice) != 2 or pos.onedie or pos.general is not None:
         return False
-    if rules.family == "puff":
+    if rules.die_by_die:
         if is_long_pasch(rules, pos, dice):
             return False
         from engine.puff import roll_options
@@ -156,7 +157,7 @@ def theme(rules: RuleSet, pos: Position, best: Turn, second: Turn) -> str | None
     def col(row: np.ndarray, name: str) -> float:
         return float(row[_COL[name]])
 
-    brade = rules.family == "brade"
+    brade = rules.is_brade
     hits = _hits(best) > _hits(second)
     if brade and hits and col(b, "me_jan_count") * 7 >= 5:
         return "jan-hit"
@@ -196,13 +197,13 @@ class Figures:
     games: int = 0
     turns: int = 0
     examined: int = 0
-    skipped: Counter = field(default_factory=Counter)
+    skipped: Counter[str] = field(default_factory=Counter[str])
     kept: int = 0
     margins: list[float] = field(default_factory=list)
     deep: list[float] = field(default_factory=list)
-    themes: Counter = field(default_factory=Counter)
+    themes: Counter[str] = field(default_factory=Counter[str])
 
-    def as_json(self, args: dict) -> dict:
+    def as_json(self, args: dict[str, Any]) -> dict[str, Any]:
         def hist(xs: list[float]) -> dict[str, int]:
             out = {}
             for lo, hi in zip(BUCKETS, [*BUCKETS[1:], None], strict=True):

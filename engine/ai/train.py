@@ -47,6 +47,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -59,7 +60,7 @@ from engine.ai.pasch import is_long_pasch
 from engine.errors import EngineError
 from engine.generators import legal_turns
 from engine.position import Position, Side
-from engine.rules.ruleset import Family, RuleSet
+from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
 
 Record = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
@@ -80,7 +81,7 @@ class NetPlayer(GreedyAgent):
 _PLAYER: Net | None = None
 
 
-def _set_player(arrays: tuple | None) -> None:
+def _set_player(arrays: tuple[Any, ...] | None) -> None:
     global _PLAYER
     _PLAYER = None if arrays is None else Net(*arrays)
 
@@ -297,7 +298,8 @@ class Dataset:
                 g[t] = nxt  # white's λ-return of position t
                 if net is not None and lam < 1:
                     nxt = (1 - lam) * white_v[t] + lam * nxt
-        return g * self.sign
+        returns: np.ndarray = g * self.sign
+        return returns
 
 
 def fit(net: Net, x: np.ndarray, y: np.ndarray, epochs: int, rng: np.random.Generator,
@@ -400,7 +402,7 @@ def _meta(rules: RuleSet, games: int, seed: int, explore: float, hidden: int, ro
             "positions": str(sum(len(r[0]) for r in records)), "encoding": encoding}
     if generations > 1:
         meta["generations"] = str(generations)
-    if rules.family is Family.BRADE:
+    if rules.is_brade:
         meta["scoring"] = rules.scoring
     return meta
 

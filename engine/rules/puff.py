@@ -8,6 +8,8 @@ the generator reads ``rules.options`` (``VARIANTS``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.position import Geometry
 from engine.rules.ruleset import Family, RuleSet, Usage
 
@@ -18,7 +20,7 @@ VARIANTS = ("fourth_pasch", "strict_reroll", "generalpasch", "exact_off", "torn"
 #: ``lang_entry``").
 LANG_VARIANTS = (*VARIANTS, "lang_entry")
 
-_PUFF: dict = {"family": Family.PUFF, "usage": Usage.PUFF, "bearoff": "puff", "binding_ban": False,
+_PUFF: dict[str, Any] = {"family": Family.PUFF, "usage": Usage.PUFF, "bearoff": "puff", "binding_ban": False,
                "blockade_burst": False, "entry_blockade": None, "entry_burst": None,
                "one_die": None, "scoring": "puff", "resign": "any"}
 

@@ -79,9 +79,44 @@ class RuleSet:
         if self.cut is not None:
             object.__setattr__(self, "cut", Cut(self.cut))
 
+    # -- what the families answer differently ---------------------------------------------
+    # Every question the engine asks about a ruleset's family is answered here, once: code
+    # reads ``rules.opening_roll_plays`` rather than ``rules.family is Family.BACKGAMMON``,
+    # so a new family (or a variant of one) changes these answers, not branches in twenty
+    # modules.  python-chess's variant boards override methods the same way.
+
     @property
     def is_brade(self) -> bool:
+        """Bräde's own rules hold: jan and the vackert spel (B-31, B-33, B-34), the
+        conditions on resigning (B-35), iron bands, the blockade bursts (B-10..B-12)."""
         return self.family is Family.BRADE
+
+    @property
+    def higher_die_starts(self) -> bool:
+        """T-1: the higher die of the teka starts (puff, backgammon); in bräde the lower."""
+        return self.family in (Family.PUFF, Family.BACKGAMMON)
+
+    @property
+    def opening_roll_plays(self) -> bool:
+        """Backgammon's custom: the teka's two dice are the starter's first roll."""
+        return self.family is Family.BACKGAMMON
+
+    @property
+    def die_by_die(self) -> bool:
+        """P-3: the play is settled die by die with no look-ahead (puff), a pasch up to
+        eight steps (P-4): its plays are walked, never listed, and a pasch may be named."""
+        return self.family is Family.PUFF
+
+    @property
+    def generalpasch(self) -> bool:
+        """Puff's generalpasch option: the teka's dice are kept as the general pasch."""
+        return self.die_by_die and "generalpasch" in self.options
+
+    @property
+    def only_bearing_off_wins(self) -> bool:
+        """Backgammon: a game is won only by bearing off the last checker (no jan, no
+        vackert spel)."""
+        return self.family is Family.BACKGAMMON
 
     @property
     def name(self) -> str:

@@ -206,3 +206,31 @@ def test_a_game_not_yet_begun() -> None:
 def test_windows_line_endings_and_byte_order_mark() -> None:
     text = "\ufeff" + GOOD.replace("\n", "\r\n")
     assert replay(text).turn_count == 2
+
+
+def test_hooks_hear_the_start_every_play_and_the_open_roll() -> None:
+    """The one replay's hooks (render.replay and engine.ai.analysis read a game through
+    them): the start once, then each line with the play the engine made, a play of no
+    steps for a forfeit and None for the open roll a running game ends on."""
+    rng = random.Random(5)
+    game = play_random_game("talisman", rng, max_turns=24)
+    game.roll()
+    if game.phase != "move":  # the roll was forfeited: leave the next one open instead
+        game.roll()
+    assert game.phase == "move"
+    text = export(game)
+    starts: list[Game] = []
+    heard: list[tuple[int, object]] = []
+    replay(text, on_start=starts.append,
+           on_turn=lambda g, line, played: heard.append((line.number, played)))
+    assert len(starts) == 1
+    rec = parse(text)
+    assert [n for n, _ in heard] == [t.number for t in rec.turns]
+    assert heard[-1][1] is None  # the open roll
+    events = [e for e in game.events if e["type"] in ("play", "forfeit")]
+    assert len(events) == len(heard) - 1
+    for (_, played), e in zip(heard, events, strict=False):
+        assert played is not None
+        assert played.text == e["moves"]
+        assert played.position.format() == e["position"]
+        assert (e["type"] == "forfeit") == (not played.steps)

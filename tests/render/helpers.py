@@ -4,6 +4,7 @@ pixels of a colour in a box."""
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 
 from PIL import Image
 
@@ -24,3 +25,11 @@ def count_near(im: Image.Image, box: tuple[float, ...], colour: RGB, tol: float 
     pixels = crop.get_flattened_data() if hasattr(crop, "get_flattened_data") \
         else crop.getdata()  # Pillow before 12.1
     return sum(1 for px in pixels if dist(px, colour) < tol)
+
+
+def decode_frames(data: bytes) -> Iterator[Image.Image]:
+    """The frames of an encoded replay (GIF or APNG), as RGB images."""
+    with Image.open(io.BytesIO(data)) as im:
+        for n in range(getattr(im, "n_frames", 1)):
+            im.seek(n)
+            yield im.convert("RGB")

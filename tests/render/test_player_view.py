@@ -11,10 +11,10 @@ import pytest
 from engine import rules as registry
 from engine.dice import roll_name
 from engine.generators import legal_turns
+from engine.notation import format_turn
 from engine.position import Geometry, Position, Side
 from engine.turn import Step, Turn
 from render import render_board
-from render.board import last_turn_text
 from render.layout import (
     BAR_SHOWN,
     LAYOUT,
@@ -43,8 +43,8 @@ def test_last_turn_text_is_in_its_movers_numbering() -> None:
     (issue 22): black's bear-off reads 19/ut 24/ut, never white's 7/ut 12/ut."""
     turn = black_bears_off()
     assert turn.text == "19/off 24/off"
-    assert last_turn_text(turn, "sv") == "19/ut 24/ut"
-    assert last_turn_text(turn, "en") == "19/off 24/off"
+    assert format_turn(turn, "sv") == "19/ut 24/ut"
+    assert format_turn(turn, "en") == "19/off 24/off"
 
 
 @pytest.mark.parametrize("theme", [CLASSIC, CONTRAST])

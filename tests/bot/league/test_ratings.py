@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 import pytest
 
@@ -54,7 +55,7 @@ def test_many_wins_keep_rising_with_shrinking_steps() -> None:
 
 def test_round_trip_through_plain_dicts() -> None:
     a, _ = rate(Rating(), Rating())
-    stored = json.loads(json.dumps(a.to_dict()))
+    stored = json.loads(json.dumps(asdict(a)))
     assert Rating.from_dict(stored) == a
     assert Rating.from_dict(None) == Rating() == Rating.from_dict({})
 
