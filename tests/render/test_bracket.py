@@ -331,7 +331,9 @@ def test_one_word_per_thing_in_each_language() -> None:
     assert any("matches of 3 games" in x for x, _ in texts)
     one = Tournament.create("o", "One", "swiss", "org", swiss_rounds=1, match_length=1)
     _, texts = drawn_texts(render_standings, one, lang="sv")
-    assert any("matcher om 1 parti" in x for x, _ in texts)
+    assert any("ett parti per match" in x for x, _ in texts)
+    _, texts = drawn_texts(render_standings, one, lang="en")
+    assert any("one game per match" in x for x, _ in texts)  # not "matches of 1 game"
 
 
 def test_the_order_note_names_every_tiebreak() -> None:

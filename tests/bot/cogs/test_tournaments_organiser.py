@@ -596,7 +596,7 @@ async def test_words_in_both_languages(simcord_env: simcord.Env, db_path: Path) 
     _g, sv_ch, sv = server(env, ("åsa", "bo"), locale="sv-SE")
     r = await sv[0].slash(sv_ch, "tournament create", name="Ett", format="swiss", rounds=1)
     text = r.response.content
-    assert "schweizersystem (1 rond)" in text and "matcher om 1 parti" in text
+    assert "schweizersystem (1 rond)" in text and "ett parti per match" in text
     assert "(er)" not in text
     await sv[0].slash(sv_ch, "tournament join", name="Ett")
     await sv[1].slash(sv_ch, "tournament join", name="Ett")
