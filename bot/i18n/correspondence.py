@@ -47,8 +47,8 @@ EN: dict[str, str] = {
 
 SV: dict[str, str] = {
     "games.head": "🎲 **Dina partier** ({n}; {waiting} väntar på dig):",
-    "games.none": "Du har inget parti igång på den här servern. Starta ett med `/brade ny`.",
-    "games.none_anywhere": "Du har inget parti igång. Starta ett med `/brade ny` (här mot "
+    "games.none": "Du har inget parti igång på den här servern. Starta ett med `/bräde ny`.",
+    "games.none_anywhere": "Du har inget parti igång. Starta ett med `/bräde ny` (här mot "
                            "datorn, eller på en server mot en medlem).",
     "games.line": "• {text} · väntar sedan {waited}{server} · {link}",
     "games.game": "mot **{name}**, {title}{score}: {turn}",
@@ -73,13 +73,13 @@ SV: dict[str, str] = {
                           "stängda. Öppna dem (serverns *Sekretessinställningar*) för att "
                           "få dem.",
     "notice.problem": "🧩 Dagens problem, i direktmeddelande som du bad om "
-                      "(`/brade inställningar problem-dm:False` stoppar det).",
+                      "(`/bräde inställningar problem-dm:False` stoppar det).",
     "err.dm.server_only": "`/{command}` fungerar på en server, inte i ett direktmeddelande "
                           "med mig: använd det i en kanal på en server vi delar. Här kan du "
-                          "spela mot datorn (`/brade ny`), lösa problem (`/brade problem`) "
-                          "och se dina partier (`/brade partier`).",
+                          "spela mot datorn (`/bräde ny`), lösa problem (`/bräde problem`) "
+                          "och se dina partier (`/bräde partier`).",
     "err.dm.opponent": "Ett parti mot en medlem spelas på en server: utmana hen där med "
-                       "`/brade ny motståndare:`. Här kan du spela mot datorn (`/brade ny` "
+                       "`/bräde ny motståndare:`. Här kan du spela mot datorn (`/bräde ny` "
                        "utan motståndare).",
     "err.dm.settings": "Serverns inställningar görs på servern (Hantera server). Här kan du "
                        "ställa in dina egna: `tema`, `bekräfta`, `slå-åt-mig`, `din-tur`, "
