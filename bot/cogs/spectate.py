@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from bot.cogs.history import FILE, HistoryButton, history_view
 from bot.cogs.play import make_ctx
-from bot.cogs.replies import check_in_server, refusal_text, send_private
+from bot.cogs.replies import refusal_text, send_private
 from bot.cogs.sight import Sightlines
 from bot.i18n import t
 from bot.service.model import Ctx, UserError
@@ -59,10 +59,6 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         self.service = service
         self.sightlines = Sightlines()
         super().__init__()
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Listed in a direct message too, so that it can say where it works (issue 36)."""
-        return await check_in_server(interaction)
 
     def sight(self, interaction: discord.Interaction, budget: float | None = None) -> Sight:
         """Which channels this interaction's member can see now (Discord's rule)."""

@@ -103,6 +103,48 @@ async def test_a_whole_game_against_the_computer_in_a_dm(
     assert history.ephemeral and history.response.content
 
 
+async def test_a_dm_game_is_its_players_only(simcord_env: simcord.Env, db_path: Db) -> None:
+    """Resigned, its history and analysis in the DM; no other member finds it, by number,
+    by autocomplete, from a server or from their own DM."""
+    env = simcord_env
+    _, ch, _, (alice, bob) = server(env, "alice", "bob")
+    await alice.user.slash("brade new", level="nybörjare")
+    await play_a_turn(env, alice, db_path)
+    r = await alice.user.slash("brade resign")
+    await alice.user.click(r.response, label="Yes, resign")
+    row = game_row(db_path, alice.user.dm_channel.id)
+    assert row["status"] == "over"
+    gid = row["id"]
+    r = await alice.user.slash("watch history")
+    assert r.ephemeral and r.response.content, r.response.content
+    r = await alice.user.slash("watch analyse", game=gid)
+    assert f"Analysis of game `#{gid}`" in r.response.content, r.response.content
+    r = await alice.user.slash("watch export", game=gid)
+    assert r.response.attachments
+    found = await alice.user.autocomplete("watch history", "game", "")
+    assert [c["value"] for c in found] == [gid]
+    for who, where in ((bob, ch), (bob.user, None)):
+        for name in ("watch history", "watch export", "watch analyse", "watch replay"):
+            r = await (who.slash(where, name, game=gid) if where is not None
+                       else who.slash(name, game=gid))
+            assert r.ephemeral and f"#{gid}" in r.response.content, (name, r.response.content)
+            assert not r.response.attachments
+        found = await (who.autocomplete(where, "watch history", "game", "")
+                       if where is not None else who.autocomplete("watch history", "game", ""))
+        assert gid not in [c["value"] for c in found]
+
+
+async def play_a_turn(env: simcord.Env, user: Any, db: Db) -> None:
+    """The member (against the computer, in their DM) rolls and plays a turn."""
+    dm = user.user.dm_channel
+    row = game_row(db, dm.id)
+    cid = f"brade:roll:{row['id']}:{row['version']}:"
+    await user.user.click(find_button(env, dm, cid), custom_id=cid)
+    row = game_row(db, dm.id)
+    if row["game"].phase == "move":
+        await user.user.slash("brade move", play=row["game"].legal_turns[0].text)
+
+
 @pytest.mark.parametrize("lang", ["en", "sv"])
 async def test_a_problem_solved_in_a_dm(simcord_env: simcord.Env, db_path: Db, lang: str,
                                         request: pytest.FixtureRequest) -> None:
