@@ -22,10 +22,12 @@ import discord
 
 from bot.cogs.background import BackgroundCheck
 from bot.cogs.play import make_ctx
+from bot.cogs.problems import ProblemButton
 from bot.cogs.replies import send_private
 from bot.delivery import board_file
 from bot.i18n import t
 from bot.service.correspondence import Correspondence
+from bot.service.problems import DailyPost, day_of
 from bot.service.text import clip
 from bot.store import GameRow
 
@@ -44,6 +46,9 @@ class Notices(BackgroundCheck):
                  service: Correspondence) -> None:
         super().__init__(bot, games, delivery)
         self.service = service
+        #: The day each member's daily problem was last sent (or claimed elsewhere), so
+        #: that a check writes nothing for those who have theirs.
+        self._problem_day: dict[int, str] = {}
 
     # -- /brade games -------------------------------------------------------------------
 
@@ -106,18 +111,21 @@ class Notices(BackgroundCheck):
     async def problems(self) -> None:
         """The daily problem to each member who asked for it by direct message, once a
         day (marked before it is sent), from the hour it is chosen on."""
-        subscribers = await self.service.problem_subscribers()
-        if not subscribers or not self.bot.owns_guild(None):  # DMs are shard 0's
+        if not self.bot.owns_guild(None):  # direct messages are shard 0's
             return
-        posts = {}
+        today = day_of(self.games.clock())
+        subscribers = [(u, lang) for u, lang in await self.service.problem_subscribers()
+                       if self._problem_day.get(u) != today]
+        posts: dict[str, DailyPost | None] = {}
         for user_id, lang in subscribers:
             if lang not in posts:
                 posts[lang] = await self.bot.problems.service.direct_daily(lang)
             post = posts[lang]
-            if post is None or not await self.service.claim_problem(user_id, post.day):
+            if post is None:
+                continue  # before the hour
+            self._problem_day[user_id] = post.day
+            if not await self.service.claim_problem(user_id, post.day):
                 continue
-            from bot.cogs.problems import ProblemButton  # a cog imports this module
-
             view = discord.ui.View(timeout=None)
             view.add_item(ProblemButton(post.day, label=post.button))
             await self.send(user_id, clip(t("notice.problem", lang) + "\n" + post.text),

@@ -47,6 +47,8 @@ class TurnNotice:
     user_id: int
     game_id: int
     text: str
+    #: The wait it tells of (``wait_key``): one message per wait.
+    wait: str = ""
 
 
 def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -68,6 +70,9 @@ class Correspondence:
         self.clock = games.clock
         #: ``(member, channel) -> when`` they last acted there (this process's memory).
         self._acted: dict[tuple[int, int], float] = {}
+        #: Seconds a member counts as looking at a channel they acted in (the load
+        #: benchmark sets 0: nobody looks, a message every turn, the most there can be).
+        self.present = PRESENT
 
     def acted(self, user_id: int, channel_id: int) -> None:
         """A member used a command or a button in a channel."""
@@ -170,12 +175,14 @@ class Correspondence:
                 continue
             after, lang = wanted[mover]
             if now - row.updated_at < after * 60 \
-                    or now - self._acted.get((mover, row.channel_id), -PRESENT) < PRESENT:
+                    or now - self._acted.get((mover, row.channel_id), -1e18) < self.present:
                 continue
+            wait = wait_key(lg)
             async with self.store.transaction() as tx:
-                if not await sql.claim_turn_notice(tx, row.id, wait_key(lg), now):
+                if not await sql.claim_turn_notice(tx, row.id, wait, now):
                     continue  # told already (before a restart, or by another process)
-            out.append(TurnNotice(mover, row.id, await self._turn_text(row, lg, mover, lang)))
+            out.append(TurnNotice(mover, row.id, await self._turn_text(row, lg, mover, lang),
+                                  wait))
         return out
 
     async def _turn_text(self, row: GameRow, lg: Loaded, mover: int, lang: str) -> str:
