@@ -8,7 +8,7 @@ EN: dict[str, str] = {
     "games.none": "You have no game going in this server. Start one with `/brade new`.",
     "games.none_anywhere": "You have no game going. Start one with `/brade new` (here against "
                            "the computer, or in a server against a member).",
-    "games.line": "• {text} · waiting {waited}{server} · {link}",
+    "games.line": "• {text} · waiting {waited}{server} · [go to the game]({link})",
     "games.game": "against **{name}**, {title}{score}: {turn}",
     "games.score": ", match {me}–{them} (of {n})",
     "games.their_turn": "{name}'s turn",
@@ -19,7 +19,8 @@ EN: dict[str, str] = {
     "games.more": "… and {n} more.",
     "games.here_dm": "here",
     # "your turn" by direct message
-    "notice.turn": "⏰ Your turn in bräde against **{name}** ({title}){roll}: {link}",
+    "notice.turn": "⏰ Your turn in bräde against **{name}** ({title}){roll}: "
+                   "[go to the game]({link})",
     "notice.roll": ", your {dice} waits to be played",
     "notice.set.off": "\"Your turn\" by direct message: off.",
     "notice.set.on": "\"Your turn\" by direct message: on (once per turn, when you are not "
@@ -50,7 +51,7 @@ SV: dict[str, str] = {
     "games.none": "Du har inget parti igång på den här servern. Starta ett med `/bräde ny`.",
     "games.none_anywhere": "Du har inget parti igång. Starta ett med `/bräde ny` (här mot "
                            "datorn, eller på en server mot en medlem).",
-    "games.line": "• {text} · väntar sedan {waited}{server} · {link}",
+    "games.line": "• {text} · väntar sedan {waited}{server} · [till partiet]({link})",
     "games.game": "mot **{name}**, {title}{score}: {turn}",
     "games.score": ", match {me}–{them} (av {n})",
     "games.their_turn": "{name}s tur",
@@ -60,7 +61,8 @@ SV: dict[str, str] = {
     "games.offer_theirs": "din utmaning till **{name}** ({title}): väntar på svar",
     "games.more": "… och {n} till.",
     "games.here_dm": "här",
-    "notice.turn": "⏰ Din tur i bräde mot **{name}** ({title}){roll}: {link}",
+    "notice.turn": "⏰ Din tur i bräde mot **{name}** ({title}){roll}: "
+                   "[till partiet]({link})",
     "notice.roll": ", din {dice} väntar på att spelas",
     "notice.set.off": "\"Din tur\" i direktmeddelande: av.",
     "notice.set.on": "\"Din tur\" i direktmeddelande: på (en gång per tur, när du inte är i "
