@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from bot.service.games import GameService
 
 log = logging.getLogger(__name__)
+#: Members' DM channels remembered (forgotten all at once beyond: they are opened anew).
+DM_CHANNELS_KEPT = 100_000
 
 
 class Notices(BackgroundCheck):
@@ -49,6 +51,9 @@ class Notices(BackgroundCheck):
         #: The day each member's daily problem was last sent (or claimed elsewhere), so
         #: that a check writes nothing for those who have theirs.
         self._problem_day: dict[int, str] = {}
+        #: Each member's DM channel with the bot, once opened: a message is then one
+        #: request, not a look-up of the member and the channel first.
+        self._dm_channels: dict[int, int] = {}
 
     # -- /brade games -------------------------------------------------------------------
 
@@ -136,11 +141,18 @@ class Notices(BackgroundCheck):
         """One direct message; a refusal (closed DMs) recorded for the member's next
         ``/brade settings`` and logged once."""
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            dm_id = self._dm_channels.get(user_id)
+            if dm_id is None:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                dm_id = (user.dm_channel or await user.create_dm()).id
+                if len(self._dm_channels) >= DM_CHANNELS_KEPT:
+                    self._dm_channels.clear()
+                self._dm_channels[user_id] = dm_id
+            channel = self.bot.get_partial_messageable(dm_id, type=discord.ChannelType.private)
             extra: dict[str, Any] = {"view": view} if view is not None else {}
             if file is not None:
                 extra["file"] = file
-            await user.send(text, allowed_mentions=discord.AllowedMentions.none(), **extra)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none(), **extra)
             return True
         except discord.HTTPException as error:
             if await self.service.undelivered(user_id):

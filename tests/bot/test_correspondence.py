@@ -244,7 +244,7 @@ async def test_games_in_a_server_and_in_a_dm(simcord_env: simcord.Env, db_path: 
     await challenge(env, secret, db_path, alice, carol)
     set_view(env, secret, alice.id, allow=False)  # a channel alice can no longer see
     await carol.user.slash("brade new", level="nybörjare")  # carol's own DM game
-    await alice.user.slash("brade new", level="nybörjare")
+    await alice.user.slash("brade new", level="nybörjare", match=3)  # a match in a DM
 
     r = await alice.slash(ch, "brade games")
     assert r.ephemeral
@@ -263,6 +263,7 @@ async def test_games_in_a_server_and_in_a_dm(simcord_env: simcord.Env, db_path: 
     assert sum("Computer" in line for line in lines) == 1
     dm_line = next(line for line in lines if "Computer" in line)
     assert "/@me/" in dm_line and "· here ·" in dm_line
+    assert "match 0–0 (of 3)" in dm_line, dm_line
     assert sum(guild.name in line for line in lines) == 2
     for line in lines:
         assert resolves(env, LINK.search(line)[0]), line
