@@ -187,6 +187,9 @@ async def test_server_only_commands_in_a_dm_say_where_they_work(
         text = r.response.content
         assert "server" in text, (name, text)
         assert t("err.internal", lang) not in text
+    r = await dm.slash("brade settings")  # in a DM: the member's own settings
+    assert r.ephemeral and t("notice.set.off", lang) in r.response.content
+    assert t("notice.set.problem_off", lang) in r.response.content
     r = await dm.slash("brade new", opponent=bob.user)
     assert r.ephemeral and t("err.dm.opponent", lang) == r.response.content
     assert db_rows(db_path, "SELECT COUNT(*) FROM games") == [(0,)]
