@@ -4,6 +4,7 @@
                                   [--phase both|saturated|paced] [--think S] [--profile F]
                                   [--db FILE|pg|postgresql://…] [--processes N]
                                   [--baseline TURNS_PER_S] [--by picker|typed]
+                                  [--notify]
 
 Every game is one channel with two members.  The player to move sends the next command
 once the game's previous answer has reached (simulated) Discord and the player has
@@ -80,6 +81,14 @@ from about 120,000 to 470,000 tracked objects over a phase, and each full collec
 stops the event loop for as long as it takes to walk all of them (up to ~300 ms here).
 Against the real Discord that history lives on Discord's servers, so these pauses are
 mostly the harness's; they are the tail of the latency figures.
+
+``--notify`` (issue 36)
+    Every member turns "your turn" by direct message on (``/brade settings
+    your_turn:on``) before the phases, and nobody counts as looking at their game's
+    channel (the one-minute presence is set to 0), so every turn ends with a direct
+    message to the next player: the most the notices can cost.  Each phase then prints
+    the notices claimed, the direct messages sent and failed, how many of them reached
+    SimCord's store (none lost), and the waits told twice (none: one message per wait).
 
 Databases and processes (issue 15):
 
@@ -623,7 +632,7 @@ Gate = Callable[[Phase], Awaitable[None]]
 
 async def run(games: int, phases: list[Phase], db: str | Path, *,
               shard: tuple[int, int] = (0, 1), seed: int = 1, profile: str | None = None,
-              by: str = "picker",
+              by: str = "picker", notify: bool = False,
               ready: Callable[[], Awaitable[None]] | None = None,
               before: Gate | None = None, after: Gate | None = None) -> list[Phase]:
     """One bot process: set ``games`` games up in a guild of shard ``shard[0]`` of
@@ -654,6 +663,10 @@ async def run(games: int, phases: list[Phase], db: str | Path, *,
                     r = await a.slash(ch, "brade new", opponent=b)
                     await b.click(r.response, label="Accept")
                     tables.append((ch, {a.id: a, b.id: b}))
+                told = Told(env, bot, [m for _, ms in tables for m in ms.values()]) \
+                    if notify else None
+                if told is not None:
+                    await told.subscribe(tables)
                 driver = Driver(env, bot, db, tables, by=by)
                 if ready is not None:
                     await ready()
@@ -670,6 +683,9 @@ async def run(games: int, phases: list[Phase], db: str | Path, *,
                         await driver.play(phase)
                         if prof:
                             prof.disable()
+                        if told is not None:
+                            await env.settle(timeout=120.0)  # the last messages land
+                            print(told.report(phase), flush=True)
                         if after is not None:
                             await after(phase)
                 finally:
@@ -683,6 +699,64 @@ async def run(games: int, phases: list[Phase], db: str | Path, *,
     finally:
         await bot.close()  # the database connections and the render pool, or it lingers
     return phases
+
+
+class Told:
+    """``--notify``: every member asked for "your turn" by direct message; what was
+    claimed, sent and stored, and whether any wait was told twice."""
+
+    def __init__(self, env: simcord.Env, bot: BradeBot, members: list[Any]) -> None:
+        self.env, self.bot, self.members = env, bot, members
+        self.claimed: list[tuple[int, str]] = []
+        self.sent = self.failed = 0
+        self._mark = (0, 0, 0, 0)
+
+    async def subscribe(self, tables: list[tuple[Any, dict[int, Any]]]) -> None:
+        for ch, members in tables:
+            for m in members.values():
+                r = await m.slash(ch, "brade settings", your_turn="on")
+                assert r.ephemeral, r
+        corr = self.bot.services.correspondence
+        corr.present = 0.0  # nobody is looking: a message every turn
+        due, send = corr.due_turns, self.bot.notices.send
+
+        async def due_turns(channel_id: int | None = None) -> list[Any]:
+            found = await due(channel_id)
+            self.claimed += [(n.game_id, n.wait) for n in found]
+            return found
+
+        async def sent(user_id: int, text: str, **kw: Any) -> bool:
+            ok = await send(user_id, text, **kw)
+            if ok:
+                self.sent += 1
+            else:
+                self.failed += 1
+            return ok
+
+        corr.due_turns = due_turns  # type: ignore[method-assign]
+        self.bot.notices.send = sent  # type: ignore[method-assign]
+
+    def stored(self) -> int:
+        """The "your turn" messages in the members' DMs, as SimCord stored them."""
+        backend = self.env.backend
+        n = 0
+        for m in self.members:
+            channel = backend.dm_channels.get(m.id)
+            if channel is not None:
+                n += sum("⏰" in (x.content or "")
+                         for x in backend.messages.get(channel, {}).values())
+        return n
+
+    def report(self, phase: Phase) -> str:
+        claimed, sent, failed, stored = (len(self.claimed), self.sent, self.failed,
+                                         self.stored())
+        c0, s0, f0, st0 = self._mark
+        self._mark = (claimed, sent, failed, stored)
+        twice = len(self.claimed) - len(set(self.claimed))
+        return (f"  {phase.name}: your-turn DMs: {claimed - c0} claimed, {sent - s0} sent, "
+                f"{failed - f0} failed, {stored - st0} stored by Discord (lost: "
+                f"{(sent - s0) - (stored - st0)}), {phase.done} turns answered; waits told "
+                f"twice (whole run): {twice}")
 
 
 # -- one worker process ----------------------------------------------------------------
@@ -735,7 +809,7 @@ async def worker(args: argparse.Namespace) -> None:
     profile = args.profile and (args.profile if count == 1 else f"{args.profile}.{index}")
     await run(share(args.games, count, index), phases, args.db, shard=(index, count),
               seed=1 + index * 10**6, profile=profile or None, ready=ready, before=before,
-              after=after, by=args.by)
+              after=after, by=args.by, notify=args.notify)
 
 
 # -- the parent: the database, the workers, the figures --------------------------------
@@ -1022,6 +1096,8 @@ async def parent(args: argparse.Namespace, think: float) -> int:
                        "--processes", str(n), "--db", db.target, "--games", str(args.games),
                        "--turns", str(args.turns), "--phase", args.phase,
                        "--think", repr(think), "--by", args.by]
+                if args.notify:
+                    cmd.append("--notify")
                 if args.profile:
                     cmd += ["--profile", args.profile]
                 proc = await asyncio.create_subprocess_exec(
@@ -1090,6 +1166,9 @@ def main() -> None:
     ap.add_argument("--by", choices=("picker", "typed"), default="picker",
                     help="how players play: the play picker (default), or typing "
                          "/brade move (how they played before it; an older bot's way)")
+    ap.add_argument("--notify", action="store_true",
+                    help="every member asks for \"your turn\" by direct message, and "
+                         "nobody counts as looking: a DM every turn (issue 36)")
     ap.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker is not None:

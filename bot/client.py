@@ -22,12 +22,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.correspondence import Notices
 from bot.cogs.history import HistoryButton
 from bot.cogs.play import Play
 from bot.cogs.problems import ProblemButton, Problems
 from bot.cogs.ratings import Ratings
 from bot.cogs.recovery import Recovery
 from bot.cogs.reminders import Expiry, Reminders
+from bot.cogs.replies import ServerOnly, note_server_only
 from bot.cogs.spectate import Spectate
 from bot.cogs.tournaments import Tournaments, WalkoverButton, WithdrawButton
 from bot.config import is_database_url, mask_url
@@ -73,6 +75,8 @@ class BradeBot(commands.AutoShardedBot):
     #: Missing rights: checked before the bot's own posts, remembered for the admins.
     rights: Rights
     watch: Spectate
+    #: ``/brade games`` and the direct messages of correspondence play (issue 36).
+    notices: Notices
 
     def __init__(self, *, db_path: str | Path = "brade.sqlite3", dev_guild: int | None = None,
                  clock: Callable[[], float] = discord_clock,
@@ -184,7 +188,8 @@ class BradeBot(commands.AutoShardedBot):
         self.play = Play(self, s.games, delivery, recovery, self.problems)
         self.tournament_cog = Tournaments(self, s.tournaments, s.games, delivery)
         self.watch = Spectate(self, s.spectate)
-        for cog in (self.play, Reminders(self, s.games, delivery),
+        self.notices = Notices(self, s.games, delivery, s.correspondence)
+        for cog in (self.play, Reminders(self, s.games, delivery), self.notices,
                     Expiry(self, s.games, delivery), self.tournament_cog,
                     Ratings(self, s.ratings), self.watch, self.problems,
                     recovery):
@@ -263,6 +268,9 @@ class BradeBot(commands.AutoShardedBot):
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
+        if isinstance(error, ServerOnly):  # a server's command in a direct message
+            await note_server_only(interaction)
+            return
         await self.report_failure(interaction, error)
 
     async def report_failure(self, interaction: discord.Interaction,

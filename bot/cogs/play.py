@@ -20,7 +20,7 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.cogs.replies import refusal_text, send_private
+from bot.cogs.replies import note_server_only, refusal_text, send_private
 from bot.i18n import play_words, t
 from bot.permissions import (
     THREAD_ARCHIVE_MINUTES,
@@ -58,6 +58,8 @@ THEME_CHOICES = [Choice(name=_("Classic"), value="classic"),
 #: Refusals meaning a button's game or challenge is closed, or the button was used
 #: already: its buttons are taken off.
 CLOSED = ("game.over", "offer.closed", "offer.expired", "button.used")
+TURN_CHOICES = [Choice(name=_("off"), value="off"), Choice(name=_("on"), value="on"),
+                Choice(name=_("after turn_minutes without a move"), value="after")]
 LANG_CHOICES = [Choice(name=_("Swedish"), value="sv"), Choice(name=_("English"), value="en"),
                 Choice(name=_("Automatic (from Discord)"), value="auto")]
 
@@ -108,7 +110,8 @@ def note_player(interaction: discord.Interaction) -> None:
                          user.display_avatar.key if user.display_avatar else None)
 
 
-@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Play(commands.GroupCog, group_name=_("brade"),
            group_description=_("Play bräde, the Swedish board game")):
     def __init__(self, bot: BradeBot, games: GameService, delivery: Delivery,
@@ -135,6 +138,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
         """``public``: the command may post a board here, so the bot must be able to
         attach one; checked before anything is done (issue 35)."""
         ctx = make_ctx(interaction)
+        self.bot.notices.service.acted(ctx.user_id, ctx.channel_id)  # looking at it now
         lacks = app_lacks(interaction, TO_REPLY_BOARD) if public else ()
         if lacks:
             await send_private(interaction, refusal(lacks, await self.service.lang_for(ctx)))
@@ -184,6 +188,8 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 log.warning("could not tell the user that the reply was not posted")
         await self.bot.rights.tell_admin(interaction, reply.lang)
         await self.service.players.flush()
+        if reply.game_id is not None:  # the opponent's turn now: "your turn", if asked for
+            await self.bot.notices.after_command(ctx.channel_id)
 
     async def refuse(self, interaction: discord.Interaction, ctx: Ctx,
                      error: UserError | EngineError,
@@ -213,11 +219,15 @@ class Play(commands.GroupCog, group_name=_("brade"),
                            rated=_("Whether a game between members counts for ratings"))
     @app_commands.choices(level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction,
-                  opponent: discord.Member | None = None, ruleset: str | None = None,
+                  opponent: discord.Member | discord.User | None = None,
+                  ruleset: str | None = None,
                   match: app_commands.Range[int, 1, 25] = 1,
                   level: str = DEFAULT_LEVEL, rated: bool = True) -> None:
         me = self.bot.user
         computer = opponent is None or (me is not None and opponent.id == me.id)
+        if interaction.guild is None and not computer:  # a member is met in a server
+            await note_server_only(interaction, "dm.opponent")
+            return
         opp_id = COMPUTER if computer or opponent is None else opponent.id
         ctx = make_ctx(interaction)
         if opponent is not None and not computer:  # the option carries their name
@@ -237,7 +247,8 @@ class Play(commands.GroupCog, group_name=_("brade"),
                                    rules_for_thread, label=t("btn.thread", lang)))
         await self.run(interaction, lambda c: self.service.new_game(
             c, None if computer else opp_id, opponent_is_bot=is_bot,
-            rules=ruleset, match_length=match, level=level, rated=rated), busy_view=busy)
+            rules=ruleset, match_length=match, level=level, rated=rated),
+            busy_view=busy if interaction.guild is not None else None)  # a DM has no thread
 
     @new.autocomplete("ruleset")
     async def ruleset_complete(self, interaction: discord.Interaction,
@@ -353,6 +364,13 @@ class Play(commands.GroupCog, group_name=_("brade"),
         except discord.HTTPException:
             log.warning("could not delete or archive the unused thread %s", thread.id)
 
+    @app_commands.command(
+        name=_("games"),
+        description=_("Your games here (from a direct message: everywhere), the ones "
+                      "waiting for you first"))
+    async def games(self, interaction: discord.Interaction) -> None:
+        await self.bot.notices.list_games(interaction)  # bot/cogs/correspondence.py
+
     @app_commands.command(name=_("help"), description=_("How to play here, in a few lines"))
     async def help_command(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, self.service.help, public=False)
@@ -428,7 +446,8 @@ class Play(commands.GroupCog, group_name=_("brade"),
                          theme=_("theme"), server_theme=_("server_theme"),
                          problem_channel=_("problem_channel"), problem_hour=_("problem_hour"),
                          problem_daily=_("problem_daily"), confirm=_("confirm"),
-                         roll_for_me=_("roll_for_me"))
+                         roll_for_me=_("roll_for_me"), your_turn=_("your_turn"),
+                         turn_minutes=_("turn_minutes"), problem_dm=_("problem_dm"))
     @app_commands.describe(language=_("Reply language in this server"),
                            ruleset=_("Which rules (default: the server's)"),
                            threads=_("Start every new game in its own thread (Manage Server)"),
@@ -442,27 +461,42 @@ class Play(commands.GroupCog, group_name=_("brade"),
                            confirm=_("Show a play you choose in the menu before it counts "
                                      "(default: yes)"),
                            roll_for_me=_("Roll for you when the roll involves no choice "
-                                         "(default: no)"))
+                                         "(default: no)"),
+                           your_turn=_("\"Your turn\" by direct message: off (default), on, "
+                                       "or after turn_minutes"),
+                           turn_minutes=_("With your_turn: after: minutes without a move "
+                                          "before the message (default 60)"),
+                           problem_dm=_("The daily problem by direct message"))
     @app_commands.choices(language=LANG_CHOICES, theme=THEME_CHOICES,
-                          server_theme=THEME_CHOICES)
+                          server_theme=THEME_CHOICES, your_turn=TURN_CHOICES)
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
                        ruleset: str | None = None, threads: bool | None = None,
                        theme: str | None = None, server_theme: str | None = None,
                        problem_channel: discord.TextChannel | None = None,
                        problem_hour: app_commands.Range[int, 0, 23] | None = None,
                        problem_daily: bool | None = None, confirm: bool | None = None,
-                       roll_for_me: bool | None = None) -> None:
+                       roll_for_me: bool | None = None, your_turn: str | None = None,
+                       turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
+                       problem_dm: bool | None = None) -> None:
         problems = problem_channel is not None or problem_hour is not None \
             or problem_daily is not None  # the daily problem (bot/cogs/problems.py)
-        mine = theme is not None or confirm is not None or roll_for_me is not None
-        mine_only = mine and language is None and ruleset is None \
-            and threads is None and server_theme is None and not problems
-        if not mine_only and not interaction.permissions.manage_guild:
+        # direct messages (issue 36): the member's own, in a server or a DM
+        notices = your_turn is not None or turn_minutes is not None or problem_dm is not None
+        board = theme is not None or confirm is not None or roll_for_me is not None
+        mine = board or notices
+        serverwide = language is not None or ruleset is not None or threads is not None \
+            or server_theme is not None or problems
+        mine_only = mine and not serverwide
+        direct = interaction.guild is None
+        if direct and serverwide:
+            await note_server_only(interaction, "dm.settings")
+            return
+        if not direct and not mine_only and not interaction.permissions.manage_guild:
             ctx = make_ctx(interaction)
             await self.refuse(interaction, ctx, UserError("settings.not_allowed"))
             return
-        server = language is not None or ruleset is not None or not (
-            threads is not None or mine or server_theme is not None or problems)
+        server = not direct and (language is not None or ruleset is not None or not (
+            threads is not None or mine or server_theme is not None or problems))
 
         async def act(c: Ctx) -> Reply:
             notes: list[str | None] = []
@@ -473,10 +507,17 @@ class Play(commands.GroupCog, group_name=_("brade"),
             if server:
                 notes.append((await self.service.configure(c, lang=language,
                                                            rules=ruleset)).private)
-            if threads is not None or mine or server_theme is not None:
+            if threads is not None or board or server_theme is not None:
                 notes.append((await self.service.set_preferences(
                     c, threads=threads, theme=theme, server_theme=server_theme,
                     confirm=confirm, roll_for_me=roll_for_me)).private)
+            corr = self.bot.notices.service
+            if notices:
+                notes.append(await corr.configure(c, turn=your_turn, minutes=turn_minutes,
+                                                  problem=problem_dm))
+            elif direct and not mine:  # a DM has no server settings: the member's own
+                notes.append(await corr.summary(c))
+            notes.append(await corr.report(c))  # a direct message that failed, once
             personal = await self.service.lang_for(c)
             return Reply(lang=personal, private="\n".join(n for n in notes if n))
 

@@ -16,7 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.cogs.play import make_ctx
-from bot.cogs.replies import refusal_text, send_private
+from bot.cogs.replies import check_in_server, refusal_text, send_private
 from bot.service.model import Ctx, Reply, UserError
 from bot.service.ratings import LEADERBOARD_DEFAULT, LEADERBOARD_MAX
 
@@ -27,13 +27,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Ratings(commands.GroupCog, group_name=_("rating"),
               group_description=_("Ratings, the leaderboard and profiles")):
     def __init__(self, bot: BradeBot, service: RatingService) -> None:
         self.bot = bot
         self.service = service
         super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Listed in a direct message too, so that it can say where it works (issue 36)."""
+        return await check_in_server(interaction)
 
     async def cog_load(self) -> None:
         self.service.games.end_listeners.append(self.service.on_game_end)

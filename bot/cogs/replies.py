@@ -12,8 +12,9 @@ import copy
 from typing import Any
 
 import discord
+from discord import app_commands
 
-from bot.i18n import t
+from bot.i18n import resolve_lang, t
 from bot.league.errors import LeagueError
 from bot.service.model import UserError
 from bot.service.text import MESSAGE_LIMIT, echo, shorten
@@ -44,3 +45,24 @@ async def send_private(interaction: discord.Interaction, text: str, **kwargs: An
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+class ServerOnly(app_commands.CheckFailure):
+    """A server-only command used in a direct message with the bot (issue 36); the
+    bot's error handler answers it with ``note_server_only``."""
+
+
+async def check_in_server(interaction: discord.Interaction) -> bool:
+    """The ``interaction_check`` of a server-only group (ratings, tournaments, watching)."""
+    if interaction.guild_id is None:
+        raise ServerOnly()
+    return True
+
+
+async def note_server_only(interaction: discord.Interaction, key: str = "dm.server_only",
+                           ) -> None:
+    """The short note a server-only command gives in a direct message: where it works,
+    and what works here.  A DM has no server setting: the member's own language."""
+    lang = resolve_lang(None, str(interaction.locale), None)
+    command = getattr(interaction.command, "qualified_name", "") or "brade"
+    await send_private(interaction, t(f"err.{key}", lang, command=command))

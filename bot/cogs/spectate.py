@@ -50,7 +50,8 @@ def game_options(command: Callable) -> Callable:
                                share=_("share"))(command)
 
 
-@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Spectate(commands.GroupCog, group_name=_("watch"),
                group_description=_("Watch games: running games, moves, records, replays")):
     def __init__(self, bot: BradeBot, service: SpectateService) -> None:

@@ -31,7 +31,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
 from bot.cogs.play import make_ctx, ruleset_names
-from bot.cogs.replies import refusal_text, send_private
+from bot.cogs.replies import check_in_server, refusal_text, send_private
 from bot.i18n import t
 from bot.league.errors import LeagueError
 from bot.permissions import THREAD_ARCHIVE_MINUTES, TO_ARCHIVE, to_post
@@ -172,7 +172,8 @@ def _allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
                                    users=[discord.Object(u) for u in mentions if u])
 
 
-@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Tournaments(commands.GroupCog, group_name=_("tournament"),
                   group_description=_("Tournaments: create, join, play, standings")):
     def __init__(self, bot: BradeBot, service: TournamentService, games: GameService,
@@ -184,6 +185,10 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         self._tasks: set[asyncio.Task[None]] = set()
         self.check.change_interval(seconds=bot.check_every)
         super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Listed in a direct message too, so that it can say where it works (issue 36)."""
+        return await check_in_server(interaction)
 
     async def cog_load(self) -> None:
         self.games.end_listeners.append(self.on_game_end)

@@ -161,6 +161,10 @@ MESSAGES: dict[str, str] = {
             "rating; answer it with `/brade problem answer:`.\n"
             "• `/brade resign`, `/brade abort` (both players agree) and `/brade claim` "
             "(your opponent has left) end a game.\n"
+            "• `/brade games` lists your games, those waiting for you first; "
+            "`/brade settings your_turn:on` tells you by direct message when it is your "
+            "turn. In a direct message with me you can play the computer and solve "
+            "problems.\n"
             "• `/brade settings theme:` picks your board colours; `/watch`, `/rating` and "
             "`/tournament` are for watching, ratings and tournaments.",
     # pictures' alt text (the attachment's description, read by screen readers)

@@ -153,6 +153,10 @@ MESSAGES: dict[str, str] = {
             "problemranking; svara med `/bräde problem svar:`.\n"
             "• `/bräde ge-upp`, `/bräde avbryt` (båda spelarna är överens) och "
             "`/bräde kräv` (motståndaren har försvunnit) avslutar ett parti.\n"
+            "• `/bräde partier` listar dina partier, de som väntar på dig först; "
+            "`/bräde inställningar din-tur:på` säger till i ett direktmeddelande när det är "
+            "din tur. I ett direktmeddelande med mig kan du spela mot datorn och lösa "
+            "problem.\n"
             "• `/bräde inställningar tema:` väljer dina brädfärger; `/titta`, `/ranking` och "
             "`/turnering` är till för att titta på partier, ranking och turneringar.",
     "alt.replay": "Animerad repris av parti {id}: {white} (Vit) mot {black} (Svart), "

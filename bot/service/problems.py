@@ -93,6 +93,11 @@ class ProblemReply:
     answer: Answer | None = None
 
 
+#: The server key of problems solved in a direct message with the bot (issue 36), and of
+#: the daily problem sent by direct message.
+DIRECT = 0
+
+
 @dataclass
 class DailyPost:
     """A daily problem to post: where, what, and the day its button opens."""
@@ -171,7 +176,7 @@ class ProblemService:
     async def show(self, ctx: Ctx, rules: str | None = None) -> ProblemReply:
         """The member's open problem again, else a new one that fits their rating."""
         personal, _ = await self.games.langs(ctx)
-        guild = _guild(ctx)
+        guild = _scope(ctx)
         now = self.games.clock()
         opened = await self._open(guild, ctx.user_id)
         if opened is not None:
@@ -201,7 +206,7 @@ class ProblemService:
         """The daily problem of ``day`` (its post's button), privately: to answer, or the
         member's answer when they have given one."""
         personal, _ = await self.games.langs(ctx)
-        guild = _guild(ctx)
+        guild = _scope(ctx)
         async with self.store.read() as tx:
             d = await sql.daily(tx, guild, day)
             a = await sql.attempt(tx, guild, ctx.user_id, d.problem_id) if d else None
@@ -242,9 +247,7 @@ class ProblemService:
         """Autocomplete for an answer: the open problem's legal plays matching ``typed``,
         in an order that gives nothing away (neither the analysis' nor the engine's
         cheap one, which put the best play first in most problems)."""
-        if ctx.guild_id is None:
-            return []
-        opened = await self._open(ctx.guild_id, ctx.user_id)
+        opened = await self._open(_scope(ctx), ctx.user_id)
         if opened is None:
             return []
         p = opened[1]
@@ -260,7 +263,7 @@ class ProblemService:
         A play that cannot be read or is not legal is refused by the engine's own
         message (``MoveError``) before anything is written."""
         personal, _ = await self.games.langs(ctx)
-        guild = _guild(ctx)
+        guild = _scope(ctx)
         opened = await self._open(guild, ctx.user_id)
         if opened is None:
             raise UserError("problem.none")
@@ -412,12 +415,45 @@ class ProblemService:
                           mover=pos.turn, theme=await self.games.board_theme(guild, 0))
         return DailyPost(guild, channel_id, day, "\n".join(lines), board, button)
 
+    async def direct_daily(self, lang: str) -> DailyPost | None:
+        """Today's daily problem for the members who asked for it by direct message
+        (issue 36), in ``lang``: one problem a day for all of them (server key
+        ``DIRECT``), chosen and claimed as a server's is, from ``DAILY_HOUR`` UTC on;
+        None before that hour, or when it cannot be had."""
+        now = self.games.clock()
+        today = day_of(now)
+        if datetime.fromtimestamp(now, UTC).hour < DAILY_HOUR:
+            return None
+        async with self.store.read() as tx:
+            d = await sql.daily(tx, DIRECT, today)
+        if d is None:  # the first subscriber of the day claims it
+            await self._daily(DIRECT, 0, today, now, None)
+            async with self.store.read() as tx:
+                d = await sql.daily(tx, DIRECT, today)
+        p = await asyncio.to_thread(problem_set.find, d.problem_id) if d else None
+        if p is None:
+            return None
+        pos = p.board()
+        button = t("problem.daily.button", lang)
+        text = t("problem.daily.post", lang, day=today, title=p.ruleset.title, rules=p.rules,
+                 side=side_name(pos.turn, lang), dice=format_dice(p.dice, "–"),
+                 name=roll_name(p.dice), button=button)
+        board = BoardSpec(pos, p.ruleset, dice=p.dice, perspective=pos.turn, lang=lang,
+                          mover=pos.turn)
+        return DailyPost(DIRECT, 0, today, text, board, button)
+
     async def posted(self, post: DailyPost, message_id: int) -> None:
         async with self.store.transaction() as tx:
             await sql.posted(tx, post.guild_id, post.day, message_id)
 
 
 # -- helpers ----------------------------------------------------------------------------------
+
+
+def _scope(ctx: Ctx) -> int:
+    """Whose problems and ratings: the server's, or, in a direct message with the bot
+    (issue 36), the direct messages' own (stored under server 0)."""
+    return ctx.guild_id or DIRECT
 
 
 def _guild(ctx: Ctx) -> int:

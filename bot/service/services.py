@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.service.ai import Agent
 from bot.service.analysis_queue import DEFAULT_PER_MEMBER
+from bot.service.correspondence import Correspondence
 from bot.service.games import GameService
 from bot.service.players import Fetcher
 from bot.service.problems import ProblemService
@@ -32,6 +33,8 @@ class Services:
     ratings: RatingService
     spectate: SpectateService
     problems: ProblemService
+    #: ``/brade games`` and "your turn" by direct message (issue 36).
+    correspondence: Correspondence
 
     @classmethod
     def build(cls, store: Database, *, clock: Callable[[], float] = time.time,
@@ -63,4 +66,4 @@ class Services:
                    ratings=RatingService(games, profile_lines=[problems.profile_lines]),
                    spectate=SpectateService(games, fetch_name=fetch_name,
                                             analyses_per_member=max_analyses_per_member),
-                   problems=problems)
+                   problems=problems, correspondence=Correspondence(games))

@@ -135,7 +135,7 @@ class ReplayPlan:
 
 
 def jump_url(row: GameRow) -> str:
-    return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}"
+    return f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}"
 
 
 def games_of(row: GameRow, events: list[dict[str, Any]]) -> list[Game]:
@@ -216,9 +216,10 @@ class SpectateService:
     async def _find(self, ctx: Ctx, game_id: int | None, channel_id: int | None,
                     sight: Sight) -> tuple[GameRow, list[dict[str, Any]]]:
         """The game asked for, by number or by channel, if the asker may see it; a game
-        they may not see is refused with the same words as one that does not exist."""
-        if ctx.guild_id is None:
-            raise UserError("watch.guild_only")
+        they may not see is refused with the same words as one that does not exist.
+        In a direct message with the bot (issue 36) only the member's own games played
+        in DMs are found: another member's never (the sight of a DM is empty), nor a
+        server's."""
         async with self.store.read() as tx:
             if game_id is not None:
                 row = await tx.game(game_id)
@@ -514,11 +515,11 @@ class SpectateService:
     async def suggestions(self, ctx: Ctx, typed: str, sight: Sight) -> list[tuple[str, int]]:
         """The recent games of the server that the asker may see, as ``(label, id)``, newest
         first, those matching ``typed`` only; at most 25 (Discord's limit)."""
-        if ctx.guild_id is None:
-            return []
         lang = await self.games.lang_for(ctx)
         async with self.store.read() as tx:
-            rows = await sql.recent_games(tx, ctx.guild_id, SUGGESTION_POOL)
+            rows = await (sql.recent_games(tx, ctx.guild_id, SUGGESTION_POOL)
+                          if ctx.guild_id is not None else  # a DM: the member's own there
+                          sql.recent_direct_games(tx, ctx.user_id, SUGGESTION_POOL))
         labelled = []
         typed = (typed or "").strip().lower()
         for row in rows:

@@ -240,8 +240,10 @@ class GameCore:
     async def langs(self, ctx: Ctx) -> tuple[str, str]:
         """(language for the invoker, language for public posts in this server)."""
         s = await self.settings(ctx.guild_id)
-        return (resolve_lang(s.lang, ctx.user_locale, ctx.guild_locale),
-                resolve_lang(s.lang, None, ctx.guild_locale))
+        personal = resolve_lang(s.lang, ctx.user_locale, ctx.guild_locale)
+        if ctx.guild_id is None:  # a direct message is its member's own (issue 36)
+            return personal, personal
+        return personal, resolve_lang(s.lang, None, ctx.guild_locale)
 
     async def lang_for(self, ctx: Ctx) -> str:
         return (await self.langs(ctx))[0]

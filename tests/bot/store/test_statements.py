@@ -16,6 +16,7 @@ from typing import Any
 from bot.league.ratings import Rating
 from bot.store import GuildSettings, Tx
 from bot.store import limits_sql as limits
+from bot.store import notices_sql as notices
 from bot.store import players_sql as players
 from bot.store import ratings_sql as ratings
 from bot.store import spectate_sql as spectate
@@ -133,7 +134,12 @@ async def spectate_queries(tx: Tx) -> set[str]:
     assert [r.id for r in await spectate.running_games(tx, G)] == [live]
     assert [r.id for r in await spectate.recent_games(tx, G, 1)] == [live]
     assert len(await spectate.recent_games(tx, G)) == 2
-    return {"running_games", "recent_games"}
+    dm = await tx.insert_game(guild_id=None, channel_id=C + 8, status="over", rules="vasa",
+                              white_id=A, black_id=0, match_length=1, seed=3,
+                              state={"z": 1}, now=NOW + 11)  # a DM game (issue 36)
+    assert [r.id for r in await spectate.recent_direct_games(tx, A)] == [dm]
+    assert await spectate.recent_direct_games(tx, B) == []
+    return {"running_games", "recent_games", "recent_direct_games"}
 
 
 async def tournament_queries(tx: Tx) -> set[str]:
@@ -195,6 +201,51 @@ async def limit_queries(tx: Tx) -> set[str]:
     return {"hold_members", "open_count", "spend_button"}
 
 
+async def notice_queries(tx: Tx) -> set[str]:
+    """Correspondence play (migration 0015): a member's live games everywhere, their
+    boards, what they asked to be told by DM, and the notices claimed once."""
+    d, e = BIG + 30, BIG + 31
+
+    async def game(channel: int, status: str, guild: int | None, black: int) -> int:
+        return await tx.insert_game(guild_id=guild, channel_id=C + channel, status=status,
+                                    rules="vasa", white_id=d, black_id=black,
+                                    match_length=1, seed=1, state=None, now=NOW)
+
+    active = await game(30, "active", G, e)
+    await game(31, "over", G, e)
+    offered = await game(32, "offered", None, 0)
+    assert [r.id for r in await notices.member_games(tx, d)] == [active, offered]
+    assert [r.id for r in await notices.member_games(tx, e)] == [active]
+    assert await notices.member_games(tx, BIG + 32) == []
+    await tx.run("INSERT INTO live_boards (game_id, channel_id, message_id) VALUES (?, ?, ?)",
+                 (active, C + 30, BIG + 40))
+    assert await notices.boards(tx, [active, offered, active]) == {active: (C + 30, BIG + 40)}
+    assert await notices.boards(tx, []) == {}
+    assert await notices.prefs(tx, d) == notices.NoticePrefs(d)
+    await notices.set_prefs(tx, d, NOW, "sv", turn_after=0)
+    await notices.set_prefs(tx, d, NOW, "sv", problem_dm=True)
+    assert await notices.prefs(tx, d) == notices.NoticePrefs(d, 0, True, None, "sv")
+    await notices.set_prefs(tx, d, NOW, "en", turn_after=30)
+    await notices.set_prefs(tx, e, NOW, "en", turn_after=None)
+    assert await notices.turn_subscribers(tx, [d, e, d]) == {d: (30, "en")}
+    assert await notices.turn_subscribers(tx, []) == {}
+    assert await notices.problem_subscribers(tx) == [(d, "en")]
+    assert await notices.claim_turn_notice(tx, active, f"{e}:0:1", NOW)
+    assert not await notices.claim_turn_notice(tx, active, f"{e}:0:1", NOW + 1)
+    assert await notices.claim_turn_notice(tx, active, f"{d}:0:2", NOW + 2)
+    assert await notices.claim_problem_notice(tx, d, "2026-01-01")
+    assert not await notices.claim_problem_notice(tx, d, "2026-01-01")
+    assert await notices.mark_undelivered(tx, d, NOW)
+    assert not await notices.mark_undelivered(tx, d, NOW + 5)  # logged once
+    assert (await notices.prefs(tx, d)).undelivered == NOW
+    await notices.clear_undelivered(tx, d)
+    assert (await notices.prefs(tx, d)).undelivered is None
+    assert not await notices.mark_undelivered(tx, BIG + 33, NOW)  # asked for nothing
+    return {"member_games", "boards", "prefs", "set_prefs", "turn_subscribers",
+            "problem_subscribers", "claim_turn_notice", "claim_problem_notice",
+            "mark_undelivered", "clear_undelivered"}
+
+
 async def test_every_statement_runs_and_agrees(store: Any) -> None:
     async with store.transaction() as tx:
         called = await tx_methods(tx)
@@ -202,7 +253,7 @@ async def test_every_statement_runs_and_agrees(store: Any) -> None:
                           if not name.startswith("_") and name not in ("one", "all", "run")}
         for module, check in ((players, player_queries), (ratings, rating_queries),
                               (spectate, spectate_queries), (tournaments, tournament_queries),
-                              (limits, limit_queries)):
+                              (limits, limit_queries), (notices, notice_queries)):
             assert await check(tx) == public_queries(module), module.__name__
     async with store.read() as tx:  # committed, and readable from the read side
         assert await tx.settings(G) == GuildSettings(G, "en", None)

@@ -1,0 +1,161 @@
+"""Correspondence play (issue 36) on Discord: ``/brade games``, "your turn" and the daily
+problem by direct message, and what a server-only command says in a direct message.
+
+``/brade games`` is declared on the ``Play`` cog (it owns the ``/brade`` group) and
+answered here: in a server, the member's games there; in a direct message with the bot,
+their games in every server they share with it and their game in this DM.  Either way
+only games whose channel the member can see now (``bot.cogs.sight``) are listed, so a
+private thread's game or another member's DM game never shows.
+
+The direct messages are sent by the background check the reminders use
+(``BackgroundCheck``), and right after each command (``after_command``) so that "on"
+means at once.  A direct message refused (closed DMs: Discord's 403, code 50007) is
+recorded once and reported by the member's next ``/brade settings``; nothing is retried.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.cogs.background import BackgroundCheck
+from bot.cogs.play import make_ctx
+from bot.cogs.problems import ProblemButton
+from bot.cogs.replies import send_private
+from bot.delivery import board_file
+from bot.i18n import t
+from bot.service.correspondence import Correspondence
+from bot.service.problems import DailyPost, day_of
+from bot.service.text import clip
+from bot.store import GameRow
+
+if TYPE_CHECKING:
+    from bot.client import BradeBot
+    from bot.delivery import Delivery
+    from bot.service.games import GameService
+
+log = logging.getLogger(__name__)
+#: Members' DM channels remembered (forgotten all at once beyond: they are opened anew).
+DM_CHANNELS_KEPT = 100_000
+
+
+class Notices(BackgroundCheck):
+    failure = "direct message check failed"  # and it goes on the next time
+
+    def __init__(self, bot: BradeBot, games: GameService, delivery: Delivery,
+                 service: Correspondence) -> None:
+        super().__init__(bot, games, delivery)
+        self.service = service
+        #: The day each member's daily problem was last sent (or claimed elsewhere), so
+        #: that a check writes nothing for those who have theirs.
+        self._problem_day: dict[int, str] = {}
+        #: Each member's DM channel with the bot, once opened: a message is then one
+        #: request, not a look-up of the member and the channel first.
+        self._dm_channels: dict[int, int] = {}
+
+    # -- /brade games -------------------------------------------------------------------
+
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        ctx = make_ctx(interaction)
+        rows = await self.service.live_games(ctx.user_id)
+        seen = await self._visible(interaction, rows)
+        reply = await self.service.listing(ctx, [r for r in rows if r.id in seen],
+                                           self._server_name)
+        await send_private(interaction, reply.private or "")
+
+    def _server_name(self, guild_id: int | None) -> str | None:
+        guild = self.bot.get_guild(guild_id) if guild_id else None
+        return guild.name if guild is not None else None
+
+    async def _visible(self, interaction: discord.Interaction,
+                       rows: list[GameRow]) -> set[int]:
+        """The games whose channel the member sees now: in a server, that server's; in a
+        DM, every server's they share with the bot, and their own DM game."""
+        user = interaction.user
+        if interaction.guild is not None:
+            here = [r for r in rows if r.guild_id == interaction.guild_id]
+            seen = await self.bot.watch.sight(interaction)([r.channel_id for r in here])
+            return {r.id for r in here if r.channel_id in seen}
+        out = {r.id for r in rows if r.guild_id is None and r.channel_id == interaction.channel_id}
+        by_guild: dict[int, list[GameRow]] = {}
+        for r in rows:
+            if r.guild_id is not None:
+                by_guild.setdefault(r.guild_id, []).append(r)
+        for guild_id, found in by_guild.items():
+            guild = self.bot.get_guild(guild_id)
+            if guild is None:
+                continue  # not a server the bot is in (or another process's)
+            member = guild.get_member(user.id)
+            if member is None:
+                try:
+                    member = await guild.fetch_member(user.id)
+                except discord.HTTPException:
+                    continue  # no longer a member there
+            seen = await self.bot.watch.sightlines.visible(
+                guild, member, [r.channel_id for r in found])
+            out |= {r.id for r in found if r.channel_id in seen}
+        return out
+
+    # -- direct messages ----------------------------------------------------------------
+
+    async def tick(self) -> None:
+        for notice in await self.service.due_turns():
+            await self.send(notice.user_id, notice.text)
+        await self.problems()
+
+    async def after_command(self, channel_id: int) -> None:
+        """A command changed the game in ``channel_id``: its "your turn", if due now."""
+        try:
+            for notice in await self.service.due_turns(channel_id):
+                await self.send(notice.user_id, notice.text)
+        except Exception:  # a courtesy: never fail the command that was answered
+            log.exception("could not check the direct messages of channel %s", channel_id)
+
+    async def problems(self) -> None:
+        """The daily problem to each member who asked for it by direct message, once a
+        day (marked before it is sent), from the hour it is chosen on."""
+        if not self.bot.owns_guild(None):  # direct messages are shard 0's
+            return
+        today = day_of(self.games.clock())
+        subscribers = [(u, lang) for u, lang in await self.service.problem_subscribers()
+                       if self._problem_day.get(u) != today]
+        posts: dict[str, DailyPost | None] = {}
+        for user_id, lang in subscribers:
+            if lang not in posts:
+                posts[lang] = await self.bot.problems.service.direct_daily(lang)
+            post = posts[lang]
+            if post is None:
+                continue  # before the hour
+            self._problem_day[user_id] = post.day
+            if not await self.service.claim_problem(user_id, post.day):
+                continue
+            view = discord.ui.View(timeout=None)
+            view.add_item(ProblemButton(post.day, label=post.button))
+            await self.send(user_id, clip(t("notice.problem", lang) + "\n" + post.text),
+                            view=view, file=await board_file(post.board, "problem.png"))
+
+    async def send(self, user_id: int, text: str, *, view: discord.ui.View | None = None,
+                   file: discord.File | None = None) -> bool:
+        """One direct message; a refusal (closed DMs) recorded for the member's next
+        ``/brade settings`` and logged once."""
+        try:
+            dm_id = self._dm_channels.get(user_id)
+            if dm_id is None:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                dm_id = (user.dm_channel or await user.create_dm()).id
+                if len(self._dm_channels) >= DM_CHANNELS_KEPT:
+                    self._dm_channels.clear()
+                self._dm_channels[user_id] = dm_id
+            channel = self.bot.get_partial_messageable(dm_id, type=discord.ChannelType.private)
+            extra: dict[str, Any] = {"view": view} if view is not None else {}
+            if file is not None:
+                extra["file"] = file
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none(), **extra)
+            return True
+        except discord.HTTPException as error:
+            if await self.service.undelivered(user_id):
+                log.warning("could not send a direct message to member %s (%s %s)",
+                            user_id, error.status, error.code)
+            return False
