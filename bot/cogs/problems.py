@@ -18,7 +18,7 @@ import io
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.app_commands import Choice
@@ -33,7 +33,7 @@ from bot.service.model import Ctx, UserError
 from bot.service.problems import DailyPost, ProblemReply, ProblemService
 from bot.service.text import BUTTON_LABEL_LIMIT, clip
 from bot.store import Conflict
-from bot.views import rebuilt_button
+from bot.views import guarded, rebuilt_button
 from engine.errors import EngineError
 from render.problem import answer_alt_text, render_answer
 
@@ -61,11 +61,7 @@ class ProblemButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["day"], label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        bot = cast("BradeBot", interaction.client)
-        try:
-            await bot.problems.on_daily(interaction, self.day)
-        except Exception as error:  # the one failure path shared with tree.on_error
-            await bot.report_failure(interaction, error)
+        await guarded(interaction, lambda bot: bot.problems.on_daily(interaction, self.day))
 
 
 class Problems(BackgroundCheck):
