@@ -168,7 +168,7 @@ class Probe:
 
     def spectate(self) -> None:
         """The cog exists once the bot has started: its service's two analysis steps."""
-        service = self.bot.get_cog("Spectate").service  # type: ignore[union-attr]
+        service = self.bot.get_cog("Spectate").watching  # type: ignore[union-attr]
         plan = service.plan_analysis
 
         async def plan_analysis(ctx: Any, game_id: Any = None, *args: Any, **kwargs: Any) -> Any:

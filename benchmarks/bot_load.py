@@ -358,8 +358,8 @@ class Driver:
         #: channel → the components of the message a choice was made on, as they were
         self.clicked_components: dict[int, str] = {}
         self.counting = False  # requests are counted for the phase running
-        assert bot.service is not None
-        self.service = bot.service
+        assert bot.services.games is not None
+        self.service = bot.services.games
         self.reader = Reader(db)
         self.tables = {ch.id: (ch, players) for ch, players in tables}
         self.game_ids: dict[int, int] = {}
@@ -1084,7 +1084,7 @@ async def parent(args: argparse.Namespace, think: float) -> int:
     n = args.processes
     names = [p.name for p in make_phases(args.phase, think, 0, args.by)]
     async with database(args.db, n) as db:
-        from bot.service.board import default_workers
+        from bot.service.pictures import default_workers
 
         k = default_workers()
         print(f"{db.about}; {n} bot process{'es' if n > 1 else ''}, each with {k} board "

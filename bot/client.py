@@ -39,10 +39,9 @@ from bot.i18n.translator import BradeTranslator
 from bot.permissions import Rights
 from bot.service.ai import Agent, ProcessAgent
 from bot.service.analysis_queue import DEFAULT_PER_MEMBER
-from bot.service.board import RenderPool, start_renderer
 from bot.service.command_sync import CommandRecord
-from bot.service.games import GameService
 from bot.service.listing import ListPool, start_lister, stop_lister
+from bot.service.pictures import RenderPool, start_renderer
 from bot.service.services import Services
 from bot.service.shortfalls import Shortfalls
 from bot.store import Database, open_store
@@ -71,7 +70,7 @@ class BradeBot(commands.AutoShardedBot):
     delivery: Delivery
     play: Play
     tournament_cog: Tournaments
-    problems: Problems
+    problem_cog: Problems
     #: Missing rights: checked before the bot's own posts, remembered for the admins.
     rights: Rights
     watch: Spectate
@@ -128,8 +127,6 @@ class BradeBot(commands.AutoShardedBot):
         #: ``python -m bot`` opens (and checks) the store before logging in and passes it.
         self.store: Database | None = store
         self.on_started = on_started
-        #: The game service (``services.games``), once ``setup_hook`` has made it.
-        self.service: GameService | None = None
         self.renderer: RenderPool | None = None
         self.lister: ListPool | None = None
         self.tree.error(self.on_app_command_error)
@@ -161,7 +158,6 @@ class BradeBot(commands.AutoShardedBot):
             max_analyses_per_member=self.max_analyses_per_member,
             names=self.display_name, fetch=self.fetch_member, gone=self.members_gone,
             owns=self.owns_guild)
-        self.service = self.services.games
         self.rights = Rights(Shortfalls(self.store, clock=self.clock))
         await self.rights.shortfalls.load()
         self.delivery = Delivery(self, self.services.games, rights=self.rights)
@@ -184,14 +180,14 @@ class BradeBot(commands.AutoShardedBot):
         their commands are registered."""
         s, delivery = self.services, self.delivery
         recovery = Recovery(self, s.games, delivery)
-        self.problems = Problems(self, s.problems, s.games, delivery)
-        self.play = Play(self, s.games, delivery, recovery, self.problems)
+        self.problem_cog = Problems(self, s.problems, s.games, delivery)
+        self.play = Play(self, s.games, delivery, recovery, self.problem_cog)
         self.tournament_cog = Tournaments(self, s.tournaments, s.games, delivery)
         self.watch = Spectate(self, s.spectate)
         self.notices = Notices(self, s.games, delivery, s.correspondence)
         for cog in (self.play, Reminders(self, s.games, delivery), self.notices,
                     Expiry(self, s.games, delivery), self.tournament_cog,
-                    Ratings(self, s.ratings), self.watch, self.problems,
+                    Ratings(self, s.ratings), self.watch, self.problem_cog,
                     recovery):
             await self.add_cog(cog)
 
@@ -281,7 +277,8 @@ class BradeBot(commands.AutoShardedBot):
                                                      interaction.data),
                   "".join(traceback.format_exception(original)))
         guild = interaction.guild
-        s = await self.service.settings(interaction.guild_id) if self.service else None
+        services: Services | None = getattr(self, "services", None)  # None before set-up
+        s = await services.games.settings(interaction.guild_id) if services else None
         lang = resolve_lang(s.lang if s else None, str(interaction.locale),
                             str(guild.preferred_locale) if guild else None)
         text = t("err.internal", lang)

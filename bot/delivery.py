@@ -20,7 +20,7 @@ when the human rolls.  A challenge, once answered, is rewritten to say what beca
 it.  Any other press takes the pressed message's buttons off.  ``Delivery`` carries a
 plan out and never decides one.
 
-Every board is drawn by the board workers (bot/service/board.py) before anything is
+Every board is drawn by the board workers (bot/service/pictures.py) before anything is
 posted, concurrently, after the interaction has been deferred; each goes out with its
 alt text (``describe``) as the attachment's description, for screen readers.
 """
@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.permissions import TO_ARCHIVE, TO_EDIT, TO_REPLY_BOARD, Rights, to_post
-from bot.service.board import describe, render_async
 from bot.service.model import BoardSpec, Post, Reply
+from bot.service.pictures import describe, render_async
 from bot.service.text import MESSAGE_LIMIT, clip
 from bot.views import make_view
 

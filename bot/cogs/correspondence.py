@@ -45,9 +45,9 @@ class Notices(BackgroundCheck):
     failure = "direct message check failed"  # and it goes on the next time
 
     def __init__(self, bot: BradeBot, games: GameService, delivery: Delivery,
-                 service: Correspondence) -> None:
+                 correspondence: Correspondence) -> None:
         super().__init__(bot, games, delivery)
-        self.service = service
+        self.correspondence = correspondence
         #: The day each member's daily problem was last sent (or claimed elsewhere), so
         #: that a check writes nothing for those who have theirs.
         self._problem_day: dict[int, str] = {}
@@ -59,9 +59,9 @@ class Notices(BackgroundCheck):
 
     async def list_games(self, interaction: discord.Interaction) -> None:
         ctx = make_ctx(interaction)
-        rows = await self.service.live_games(ctx.user_id)
+        rows = await self.correspondence.live_games(ctx.user_id)
         seen = await self._visible(interaction, rows)
-        reply = await self.service.listing(ctx, [r for r in rows if r.id in seen],
+        reply = await self.correspondence.listing(ctx, [r for r in rows if r.id in seen],
                                            self._server_name)
         await send_private(interaction, reply.private or "")
 
@@ -101,14 +101,14 @@ class Notices(BackgroundCheck):
     # -- direct messages ----------------------------------------------------------------
 
     async def tick(self) -> None:
-        for notice in await self.service.due_turns():
+        for notice in await self.correspondence.due_turns():
             await self.send(notice.user_id, notice.text)
         await self.problems()
 
     async def after_command(self, channel_id: int) -> None:
         """A command changed the game in ``channel_id``: its "your turn", if due now."""
         try:
-            for notice in await self.service.due_turns(channel_id):
+            for notice in await self.correspondence.due_turns(channel_id):
                 await self.send(notice.user_id, notice.text)
         except Exception:  # a courtesy: never fail the command that was answered
             log.exception("could not check the direct messages of channel %s", channel_id)
@@ -119,17 +119,17 @@ class Notices(BackgroundCheck):
         if not self.bot.owns_guild(None):  # direct messages are shard 0's
             return
         today = day_of(self.games.clock())
-        subscribers = [(u, lang) for u, lang in await self.service.problem_subscribers()
+        subscribers = [(u, lang) for u, lang in await self.correspondence.problem_subscribers()
                        if self._problem_day.get(u) != today]
         posts: dict[str, DailyPost | None] = {}
         for user_id, lang in subscribers:
             if lang not in posts:
-                posts[lang] = await self.bot.problems.service.direct_daily(lang)
+                posts[lang] = await self.bot.problem_cog.problems.direct_daily(lang)
             post = posts[lang]
             if post is None:
                 continue  # before the hour
             self._problem_day[user_id] = post.day
-            if not await self.service.claim_problem(user_id, post.day):
+            if not await self.correspondence.claim_problem(user_id, post.day):
                 continue
             view = discord.ui.View(timeout=None)
             view.add_item(ProblemButton(post.day, label=post.button))
@@ -155,7 +155,7 @@ class Notices(BackgroundCheck):
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none(), **extra)
             return True
         except discord.HTTPException as error:
-            if await self.service.undelivered(user_id):
+            if await self.correspondence.undelivered(user_id):
                 log.warning("could not send a direct message to member %s (%s %s)",
                             user_id, error.status, error.code)
             return False

@@ -117,18 +117,18 @@ class Play(commands.GroupCog, group_name=_("brade"),
     def __init__(self, bot: BradeBot, games: GameService, delivery: Delivery,
                  recovery: Recovery, problems: Problems) -> None:
         self.bot = bot
-        self.service = games
+        self.games = games
         self.delivery = delivery
         #: Plays the computer's owed turns before a command in that channel.
         self.recovery = recovery
         #: ``/brade problem`` and the daily problem's settings (bot/cogs/problems.py).
-        self.problems = problems
+        self.problem_cog = problems
         super().__init__()
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         note_player(interaction)  # the other cogs' interactions too
-        await self.service.players.flush()
+        await self.games.players.flush()
 
     # -- plumbing ----------------------------------------------------------------------
 
@@ -138,12 +138,12 @@ class Play(commands.GroupCog, group_name=_("brade"),
         """``public``: the command may post a board here, so the bot must be able to
         attach one; checked before anything is done (issue 35)."""
         ctx = make_ctx(interaction)
-        self.bot.notices.service.acted(ctx.user_id, ctx.channel_id)  # looking at it now
+        self.bot.notices.correspondence.acted(ctx.user_id, ctx.channel_id)  # looking at it now
         lacks = app_lacks(interaction, TO_REPLY_BOARD) if public else ()
         if lacks:
-            await send_private(interaction, refusal(lacks, await self.service.lang_for(ctx)))
+            await send_private(interaction, refusal(lacks, await self.games.lang_for(ctx)))
             return
-        if ctx.channel_id in self.service.computer_owed:
+        if ctx.channel_id in self.games.computer_owed:
             await self.recovery.resume(ctx.channel_id, ctx.guild_id)
         try:
             reply = await action(ctx)
@@ -156,14 +156,14 @@ class Play(commands.GroupCog, group_name=_("brade"),
         # From here the command's change is saved: whatever fails now, say so truthfully.
         note: str | None = None  # what the member is told besides, if anything
         try:
-            if reply.posts and await self.service.needs_computer(ctx, reply.game_id):
-                self.service.computer_owed.add(ctx.channel_id)  # until it has played
+            if reply.posts and await self.games.needs_computer(ctx, reply.game_id):
+                self.games.computer_owed.add(ctx.channel_id)  # until it has played
                 if not interaction.response.is_done():  # the computer may think a while
                     await (interaction.response.defer() if component
                            else interaction.response.defer(thinking=True))
                 try:
-                    more = await self.service.computer_turns(ctx)
-                    self.service.computer_owed.discard(ctx.channel_id)
+                    more = await self.games.computer_turns(ctx)
+                    self.games.computer_owed.discard(ctx.channel_id)
                 except Exception:
                     log.exception("the computer could not answer in channel %s",
                                   ctx.channel_id)
@@ -187,7 +187,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
             except discord.HTTPException:
                 log.warning("could not tell the user that the reply was not posted")
         await self.bot.rights.tell_admin(interaction, reply.lang)
-        await self.service.players.flush()
+        await self.games.players.flush()
         if reply.game_id is not None:  # the opponent's turn now: "your turn", if asked for
             await self.bot.notices.after_command(ctx.channel_id)
 
@@ -195,7 +195,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
                      error: UserError | EngineError,
                      busy_view: discord.ui.View | None = None, *,
                      component: bool = False) -> None:
-        text = refusal_text(error, await self.service.lang_for(ctx))
+        text = refusal_text(error, await self.games.lang_for(ctx))
         key = error.key if isinstance(error, UserError) else ""
         view = busy_view if key == "new.busy" else None
         if view is None and key == "new.busy":
@@ -231,13 +231,13 @@ class Play(commands.GroupCog, group_name=_("brade"),
         opp_id = COMPUTER if computer or opponent is None else opponent.id
         ctx = make_ctx(interaction)
         if opponent is not None and not computer:  # the option carries their name
-            self.service.players.note(ctx.guild_id, opponent.id, opponent.display_name,
+            self.games.players.note(ctx.guild_id, opponent.id, opponent.display_name,
                                       opponent.display_avatar.key)
-        lang = await self.service.lang_for(ctx)
-        rules_for_thread = ruleset or (await self.service.settings(ctx.guild_id)).rules \
-            or self.service.default_rules
+        lang = await self.games.lang_for(ctx)
+        rules_for_thread = ruleset or (await self.games.settings(ctx.guild_id)).rules \
+            or self.games.default_rules
         is_bot = bool(opponent and opponent.bot and not computer)
-        if (await self.service.prefs(ctx.guild_id)).threads \
+        if (await self.games.prefs(ctx.guild_id)).threads \
                 and isinstance(interaction.channel, discord.TextChannel):
             await self.start_in_thread(interaction, ctx, opp_id, match, level, ruleset,
                                        rated=rated, opponent_is_bot=is_bot)
@@ -245,7 +245,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
         busy = discord.ui.View(timeout=None)
         busy.add_item(ThreadButton(opp_id, match, level if level in LEVELS else "",
                                    rules_for_thread, label=t("btn.thread", lang)))
-        await self.run(interaction, lambda c: self.service.new_game(
+        await self.run(interaction, lambda c: self.games.new_game(
             c, None if computer else opp_id, opponent_is_bot=is_bot,
             rules=ruleset, match_length=match, level=level, rated=rated),
             busy_view=busy if interaction.guild is not None else None)  # a DM has no thread
@@ -274,7 +274,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
         anything is made, so a second press, at the same moment or after a restart, is
         told so and makes nothing.  A member at the limit (or challenging one) is told
         before a thread is opened."""
-        personal, public = await self.service.langs(ctx)
+        personal, public = await self.games.langs(ctx)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             await send_private(interaction, t("err.new.busy", personal).rstrip(":") + ".")
@@ -287,17 +287,17 @@ class Play(commands.GroupCog, group_name=_("brade"),
             if pressed:
                 await interaction.response.edit_message(view=None)
                 message = interaction.message
-                await self.service.use_button(
+                await self.games.use_button(
                     ctx, f"thread:{message.id if message else interaction.id}")
-            await self.service.check_room(ctx, opponent)
+            await self.games.check_room(ctx, opponent)
         except UserError as error:
             await self.refuse(interaction, ctx, error, component=pressed)
             return
         if not pressed:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.players.resolve(ctx.guild_id, [ctx.user_id, opponent])
-        names = (self.service.display_name(ctx.guild_id, ctx.user_id, public),
-                 self.service.display_name(ctx.guild_id, opponent, public))
+        await self.games.players.resolve(ctx.guild_id, [ctx.user_id, opponent])
+        names = (self.games.display_name(ctx.guild_id, ctx.user_id, public),
+                 self.games.display_name(ctx.guild_id, opponent, public))
         try:
             thread = await channel.create_thread(
                 name=plain_name(t("thread.name", public, a=plain_name(names[0], 40),
@@ -310,20 +310,20 @@ class Play(commands.GroupCog, group_name=_("brade"),
                                             rights=rights_text(lacks, personal),
                                             grant=t("right.grant", personal)), pressed)
             return
-        await self.service.posts.opened_thread(ctx.guild_id, thread.id)
+        await self.games.posts.opened_thread(ctx.guild_id, thread.id)
         tctx = replace(ctx, channel_id=thread.id)
         try:
-            reply = await self.service.new_game(
+            reply = await self.games.new_game(
                 tctx, None if opponent == COMPUTER else opponent, rules=rules,
                 match_length=match, level=level, rated=rated,
                 opponent_is_bot=opponent_is_bot)
         except (UserError, EngineError) as error:
-            await self.service.posts.close_thread(thread.id)
+            await self.games.posts.close_thread(thread.id)
             await self._drop_thread(thread)
             await self.refuse(interaction, ctx, error)
             return
-        if await self.service.needs_computer(tctx, reply.game_id):
-            more = await self.service.computer_turns(tctx)
+        if await self.games.needs_computer(tctx, reply.game_id):
+            more = await self.games.computer_turns(tctx)
             reply.posts += more.posts
         text = t("thread.opened", personal, thread=thread.mention)
         try:
@@ -368,12 +368,12 @@ class Play(commands.GroupCog, group_name=_("brade"),
         name=_("games"),
         description=_("Your games here (from a direct message: everywhere), the ones "
                       "waiting for you first"))
-    async def games(self, interaction: discord.Interaction) -> None:
+    async def list_games(self, interaction: discord.Interaction) -> None:
         await self.bot.notices.list_games(interaction)  # bot/cogs/correspondence.py
 
     @app_commands.command(name=_("help"), description=_("How to play here, in a few lines"))
     async def help_command(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.help, public=False)
+        await self.run(interaction, self.games.help, public=False)
 
     # -- playing -----------------------------------------------------------------------
 
@@ -381,42 +381,42 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @app_commands.rename(one_die=_("one_die"))
     @app_commands.describe(one_die=_("Roll one die (when the rules allow it)"))
     async def roll(self, interaction: discord.Interaction, one_die: bool = False) -> None:
-        await self.run(interaction, lambda c: self.service.roll(c, one_die=one_die))
+        await self.run(interaction, lambda c: self.games.roll(c, one_die=one_die))
 
     @app_commands.command(name=_("move"), description=_("Play your roll, e.g. 1/7 7/12"))
     @app_commands.rename(play=_("play"))
     @app_commands.describe(play=_("Your play; suggestions appear as you type"))
     async def move(self, interaction: discord.Interaction,
                    play: app_commands.Range[str, 1, 100]) -> None:
-        await self.run(interaction, lambda c: self.service.move(c, play))
+        await self.run(interaction, lambda c: self.games.move(c, play))
 
     @move.autocomplete("play")
     async def move_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[str]]:
         ctx = make_ctx(interaction)
-        texts = await self.service.suggestions(ctx, current or "")
-        lang = await self.service.lang_for(ctx)  # cached: no wait for a Swedish name
+        texts = await self.games.suggestions(ctx, current or "")
+        lang = await self.games.lang_for(ctx)  # cached: no wait for a Swedish name
         return play_choices(texts, lang)
 
     @app_commands.command(name=_("resign"),
                           description=_("Resign the game (when the rules allow it)"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.resign_prompt, public=False)
+        await self.run(interaction, self.games.resign_prompt, public=False)
 
     @app_commands.command(name=_("abort"), description=_("Abort the game without a result"))
     async def abort(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.abort)
+        await self.run(interaction, self.games.abort)
 
     @app_commands.command(name=_("claim"),
                           description=_("Claim a game your opponent has left"))
     async def claim(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.claim)
+        await self.run(interaction, self.games.claim)
 
     # -- looking -----------------------------------------------------------------------
 
     @app_commands.command(name=_("show"), description=_("Show the board again"))
     async def show(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.show)
+        await self.run(interaction, self.games.show)
 
     @app_commands.command(name=_("history"), description=_("List the turns played so far"))
     async def history(self, interaction: discord.Interaction) -> None:
@@ -426,7 +426,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @app_commands.rename(ruleset=_("ruleset"))
     @app_commands.describe(ruleset=_("Which rules (default: the server's)"))
     async def rules(self, interaction: discord.Interaction, ruleset: str | None = None) -> None:
-        await self.run(interaction, lambda c: self.service.rules_info(c, ruleset),
+        await self.run(interaction, lambda c: self.games.rules_info(c, ruleset),
                        public=False)
 
     @rules.autocomplete("ruleset")
@@ -438,7 +438,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
         name=_("hint"),
         description=_("Suggest plays for your roll (the computer's, or a rule of thumb)"))
     async def hint(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.hint, public=False)
+        await self.run(interaction, self.games.hint, public=False)
 
     @app_commands.command(name=_("settings"),
                           description=_("Your board theme; server defaults (Manage Server)"))
@@ -501,24 +501,24 @@ class Play(commands.GroupCog, group_name=_("brade"),
         async def act(c: Ctx) -> Reply:
             notes: list[str | None] = []
             if problems:  # first: its refusal comes before any change
-                notes.append(await self.problems.service.configure(
+                notes.append(await self.problem_cog.problems.configure(
                     c, channel_id=problem_channel.id if problem_channel else None,
                     hour=problem_hour, daily=problem_daily))
             if server:
-                notes.append((await self.service.configure(c, lang=language,
+                notes.append((await self.games.configure(c, lang=language,
                                                            rules=ruleset)).private)
             if threads is not None or board or server_theme is not None:
-                notes.append((await self.service.set_preferences(
+                notes.append((await self.games.set_preferences(
                     c, threads=threads, theme=theme, server_theme=server_theme,
                     confirm=confirm, roll_for_me=roll_for_me)).private)
-            corr = self.bot.notices.service
+            corr = self.bot.notices.correspondence
             if notices:
                 notes.append(await corr.configure(c, turn=your_turn, minutes=turn_minutes,
                                                   problem=problem_dm))
             elif direct and not mine:  # a DM has no server settings: the member's own
                 notes.append(await corr.summary(c))
             notes.append(await corr.report(c))  # a direct message that failed, once
-            personal = await self.service.lang_for(c)
+            personal = await self.games.lang_for(c)
             return Reply(lang=personal, private="\n".join(n for n in notes if n))
 
         await self.run(interaction, act, public=False)
@@ -540,22 +540,22 @@ class Play(commands.GroupCog, group_name=_("brade"),
                       ruleset: str | None = None) -> None:
         """Declared here because the ``/brade`` group is this cog's; the Problems cog
         answers it."""
-        await self.problems.solve(interaction, answer, ruleset)
+        await self.problem_cog.solve(interaction, answer, ruleset)
 
     @problem.autocomplete("answer")
     async def problem_answer_complete(self, interaction: discord.Interaction,
                                       current: str) -> list[Choice[str]]:
-        return await self.problems.answer_choices(interaction, current)
+        return await self.problem_cog.answer_choices(interaction, current)
 
     @problem.autocomplete("ruleset")
     async def problem_ruleset_complete(self, interaction: discord.Interaction,
                                        current: str) -> list[Choice[str]]:
-        return self.problems.ruleset_choices(current)
+        return self.problem_cog.ruleset_choices(current)
 
     # -- buttons -----------------------------------------------------------------------
 
     async def on_button(self, interaction: discord.Interaction, btn: GameButton) -> None:
-        s = self.service
+        s = self.games
         g, v = btn.game_id, btn.version
         actions: dict[str, Callable[[Ctx], Awaitable[Reply]]] = {
             "accept": lambda c: s.accept(c, g, v),
@@ -583,7 +583,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
                       value: str) -> None:
         """A choice in the play picker's menu: one more letter of its path."""
         g, v, path = menu.game_id, menu.version, menu.path + value[:1]
-        await self.run(interaction, lambda c: self.service.pick(c, g, v, path),
+        await self.run(interaction, lambda c: self.games.pick(c, g, v, path),
                        component=True)
 
 

@@ -6,7 +6,7 @@ this cog (``Play.problem``), which the bot gives the ``Play`` cog when it makes 
 (``BradeBot._add_cogs``).  ``/brade problem`` shows the member's problem privately,
 ``/brade problem answer:`` judges their play; the service (``bot.service.problems``)
 decides everything, this layer draws and replies.  Both pictures are drawn in the board
-workers (``bot.service.board``) and go out with their alt text.  The daily problem is
+workers (``bot.service.pictures``) and go out with their alt text.  The daily problem is
 posted by the background check the reminders use (``BackgroundCheck``), on the process
 that owns the guild; its button (``ProblemButton``) opens the problem privately for
 whoever presses it.
@@ -28,8 +28,8 @@ from bot.cogs.play import make_ctx, play_choices, ruleset_choices
 from bot.cogs.replies import refusal_text, send_private
 from bot.delivery import board_file
 from bot.permissions import to_post
-from bot.service.board import draw_async
 from bot.service.model import Ctx, UserError
+from bot.service.pictures import draw_async
 from bot.service.problems import DailyPost, ProblemReply, ProblemService
 from bot.service.text import BUTTON_LABEL_LIMIT, clip
 from bot.store import Conflict
@@ -61,16 +61,16 @@ class ProblemButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["day"], label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await guarded(interaction, lambda bot: bot.problems.on_daily(interaction, self.day))
+        await guarded(interaction, lambda bot: bot.problem_cog.on_daily(interaction, self.day))
 
 
 class Problems(BackgroundCheck):
     failure = "daily problem check failed"  # and it goes on the next time
 
-    def __init__(self, bot: BradeBot, service: ProblemService, games: GameService,
+    def __init__(self, bot: BradeBot, problems: ProblemService, games: GameService,
                  delivery: Delivery) -> None:
         super().__init__(bot, games, delivery)
-        self.service = service
+        self.problems = problems
 
     # -- /brade problem (declared on the Play cog) --------------------------------------
 
@@ -79,24 +79,24 @@ class Problems(BackgroundCheck):
         """``/brade problem``: the member's problem, or (``answer``) the verdict on it."""
         ctx = make_ctx(interaction)
         if answer is not None:
-            await self.reply(interaction, ctx, lambda: self.service.answer(ctx, answer))
+            await self.reply(interaction, ctx, lambda: self.problems.answer(ctx, answer))
         else:
-            await self.reply(interaction, ctx, lambda: self.service.show(ctx, ruleset))
+            await self.reply(interaction, ctx, lambda: self.problems.show(ctx, ruleset))
 
     async def answer_choices(self, interaction: discord.Interaction,
                              current: str) -> list[Choice[str]]:
         """The open problem's plays matching what the member typed, as a game's moves."""
         ctx = make_ctx(interaction)
-        texts = await self.service.suggestions(ctx, current or "")
+        texts = await self.problems.suggestions(ctx, current or "")
         return play_choices(texts, await self.games.lang_for(ctx))
 
     def ruleset_choices(self, current: str) -> list[Choice[str]]:
         """The rulesets that have problems, matching what the member typed."""
-        return ruleset_choices(current, self.service.available())
+        return ruleset_choices(current, self.problems.available())
 
     async def on_daily(self, interaction: discord.Interaction, day: str) -> None:
         ctx = make_ctx(interaction)
-        await self.reply(interaction, ctx, lambda: self.service.open_daily(ctx, day))
+        await self.reply(interaction, ctx, lambda: self.problems.open_daily(ctx, day))
 
     async def reply(self, interaction: discord.Interaction, ctx: Ctx,
                     action: Callable[[], Awaitable[ProblemReply]]) -> None:
@@ -141,7 +141,7 @@ class Problems(BackgroundCheck):
         return str(guild.preferred_locale) if guild else None
 
     async def tick(self) -> None:
-        for post in await self.service.due_dailies(self._guild_locale):
+        for post in await self.problems.due_dailies(self._guild_locale):
             await self.post(post)
 
     async def post(self, post: DailyPost) -> None:
@@ -164,4 +164,4 @@ class Problems(BackgroundCheck):
             log.warning("could not post the daily problem in channel %s", post.channel_id)
             return
         if msg is not None:
-            await self.service.posted(post, msg.id)
+            await self.problems.posted(post, msg.id)

@@ -31,9 +31,9 @@ log = logging.getLogger(__name__)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Ratings(commands.GroupCog, group_name=_("rating"),
               group_description=_("Ratings, the leaderboard and profiles")):
-    def __init__(self, bot: BradeBot, service: RatingService) -> None:
+    def __init__(self, bot: BradeBot, ratings: RatingService) -> None:
         self.bot = bot
-        self.service = service
+        self.ratings = ratings
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
@@ -41,15 +41,15 @@ class Ratings(commands.GroupCog, group_name=_("rating"),
         return await check_in_server(interaction)
 
     async def cog_load(self) -> None:
-        self.service.games.end_listeners.append(self.service.on_game_end)
-        caught = await self.service.catch_up()
+        self.ratings.games.end_listeners.append(self.ratings.on_game_end)
+        caught = await self.ratings.catch_up()
         if caught:
             log.info("applied %d rated game(s) that ended while the bot was away", caught)
 
     async def cog_unload(self) -> None:
-        listeners = self.service.games.end_listeners
-        if self.service.on_game_end in listeners:
-            listeners.remove(self.service.on_game_end)
+        listeners = self.ratings.games.end_listeners
+        if self.ratings.on_game_end in listeners:
+            listeners.remove(self.ratings.on_game_end)
 
     async def answer(self, interaction: discord.Interaction,
                      action: Callable[[Ctx], Awaitable[Reply]], share: bool) -> None:
@@ -58,7 +58,7 @@ class Ratings(commands.GroupCog, group_name=_("rating"),
             reply = await action(ctx)
         except UserError as error:
             await send_private(interaction,
-                               refusal_text(error, await self.service.games.lang_for(ctx)))
+                               refusal_text(error, await self.ratings.games.lang_for(ctx)))
             return
         await interaction.response.send_message(reply.private or "", ephemeral=not share)
 
@@ -70,7 +70,7 @@ class Ratings(commands.GroupCog, group_name=_("rating"),
     async def leaderboard(self, interaction: discord.Interaction,
                           count: app_commands.Range[int, 1, LEADERBOARD_MAX] = LEADERBOARD_DEFAULT,
                           share: bool = False) -> None:
-        await self.answer(interaction, lambda c: self.service.leaderboard(c, count), share)
+        await self.answer(interaction, lambda c: self.ratings.leaderboard(c, count), share)
 
     @app_commands.command(name=_("profile"),
                           description=_("A member's rating, record and ways of winning"))
@@ -79,6 +79,6 @@ class Ratings(commands.GroupCog, group_name=_("rating"),
                            share=_("Post it in the channel for everyone (default: only you)"))
     async def profile(self, interaction: discord.Interaction,
                       member: discord.Member | None = None, share: bool = False) -> None:
-        await self.answer(interaction, lambda c: self.service.profile(
+        await self.answer(interaction, lambda c: self.ratings.profile(
             c, member.id if member else None, is_bot=bool(member and member.bot)), share)
 

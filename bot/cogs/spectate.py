@@ -54,9 +54,9 @@ def game_options(command: Callable) -> Callable:
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Spectate(commands.GroupCog, group_name=_("watch"),
                group_description=_("Watch games: running games, moves, records, replays")):
-    def __init__(self, bot: BradeBot, service: SpectateService) -> None:
+    def __init__(self, bot: BradeBot, watching: SpectateService) -> None:
         self.bot = bot
-        self.service = service
+        self.watching = watching
         self.sightlines = Sightlines()
         super().__init__()
 
@@ -67,7 +67,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
     async def refuse(self, interaction: discord.Interaction, ctx: Ctx,
                      error: UserError | EngineError) -> None:
         await send_private(interaction,
-                           refusal_text(error, await self.service.games.lang_for(ctx)))
+                           refusal_text(error, await self.watching.games.lang_for(ctx)))
 
     async def answer(self, interaction: discord.Interaction,
                      action: Callable[[Ctx], Awaitable[FileReply]]) -> None:
@@ -95,7 +95,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
                           description=_("The games being played on this server, with links"))
     async def games(self, interaction: discord.Interaction) -> None:
         async def listing(ctx: Ctx) -> FileReply:
-            reply = await self.service.running(ctx, self.sight(interaction))
+            reply = await self.watching.running(ctx, self.sight(interaction))
             return FileReply(reply.lang, reply.private or "")
 
         await self.answer(interaction, listing)
@@ -115,7 +115,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         for the channel's game)."""
         ctx = make_ctx(interaction)
         try:
-            page = await self.service.history(ctx, game, channel_id,
+            page = await self.watching.history(ctx, game, channel_id,
                                               sight=self.sight(interaction))
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error)
@@ -131,10 +131,10 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         sight = self.sight(interaction)
         try:
             if btn.slot == FILE:
-                await self.send(interaction, await self.service.history_file(
+                await self.send(interaction, await self.watching.history_file(
                     ctx, btn.game_id, sight=sight))
                 return
-            page = await self.service.history(ctx, btn.game_id, page=btn.page, sight=sight)
+            page = await self.watching.history(ctx, btn.game_id, page=btn.page, sight=sight)
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error)
             return
@@ -148,7 +148,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
                      channel: ChannelOption | None = None,
                      number: app_commands.Range[int, 1, 99] | None = None,
                      share: bool = False) -> None:
-        await self.answer(interaction, lambda c: self.service.export(
+        await self.answer(interaction, lambda c: self.watching.export(
             c, game, channel.id if channel else None, number, share,
             sight=self.sight(interaction)))
 
@@ -164,14 +164,14 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
                      format: str = "gif", share: bool = False) -> None:
         ctx = make_ctx(interaction)
         try:
-            plan = await self.service.plan_replay(ctx, game, channel.id if channel else None,
+            plan = await self.watching.plan_replay(ctx, game, channel.id if channel else None,
                                                   number, format, share,
                                                   sight=self.sight(interaction))
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error)
             return
         await interaction.response.defer(ephemeral=not share, thinking=True)
-        await self.send(interaction, await self.service.render(plan))
+        await self.send(interaction, await self.watching.render(plan))
 
     @app_commands.command(
         name=_("analyse"),
@@ -187,7 +187,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         worker and the reply is edited with its progress, then the result."""
         ctx = make_ctx(interaction)
         try:
-            plan = await self.service.plan_analysis(ctx, game, channel.id if channel else None,
+            plan = await self.watching.plan_analysis(ctx, game, channel.id if channel else None,
                                                     number, share,
                                                     sight=self.sight(interaction))
         except (UserError, EngineError) as error:
@@ -217,7 +217,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
             await edit(t("watch.analyse.progress", plan.lang, id=plan.row.id, pct=pct))
 
         try:
-            reply = await self.service.analyse(plan, progress, queued)
+            reply = await self.watching.analyse(plan, progress, queued)
         except (UserError, EngineError) as error:
             await interaction.edit_original_response(content=refusal_text(error, plan.lang))
             return
@@ -229,7 +229,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
 
     async def game_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[int]]:
-        found = await self.service.suggestions(
+        found = await self.watching.suggestions(
             make_ctx(interaction), str(current or ""),
             self.sight(interaction, SUGGEST_LOOKUP_BUDGET))
         return [Choice(name=label, value=gid) for label, gid in found]

@@ -35,8 +35,8 @@ from bot.cogs.replies import check_in_server, refusal_text, send_private
 from bot.i18n import t
 from bot.league.errors import LeagueError
 from bot.permissions import THREAD_ARCHIVE_MINUTES, TO_ARCHIVE, to_post
-from bot.service.board import draw_async
 from bot.service.model import Ctx, Post, Reply, UserError
+from bot.service.pictures import draw_async
 from bot.service.text import (
     BUTTON_LABEL_LIMIT,
     BUTTONS,
@@ -176,10 +176,10 @@ def _allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Tournaments(commands.GroupCog, group_name=_("tournament"),
                   group_description=_("Tournaments: create, join, play, standings")):
-    def __init__(self, bot: BradeBot, service: TournamentService, games: GameService,
+    def __init__(self, bot: BradeBot, tournaments: TournamentService, games: GameService,
                  delivery: Delivery) -> None:
         self.bot = bot
-        self.service = service
+        self.tournaments = tournaments
         self.games = games  # starts and stops the matches' games
         self.delivery = delivery  # posts those games' boards
         self._tasks: set[asyncio.Task[None]] = set()
@@ -327,7 +327,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         gone = await self.bot.members_gone(m.guild_id, [m.white_id, m.black_id])
         if gone:  # left the server since the pairing: withdrawn, the match a walkover
             for uid in sorted(gone):
-                for outcome in await self.service.departed(m.guild_id, uid,
+                for outcome in await self.tournaments.departed(m.guild_id, uid,
                                                            tournament_id=m.tournament_id):
                     await self.carry_out(outcome)
             return
@@ -357,7 +357,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             if made is None:  # the admins are told; the organiser can restart the match
                 return
             thread = made
-            await self.service.set_ref(m.tournament_id, m.pairing, thread.id)
+            await self.tournaments.set_ref(m.tournament_id, m.pairing, thread.id)
         # Recorded as a game thread: the game's end archives it (bot/delivery.py).
         await self.games.posts.opened_thread(m.guild_id, thread.id)
         if await rights.attempt(thread, "tournament.post", to_post(thread, board=True),
@@ -384,7 +384,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         """Record a tournament game's result now; announce and pair on in a task."""
         if row.tournament_id is None:
             return
-        outcome = await self.service.game_ended(row)
+        outcome = await self.tournaments.game_ended(row)
         if outcome is not None:
             self._spawn(self.carry_out(outcome))
 
@@ -392,7 +392,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
 
     @tasks.loop(seconds=60)
     async def check(self) -> None:
-        for outcome in await self.service.due():
+        for outcome in await self.tournaments.due():
             await self.carry_out(outcome)
 
     @check.before_loop
@@ -410,14 +410,14 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         """A banned member has left every tournament of the server: withdrawn."""
         if not self.games.owns(guild.id):
             return
-        for outcome in await self.service.departed(guild.id, user.id):
+        for outcome in await self.tournaments.departed(guild.id, user.id):
             await self.carry_out(outcome)
 
     async def on_withdraw_button(self, interaction: discord.Interaction,
                                  btn: WithdrawButton) -> None:
         ctx = self._ctx(interaction)
         try:
-            outcome = await self.service.withdraw(ctx, btn.tournament_id, btn.user)
+            outcome = await self.tournaments.withdraw(ctx, btn.tournament_id, btn.user)
         except (UserError, LeagueError, EngineError) as error:
             await self._refuse(interaction, ctx, error)
             return
@@ -429,7 +429,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         ctx = self._ctx(interaction)
 
         async def act(c: Ctx) -> Outcome:
-            return await self.service.organiser_action(
+            return await self.tournaments.organiser_action(
                 c, "", "walkover", manager=self._manager(interaction), match=btn.pairing,
                 winner=btn.winner or None, tournament_id=btn.tournament_id)
 
@@ -445,7 +445,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
 
     async def name_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[str]]:
-        names = await self.service.names(interaction.guild_id, current or "")
+        names = await self.tournaments.names(interaction.guild_id, current or "")
         return [Choice(name=plain_name(n, CHOICE_LIMIT, fallback=n[:CHOICE_LIMIT]),
                        value=n[:CHOICE_LIMIT])
                 for n in names]
@@ -454,7 +454,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
                              results: bool = False) -> list[Choice[str]]:
         name = str(getattr(interaction.namespace, "name", "") or "")
         lang = (await self.games.langs(self._ctx(interaction)))[0]
-        found = await self.service.open_matches(interaction.guild_id, name, current or "",
+        found = await self.tournaments.open_matches(interaction.guild_id, name, current or "",
                                                 lang, results=results)
         return [Choice(name=label, value=pid) for label, pid in found]
 
@@ -464,7 +464,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         can still be removed."""
         name = str(getattr(interaction.namespace, "name", "") or "")
         lang = (await self.games.langs(self._ctx(interaction)))[0]
-        found = await self.service.players(interaction.guild_id, name, current or "", lang)
+        found = await self.tournaments.players(interaction.guild_id, name, current or "", lang)
         return [Choice(name=label, value=pid) for label, pid in found]
 
     # -- registration ----------------------------------------------------------------------
@@ -502,7 +502,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             return
         default_rules = (await self.games.settings(ctx.guild_id)).rules \
             or self.games.default_rules
-        await self._run(interaction, lambda c: self.service.create(
+        await self._run(interaction, lambda c: self.tournaments.create(
             c, name=name, format=format, rounds=rounds, rules=ruleset,
             match_length=match_length, max_players=max_players,
             deadline_hours=deadline_hours, tiebreak=tiebreak, default_rules=default_rules),
@@ -520,7 +520,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     @app_commands.autocomplete(name=name_complete)
     async def join(self, interaction: discord.Interaction, name: str) -> None:
         who = interaction.user.display_name
-        await self._run(interaction, lambda c: self.service.join(c, name, who))
+        await self._run(interaction, lambda c: self.tournaments.join(c, name, who))
 
     @app_commands.command(name=_("leave"),
                           description=_("Leave a tournament (after the start: withdraw)"))
@@ -528,28 +528,28 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     @app_commands.describe(name=_("The tournament's name"))
     @app_commands.autocomplete(name=name_complete)
     async def leave(self, interaction: discord.Interaction, name: str) -> None:
-        await self._run(interaction, lambda c: self.service.leave(c, name))
+        await self._run(interaction, lambda c: self.tournaments.leave(c, name))
 
     # -- looking ---------------------------------------------------------------------------
 
     @app_commands.command(name=_("list"),
                           description=_("This server's tournaments: status, players, format"))
     async def list_tournaments(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, self.service.listing)
+        await self._run(interaction, self.tournaments.listing)
 
     @app_commands.command(name=_("standings"), description=_("Show the standings"))
     @app_commands.rename(name=_("name"))
     @app_commands.describe(name=_("The tournament's name"))
     @app_commands.autocomplete(name=name_complete)
     async def standings(self, interaction: discord.Interaction, name: str) -> None:
-        await self._run(interaction, lambda c: self.service.show(c, name, "standings"))
+        await self._run(interaction, lambda c: self.tournaments.show(c, name, "standings"))
 
     @app_commands.command(name=_("bracket"), description=_("Show the bracket or pairings"))
     @app_commands.rename(name=_("name"))
     @app_commands.describe(name=_("The tournament's name"))
     @app_commands.autocomplete(name=name_complete)
     async def bracket(self, interaction: discord.Interaction, name: str) -> None:
-        await self._run(interaction, lambda c: self.service.show(c, name, "bracket"))
+        await self._run(interaction, lambda c: self.tournaments.show(c, name, "bracket"))
 
     # -- organiser -------------------------------------------------------------------------
 
@@ -560,12 +560,12 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     @app_commands.autocomplete(name=name_complete)
     async def start(self, interaction: discord.Interaction, name: str) -> None:
         manager = self._manager(interaction)
-        await self._run(interaction, lambda c: self.service.start(c, name, manager=manager))
+        await self._run(interaction, lambda c: self.tournaments.start(c, name, manager=manager))
 
     async def _organiser(self, interaction: discord.Interaction, name: str, kind: str,
                          **kw: Any) -> None:
         manager = self._manager(interaction)
-        await self._run(interaction, lambda c: self.service.organiser_action(
+        await self._run(interaction, lambda c: self.tournaments.organiser_action(
             c, name, kind, manager=manager, **kw))
 
     @app_commands.command(name=_("result"),
@@ -610,7 +610,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     @app_commands.autocomplete(name=name_complete)
     async def restart(self, interaction: discord.Interaction, name: str, match: str) -> None:
         manager = self._manager(interaction)
-        await self._run(interaction, lambda c: self.service.restart(c, name, match,
+        await self._run(interaction, lambda c: self.tournaments.restart(c, name, match,
                                                                     manager=manager))
 
     @restart.autocomplete("match")

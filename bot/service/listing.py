@@ -23,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from bot.service.board import RenderPool, default_workers
+from bot.service.pictures import RenderPool, default_workers
 from engine import plays
 from engine.dice import Dice
 from engine.game import Game

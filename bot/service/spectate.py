@@ -25,7 +25,6 @@ from typing import Any
 from bot.i18n import outcome_text, play_words, side_name, t
 from bot.service import ai as ai_workers
 from bot.service.analysis_queue import DEFAULT_PER_MEMBER, AnalysisQueue
-from bot.service.board import draw_async
 from bot.service.games import GameService
 from bot.service.games.core import ENDED
 from bot.service.history import (
@@ -38,6 +37,7 @@ from bot.service.history import (
 )
 from bot.service.match_words import running
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
+from bot.service.pictures import draw_async
 from bot.service.text import (
     CHOICE_LIMIT,
     CHOICES,

@@ -21,7 +21,7 @@ import pytest
 import pytest_asyncio
 import simcord
 
-import bot.service.board as board_module
+import bot.service.pictures as pictures_module
 from bot.client import BradeBot
 from bot.service.ai import ThreadAgent
 from bot.service.model import BoardSpec
@@ -30,7 +30,7 @@ from tests.bot.helpers import Db, is_postgres, pg_reader
 BACKENDS = ("sqlite", "postgresql")
 
 # Boards in threads: a worker process per test bot costs ~2 s of CPU each;
-# tests/bot/service/test_board.py covers the worker pool itself.
+# tests/bot/service/test_pictures.py covers the worker pool itself.
 os.environ.setdefault("BRADE_RENDER_WORKERS", "0")
 
 _made: list[BradeBot] = []
@@ -122,13 +122,13 @@ def specs(monkeypatch: pytest.MonkeyPatch) -> list[BoardSpec]:
     """Every board the bot draws, in order (the real drawing still happens, in a thread:
     tests draw without worker processes)."""
     drawn: list[BoardSpec] = []
-    real = board_module.render_png
+    real = pictures_module.render_png
 
     def spy(spec: BoardSpec) -> bytes:
         drawn.append(spec)
         return real(spec)
 
-    monkeypatch.setattr(board_module, "render_png", spy)
+    monkeypatch.setattr(pictures_module, "render_png", spy)
     return drawn
 
 

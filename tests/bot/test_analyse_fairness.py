@@ -127,7 +127,7 @@ async def test_a_flood_is_capped_and_others_go_first(simcord_env: simcord.Env, d
     pictures = [p for _k, _n, p in env.backend.transcript
                 if "Analysis of game" in str(p) and "-analys.png" in str(p)]
     assert len(pictures) == 4
-    service = env.bot.get_cog("Spectate").service
+    service = env.bot.get_cog("Spectate").watching
     assert service.analyses.running == 0 and not service.analyses.waiting()
 
 

@@ -150,7 +150,7 @@ async def test_a_roll_recorded_after_the_next_play_strips_nothing(
     mover, waiter = mover_and_waiter(db_path, ch.id, members)
     cid = f"brade:roll:{row['id']}:{row['version']}:"
     board = find_button(env, ch, cid)
-    posts = env.bot.service.posts  # type: ignore[attr-defined]
+    posts = env.bot.services.games.posts  # type: ignore[attr-defined]
     held = HeldSwap(posts.swap_board)
     monkeypatch.setattr(posts, "swap_board", held)
 

@@ -91,7 +91,7 @@ async def test_a_failing_look_up_after_the_game_ended_is_not_the_players_error(
     async def broken(*args: object) -> bool:
         raise RuntimeError("database disk image is malformed")
 
-    monkeypatch.setattr(env.bot.service, "channel_busy", broken)  # type: ignore[union-attr]
+    monkeypatch.setattr(env.bot.services.games, "channel_busy", broken)  # type: ignore[union-attr]
     r = await alice.slash(ch, "brade resign")
     r = await alice.click(r.response, label="Yes, resign")
     assert game_row(db_path, ch.id)["status"] == "over"

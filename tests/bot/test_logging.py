@@ -115,7 +115,7 @@ async def test_a_stored_old_game_logs_no_generator_state(db_path: Db, debug_log:
         v, st, gauss = random.Random(secrets.randbits(62)).getstate()
         data["game"]["rng"] = [v, list(st), gauss]
         db_exec(db, "UPDATE games SET state = ? WHERE id = ?", (json.dumps(data), gid))
-        bot.service._games.clear()
+        bot.services.games._games.clear()
         await roll_now(env, ch, db, members)
         await members[0].slash(ch, "brade show")
     finally:

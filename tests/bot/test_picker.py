@@ -296,7 +296,7 @@ async def set_roll(env: simcord.Env, db: Db, ch: simcord.ChannelHandle, text: st
     state = json.loads(row["state"])
     state["game"].update(position=text, phase="move", dice=list(dice))
     db_exec_state(db, row["id"], state)
-    service = env.bot.service
+    service = env.bot.services.games
     service._games.clear()
     service.pickers = Pickers()
     return game_row(db, ch.id)
@@ -510,7 +510,7 @@ async def test_confirming_a_play_no_longer_legal_changes_nothing(simcord_env: si
     state = json.loads(row["state"])
     state["game"]["dice"] = [6, 5]
     db_exec_state(db_path, row["id"], state)
-    env.bot.service._games.clear()
+    env.bot.services.games._games.clear()
     before = snapshot(db_path)
     r = await white.click(preview, label="Confirm")
     assert r.ephemeral and r.response.content == t("err.pick.gone", "en")
@@ -552,7 +552,7 @@ async def test_play_settings_are_kept_per_member(simcord_env: simcord.Env, db_pa
                     "WHERE guild_id = ? AND user_id = ?", (guild.id, alice.id))
     assert [(x["confirm_plays"], x["roll_for_me"]) for x in rows] == [(0, 1)]
     await env.restart_bot(make_bot(db_path, seed=40))
-    service = env.bot.service
+    service = env.bot.services.games
     await service.players.resolve(guild.id, [alice.id, bob.id])
     assert not service.players.confirms(guild.id, alice.id)
     assert service.players.rolls_for(guild.id, alice.id)
@@ -573,7 +573,7 @@ async def test_roll_for_me_leaves_a_choice_to_the_player(simcord_env: simcord.En
     row = game_row(db_path, ch.id)
     assert row["game"].phase == "move"  # the starter's first roll, made for them
     assert t("roll.auto", "en") in recent(env, ch, 1)[0].content
-    service = env.bot.service
+    service = env.bot.services.games
     lg = service._unpack(await _row(service, row["id"]))
     assert service._rolls_for(lg) is False  # a roll to play: nothing to roll
     game = lg.game
@@ -612,7 +612,7 @@ async def test_a_forfeited_roll_joins_the_message_it_was_rolled_on(
     state["game"]["position"] = (f"{side}=barx1,7x14 {other}=1x3,19x2,20x2,21x2,22x2,23x2,"
                                  f"24x2 turn={side}")
     db_exec_state(db_path, row["id"], state)
-    env.bot.service._games.clear()
+    env.bot.services.games._games.clear()
     mover = players[row[f"{side}_id"]]
     cid = f"brade:roll:{row['id']}:{row['version']}:"
     message = with_control(env, ch, cid)

@@ -13,7 +13,7 @@ import simcord
 from PIL import Image
 
 from bot.i18n import FEATURES, TABLES, commands
-from bot.service.board import render_png
+from bot.service.pictures import render_png
 from engine.dice import roll_name
 from engine.generators import legal_turns
 from engine.position import Side
@@ -301,7 +301,7 @@ def test_no_player_facing_string_names_a_rule_id() -> None:
 
 async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_path) -> None:
     env = simcord_env
-    service = env.bot.service
+    service = env.bot.services.games
     from engine import rules
     from engine.position import Position
 

@@ -233,8 +233,8 @@ async def test_a_roll_recorded_late_by_one_bot_leaves_the_others_board_live(
 
         loop_a = asyncio.get_running_loop()
         held, release = asyncio.Event(), asyncio.Event()
-        posts_a = env_a.bot.service.posts  # type: ignore[attr-defined]
-        posts_b = other.bot.service.posts  # type: ignore[union-attr]
+        posts_a = env_a.bot.services.games.posts  # type: ignore[attr-defined]
+        posts_b = other.bot.services.games.posts  # type: ignore[union-attr]
         swap_a, swap_b = posts_a.swap_board, posts_b.swap_board
 
         async def a_late(*args: Any) -> Any:  # A's roll record waits for B's play record

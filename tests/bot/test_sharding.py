@@ -102,7 +102,7 @@ async def test_a_process_reminds_expires_and_resumes_only_its_own_guilds(
         simcord_env: simcord.Env, db_path: Db) -> None:
     env = simcord_env
     bot: BradeBot = env.bot  # type: ignore[assignment]
-    service = bot.service
+    service = bot.services.games
     assert service is not None
     setup: dict[int, dict[str, int]] = {}
     for shard in range(4):
@@ -377,7 +377,7 @@ async def test_a_conflict_no_answer_foresaw_is_still_a_polite_refusal(
     async def refused(*args: Any, **kwargs: Any) -> Any:
         raise Conflict("could not serialize access due to concurrent update")
 
-    monkeypatch.setattr(env.bot.service, "new_game", refused)  # type: ignore[union-attr]
+    monkeypatch.setattr(env.bot.services.games, "new_game", refused)  # type: ignore[union-attr]
     r = await alice.slash(ch, "brade new", opponent=bob)
     assert r.ephemeral and "at the same moment" in r.response.content
     assert game_row(db_path, ch.id) is None

@@ -154,7 +154,7 @@ async def test_two_simultaneous_moves_apply_once(simcord_env: simcord.Env, db_pa
     _, ch, members = await start_game(env)
     row = await roll_until_move(env, ch, db_path, members)
     mover, _ = mover_and_waiter(db_path, ch.id, members)
-    service = env.bot.service
+    service = env.bot.services.games
     ctx = Ctx(mover.id, ch.id, ch.guild.id if ch.guild else None)
     play = row["game"].legal_turns[0].text
     results = await asyncio.gather(service.move(ctx, play), service.move(ctx, play),

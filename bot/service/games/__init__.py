@@ -16,25 +16,25 @@ for, each part a class of its own module:
 - ``turns.Turns``: rolls, plays and the computer's turns (``rolling.Rolling``: rolls the
   bot makes for members who asked it to);
 - ``picking.Picking``: the play picker's presses (menus, preview, confirmation);
-- ``endings.Endings``: resigning, abandoning, aborting, claiming;
+- ``giving_up.GivingUp``: resigning, abandoning, aborting, claiming;
 - ``looking.Looking``: ``/brade show``, rules, hints, autocomplete, help;
 - ``settings.Preferences``: a server's settings, a player's board theme;
-- ``reminders.Reminders``: reminders and claim offers for quiet games.
+- ``idle.Idle``: reminders and claim offers for quiet games, closing idle ones.
 """
 
 from __future__ import annotations
 
 from bot.service.games.challenges import Challenges
 from bot.service.games.core import GameEndListener, Loaded
-from bot.service.games.endings import Endings
+from bot.service.games.giving_up import GivingUp
+from bot.service.games.idle import Idle
 from bot.service.games.looking import Looking
 from bot.service.games.picking import Picking
-from bot.service.games.reminders import Reminders
 from bot.service.games.settings import Preferences
 from engine.errors import EngineError
 
 
-class GameService(Challenges, Picking, Endings, Looking, Preferences, Reminders):
+class GameService(Challenges, Picking, GivingUp, Looking, Preferences, Idle):
     """Every game command and check of the bot (see the module docstring for the parts);
     constructed once at start-up (``bot.service.services.Services``)."""
 

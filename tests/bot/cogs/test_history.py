@@ -99,7 +99,7 @@ LABELS = {"sv": {"first": "⏮ Första sidan", "later": "Senare ▶", "last": "S
 async def test_a_long_games_history_shows_turn_one(simcord_env: simcord.Env, db_path: Path,
                                                    lang: str) -> None:
     env = simcord_env
-    games = env.bot.service  # type: ignore[attr-defined]
+    games = env.bot.services.games  # type: ignore[attr-defined]
     locale = "sv-SE" if lang == "sv" else "en-US"
     ch, members, played = await long_game(env, db_path, games, locale=locale, to_end=True)
     carol = members[2]
@@ -155,7 +155,7 @@ async def test_history_pages_turn_after_a_restart(simcord_env: simcord.Env,
     page; after a restart its buttons still turn pages, and a game that went on shows
     its new turns on the last page."""
     env = simcord_env
-    games = env.bot.service  # type: ignore[attr-defined]
+    games = env.bot.services.games  # type: ignore[attr-defined]
     ch, members, played = await long_game(env, db_path, games, locale="en-US", to_end=False)
     carol = members[2]
     r = await carol.slash(ch, "watch history")
@@ -165,7 +165,7 @@ async def test_history_pages_turn_after_a_restart(simcord_env: simcord.Env,
     page = await press(carol, page, "⏮ First page")
     assert turn_numbers(page.content)[0] == 1
     # a later turn is on the last page when it is turned to
-    games = env.bot.service  # type: ignore[attr-defined]
+    games = env.bot.services.games  # type: ignore[attr-defined]
     async with games.store.read() as tx:
         row = await tx.live_game(ch.id)
     lg = games._unpack(row)

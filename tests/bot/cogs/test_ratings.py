@@ -137,7 +137,7 @@ async def test_computer_game_is_never_rated(db_path: Path) -> None:
         cog = bot.get_cog("Ratings")
         async with bot.store.read() as tx:  # type: ignore[union-attr]
             stored = await tx.game(row["id"])
-        assert await cog.service.on_game_end(stored) is False  # type: ignore[union-attr]
+        assert await cog.ratings.on_game_end(stored) is False  # type: ignore[union-attr]
         assert ratings(db_path) == {}
 
 
@@ -153,20 +153,20 @@ async def test_game_applied_once_and_caught_up(simcord_env: simcord.Env, db_path
     cog = bot.get_cog("Ratings")
     assert row is not None and cog is not None
     # the listener fires again, twice at once, and through the service's own path
-    results = await asyncio.gather(cog.service.on_game_end(row), cog.service.on_game_end(row))
-    await bot.service._ended(row)  # type: ignore[union-attr]
+    results = await asyncio.gather(cog.ratings.on_game_end(row), cog.ratings.on_game_end(row))
+    await bot.services.games._ended(row)  # type: ignore[union-attr]
     assert results == [False, False]
     assert full_snapshot(db_path) == once
     assert ratings(db_path)[alice.id][1:] == (1, 1, 0)
 
     # a game that ended while nobody listened is applied at the next start (catch-up)
-    bot.service.end_listeners.remove(cog.service.on_game_end)  # type: ignore[union-attr]
+    bot.services.games.end_listeners.remove(cog.ratings.on_game_end)  # type: ignore[union-attr]
     await new_game(env, ch, alice, bob)
     await resign(env, ch, alice)
     assert ratings(db_path)[alice.id][1:] == (1, 1, 0)
-    assert await cog.service.catch_up() == 1
+    assert await cog.ratings.catch_up() == 1
     assert ratings(db_path)[alice.id][1:] == (2, 1, 1)
-    assert await cog.service.catch_up() == 0
+    assert await cog.ratings.catch_up() == 0
     async with bot.store.read() as tx:  # type: ignore[union-attr]
         seeds = await ratings_sql.ratings_for(tx, ch.guild.id, [alice.id, bob.id, 4242])
     assert seeds[4242] == MU and seeds[alice.id] != MU and seeds[bob.id] != MU

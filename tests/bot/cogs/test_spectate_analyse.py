@@ -116,7 +116,7 @@ async def test_progress_is_reported_slice_by_slice(simcord_env: simcord.Env,
     assert edits and f"Analysing game `#{row['id']}`" in edits[0]  # the deferred reply, edited
 
     cog = env.bot.get_cog("Spectate")
-    service = cog.service
+    service = cog.watching
     ctx = Ctx(guild_id=guild.id, channel_id=ch.id, user_id=members[2].id)
     plan = await service.plan_analysis(ctx, row["id"], sight=sees_everything)
     seen: list[float] = []

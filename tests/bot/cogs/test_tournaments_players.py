@@ -76,7 +76,7 @@ async def test_a_tournament_matchs_last_board_offers_no_rematch(simcord_env: sim
 
     before = db_rows(db_path, "SELECT id, status FROM games ORDER BY id")
     with pytest.raises(UserError) as refused:
-        await env.bot.service.rematch(Ctx(loser.id, thread.id, guild.id, "sv-SE"), row["id"])
+        await env.bot.services.games.rematch(Ctx(loser.id, thread.id, guild.id, "sv-SE"), row["id"])
     assert refusal_text(refused.value, "sv").startswith("Ett turneringsparti har ingen")
     assert refusal_text(refused.value, "en").startswith("A tournament game has no")
     assert db_rows(db_path, "SELECT id, status FROM games ORDER BY id") == before

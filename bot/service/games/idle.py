@@ -21,7 +21,7 @@ from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
 from bot.store import Conflict
 
 
-class Reminders(GameCore):
+class Idle(GameCore):
     """What the bot tells a quiet game, on its own initiative."""
 
     async def due_notices(self, guild_locale: Callable[[int | None], str | None] = lambda g: None,

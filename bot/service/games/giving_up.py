@@ -11,7 +11,7 @@ from bot.service.games.proof import joined, seed_line
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
 
 
-class Endings(Boards):
+class GivingUp(Boards):
     """Resign, abandon, abort, claim."""
 
     async def resign_prompt(self, ctx: Ctx) -> Reply:

@@ -12,9 +12,9 @@ from concurrent.futures.process import _ExecutorManagerThread  # type: ignore[at
 
 import simcord
 
-from bot.service import board
-from bot.service.board import RenderPool, render_async, render_png
+from bot.service import pictures
 from bot.service.model import BoardSpec
+from bot.service.pictures import RenderPool, render_async, render_png
 from engine import rules
 from engine.generators import legal_turns
 from engine.position import Side
@@ -54,7 +54,7 @@ def _spec() -> BoardSpec:
 async def test_posted_boards_come_from_the_workers_and_close_leaves_nothing(
         db_path, monkeypatch) -> None:
     # its own bot, so a suite-wide BRADE_RENDER_WORKERS=0 (threads) cannot skip the pool
-    monkeypatch.setenv(board.WORKERS_ENV, "1")
+    monkeypatch.setenv(pictures.WORKERS_ENV, "1")
     bot = make_bot(db_path, agent=None)
     env = simcord.Env(bot, settle_timeout=30.0)
     await env.start()
@@ -139,7 +139,7 @@ async def test_brackets_standings_replays_and_reviews_cross_to_a_worker() -> Non
 
 
 async def test_without_a_pool_boards_are_drawn_in_threads() -> None:
-    board.use(None)
+    pictures.use(None)
     spec = _spec()
     assert await render_async(spec) == render_png(spec)
     pool = RenderPool(workers=0).start()  # BRADE_RENDER_WORKERS=0: threads only
