@@ -1,8 +1,9 @@
 """The ``Bot`` subclass: opens the store, makes every service and cog once, syncs.
 
 ``setup_hook`` is the one place the bot's parts are made and wired: the services
-(``Services.build``), the one ``Delivery`` of replies to Discord (bot/delivery.py), and
-the cogs, each handed what it uses.  Nothing looks another part up by name later.
+(``Services.build``), the one ``Delivery`` of game replies to Discord (bot/delivery, the
+package that makes every message, thread and edit), and the cogs, each handed what it
+uses.  Nothing looks another part up by name later.
 
 It is an ``AutoShardedBot``: one process runs the shards it is given (``BRADE_SHARDS``)
 or, given none, as many as Discord recommends.  Several processes may share one
@@ -25,15 +26,16 @@ from discord.ext import commands
 from bot.cogs.correspondence import Notices
 from bot.cogs.history import HistoryButton
 from bot.cogs.play import Play
-from bot.cogs.problems import ProblemButton, Problems
+from bot.cogs.problems import Problems
 from bot.cogs.ratings import Ratings
 from bot.cogs.recovery import Recovery
 from bot.cogs.reminders import Expiry, Reminders
 from bot.cogs.replies import ServerOnly, note_server_only
 from bot.cogs.spectate import Spectate
-from bot.cogs.tournaments import Tournaments, WalkoverButton, WithdrawButton
+from bot.cogs.tournaments import Tournaments
 from bot.config import is_database_url, mask_url
-from bot.delivery import Delivery
+from bot.delivery.answers import send_private
+from bot.delivery.games import Delivery
 from bot.i18n import resolve_lang, t
 from bot.i18n.translator import BradeTranslator
 from bot.permissions import Rights
@@ -46,7 +48,14 @@ from bot.service.services import Services
 from bot.service.shortfalls import Shortfalls
 from bot.store import Database, open_store
 from bot.sync import sync_commands
-from bot.views import GameButton, PlayMenu, ThreadButton
+from bot.views import (
+    GameButton,
+    PlayMenu,
+    ProblemButton,
+    ThreadButton,
+    WalkoverButton,
+    WithdrawButton,
+)
 
 log = logging.getLogger(__name__)
 
@@ -283,9 +292,6 @@ class BradeBot(commands.AutoShardedBot):
                             str(guild.preferred_locale) if guild else None)
         text = t("err.internal", lang)
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
+            await send_private(interaction, text)
         except discord.HTTPException:
             log.warning("could not tell the user about the failure")

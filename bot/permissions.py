@@ -31,7 +31,7 @@ from typing import Any, Literal, TypeVar
 
 import discord
 
-from bot.cogs.replies import send_private
+from bot.delivery.answers import send_private
 from bot.i18n import t
 from bot.service.shortfalls import Shortfalls, notice, rights_text
 

@@ -2,7 +2,10 @@
 
 A button carries its game id and the game's version when it was posted; the service
 answers a press whose version is no longer current instead of applying it.  A press is
-handed to the ``Play`` cog the bot made at start-up (``BradeBot.play``).
+handed to the cog the bot made at start-up: a game's to ``BradeBot.play``, the daily
+problem's to ``BradeBot.problem_cog``, a tournament's to ``BradeBot.tournament_cog``.
+They live here, below the cogs, because delivery (bot/delivery) attaches them to the
+messages it posts.
 """
 
 from __future__ import annotations
@@ -142,3 +145,67 @@ def make_view(buttons: list[Button], menu: Menu | None = None) -> discord.ui.Vie
         view.add_item(GameButton(b.action, b.game_id, b.version, b.arg, label=b.label,
                                  style=_STYLES.get(b.style, discord.ButtonStyle.secondary)))
     return view
+
+
+# -- the daily problem's and the tournaments' buttons ------------------------------------
+
+
+class ProblemButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"bradeproblem:(?P<day>\d{4}-\d{2}-\d{2})"):
+    """The daily post's button: the day is in the custom id, so it works after a restart."""
+
+    def __init__(self, day: str, *, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.primary,
+                                           custom_id=f"bradeproblem:{day}"))
+        self.day = day
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str], /,
+                             ) -> ProblemButton:
+        return cls(match["day"], label=rebuilt_button(item).label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await guarded(interaction, lambda bot: bot.problem_cog.on_daily(interaction, self.day))
+
+
+class WalkoverButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"bradetrn:wo:(?P<tid>\d+):(?P<pairing>[0-9.]+):(?P<winner>\d+)"):
+    """The organiser's "walkover to …" button after a deadline; works after a restart."""
+
+    def __init__(self, tournament_id: int, pairing: str, winner: int, *,
+                 label: str = "…") -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.danger if winner == 0
+            else discord.ButtonStyle.primary,
+            custom_id=f"bradetrn:wo:{tournament_id}:{pairing}:{winner}"[:CUSTOM_ID_LIMIT]))
+        self.tournament_id, self.pairing, self.winner = tournament_id, pairing, winner
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> WalkoverButton:
+        return cls(int(match["tid"]), match["pairing"], int(match["winner"]),
+                   label=rebuilt_button(item).label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await guarded(interaction, lambda bot: bot.tournament_cog.on_walkover_button(interaction, self))
+
+
+class WithdrawButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"bradetrn:wd:(?P<tid>\d+):(?P<user>\d+)"):
+    """"Withdraw from …" under ``/tournament leave`` after the start; works after a
+    restart, and only for the member who asked."""
+
+    def __init__(self, tournament_id: int, user: int, *, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.danger,
+            custom_id=f"bradetrn:wd:{tournament_id}:{user}"[:CUSTOM_ID_LIMIT]))
+        self.tournament_id, self.user = tournament_id, user
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> WithdrawButton:
+        return cls(int(match["tid"]), int(match["user"]), label=rebuilt_button(item).label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await guarded(interaction, lambda bot: bot.tournament_cog.on_withdraw_button(interaction, self))

@@ -15,7 +15,7 @@ from discord.ext import commands, tasks
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
-    from bot.delivery import Delivery
+    from bot.delivery.games import Delivery
     from bot.service.games import GameService
 
 

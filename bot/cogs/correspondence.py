@@ -7,38 +7,34 @@ their games in every server they share with it and their game in this DM.  Eithe
 only games whose channel the member can see now (``bot.cogs.sight``) are listed, so a
 private thread's game or another member's DM game never shows.
 
-The direct messages are sent by the background check the reminders use
-(``BackgroundCheck``), and right after each command (``after_command``) so that "on"
-means at once.  A direct message refused (closed DMs: Discord's 403, code 50007) is
-recorded once and reported by the member's next ``/brade settings``; nothing is retried.
+The direct messages are sent (by ``bot.delivery.letters``) from the background check the
+reminders use (``BackgroundCheck``), and right after each command (``after_command``) so
+that "on" means at once.  A direct message refused (closed DMs: Discord's 403, code
+50007) is recorded once and reported by the member's next ``/brade settings``; nothing
+is retried.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.cogs.background import BackgroundCheck
 from bot.cogs.play import make_ctx
-from bot.cogs.problems import ProblemButton
-from bot.cogs.replies import send_private
-from bot.delivery import board_file
-from bot.i18n import t
+from bot.delivery.answers import send_private
+from bot.delivery.letters import Letters
 from bot.service.correspondence import Correspondence
 from bot.service.problems import DailyPost, day_of
-from bot.service.text import clip
 from bot.store import GameRow
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
-    from bot.delivery import Delivery
+    from bot.delivery.games import Delivery
     from bot.service.games import GameService
 
 log = logging.getLogger(__name__)
-#: Members' DM channels remembered (forgotten all at once beyond: they are opened anew).
-DM_CHANNELS_KEPT = 100_000
 
 
 class Notices(BackgroundCheck):
@@ -51,9 +47,8 @@ class Notices(BackgroundCheck):
         #: The day each member's daily problem was last sent (or claimed elsewhere), so
         #: that a check writes nothing for those who have theirs.
         self._problem_day: dict[int, str] = {}
-        #: Each member's DM channel with the bot, once opened: a message is then one
-        #: request, not a look-up of the member and the channel first.
-        self._dm_channels: dict[int, int] = {}
+        #: The direct messages themselves (bot/delivery/letters.py).
+        self.letters = Letters(bot, correspondence.undelivered)
 
     # -- /brade games -------------------------------------------------------------------
 
@@ -102,14 +97,14 @@ class Notices(BackgroundCheck):
 
     async def tick(self) -> None:
         for notice in await self.correspondence.due_turns():
-            await self.send(notice.user_id, notice.text)
+            await self.letters.write(notice.user_id, notice.text)
         await self.problems()
 
     async def after_command(self, channel_id: int) -> None:
         """A command changed the game in ``channel_id``: its "your turn", if due now."""
         try:
             for notice in await self.correspondence.due_turns(channel_id):
-                await self.send(notice.user_id, notice.text)
+                await self.letters.write(notice.user_id, notice.text)
         except Exception:  # a courtesy: never fail the command that was answered
             log.exception("could not check the direct messages of channel %s", channel_id)
 
@@ -131,31 +126,4 @@ class Notices(BackgroundCheck):
             self._problem_day[user_id] = post.day
             if not await self.correspondence.claim_problem(user_id, post.day):
                 continue
-            view = discord.ui.View(timeout=None)
-            view.add_item(ProblemButton(post.day, label=post.button))
-            await self.send(user_id, clip(t("notice.problem", lang) + "\n" + post.text),
-                            view=view, file=await board_file(post.board, "problem.png"))
-
-    async def send(self, user_id: int, text: str, *, view: discord.ui.View | None = None,
-                   file: discord.File | None = None) -> bool:
-        """One direct message; a refusal (closed DMs) recorded for the member's next
-        ``/brade settings`` and logged once."""
-        try:
-            dm_id = self._dm_channels.get(user_id)
-            if dm_id is None:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                dm_id = (user.dm_channel or await user.create_dm()).id
-                if len(self._dm_channels) >= DM_CHANNELS_KEPT:
-                    self._dm_channels.clear()
-                self._dm_channels[user_id] = dm_id
-            channel = self.bot.get_partial_messageable(dm_id, type=discord.ChannelType.private)
-            extra: dict[str, Any] = {"view": view} if view is not None else {}
-            if file is not None:
-                extra["file"] = file
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none(), **extra)
-            return True
-        except discord.HTTPException as error:
-            if await self.correspondence.undelivered(user_id):
-                log.warning("could not send a direct message to member %s (%s %s)",
-                            user_id, error.status, error.code)
-            return False
+            await self.letters.write_daily(user_id, lang, post)

@@ -1,10 +1,13 @@
 """The ``/brade`` commands and button presses: parse, hand to the service, reply.
 
-Thin on purpose: every decision about the game is the service's, and every message the
-reply becomes is ``Delivery``'s (bot/delivery.py).  This layer only turns an interaction
-into a ``Ctx`` and a refusal into an ephemeral note in the user's language, and lets the
-computer answer a human's turn.  Anything slow (drawing boards, the computer's search)
-happens after the interaction has been deferred.
+Every decision about the game is the service's, and every message the reply becomes is
+made by delivery (bot/delivery: ``Delivery`` posts a game's replies, ``answers`` the
+private notes, ``threads`` a game's own thread).  This layer turns an interaction into a
+``Ctx``, checks the rights a command needs before anything changes, calls the service
+(which adds the computer's reply when it is to play: ``GameService.with_computer``) and
+hands the result on, and turns a refusal into an ephemeral note in the user's language.
+Anything slow (drawing boards, the computer's search) happens after the interaction has
+been deferred.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,10 +24,11 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.cogs.replies import note_server_only, refusal_text, send_private
+from bot.cogs.replies import note_server_only, refusal_text
+from bot.delivery import answers, threads
+from bot.delivery.answers import send_private
 from bot.i18n import play_words, t
 from bot.permissions import (
-    THREAD_ARCHIVE_MINUTES,
     TO_OPEN_THREAD,
     TO_REPLY_BOARD,
     app_lacks,
@@ -44,7 +49,7 @@ if TYPE_CHECKING:
     from bot.client import BradeBot
     from bot.cogs.problems import Problems
     from bot.cogs.recovery import Recovery
-    from bot.delivery import Delivery
+    from bot.delivery.games import Delivery
     from bot.service.games import GameService
 
 log = logging.getLogger(__name__)
@@ -143,7 +148,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
         if lacks:
             await send_private(interaction, refusal(lacks, await self.games.lang_for(ctx)))
             return
-        if ctx.channel_id in self.games.computer_owed:
+        if self.games.owes_computer(ctx.channel_id):
             await self.recovery.resume(ctx.channel_id, ctx.guild_id)
         try:
             reply = await action(ctx)
@@ -156,21 +161,11 @@ class Play(commands.GroupCog, group_name=_("brade"),
         # From here the command's change is saved: whatever fails now, say so truthfully.
         note: str | None = None  # what the member is told besides, if anything
         try:
-            if reply.posts and await self.games.needs_computer(ctx, reply.game_id):
-                self.games.computer_owed.add(ctx.channel_id)  # until it has played
-                if not interaction.response.is_done():  # the computer may think a while
-                    await (interaction.response.defer() if component
-                           else interaction.response.defer(thinking=True))
-                try:
-                    more = await self.games.computer_turns(ctx)
-                    self.games.computer_owed.discard(ctx.channel_id)
-                except Exception:
-                    log.exception("the computer could not answer in channel %s",
-                                  ctx.channel_id)
-                    more, note = Reply(), t("err.computer_later", reply.lang)  # played later
-                reply = replace(reply, posts=[*reply.posts, *more.posts],
-                                game_id=more.game_id or reply.game_id,
-                                version=more.version if more.game_id else reply.version)
+            reply, answered = await self.games.with_computer(  # it may think a while
+                ctx, reply, thinking=partial(answers.wait, interaction, public=True,
+                                          pressed=component))
+            if not answered:  # its turn is owed, played later
+                note = t("err.computer_later", reply.lang)
             await self.delivery.answer(interaction, reply, component=component)
         except discord.HTTPException as error:
             log.warning("saved, but the reply could not be posted", exc_info=True)
@@ -202,7 +197,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
             text = text.rstrip(":") + "."
         if component and key in CLOSED and not interaction.response.is_done():
             # a button of a game that is over: take the dead buttons off that message
-            await interaction.response.edit_message(view=None)
+            await answers.on_pressed(interaction)
         kwargs = {"view": view} if view is not None else {}
         await send_private(interaction, text, **kwargs)
 
@@ -285,7 +280,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
             return
         try:
             if pressed:
-                await interaction.response.edit_message(view=None)
+                await answers.on_pressed(interaction)
                 message = interaction.message
                 await self.games.use_button(
                     ctx, f"thread:{message.id if message else interaction.id}")
@@ -294,21 +289,19 @@ class Play(commands.GroupCog, group_name=_("brade"),
             await self.refuse(interaction, ctx, error, component=pressed)
             return
         if not pressed:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await answers.wait(interaction)
         await self.games.players.resolve(ctx.guild_id, [ctx.user_id, opponent])
         names = (self.games.display_name(ctx.guild_id, ctx.user_id, public),
                  self.games.display_name(ctx.guild_id, opponent, public))
         try:
-            thread = await channel.create_thread(
-                name=plain_name(t("thread.name", public, a=plain_name(names[0], 40),
-                                  b=plain_name(names[1], 40))),
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+            thread = await threads.open_thread(channel, plain_name(t(
+                "thread.name", public, a=plain_name(names[0], 40), b=plain_name(names[1], 40))))
         except discord.Forbidden:  # a right taken away since the interaction began
             lacks = bot_lacks(channel, TO_OPEN_THREAD) or ("create_public_threads",)
-            await self._said(interaction, t("rights.no_thread", personal,
-                                            rights=rights_text(lacks, personal),
-                                            grant=t("right.grant", personal)), pressed)
+            await answers.said(interaction, t("rights.no_thread", personal,
+                                              rights=rights_text(lacks, personal),
+                                              grant=t("right.grant", personal)),
+                               pressed=pressed)
             return
         await self.games.posts.opened_thread(ctx.guild_id, thread.id)
         tctx = replace(ctx, channel_id=thread.id)
@@ -319,13 +312,13 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 opponent_is_bot=opponent_is_bot)
         except (UserError, EngineError) as error:
             await self.games.posts.close_thread(thread.id)
-            await self._drop_thread(thread)
+            await threads.drop_thread(self.bot.rights, thread)
             await self.refuse(interaction, ctx, error)
             return
-        if await self.games.needs_computer(tctx, reply.game_id):
-            more = await self.games.computer_turns(tctx)
-            reply.posts += more.posts
+        reply, answered = await self.games.with_computer(tctx, reply)
         text = t("thread.opened", personal, thread=thread.mention)
+        if not answered:  # its turn is owed, played later
+            text += "\n\n" + t("err.computer_later", personal)
         try:
             await self.delivery.post(thread, reply)
         except discord.Forbidden:  # saved: the game is there, its board is not
@@ -338,31 +331,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
             text = t("saved.thread_unposted", personal, thread=thread.mention)
         if reply.private:
             text += "\n\n" + reply.private
-        await self._said(interaction, text, pressed)
-
-    @staticmethod
-    async def _said(interaction: discord.Interaction, text: str, pressed: bool) -> None:
-        """The thread's outcome, to the member: on the pressed message, its button gone,
-        or privately after ``/brade new``."""
-        if pressed:
-            await interaction.edit_original_response(content=text)
-        else:
-            await interaction.followup.send(text, ephemeral=True)
-
-    async def _drop_thread(self, thread: discord.Thread) -> None:
-        """A thread opened for a game that was then refused: deleted (Manage Threads),
-        else archived, which its creator may do, so no empty thread stays open."""
-        async def delete() -> bool:
-            await thread.delete()
-            return True
-
-        try:
-            if await self.bot.rights.attempt(thread, "thread.delete", ("manage_threads",),
-                                             delete):
-                return
-            await thread.edit(archived=True)
-        except discord.HTTPException:
-            log.warning("could not delete or archive the unused thread %s", thread.id)
+        await answers.said(interaction, text, pressed=pressed)
 
     @app_commands.command(
         name=_("games"),

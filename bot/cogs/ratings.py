@@ -16,7 +16,9 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.cogs.play import make_ctx
-from bot.cogs.replies import check_in_server, refusal_text, send_private
+from bot.cogs.replies import check_in_server, refusal_text
+from bot.delivery import answers
+from bot.delivery.answers import send_private
 from bot.service.model import Ctx, Reply, UserError
 from bot.service.ratings import LEADERBOARD_DEFAULT, LEADERBOARD_MAX
 
@@ -60,7 +62,7 @@ class Ratings(commands.GroupCog, group_name=_("rating"),
             await send_private(interaction,
                                refusal_text(error, await self.ratings.games.lang_for(ctx)))
             return
-        await interaction.response.send_message(reply.private or "", ephemeral=not share)
+        await answers.show(interaction, reply.private or "", public=share)
 
     @app_commands.command(name=_("leaderboard"),
                           description=_("The server's best players by rating"))

@@ -14,12 +14,8 @@ covers this process's own guilds only.
 from __future__ import annotations
 
 import logging
-from functools import partial
-
-import discord
 
 from bot.cogs.background import BackgroundCheck
-from bot.permissions import reach, to_post
 from bot.service.model import Ctx
 
 log = logging.getLogger(__name__)
@@ -42,20 +38,11 @@ class Recovery(BackgroundCheck):
         me = self.bot.user.id if self.bot.user else 0
         ctx = Ctx(me, channel_id, guild.id if guild else guild_id, None, locale)
         try:
-            reply = await self.games.computer_turns(ctx)
+            reply = await self.games.owed_turns(ctx)
         except Exception:
             log.exception("the computer still cannot play in channel %s", channel_id)
-            self.games.computer_owed.add(channel_id)
             return False
-        self.games.computer_owed.discard(channel_id)
         if reply.posts:
-            target = channel if isinstance(channel, discord.abc.Messageable) \
-                else await reach(self.bot, channel_id)
-            try:
-                await self.bot.rights.attempt(target, "computer", to_post(target, board=True),
-                                              partial(self.delivery.post, target, reply),
-                                              guild_id=ctx.guild_id)
-            except discord.HTTPException:
-                log.warning("the computer played in channel %s; its board could not be "
-                            "posted", channel_id)
+            await self.delivery.post_to(channel_id, reply, action="computer", board=True,
+                                        guild_id=ctx.guild_id)
         return True

@@ -12,16 +12,8 @@ against the computer nobody played for the claim time is closed the same way
 
 from __future__ import annotations
 
-import logging
-from functools import partial
-
-import discord
-
 from bot.cogs.background import BackgroundCheck
-from bot.permissions import reach, to_post
 from bot.service.model import Reply
-
-log = logging.getLogger(__name__)
 
 
 class Reminders(BackgroundCheck):
@@ -35,24 +27,12 @@ class Reminders(BackgroundCheck):
         for channel_id, reply in await self.games.close_idle(self._guild_locale):
             # Closed in the database already; the post says so, takes the buttons off its
             # last board and archives its thread.
-            channel = await reach(self.bot, channel_id)
-            try:
-                await self.bot.rights.attempt(channel, "idle", to_post(channel),
-                                              partial(self.delivery.post, channel, reply))
-            except discord.HTTPException:
-                log.warning("could not say in channel %s that its game was closed",
-                            channel_id)
+            await self.delivery.post_to(channel_id, reply, action="idle")
         for channel_id, post in await self.games.due_notices(self._guild_locale):
             # Marked sent already: an archived thread (not cached) is fetched and posted
             # in, which reopens it (issue 35); a missing right is told to the admins.
-            channel = await reach(self.bot, channel_id)
-            action = "claim" if post.buttons else "reminder"
-            try:
-                await self.bot.rights.attempt(
-                    channel, action, to_post(channel),
-                    partial(self.delivery.post, channel, Reply(posts=[post])))
-            except discord.HTTPException:
-                log.warning("could not post a reminder in channel %s", channel_id)
+            await self.delivery.post_to(channel_id, Reply(posts=[post]),
+                                        action="claim" if post.buttons else "reminder")
 
 
 class Expiry(BackgroundCheck):

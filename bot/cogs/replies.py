@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.delivery.answers import send_private
 from bot.i18n import resolve_lang, t
 from bot.league.errors import LeagueError
 from bot.service.model import UserError
@@ -36,15 +37,6 @@ def refusal_text(error: Refusal, lang: str) -> str:
     if isinstance(params, dict):
         quiet.params = _echoed(params)
     return shorten(quiet.message(lang), MESSAGE_LIMIT)
-
-
-async def send_private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
-    """An ephemeral message, whether or not the interaction has been answered yet."""
-    text = shorten(text, MESSAGE_LIMIT)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
 class ServerOnly(app_commands.CheckFailure):

@@ -9,7 +9,6 @@ asker may see (``bot.cogs.sight``: Discord's own rule, checked now).
 
 from __future__ import annotations
 
-import io
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -21,8 +20,10 @@ from discord.ext import commands
 
 from bot.cogs.history import FILE, HistoryButton, history_view
 from bot.cogs.play import make_ctx
-from bot.cogs.replies import refusal_text, send_private
+from bot.cogs.replies import refusal_text
 from bot.cogs.sight import Sightlines
+from bot.delivery import answers
+from bot.delivery.answers import send_private
 from bot.i18n import t
 from bot.service.model import Ctx, UserError
 from bot.service.spectate import FileReply, Sight, SpectateService
@@ -77,19 +78,11 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error)
             return
-        await self.send(interaction, reply)
+        await self.show(interaction, reply)
 
     @staticmethod
-    async def send(interaction: discord.Interaction, reply: FileReply) -> None:
-        kwargs: dict = {"ephemeral": not reply.public}
-        if reply.file is not None:
-            kwargs["file"] = discord.File(io.BytesIO(reply.file.data),
-                                          description=reply.file.description or None,
-                                          filename=reply.file.filename)
-        if interaction.response.is_done():
-            await interaction.followup.send(reply.text, **kwargs)
-        else:
-            await interaction.response.send_message(reply.text, **kwargs)
+    async def show(interaction: discord.Interaction, reply: FileReply) -> None:
+        await answers.show(interaction, reply.text, public=reply.public, file=reply.file)
 
     @app_commands.command(name=_("games"),
                           description=_("The games being played on this server, with links"))
@@ -120,8 +113,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error)
             return
-        await interaction.response.send_message(page.text, ephemeral=True,
-                                                view=history_view(page))
+        await answers.show(interaction, page.text, view=history_view(page))
 
     async def on_history_button(self, interaction: discord.Interaction,
                                 btn: HistoryButton) -> None:
@@ -131,14 +123,14 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         sight = self.sight(interaction)
         try:
             if btn.slot == FILE:
-                await self.send(interaction, await self.watching.history_file(
+                await self.show(interaction, await self.watching.history_file(
                     ctx, btn.game_id, sight=sight))
                 return
             page = await self.watching.history(ctx, btn.game_id, page=btn.page, sight=sight)
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error)
             return
-        await interaction.response.edit_message(content=page.text, view=history_view(page))
+        await answers.on_pressed(interaction, text=page.text, view=history_view(page))
 
     @app_commands.command(
         name=_("export"),
@@ -170,8 +162,8 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error)
             return
-        await interaction.response.defer(ephemeral=not share, thinking=True)
-        await self.send(interaction, await self.watching.render(plan))
+        await answers.wait(interaction, public=share)
+        await self.show(interaction, await self.watching.render(plan))
 
     @app_commands.command(
         name=_("analyse"),
@@ -193,14 +185,12 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error)
             return
-        await interaction.response.defer(ephemeral=not share, thinking=True)
+        await answers.wait(interaction, public=share)
         shown = [0]
 
         async def edit(text: str) -> None:
-            try:
-                await interaction.edit_original_response(content=text)
-            except discord.HTTPException:
-                pass  # the place and the progress are a courtesy; the result still comes
+            # the place and the progress are a courtesy; the result still comes
+            await answers.rewrite(interaction, text, quiet=True)
 
         async def queued(position: int) -> None:
             if position:
@@ -219,13 +209,10 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         try:
             reply = await self.watching.analyse(plan, progress, queued)
         except (UserError, EngineError) as error:
-            await interaction.edit_original_response(content=refusal_text(error, plan.lang))
+            await answers.rewrite(interaction, refusal_text(error, plan.lang))
             return
         assert reply.file is not None
-        await interaction.edit_original_response(
-            content=reply.text,
-            attachments=[discord.File(io.BytesIO(reply.file.data), filename=reply.file.filename,
-                                      description=reply.file.description or None)])
+        await answers.rewrite(interaction, reply.text, file=reply.file)
 
     async def game_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[int]]:

@@ -1,7 +1,9 @@
 """Slash commands for tournaments: create, join, matches in threads, standings.
 
-Thin like bot/cogs/play.py: every decision is ``TournamentService``'s.  This layer turns
-an interaction into a ``Ctx``, an ``Outcome`` into messages, threads and games, and a
+Every decision is ``TournamentService``'s, and every message and thread is made by the
+``Courier`` (bot/delivery/tournaments.py).  This layer turns an interaction into a
+``Ctx``, runs the services in the order an ``Outcome`` asks for (a match's game stopped
+before its thread says so, a new thread recorded before its game starts), and turns a
 refusal into an ephemeral note in the user's language.  A game's end arrives through
 ``GameService.end_listeners``; what it sets off (announcements, the next round's
 threads) runs in a task of its own so the finishing player's command is answered at once.
@@ -18,10 +20,7 @@ who ever joined with ``/tournament remove``.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
-import re
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -31,40 +30,30 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
 from bot.cogs.play import make_ctx, ruleset_names
-from bot.cogs.replies import check_in_server, refusal_text, send_private
-from bot.i18n import t
+from bot.cogs.replies import check_in_server, refusal_text
+from bot.delivery import threads
+from bot.delivery.answers import send_private
+from bot.delivery.tournaments import Courier
 from bot.league.errors import LeagueError
-from bot.permissions import THREAD_ARCHIVE_MINUTES, TO_ARCHIVE, to_post
-from bot.service.model import Ctx, Post, Reply, UserError
-from bot.service.pictures import draw_async
+from bot.service.model import Ctx, Reply, UserError
 from bot.service.text import (
-    BUTTON_LABEL_LIMIT,
-    BUTTONS,
     CHOICE_LIMIT,
     CHOICES,
-    CUSTOM_ID_LIMIT,
-    DESCRIPTION_LIMIT,
-    clip,
     plain_name,
-    shorten,
 )
 from bot.service.tournaments import (
     MatchToOpen,
-    Notice,
     Outcome,
-    Picture,
     ThreadEnd,
     TournamentService,
-    WithdrawChoice,
 )
 from bot.store import Conflict
-from bot.views import guarded, rebuilt_button
+from bot.views import WalkoverButton, WithdrawButton
 from engine.errors import EngineError
-from render.bracket import render_bracket, render_standings
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
-    from bot.delivery import Delivery
+    from bot.delivery.games import Delivery
     from bot.service.games import GameService
     from bot.store import GameRow
 
@@ -77,101 +66,6 @@ TIEBREAK_CHOICES = [Choice(name=_("Buchholz"), value="buchholz"),
                     Choice(name=_("Median-Buchholz"), value="median_buchholz")]
 
 
-class WalkoverButton(discord.ui.DynamicItem[discord.ui.Button],
-                     template=r"bradetrn:wo:(?P<tid>\d+):(?P<pairing>[0-9.]+):(?P<winner>\d+)"):
-    """The organiser's "walkover to …" button after a deadline; works after a restart."""
-
-    def __init__(self, tournament_id: int, pairing: str, winner: int, *,
-                 label: str = "…") -> None:
-        super().__init__(discord.ui.Button(
-            label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.danger if winner == 0
-            else discord.ButtonStyle.primary,
-            custom_id=f"bradetrn:wo:{tournament_id}:{pairing}:{winner}"[:CUSTOM_ID_LIMIT]))
-        self.tournament_id, self.pairing, self.winner = tournament_id, pairing, winner
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> WalkoverButton:
-        return cls(int(match["tid"]), match["pairing"], int(match["winner"]),
-                   label=rebuilt_button(item).label or "…")
-
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await guarded(interaction, lambda bot: bot.tournament_cog.on_walkover_button(interaction, self))
-
-
-class WithdrawButton(discord.ui.DynamicItem[discord.ui.Button],
-                     template=r"bradetrn:wd:(?P<tid>\d+):(?P<user>\d+)"):
-    """"Withdraw from …" under ``/tournament leave`` after the start; works after a
-    restart, and only for the member who asked."""
-
-    def __init__(self, tournament_id: int, user: int, *, label: str = "…") -> None:
-        super().__init__(discord.ui.Button(
-            label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.danger,
-            custom_id=f"bradetrn:wd:{tournament_id}:{user}"[:CUSTOM_ID_LIMIT]))
-        self.tournament_id, self.user = tournament_id, user
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> WithdrawButton:
-        return cls(int(match["tid"]), int(match["user"]), label=rebuilt_button(item).label or "…")
-
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await guarded(interaction, lambda bot: bot.tournament_cog.on_withdraw_button(interaction, self))
-
-
-def _confirm_view(choice: WithdrawChoice) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(WithdrawButton(choice.tournament_id, choice.user, label=choice.label))
-    return view
-
-
-def _view(notice: Notice) -> discord.ui.View | None:
-    if not notice.choices:
-        return None
-    view = discord.ui.View(timeout=None)
-    for c in notice.choices[:BUTTONS]:
-        view.add_item(WalkoverButton(c.tournament_id, c.pairing, c.winner, label=c.label))
-    return view
-
-
-async def _file(picture: Picture) -> discord.File:
-    """The picture drawn by the board workers (never on the event loop), with its alt
-    text."""
-    draw = render_bracket if picture.kind == "bracket" else render_standings
-    png = await draw_async(draw, picture.tournament, lang=picture.lang)
-    return discord.File(io.BytesIO(png), filename=f"{picture.kind}.png",
-                        description=describe_picture(picture))
-
-
-def describe_picture(picture: Picture) -> str:
-    """A standings table or bracket in words, for a screen reader: each player's place
-    and score, or each round's matches and winners (at most 1,024 characters)."""
-    tr, lang = picture.tournament, picture.lang
-    if picture.kind == "bracket":
-        rounds = []
-        for r in tr.bracket()["rounds"]:
-            said = []
-            for m in r["matches"]:
-                a, b = (m[k]["name"] if m[k] else t("alt.pending", lang) for k in ("a", "b"))
-                winner = next((m[k]["name"] for k in ("a", "b")
-                               if m[k] and m[k]["id"] == m["winner"]), None)
-                said.append(t("alt.bye", lang, who=a) if m["bye"] else
-                            t("alt.won", lang, a=a, b=b, winner=winner) if winner else
-                            t("alt.match", lang, a=a, b=b))
-            rounds.append(t("alt.round", lang, n=r["number"]) + " " + ", ".join(said) + ".")
-        text = " ".join([t("alt.bracket", lang, name=tr.name), *rounds])
-    else:
-        rows = [t("alt.row", lang, place=s.place, name=s.name, score=f"{s.score:g}")
-                for s in tr.standings()]
-        text = t("alt.standings", lang, name=tr.name) + " " + "; ".join(rows) + "."
-    return shorten(text, DESCRIPTION_LIMIT)
-
-
-def _allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
-    return discord.AllowedMentions(everyone=False, roles=False,
-                                   users=[discord.Object(u) for u in mentions if u])
-
-
 @app_commands.allowed_installs(guilds=True, users=False)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Tournaments(commands.GroupCog, group_name=_("tournament"),
@@ -182,6 +76,8 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         self.tournaments = tournaments
         self.games = games  # starts and stops the matches' games
         self.delivery = delivery  # posts those games' boards
+        #: Every message and thread of the tournaments (bot/delivery/tournaments.py).
+        self.courier = Courier(bot, bot.rights, delivery)
         self._tasks: set[asyncio.Task[None]] = set()
         self.check.change_interval(seconds=bot.check_every)
         super().__init__()
@@ -226,34 +122,8 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         except Conflict:  # another process's write won (PostgreSQL): nothing changed here
             await self._refuse(interaction, ctx, UserError("trn.stale"))
             return
-        await self._answer(interaction, outcome)
+        await self.courier.answer(interaction, outcome)
         await self.carry_out(outcome)
-
-    async def _answer(self, interaction: discord.Interaction, outcome: Outcome) -> None:
-        reply: Reply = outcome.reply
-        response = interaction.response
-        if reply.posts:
-            text = reply.posts[0].text
-            if outcome.picture is not None:
-                await response.defer(thinking=True)
-                file = await _file(outcome.picture)
-                await interaction.followup.send(clip(text), file=file)
-            else:
-                await response.send_message(clip(text), allowed_mentions=_allowed(
-                    reply.posts[0].mentions))
-            for post in reply.posts[1:]:
-                await interaction.followup.send(clip(post.text),
-                                                allowed_mentions=_allowed(post.mentions))
-            if reply.private:
-                await interaction.followup.send(reply.private, ephemeral=True)
-        elif reply.private:
-            extra: dict[str, Any] = {}
-            if outcome.confirm is not None:
-                extra["view"] = _confirm_view(outcome.confirm)
-            if response.is_done():
-                await interaction.followup.send(reply.private, ephemeral=True, **extra)
-            else:
-                await response.send_message(reply.private, ephemeral=True, **extra)
 
     async def carry_out(self, outcome: Outcome) -> None:
         """End the threads of matches decided otherwise, announce, then open the new
@@ -264,30 +134,12 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             except discord.HTTPException:
                 log.warning("could not close the match thread %s", end.thread_id)
         for notice in outcome.notices:
-            await self._notify(notice)
+            await self.courier.notify(notice)
         for match in outcome.matches:
             try:
                 await self._open_match(match)
             except (discord.HTTPException, UserError, EngineError):
                 log.exception("could not open the thread of match %s", match.pairing)
-
-    async def _notify(self, notice: Notice) -> None:
-        channel = self.bot.get_channel(notice.channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
-            log.warning("tournament channel %s is gone", notice.channel_id)
-            return
-        kwargs: dict[str, Any] = {"allowed_mentions": _allowed(notice.mentions)}
-        view = _view(notice)
-        if view is not None:
-            kwargs["view"] = view
-        if notice.picture is not None:
-            kwargs["file"] = await _file(notice.picture)
-        try:  # a missing right is told to the server's admins (bot/permissions.py)
-            await self.bot.rights.attempt(
-                channel, "tournament.notice", to_post(channel, board="file" in kwargs),
-                partial(channel.send, clip(notice.text), **kwargs))
-        except discord.HTTPException:
-            log.warning("could not post in channel %s", notice.channel_id)
 
     async def _end_thread(self, end: ThreadEnd) -> None:
         """A match decided other than by its game (a result or walkover the organiser
@@ -299,70 +151,30 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             stopped: Reply | None = await self.games.abort(ctx)
         except UserError:
             stopped = None  # no live game there
-        thread = self.bot.get_channel(end.thread_id)
+        thread = await threads.find_thread(self.bot, end.thread_id)
         if thread is None:
-            try:
-                thread = await self.bot.fetch_channel(end.thread_id)
-            except discord.HTTPException:
-                return
-        if not isinstance(thread, discord.Thread):
             return
         # Forgotten as a game thread first, so the archiving is done once, here.
         await self.games.posts.close_thread(thread.id)
-        rights = self.bot.rights
-        if stopped is not None and stopped.game_id is not None:
-            # The final post takes the buttons off the game's last board.
-            await rights.attempt(thread, "tournament.post", to_post(thread), partial(
-                self.delivery.post, thread, Reply(
-                    posts=[Post(end.text, final=True)], game_id=stopped.game_id,
-                    version=stopped.version, lang=stopped.lang)))
-        else:
-            await rights.attempt(thread, "tournament.post", to_post(thread), partial(
-                thread.send, end.text, allowed_mentions=_allowed(())))
-        # its creator, the bot, may archive it: only Discord's refusal tells a lack
-        await rights.attempt(thread, "archive", TO_ARCHIVE,
-                             partial(thread.edit, archived=True), look=False)
+        await self.courier.end_thread(thread, end.text, stopped)
 
     async def _open_match(self, m: MatchToOpen) -> None:
         gone = await self.bot.members_gone(m.guild_id, [m.white_id, m.black_id])
         if gone:  # left the server since the pairing: withdrawn, the match a walkover
             for uid in sorted(gone):
                 for outcome in await self.tournaments.departed(m.guild_id, uid,
-                                                           tournament_id=m.tournament_id):
+                                                               tournament_id=m.tournament_id):
                     await self.carry_out(outcome)
             return
-        channel = self.bot.get_channel(m.channel_id)
-        if isinstance(channel, discord.Thread):
-            channel = channel.parent
-        if not isinstance(channel, discord.TextChannel):
-            log.warning("tournament channel %s is not a text channel", m.channel_id)
+        found = await self.courier.match_thread(m)
+        if found is None:
             return
-        existing = self.bot.get_channel(m.thread_id) if m.thread_id else None
-        if m.thread_id and existing is None:  # archived threads leave discord.py's cache
-            try:
-                existing = await self.bot.fetch_channel(m.thread_id)
-            except discord.HTTPException:
-                existing = None
-        rights = self.bot.rights
-        if isinstance(existing, discord.Thread):
-            thread = existing
-            if thread.archived:  # a restarted match: its thread was archived at the abort
-                await thread.edit(archived=False)
-        else:
-            made = await rights.attempt(
-                channel, "tournament.thread", ("view_channel", "create_public_threads"),
-                partial(channel.create_thread, name=m.thread_name,
-                        type=discord.ChannelType.public_thread,
-                        auto_archive_duration=THREAD_ARCHIVE_MINUTES))
-            if made is None:  # the admins are told; the organiser can restart the match
-                return
-            thread = made
+        thread, new = found
+        if new:
             await self.tournaments.set_ref(m.tournament_id, m.pairing, thread.id)
-        # Recorded as a game thread: the game's end archives it (bot/delivery.py).
+        # Recorded as a game thread: the game's end archives it (bot/delivery/games.py).
         await self.games.posts.opened_thread(m.guild_id, thread.id)
-        if await rights.attempt(thread, "tournament.post", to_post(thread, board=True),
-                                partial(thread.send, m.intro, allowed_mentions=_allowed(
-                                    (m.white_id, m.black_id)))) is None:
+        if not await self.courier.introduce(thread, m):
             return
         guild = self.bot.get_guild(m.guild_id)
         assert self.bot.user is not None
@@ -421,7 +233,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         except (UserError, LeagueError, EngineError) as error:
             await self._refuse(interaction, ctx, error)
             return
-        await interaction.response.edit_message(content=outcome.reply.private, view=None)
+        await self.courier.pressed(interaction, outcome.reply.private)
         await self.carry_out(outcome)
 
     async def on_walkover_button(self, interaction: discord.Interaction,
@@ -438,7 +250,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         except (UserError, LeagueError, EngineError) as error:
             await self._refuse(interaction, ctx, error)
             return
-        await interaction.response.edit_message(view=None)
+        await self.courier.pressed(interaction, None)
         await self.carry_out(outcome)
 
     # -- autocomplete ----------------------------------------------------------------------

@@ -136,7 +136,7 @@ class Reply:
     posts: list[Post] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)  # on the private note
     lang: str = "en"
-    #: A roll that leaves plays to choose from (the message policy, bot/delivery.py,
+    #: A roll that leaves plays to choose from (the message policy, bot/delivery/policy.py,
     #: decides what that does to the board it was rolled on).
     rolled: bool = False
     #: A roll pressed on a board: the prompt that board ended with (``Post.prompt``),

@@ -197,15 +197,15 @@ async def test_load_driver_counts_a_player_without_a_roll_button(tmp_path: Path,
                                                                  monkeypatch) -> None:
     """No board carries a Roll button: the driver counts each time the player to roll
     finds none, types /brade roll instead and goes on (it stopped with StopIteration)."""
-    import bot.delivery
+    import bot.delivery.games
 
     def without_roll(buttons: list, menu: Any = None) -> Any:
         return make_view([b for b in buttons if b.action not in ("roll", "roll1")], menu)
 
-    make_view = bot.delivery.make_view
+    make_view = bot.delivery.games.make_view
     monkeypatch.setenv("BRADE_RENDER_WORKERS", "0")
-    # every view the bot posts is made in bot/delivery.py
-    monkeypatch.setattr(bot.delivery, "make_view", without_roll)
+    # every view a game posts is made in bot/delivery/games.py
+    monkeypatch.setattr(bot.delivery.games, "make_view", without_roll)
     phase = Phase("saturated", 0.0, 12)
     [done] = await bot_load.run(2, [phase], tmp_path / "load.sqlite3")
     assert done.done >= 12 and done.refusals == 0

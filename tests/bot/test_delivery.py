@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.delivery import MESSAGE_LIMIT, Plan, compose, plan
+from bot.delivery.policy import Plan, compose, plan
+from bot.service.text import MESSAGE_LIMIT
 from bot.service.model import BoardSpec, Button, Post, Reply
 from engine import rules
 from tests.bot.helpers import (

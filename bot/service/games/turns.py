@@ -6,13 +6,16 @@ when nothing is playable, the forfeit and the next player's board); a play, type
 picking.py), saves the turn and answers with the next board, or the end of the game.
 When the next player asked the bot to roll for them, it does (``Rolling``).  Each
 answer's text is the turn for the record: who played, the roll and its name, the play in
-the mover's own numbering.  Against the computer
-``computer_turns`` rolls and plays for it after the human's command; a turn it still
-owes (its worker failed, the bot stopped) is found by ``owed_computer_turns``.
+the mover's own numbering.  Against the computer ``with_computer`` adds its turns to
+the answer of the human's command (``computer_turns`` rolls and plays for it); a turn it
+still owes (its worker failed, the bot stopped) is remembered in ``computer_owed``, found
+again by ``owed_computer_turns`` after a restart, and played by ``owed_turns``.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.service.games.boards import MAX_BUTTON_PLAYS
@@ -20,6 +23,8 @@ from bot.service.games.core import Loaded
 from bot.service.games.rolling import Rolling
 from bot.service.model import COMPUTER, Ctx, Post, Reply, UserError
 from bot.store import GameRow
+
+log = logging.getLogger(__name__)
 
 
 class Turns(Rolling):
@@ -43,7 +48,7 @@ class Turns(Rolling):
                 lg, more = await self._roll_for_next(lg, ctx, public)
         await self._ready(lg)
         # The roll joins the board it was pressed on (the message policy,
-        # bot/delivery.py): with the plays to choose from, or, forfeited, with the next
+        # bot/delivery/policy.py): with the plays to choose from, or, forfeited, with the next
         # player's turn.
         return Reply(lang=personal, posts=self._after_roll(lg, mover, dice, public, more),
                      rolled=True, stale_prompt=stale, game_id=lg.row.id,
@@ -88,6 +93,41 @@ class Turns(Rolling):
         head = "\n".join(x for x in (head, more) if x)
         return Reply(lang=personal, posts=self._turn_posts(lg, public, head),
                      game_id=lg.row.id, version=lg.row.version)
+
+    def owes_computer(self, channel_id: int) -> bool:
+        """Whether the computer owes a turn in the channel (its worker failed, or the bot
+        stopped before it played): played before any command there."""
+        return channel_id in self.computer_owed
+
+    async def owed_turns(self, ctx: Ctx) -> Reply:
+        """The computer's turns in the channel, the channel marked owed until they are
+        played: should they fail, the exception propagates and the turn stays owed (the
+        background check, or the next command there, plays it)."""
+        self.computer_owed.add(ctx.channel_id)
+        reply = await self.computer_turns(ctx)
+        self.computer_owed.discard(ctx.channel_id)
+        return reply
+
+    async def with_computer(self, ctx: Ctx, reply: Reply, *,
+                            thinking: Callable[[], Awaitable[None]] | None = None,
+                            ) -> tuple[Reply, bool]:
+        """``reply`` (the answer to a human's command), followed by the computer's turns
+        when it is to play now; and whether it could (False: its turn is owed and played
+        later, the human's command stands).  ``thinking`` is called once the computer is
+        known to play, before it thinks (the command layer defers the interaction)."""
+        if not reply.posts or not await self.needs_computer(ctx, reply.game_id):
+            return reply, True
+        self.computer_owed.add(ctx.channel_id)  # from here until it has played
+        if thinking is not None:
+            await thinking()
+        try:
+            more = await self.owed_turns(ctx)
+        except Exception:
+            log.exception("the computer could not answer in channel %s", ctx.channel_id)
+            return reply, False
+        return replace(reply, posts=[*reply.posts, *more.posts],
+                       game_id=more.game_id or reply.game_id,
+                       version=more.version if more.game_id else reply.version), True
 
     async def computer_turns(self, ctx: Ctx) -> Reply:
         """Let the computer roll and play while it is on turn (after a human's command)."""

@@ -1,24 +1,15 @@
-"""Delivering a reply to Discord: the one place that posts, edits and strips messages.
+"""A game's replies delivered: posted, edited, their buttons kept on the newest board.
 
-The service answers every command with a ``Reply`` (bot/service/model.py): a private note,
-public posts with boards and buttons, the game they belong to.  This module turns it
-into messages, whoever asked for it: a slash command or a button press (``answer``), or
-the bot on its own initiative, a new thread, a reminder, the computer's owed turn, a
-tournament's game (``post``).  After each post it keeps the game's buttons on its newest
-board only (the store remembers which, ``bot/service/posts.py``), and when a game ends
-it archives the thread the bot opened for it.  A challenge that lapsed is rewritten in
-place (``close_lapsed``).
-
-The message policy (README, "Messages") is decided in one place, ``plan``, and only
-there.  The channel is the game's record (issue 22): a message is never rewritten so
-that a play it reported disappears.  One message per turn (``compose``): a play posts a
-new message that reports it (and pings the player to act next), and that player's roll
-*adds* to it, pressed there: the roll and its prompt replace the old prompt, the play
-above stays, and the board is redrawn with the last play's arrows beside the new dice.
-Against the computer its reply is in the message of the turn it answers and stays there
-when the human rolls.  A challenge, once answered, is rewritten to say what became of
-it.  Any other press takes the pressed message's buttons off.  ``Delivery`` carries a
-plan out and never decides one.
+The service answers every game command with a ``Reply`` (bot/service/model.py): a
+private note, public posts with boards and buttons, the game they belong to.
+``Delivery`` turns it into messages, whoever asked for it: a slash command or a button
+press (``answer``), or the bot on its own initiative, a new thread, a reminder, the
+computer's owed turn, a tournament's game (``post``, ``post_to``).  After each post it
+keeps the game's buttons on its newest board only (the store remembers which,
+``bot/service/posts.py``), and when a game ends it archives the thread the bot opened for
+it.  A challenge that lapsed is rewritten in place (``close_lapsed``).  What each reply
+does is decided by the message policy (bot/delivery/policy.py); this module carries it
+out.
 
 Every board is drawn by the board workers (bot/service/pictures.py) before anything is
 posted, concurrently, after the interaction has been deferred; each goes out with its
@@ -32,16 +23,16 @@ import io
 import logging
 from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.permissions import TO_ARCHIVE, TO_EDIT, TO_REPLY_BOARD, Rights, to_post
+from bot.delivery.policy import is_board, live, plan, trimmed
+from bot.delivery.threads import archive, find_thread
+from bot.permissions import TO_EDIT, TO_REPLY_BOARD, Rights, reach, to_post
 from bot.service.model import BoardSpec, Post, Reply
 from bot.service.pictures import describe, render_async
-from bot.service.text import MESSAGE_LIMIT, clip
 from bot.views import make_view
 
 if TYPE_CHECKING:
@@ -53,128 +44,6 @@ log = logging.getLogger(__name__)
 REMEMBERED = 5000
 #: (channel id, message id) of a posted message.
 Where = tuple[int, int]
-
-
-# -- the message policy -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What one reply does to the channel."""
-
-    #: New messages, in order.
-    send: list[Post] = field(default_factory=list)
-    #: The pressed message becomes this post (its text, board and buttons) instead of
-    #: losing its buttons.
-    redraw: Post | None = None
-    #: What the game's previous live board (a challenge called off by a command) says
-    #: once its buttons are taken off.
-    retire: str | None = None
-    #: What the pressed message says once its buttons are taken off: its turns without
-    #: the prompt that the press made stale.
-    trim: str | None = None
-    #: Whether ``redraw`` makes the pressed message the game's live board at the reply's
-    #: version (a roll did); a press on the picker only changes what it shows (the game's
-    #: version is the same), and a play it confirms posts the next live board itself.
-    record: bool = True
-
-
-def plan(reply: Reply, *, pressed: bool, shown: str = "", stale: str | None = None) -> Plan:
-    """The message policy for one reply; ``pressed``: it answers a button on a message
-    whose text is ``shown`` and whose prompt is ``stale`` (default: the one the service
-    says, ``Reply.stale_prompt``).
-
-    One message per turn (``compose``).  A roll pressed on a board is added to that
-    board's message (``extend``): the turns it reports stay, and the roll follows with
-    the plays to choose from, or, forfeited, with the next player's turn (issue 30).
-    The play picker (issue 37) answers on its own message (``Reply.update``): a menu
-    narrowed, the chosen play previewed, or, confirmed, the message back to the roll
-    without controls and the play posted as the next message.  A challenge answered by
-    a press becomes the answer; answered by a command (withdrawn with ``/brade abort``),
-    its message is rewritten when its buttons go.  Anything else is posted as new
-    messages, and a pressed message loses its buttons and keeps its turns but not its
-    prompt, stale now (``trimmed``); so does any board a newer one replaces
-    (``Delivery`` does that, and keeps the game's buttons on its newest board).
-    """
-    posts = compose(reply.posts)
-    stale = reply.stale_prompt if stale is None else stale
-    if pressed and reply.update is not None:
-        return Plan(send=posts, redraw=extend(shown, stale, reply.update), record=False)
-    if pressed and reply.rolled and len(posts) == 1:
-        return Plan(redraw=extend(shown, stale, posts[0]))
-    if reply.answered is not None:
-        if pressed:
-            return Plan(send=posts, redraw=reply.answered)
-        return Plan(send=posts, retire=reply.answered.content)
-    if pressed and posts:  # a play, a forfeited roll: the board keeps its turns
-        return Plan(send=posts, trim=trimmed(shown, stale))
-    return Plan(send=posts)
-
-
-def trimmed(shown: str, stale: str) -> str | None:
-    """A board's text without its prompt (``stale``), once that is no longer what its
-    player can do; None when the text does not end with it (a board of an older bot)
-    or nothing else is left."""
-    kept = shown.rstrip()
-    if not stale or not kept.endswith(stale):
-        return None
-    return kept[:-len(stale)].rstrip() or None
-
-
-def extend(shown: str, stale: str, post: Post) -> Post:
-    """``post`` added to a message that reads ``shown``: the message's prompt
-    (``stale``, what its player could do before) gives way to ``post``'s text and
-    prompt; the turns above it stay.  A message too long keeps its end."""
-    kept = trimmed(shown, stale) or shown.rstrip()
-    text = "\n".join(x for x in (kept, post.text) if x)
-    return replace(post, text=clip(text, MESSAGE_LIMIT - len(post.prompt) - 1, keep="tail"))
-
-
-def compose(posts: list[Post]) -> list[Post]:
-    """What one command posts, in as few messages as possible.
-
-    Consecutive posts become one message (the computer's reply joins the human turn it
-    answers: both turns in the text, the board after the reply, the last prompt),
-    except that a game's final board stands alone, so a match's next game starts in a
-    message of its own.
-    """
-    out: list[Post] = []
-    group: list[Post] = []
-
-    def flush() -> None:
-        if not group:
-            return
-        boards = [p.board for p in group if p.board is not None]
-        mentions = tuple(dict.fromkeys(u for p in group for u in p.mentions))
-        last = group[-1]
-        text = "\n".join(p.text for p in group if p.text)
-        text = clip(text, MESSAGE_LIMIT - len(last.prompt) - 1, keep="tail")
-        out.append(Post(text, board=boards[-1] if boards else None,
-                        buttons=last.buttons, mentions=mentions, final=last.final,
-                        prompt=last.prompt, menu=last.menu))
-        group.clear()
-
-    for post in posts:
-        group.append(post)
-        if post.final:
-            flush()
-    flush()
-    return out
-
-
-def live(post: Post) -> bool:
-    """A message the game's next board supersedes: one with buttons, a menu or a prompt,
-    which it then loses."""
-    return bool(post.buttons or post.menu or post.prompt) and not post.final
-
-
-def is_board(post: Post) -> bool:
-    """A message that carries a game's current buttons (a board, or a challenge)."""
-    return post.board is not None or any(b.action in ("accept", "decline")
-                                         for b in post.buttons)
-
-
-# -- carrying it out --------------------------------------------------------------------
 
 
 def _mentions(post: Post) -> discord.AllowedMentions:
@@ -354,6 +223,27 @@ class Delivery:
             sent.append((post, msg.id))
         await self._after_posts(getattr(channel, "id", 0), reply, sent)
 
+    async def post_to(self, channel_id: int, reply: Reply, *, action: str,
+                      board: bool = False, guild_id: int | None = None) -> bool:
+        """A post of the bot's own in a channel known by its id (a reminder, a claim
+        offer, a game closed for idleness, the computer's owed turn): fetched when not
+        cached (an archived thread, which posting reopens, issue 35); a missing right is
+        remembered for the admins as ``action``, any other failure logged.  Whether it
+        was posted."""
+        channel = await reach(self.client, channel_id)
+
+        async def posted() -> bool:
+            await self.post(channel, reply)
+            return True
+
+        try:
+            done = await self._own(channel, action, to_post(channel, board=board), posted,
+                                   guild_id=guild_id)
+        except discord.HTTPException:
+            log.warning("could not post (%s) in channel %s", action, channel_id)
+            return False
+        return bool(done)
+
     async def close_lapsed(self, lapsed: Iterable[tuple[int, int, str]]) -> None:
         """Challenges nobody answered (``GameService.expire_offers``): each challenge's
         own message now says it lapsed and loses its buttons; failing that (deleted
@@ -455,12 +345,13 @@ class Delivery:
             log.info("could not take the buttons off message %s", message_id)
 
     async def _own(self, where: Any, action: str, needed: tuple[str, ...], act: Any, *,
-                   look: bool = True) -> Any:
+                   look: bool = True, guild_id: int | None = None) -> Any:
         """``act()``, an edit of the bot's own in the channel ``where``; a missing right
         is remembered for the admins (``Rights.attempt``) and None returned."""
         if self.rights is None:
             return await act()
-        return await self.rights.attempt(where, action, needed, act, look=look)
+        return await self.rights.attempt(where, action, needed, act, look=look,
+                                         guild_id=guild_id)
 
     async def _archive_if_game_thread(self, channel_id: int) -> None:
         """Archive a thread the bot opened for the game that just ended, unless another
@@ -470,11 +361,8 @@ class Delivery:
             if await self.games.channel_busy(channel_id) \
                     or not await self.games.posts.close_thread(channel_id):
                 return
-            thread = self.client.get_channel(channel_id) \
-                or await self.client.fetch_channel(channel_id)  # not cached after a restart
-            if isinstance(thread, discord.Thread):
-                # its creator may archive it: only Discord's refusal tells a lack
-                await self._own(thread, "archive", TO_ARCHIVE,
-                                lambda: thread.edit(archived=True), look=False)
+            thread = await find_thread(self.client, channel_id)  # not cached after a restart
+            if thread is not None:
+                await archive(self.rights, thread)
         except Exception:
             log.warning("could not archive the game thread %s", channel_id, exc_info=True)
