@@ -1,0 +1,83 @@
+"""The bot's house rules, read from its source (README, "How it is built").
+
+Every message, edit, thread and archive is made in ``bot/delivery``: a cog turns an
+interaction into a service call and hands the answer on, so a change to how the bot
+posts (rights, threads, the channel's record) is made in one package.  Discord's objects
+stay in the command layer: the services, the store, the league and the texts never
+import discord.py.  And no module grows past 700 lines.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BOT = ROOT / "bot"
+
+#: Calls that post, edit, open, archive or delete something in Discord, or answer an
+#: interaction (``defer``, ``send_message``): made in bot/delivery only.
+POSTING = {"send", "send_message", "create_thread", "edit", "edit_message",
+           "edit_original_response", "delete", "defer", "create_dm", "add_user"}
+#: Packages below the command layer: no Discord objects there.
+BELOW = ("service", "store", "league")
+LONGEST = 700
+
+
+def _calls(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in POSTING:
+            found.append((node.lineno, ast.unparse(node.func)))
+    return found
+
+
+def _imports_discord(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import) and any(a.name.split(".")[0] == "discord"
+                                                for a in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "discord":
+            return True
+    return False
+
+
+@pytest.mark.parametrize("path", sorted((BOT / "cogs").glob("*.py")), ids=lambda p: p.name)
+def test_a_cog_posts_nothing_itself(path: Path) -> None:
+    assert _calls(path) == [], f"{path.name} posts or edits: move it to bot/delivery"
+
+
+def test_the_house_rule_sees_what_it_forbids(tmp_path: Path) -> None:
+    """The check above would find a cog that sent, edited or opened a thread."""
+    cog = tmp_path / "cog.py"
+    cog.write_text("async def f(channel, interaction, thread):\n"
+                   "    await channel.send('x')\n"
+                   "    await interaction.response.edit_message(view=None)\n"
+                   "    await channel.create_thread(name='t')\n"
+                   "    await thread.edit(archived=True)\n")
+    assert [name for _, name in _calls(cog)] == [
+        "channel.send", "interaction.response.edit_message", "channel.create_thread",
+        "thread.edit"]
+
+
+def test_delivery_is_where_the_bot_posts() -> None:
+    """Not vacuous: the delivery package does make those calls."""
+    made = {name.rsplit(".", 1)[-1] for p in (BOT / "delivery").glob("*.py")
+            for _, name in _calls(p)}
+    assert {"send", "edit", "create_thread", "edit_message", "send_message"} <= made
+
+
+@pytest.mark.parametrize("package", BELOW)
+def test_no_discord_below_the_command_layer(package: str) -> None:
+    found = [str(p.relative_to(ROOT)) for p in sorted((BOT / package).rglob("*.py"))
+             if _imports_discord(p)]
+    assert found == []
+
+
+def test_no_module_is_over_700_lines() -> None:
+    long = {str(p.relative_to(ROOT)): n for p in sorted(BOT.rglob("*.py"))
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > LONGEST}
+    assert long == {}
