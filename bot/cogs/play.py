@@ -107,12 +107,12 @@ def make_ctx(interaction: discord.Interaction) -> Ctx:
 
 def note_player(interaction: discord.Interaction) -> None:
     """Every interaction names the member who sent it: remember the name (issue 13)."""
-    service = getattr(interaction.client, "service", None)
-    if service is None:
+    services = getattr(interaction.client, "services", None)  # None before set-up
+    if services is None:
         return
     user = interaction.user
-    service.players.note(interaction.guild_id, user.id, user.display_name,
-                         user.display_avatar.key if user.display_avatar else None)
+    services.games.players.note(interaction.guild_id, user.id, user.display_name,
+                                user.display_avatar.key if user.display_avatar else None)
 
 
 @app_commands.allowed_installs(guilds=True, users=False)
