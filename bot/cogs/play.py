@@ -455,17 +455,17 @@ class Play(commands.GroupCog, group_name=_("brade"),
         mine = board or notices
         serverwide = language is not None or ruleset is not None or threads is not None \
             or server_theme is not None or problems
-        mine_only = mine and not serverwide
         direct = interaction.guild is None
         if direct and serverwide:
             await note_server_only(interaction, "dm.settings")
             return
-        if not direct and not mine_only and not interaction.permissions.manage_guild:
+        # Without options it shows the settings, to anyone; a server's are changed by
+        # its admins only.
+        if serverwide and not interaction.permissions.manage_guild:
             ctx = make_ctx(interaction)
             await self.refuse(interaction, ctx, UserError("settings.not_allowed"))
             return
-        server = not direct and (language is not None or ruleset is not None or not (
-            threads is not None or mine or server_theme is not None or problems))
+        server = language is not None or ruleset is not None
 
         async def act(c: Ctx) -> Reply:
             notes: list[str | None] = []
@@ -484,8 +484,8 @@ class Play(commands.GroupCog, group_name=_("brade"),
             if notices:
                 notes.append(await corr.configure(c, turn=your_turn, minutes=turn_minutes,
                                                   problem=problem_dm))
-            elif direct and not mine:  # a DM has no server settings: the member's own
-                notes.append(await corr.summary(c))
+            elif not (mine or serverwide):  # no options: the settings as they are
+                notes += [await self.games.overview(c), await corr.summary(c)]
             notes.append(await corr.report(c))  # a direct message that failed, once
             personal = await self.games.lang_for(c)
             return Reply(lang=personal, private="\n".join(n for n in notes if n))

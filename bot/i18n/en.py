@@ -144,6 +144,14 @@ MESSAGES: dict[str, str] = {
                              "board theme {theme}.",
     "settings.my_theme": "Your boards are now drawn with the theme {theme}.",
     "settings.server_default": "the server's",
+    "settings.view.server": "**This server**: language {lang}, default rules `{rules}`, "
+                            "a thread per game {threads}, board theme {theme}. "
+                            "(Changed by members with Manage Server.)",
+    "settings.view.mine": "**You**: board theme {theme}; a play chosen in the menu "
+                          "{confirm}; roll for me {roll}.",
+    "settings.view.confirm": "is shown first and counts on **Confirm**",
+    "settings.view.at_once": "counts at once",
+    "settings.view.on": "on", "settings.view.off": "off",
     "help.first": "Welcome to bräde! Here is how to play:",
     "help": "**Bräde here, in short**\n"
             "• `/brade new` challenges a member (`opponent:`) or, left empty, the computer; "

@@ -135,6 +135,14 @@ MESSAGES: dict[str, str] = {
                              "brädtema {theme}.",
     "settings.my_theme": "Dina bräden ritas nu med temat {theme}.",
     "settings.server_default": "serverns",
+    "settings.view.server": "**Den här servern**: språk {lang}, standardregler `{rules}`, "
+                            "en tråd per parti {threads}, brädtema {theme}. "
+                            "(Ändras av medlemmar med Hantera server.)",
+    "settings.view.mine": "**Du**: brädtema {theme}; ett drag du väljer i menyn "
+                          "{confirm}; slå åt mig {roll}.",
+    "settings.view.confirm": "visas först och räknas på **Bekräfta**",
+    "settings.view.at_once": "räknas direkt",
+    "settings.view.on": "på", "settings.view.off": "av",
     "help.first": "Välkommen till bräde! Så här spelar du:",
     "help": "**Bräde här, i korthet**\n"
             "• `/bräde ny` utmanar en medlem (`motståndare:`) eller, om du lämnar den tom, "

@@ -40,6 +40,28 @@ class Preferences(GameCore):
             "settings.saved", personal, lang=s.lang or "auto",
             rules=s.rules or self.default_rules))
 
+    async def overview(self, ctx: Ctx) -> str:
+        """What ``/brade settings`` without options shows anyone who asks: the server's
+        settings (in a server) and the member's own ways of playing, so that a member
+        need not be an admin to see how the bot will treat them."""
+        personal, _ = await self.langs(ctx)
+        lines = []
+        if ctx.guild_id is not None:
+            s, p = await self.settings(ctx.guild_id), await self.prefs(ctx.guild_id)
+            lines.append(t("settings.view.server", personal, lang=s.lang or "auto",
+                           rules=s.rules or self.default_rules,
+                           threads=t("yes" if p.threads else "no", personal),
+                           theme=p.theme or "classic"))
+        await self.players.resolve(ctx.guild_id, [ctx.user_id])
+        g, u = ctx.guild_id, ctx.user_id
+        lines.append(t("settings.view.mine", personal,
+                       theme=self.players.theme(g, u) or t("settings.server_default", personal),
+                       confirm=t("settings.view.confirm" if self.players.confirms(g, u)
+                                 else "settings.view.at_once", personal),
+                       roll=t("settings.view.on" if self.players.rolls_for(g, u)
+                              else "settings.view.off", personal)))
+        return "\n".join(lines)
+
     async def set_preferences(self, ctx: Ctx, *, threads: bool | None = None,
                               theme: str | None = None,
                               server_theme: str | None = None, confirm: bool | None = None,
