@@ -134,7 +134,8 @@ class Notices(BackgroundCheck):
             view = discord.ui.View(timeout=None)
             view.add_item(ProblemButton(post.day, label=post.button))
             await self.send(user_id, clip(t("notice.problem", lang) + "\n" + post.text),
-                            view=view, file=await board_file(post.board, "problem.png"))
+                            view=view, file=await board_file(self.delivery.pictures,
+                                                             post.board, "problem.png"))
 
     async def send(self, user_id: int, text: str, *, view: discord.ui.View | None = None,
                    file: discord.File | None = None) -> bool:

@@ -29,7 +29,6 @@ from bot.cogs.replies import refusal_text, send_private
 from bot.delivery import board_file
 from bot.permissions import to_post
 from bot.service.model import Ctx, UserError
-from bot.service.pictures import draw_async
 from bot.service.problems import DailyPost, ProblemReply, ProblemService
 from bot.service.text import BUTTON_LABEL_LIMIT, clip
 from bot.store import Conflict
@@ -117,18 +116,18 @@ class Problems(BackgroundCheck):
         await interaction.followup.send(clip(reply.text), ephemeral=True, **kwargs)
         await self.games.players.flush()
 
-    @staticmethod
-    async def picture(reply: ProblemReply) -> discord.File | None:
+    async def picture(self, reply: ProblemReply) -> discord.File | None:
         """The reply's picture, drawn by the board workers, with its alt text in the
         reader's language: the problem's board, or the answer's plays."""
         if reply.board is not None:
-            return await board_file(reply.board, "problem.png")
+            return await board_file(self.delivery.pictures, reply.board, "problem.png")
         a = reply.answer
         if a is None:
             return None
         p = a.problem
-        png = await draw_async(render_answer, p.ruleset, p.dice, a.mover, a.best, a.theirs,
-                               a.captions, lang=a.lang, theme=a.theme, names=a.names)
+        png = await self.delivery.pictures.draw(
+            render_answer, p.ruleset, p.dice, a.mover, a.best, a.theirs, a.captions,
+            lang=a.lang, theme=a.theme, names=a.names)
         return discord.File(io.BytesIO(png), filename="answer.png",
                             description=answer_alt_text(p.ruleset, p.dice, a.mover, a.best,
                                                         a.captions, lang=a.lang,
@@ -154,7 +153,8 @@ class Problems(BackgroundCheck):
 
         async def send() -> discord.Message:
             return await channel.send(clip(post.text), view=view,
-                                      file=await board_file(post.board, "problem.png"),
+                                      file=await board_file(self.delivery.pictures,
+                                                            post.board, "problem.png"),
                                       allowed_mentions=discord.AllowedMentions.none())
 
         try:  # a missing right is told to the server's admins (bot/permissions.py)

@@ -36,7 +36,7 @@ from bot.i18n import t
 from bot.league.errors import LeagueError
 from bot.permissions import THREAD_ARCHIVE_MINUTES, TO_ARCHIVE, to_post
 from bot.service.model import Ctx, Post, Reply, UserError
-from bot.service.pictures import draw_async
+from bot.service.pictures import RenderPool
 from bot.service.text import (
     BUTTON_LABEL_LIMIT,
     BUTTONS,
@@ -134,11 +134,11 @@ def _view(notice: Notice) -> discord.ui.View | None:
     return view
 
 
-async def _file(picture: Picture) -> discord.File:
+async def _file(pictures: RenderPool, picture: Picture) -> discord.File:
     """The picture drawn by the board workers (never on the event loop), with its alt
     text."""
     draw = render_bracket if picture.kind == "bracket" else render_standings
-    png = await draw_async(draw, picture.tournament, lang=picture.lang)
+    png = await pictures.draw(draw, picture.tournament, lang=picture.lang)
     return discord.File(io.BytesIO(png), filename=f"{picture.kind}.png",
                         description=describe_picture(picture))
 
@@ -236,7 +236,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
             text = reply.posts[0].text
             if outcome.picture is not None:
                 await response.defer(thinking=True)
-                file = await _file(outcome.picture)
+                file = await _file(self.delivery.pictures, outcome.picture)
                 await interaction.followup.send(clip(text), file=file)
             else:
                 await response.send_message(clip(text), allowed_mentions=_allowed(
@@ -281,7 +281,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         if view is not None:
             kwargs["view"] = view
         if notice.picture is not None:
-            kwargs["file"] = await _file(notice.picture)
+            kwargs["file"] = await _file(self.delivery.pictures, notice.picture)
         try:  # a missing right is told to the server's admins (bot/permissions.py)
             await self.bot.rights.attempt(
                 channel, "tournament.notice", to_post(channel, board="file" in kwargs),
