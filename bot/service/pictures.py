@@ -54,7 +54,7 @@ def _board_args(spec: BoardSpec) -> dict:
 
 
 def render_png(spec: BoardSpec) -> bytes:
-    """PNG bytes of ``spec``; blocking, so callers on the loop use ``render_async``."""
+    """PNG bytes of ``spec``; blocking, so callers on the loop use ``RenderPool.render``."""
     return render_board(spec.position, spec.rules, theme=spec.theme, **_board_args(spec))
 
 
