@@ -56,7 +56,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +71,7 @@ import simcord  # noqa: E402
 from benchmarks.analysis_bench import find_game  # noqa: E402
 from benchmarks.bot_load import emit_click, emit_slash  # noqa: E402
 from bot.client import BradeBot  # noqa: E402
+from bot.config import Settings  # noqa: E402
 from engine.game import Game  # noqa: E402
 
 
@@ -327,10 +328,11 @@ async def run(args: argparse.Namespace) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="ai-fairness-"))
     db = tmp / "brade.sqlite3"
     seeds = itertools.count(1000)
-    bot = BradeBot(db_path=db, seed_source=lambda: next(seeds), shards=((0,), 1),
-                   remind_after=10**9, claim_after=10**9)
+    settings = replace(Settings.from_env(), remind_after=10**9, claim_after=10**9)
     if args.cap is not None:
-        bot.max_analyses_per_member = args.cap  # type: ignore[attr-defined]
+        settings = replace(settings, max_analyses_per_member=args.cap)
+    bot = BradeBot(db_path=db, seed_source=lambda: next(seeds), shards=((0,), 1),
+                   settings=settings)
     probe = Probe(bot)
     env = simcord.Env(bot, settle_timeout=120.0)
     await env.start()

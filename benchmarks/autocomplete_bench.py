@@ -32,6 +32,7 @@ from typing import Any
 import simcord
 
 from bot.client import BradeBot
+from bot.config import Settings
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -66,7 +67,8 @@ async def one_bot(rules: str, seed: int, turns: int) -> tuple[float, list[float]
     tmp = Path(tempfile.mkdtemp(prefix="ac-bench-"))
     db = tmp / "brade.sqlite3"
     seeds = iter(range(seed * 1000, seed * 1000 + 100_000))
-    bot = BradeBot(db_path=db, seed_source=lambda: next(seeds), shards=((0,), 1))
+    bot = BradeBot(db_path=db, seed_source=lambda: next(seeds), shards=((0,), 1),
+                   settings=Settings.from_env())
     env = simcord.Env(bot, settle_timeout=60.0)
     await env.start()
     times: list[float] = []

@@ -153,6 +153,7 @@ from simcord.enums import AppCommandType, ComponentType, InteractionType  # noqa
 
 from benchmarks.invariants import connect, is_postgres  # noqa: E402
 from bot.client import BradeBot  # noqa: E402
+from bot.config import Settings  # noqa: E402
 from engine.game import Game  # noqa: E402
 
 
@@ -641,7 +642,9 @@ async def run(games: int, phases: list[Phase], db: str | Path, *,
     index, count = shard
     seeds = itertools.count(seed)
     bot = BradeBot(db_path=db, seed_source=lambda: next(seeds), agent=None,
-                   remind_after=10**9, claim_after=10**9, shards=((index,), count))
+                   settings=dataclasses.replace(Settings.from_env(), remind_after=10**9,
+                                                claim_after=10**9),
+                   shards=((index,), count))
     # Under 300 s: SimCord's settle waits for every loop timer due before its deadline,
     # and asyncpg's pool keeps a 300 s idle-connection timer that each use re-arms, so a
     # longer settle (this was 600 s) would wait that timer out on every command.
@@ -1084,9 +1087,9 @@ async def parent(args: argparse.Namespace, think: float) -> int:
     n = args.processes
     names = [p.name for p in make_phases(args.phase, think, 0, args.by)]
     async with database(args.db, n) as db:
-        from bot.service.pictures import default_workers
+        from bot.service.pictures import RenderPool
 
-        k = default_workers()
+        k = RenderPool(Settings.from_env().render_workers).workers
         print(f"{db.about}; {n} bot process{'es' if n > 1 else ''}, each with {k} board "
               f"worker process{'es' if k != 1 else ''}", flush=True)
         workers = []

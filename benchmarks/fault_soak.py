@@ -58,7 +58,7 @@ import signal
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +71,7 @@ import simcord  # noqa: E402
 from benchmarks.bot_load import database, emit_click, emit_slash  # noqa: E402
 from benchmarks.invariants import audit, check_live_buttons, connect, posted  # noqa: E402
 from bot.client import BradeBot  # noqa: E402
+from bot.config import Settings  # noqa: E402
 from bot.i18n import t  # noqa: E402
 from bot.service.ai import ThreadAgent  # noqa: E402
 from engine.game import Game  # noqa: E402
@@ -195,7 +196,8 @@ class Soak:
 
     def new_bot(self) -> BradeBot:
         return BradeBot(db_path=self.db, agent=self.agent, shards=((0,), 1),
-                        seed_source=lambda: self.seeds.getrandbits(62), check_every=3600)
+                        seed_source=lambda: self.seeds.getrandbits(62),
+                        settings=replace(Settings.from_env(), check_every=3600))
 
     async def run(self) -> Report:
         args = self.args

@@ -22,8 +22,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from contextlib import AsyncExitStack
+from typing import TYPE_CHECKING
 
 from bot.config import Config, ConfigError
+
+if TYPE_CHECKING:  # imported when run: ``--help`` and bad settings answer without them
+    from bot.client import BradeBot
 
 EXIT_CONFIG, EXIT_DATABASE, EXIT_DISCORD = 2, 3, 4
 HELP = """usage: python -m bot                 run the bot (settings from the environment:
@@ -116,12 +121,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 async def run(config: Config, startup: StartupLog) -> int:
-    import aiohttp
-    import discord
-
     from bot.client import BradeBot
+    from bot.service.ai import ProcessAgent
+    from bot.service.listing import ListPool
+    from bot.service.pictures import RenderPool
     from bot.store import StoreError, open_store
-    from bot.sync import SyncRefused
 
     try:
         store = await open_store(config.db, wait=config.db_wait, waiting=say)
@@ -131,14 +135,30 @@ async def run(config: Config, startup: StartupLog) -> int:
     except (OSError, TimeoutError) as e:  # a failure the store did not name: still one line
         fail(f"cannot use the database {config.db_shown}: {type(e).__name__}")
         return EXIT_DATABASE
-    bot = BradeBot(store=store, db_path=config.db, dev_guild=config.dev_guild,
-                   default_rules=config.default_rules, remind_after=config.remind_after,
-                   claim_after=config.claim_after,
-                   challenge_expires=config.challenge_expires, max_games=config.max_games,
-                   max_analyses_per_member=config.max_analyses_per_member,
-                   on_started=startup.started,
-                   shards=config.shards)
-    logging.getLogger(__name__).info("starting with %s", config)  # repr hides the token
+    # What holds processes or connections is made here and closed here, last made
+    # first, after the bot (``async with bot``) has closed, whatever happened; the bot
+    # starts the workers once it has logged in.
+    async with AsyncExitStack() as made:
+        made.push_async_callback(store.close)
+        workers = config.settings.render_workers
+        renderer = made.enter_context(RenderPool(workers))
+        lister = made.enter_context(ListPool(workers))
+        agent = made.enter_context(ProcessAgent())
+        bot = BradeBot(settings=config.settings, store=store, renderer=renderer,
+                       lister=lister, agent=agent, db_path=config.db,
+                       dev_guild=config.dev_guild, on_started=startup.started,
+                       shards=config.shards)
+        logging.getLogger(__name__).info("starting with %s", config)  # repr hides the token
+        return await serve(bot, config)
+
+
+async def serve(bot: BradeBot, config: Config) -> int:
+    """Log in and run until closed; the exit code, a failure told in one line."""
+    import aiohttp
+    import discord
+
+    from bot.sync import SyncRefused
+
     try:
         async with bot:
             await bot.start(config.token)
@@ -166,8 +186,6 @@ async def run(config: Config, startup: StartupLog) -> int:
     except discord.HTTPException as e:
         fail(f"Discord answered {e.status} at start-up ({e.text or e}); try again later.")
         return EXIT_DISCORD
-    finally:
-        await bot.release()  # idempotent: the database and workers, whatever happened
     return 0
 
 

@@ -5,6 +5,12 @@
 package that makes every message, thread and edit), and the cogs, each handed what it
 uses.  Nothing looks another part up by name later.
 
+The bot runs as one ``Settings`` object says (bot/config.py).  What holds processes or
+connections (the store, the board and listing workers, the computer's agent) is closed
+by whoever made it: ``python -m bot`` makes each and hands it in (as discord.py's
+``advanced_startup`` example does); what the bot is not handed (tests, benchmarks) it
+makes itself and closes in ``release``.
+
 It is an ``AutoShardedBot``: one process runs the shards it is given (``BRADE_SHARDS``)
 or, given none, as many as Discord recommends.  Several processes may share one
 PostgreSQL database; each one's background work touches only the guilds of its own
@@ -14,10 +20,13 @@ processes that overlap (a rolling restart) from both applying one change.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import traceback
 from collections.abc import Callable
+from contextlib import AsyncExitStack
 from pathlib import Path
+from typing import Literal, Protocol, TypeVar
 
 import discord
 from discord import app_commands
@@ -33,17 +42,16 @@ from bot.cogs.reminders import Expiry, Reminders
 from bot.cogs.replies import ServerOnly, note_server_only
 from bot.cogs.spectate import Spectate
 from bot.cogs.tournaments import Tournaments
-from bot.config import is_database_url, mask_url
+from bot.config import Settings, is_database_url, mask_url
 from bot.delivery.answers import send_private
 from bot.delivery.games import Delivery
 from bot.i18n import resolve_lang, t
 from bot.i18n.translator import BradeTranslator
 from bot.permissions import Rights
 from bot.service.ai import Agent, ProcessAgent
-from bot.service.analysis_queue import DEFAULT_PER_MEMBER
 from bot.service.command_sync import CommandRecord
-from bot.service.listing import ListPool, start_lister, stop_lister
-from bot.service.pictures import RenderPool, start_renderer
+from bot.service.listing import ListPool
+from bot.service.pictures import RenderPool, warm_up_renderer
 from bot.service.services import Services
 from bot.service.shortfalls import Shortfalls
 from bot.store import Database, open_store
@@ -58,6 +66,14 @@ from bot.views import (
 )
 
 log = logging.getLogger(__name__)
+
+
+class Closeable(Protocol):
+    def close(self) -> None: ...
+
+
+#: Something the bot may make itself and must then close (``BradeBot._own``).
+C = TypeVar("C", bound=Closeable)
 
 
 def discord_clock() -> float:
@@ -86,20 +102,23 @@ class BradeBot(commands.AutoShardedBot):
     #: ``/brade games`` and the direct messages of correspondence play (issue 36).
     notices: Notices
 
-    def __init__(self, *, db_path: str | Path = "brade.sqlite3", dev_guild: int | None = None,
+    def __init__(self, *, settings: Settings = Settings(),
+                 db_path: str | Path = "brade.sqlite3", dev_guild: int | None = None,
                  clock: Callable[[], float] = discord_clock,
                  seed_source: Callable[[], int] | None = None,
-                 agent: Agent | str | None = "process",
-                 default_rules: str = "talisman", remind_after: float = 6 * 3600,
-                 claim_after: float = 48 * 3600, check_every: float | None = None,
-                 challenge_expires: float = 15 * 60, max_games: int = 10,
-                 max_analyses_per_member: int = DEFAULT_PER_MEMBER,
-                 store: Database | None = None,
+                 agent: Agent | Literal["process"] | None = "process",
+                 store: Database | None = None, renderer: RenderPool | None = None,
+                 lister: ListPool | None = None,
                  on_started: Callable[[], None] | None = None,
                  shards: tuple[tuple[int, ...], int] | None = None) -> None:
         """``db_path`` is a SQLite file or a ``postgresql://`` URL (opened by
         ``open_store``); ``shards`` is ``(ids this process runs, total count)``, None to
-        let Discord decide the count and run every shard here."""
+        let Discord decide the count and run every shard here.
+
+        ``store``, ``renderer`` (the board workers), ``lister`` (the picker's listing
+        worker) and ``agent`` (the computer; None: no computer) are the caller's to close
+        when handed in; those not handed in the bot makes (``agent="process"``: a
+        ``ProcessAgent``) and closes in ``release``."""
         intents = discord.Intents.default()
         ids, count = shards if shards is not None else (None, None)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
@@ -118,27 +137,33 @@ class BradeBot(commands.AutoShardedBot):
         self.dev_guild = dev_guild
         self.clock = clock
         self.seed_source = seed_source
+        self.settings = settings
+        #: How often the background checks run (bot/cogs/background.py).
+        self.check_every = settings.check_every or max(1.0, min(60.0,
+                                                                settings.remind_after / 4))
+        #: What the bot made itself, closed (last made, first closed) by ``release``.
+        self._owned = AsyncExitStack()
         if agent == "process":
-            agent = ProcessAgent()
+            agent = self._own(ProcessAgent())
         elif isinstance(agent, str):
             raise ValueError(f"agent must be an Agent, None or 'process', not {agent!r}")
         self.agent: Agent | None = agent
-        self.default_rules = default_rules
-        self.remind_after = remind_after
-        self.claim_after = claim_after
-        self.check_every = check_every or max(1.0, min(60.0, remind_after / 4))
-        #: An unanswered challenge lapses after this many seconds (BRADE_CHALLENGE_EXPIRES).
-        self.challenge_expires = challenge_expires
-        #: Analyses one member may have running and waiting (BRADE_MAX_ANALYSES_PER_MEMBER).
-        self.max_analyses_per_member = max_analyses_per_member
-        #: Live games and open challenges per member and server (BRADE_MAX_GAMES_PER_MEMBER).
-        self.max_games = max_games
+        #: Draws every picture; started in ``setup_hook`` (a start that fails before
+        #: logging in spawns no worker), drawing in threads until then and once closed.
+        self.renderer = renderer if renderer is not None \
+            else self._own(RenderPool(settings.render_workers))
+        #: Lists the play picker's doubles (bot/service/listing.py), started beside it.
+        self.lister = lister if lister is not None \
+            else self._own(ListPool(settings.render_workers))
         #: ``python -m bot`` opens (and checks) the store before logging in and passes it.
         self.store: Database | None = store
         self.on_started = on_started
-        self.renderer: RenderPool | None = None
-        self.lister: ListPool | None = None
         self.tree.error(self.on_app_command_error)
+
+    def _own(self, thing: C) -> C:
+        """``thing``, made by the bot: ``release`` closes it."""
+        self._owned.callback(thing.close)
+        return thing
 
     def owns_shard(self, shard_id: int) -> bool:
         """Whether this process runs shard ``shard_id`` (one that runs them all does)."""
@@ -159,17 +184,16 @@ class BradeBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self.store is None:
             self.store = await open_store(self.db_path)
+            self._owned.push_async_callback(self.store.close)
         self.services = Services.build(
-            self.store, clock=self.clock, seed_source=self.seed_source, agent=self.agent,
-            default_rules=self.default_rules, remind_after=self.remind_after,
-            claim_after=self.claim_after, challenge_expires=self.challenge_expires,
-            max_games=self.max_games,
-            max_analyses_per_member=self.max_analyses_per_member,
+            self.store, self.settings, clock=self.clock, seed_source=self.seed_source,
+            agent=self.agent, pictures=self.renderer, lister=self.lister,
             names=self.display_name, fetch=self.fetch_member, gone=self.members_gone,
             owns=self.owns_guild)
         self.rights = Rights(Shortfalls(self.store, clock=self.clock))
         await self.rights.shortfalls.load()
-        self.delivery = Delivery(self, self.services.games, rights=self.rights)
+        self.delivery = Delivery(self, self.services.games, rights=self.rights,
+                                 pictures=self.renderer)
         await self.tree.set_translator(BradeTranslator())
         self.add_dynamic_items(GameButton, PlayMenu, ThreadButton, WalkoverButton,
                                WithdrawButton, ProblemButton, HistoryButton)
@@ -177,8 +201,9 @@ class BradeBot(commands.AutoShardedBot):
         synced = await sync_commands(self, self.tree, CommandRecord(self.store),
                                      dev_guild=self.dev_guild, registers=self.owns_shard(0))
         log.info("slash commands: %s", synced)
-        self.renderer = await start_renderer()  # board workers, stopped in close()
-        self.lister = start_lister()  # the play picker's long lists, stopped in close()
+        self.renderer.start()  # the board workers, warming up in the background
+        await asyncio.to_thread(warm_up_renderer)  # this process's, for the fallback
+        self.lister.start()  # the play picker's long lists
         log.info("ready to play: database %s, shards %s", getattr(
             self.store, "target", None) or mask_url(str(self.db_path)), self._shards_text())
         if self.on_started is not None:
@@ -205,25 +230,15 @@ class BradeBot(commands.AutoShardedBot):
         await self.release()
 
     async def release(self) -> None:
-        """Close what the bot itself opened: board workers, the database, AI workers.
+        """Close what the bot itself made (the database, board and listing workers, AI
+        workers), last made first; what it was handed is its maker's to close.
 
         Separate from ``close`` because a test harness may detach the bot from Discord
         without closing it, and an open aiosqlite connection's (non-daemon) thread would
-        then keep the interpreter alive at exit.
+        then keep the interpreter alive at exit.  Closing twice is harmless.
         """
-        renderer = self.renderer
-        if renderer is not None:
-            renderer.close()  # waits for the board worker processes to exit
-            self.renderer = None
-        if self.lister is not None:
-            stop_lister(self.lister)
-            self.lister = None
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
-        close = getattr(self.agent, "close", None)
-        if close is not None:
-            close()
+        await self._owned.aclose()  # a board pool waits for its processes to exit
+        self.store = None
 
     def _shards_text(self) -> str:
         if self.shards_owned is None:

@@ -1,4 +1,5 @@
-"""Settings from the environment, checked once at start-up.
+"""Settings from the environment, checked once at start-up: ``Config`` (how to connect)
+holding ``Settings`` (how the bot runs its games), each default written once.
 
 The token is kept out of ``repr`` so that logging the settings (or a traceback that
 shows them) can never leak it.
@@ -14,6 +15,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from bot.store.dialect import mask_url  # one masking rule for config, store and migrate
+from engine import rules as rules_registry
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 PG_SCHEMES = ("postgresql", "postgres")
@@ -109,8 +111,83 @@ def parse_shards(text: str) -> Shards:
     return tuple(ids), count
 
 
+#: Board worker processes one bot may ask for: far above any need (one draws ~80 boards a
+#: second), low enough that a typo does not spawn thousands.
+MAX_RENDER_WORKERS = 64
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the bot runs its games and how much work it takes on: every default written
+    here once.  ``Settings.from_env`` reads them (``Config.from_env`` calls it); tests and
+    benchmarks write ``Settings(remind_after=60)`` or ``dataclasses.replace``.  Handed
+    whole to ``BradeBot``, which hands it to ``Services.build``."""
+
+    #: The ruleset of a server that chose none (BRADE_DEFAULT_RULES).
+    default_rules: str = rules_registry.DEFAULT
+    #: Remind the player to move after this long (BRADE_REMIND_AFTER); the opponent may
+    #: claim after ``claim_after`` (BRADE_CLAIM_AFTER).
+    remind_after: float = 6 * 3600.0
+    claim_after: float = 48 * 3600.0
+    #: An unanswered challenge lapses after this long and frees its channel
+    #: (BRADE_CHALLENGE_EXPIRES).
+    challenge_expires: float = 15 * 60.0
+    #: Live games and open challenges one member may have in one server, counted
+    #: together (BRADE_MAX_GAMES_PER_MEMBER); 0: no limit.
+    max_games: int = 10
+    #: The most ``/watch analyse`` requests one member may have running and waiting
+    #: (BRADE_MAX_ANALYSES_PER_MEMBER).
+    max_analyses_per_member: int = 3
+    #: Board worker processes (BRADE_RENDER_WORKERS); 0 draws in threads; None: one per
+    #: core beyond the event loop's, at most two (``bot.service.pictures.default_workers``).
+    render_workers: int | None = None
+    #: How often the background checks run (reminders, expiry, tournaments' deadlines);
+    #: None: a quarter of ``remind_after``, from 1 s to 60 s.  Not an environment
+    #: variable: tests and benchmarks set it.
+    check_every: float | None = None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """The settings the environment gives; each unset or empty one keeps its default."""
+        env = os.environ if env is None else env
+        d = cls()
+        text = env.get("BRADE_REMIND_AFTER")
+        remind = parse_duration(text, "BRADE_REMIND_AFTER") if text else d.remind_after
+        text = env.get("BRADE_CLAIM_AFTER")
+        claim = parse_duration(text, "BRADE_CLAIM_AFTER") if text else d.claim_after
+        if claim < remind:
+            raise ConfigError("BRADE_CLAIM_AFTER must not be shorter than BRADE_REMIND_AFTER.")
+        rules = (env.get("BRADE_DEFAULT_RULES") or d.default_rules).strip()
+        try:
+            rules_registry.get(rules)
+        except Exception as e:  # the registry's own error, whatever its type
+            raise ConfigError(f"BRADE_DEFAULT_RULES={rules!r}: {e}") from None
+        text = env.get("BRADE_CHALLENGE_EXPIRES")
+        expires = parse_duration(text, "BRADE_CHALLENGE_EXPIRES") if text \
+            else d.challenge_expires
+        if expires <= 0:
+            raise ConfigError("BRADE_CHALLENGE_EXPIRES must be longer than zero.")
+        text = env.get("BRADE_MAX_ANALYSES_PER_MEMBER")
+        analyses = parse_count(text, "BRADE_MAX_ANALYSES_PER_MEMBER", least=1, most=1000) \
+            if text else d.max_analyses_per_member
+        text = (env.get("BRADE_MAX_GAMES_PER_MEMBER") or "").strip()
+        max_games = parse_count(text, "BRADE_MAX_GAMES_PER_MEMBER", hint=" (0: no limit)") \
+            if text else d.max_games
+        text = (env.get("BRADE_RENDER_WORKERS") or "").strip()
+        workers = parse_count(text, "BRADE_RENDER_WORKERS", most=MAX_RENDER_WORKERS,
+                              hint=" (0: draw the boards in threads; unset: one per core "
+                                   "beyond the first, at most two)") \
+            if text else d.render_workers
+        return cls(default_rules=rules, remind_after=remind, claim_after=claim,
+                   challenge_expires=expires, max_games=max_games,
+                   max_analyses_per_member=analyses, render_workers=workers)
+
+
 @dataclass(frozen=True)
 class Config:
+    """Everything ``python -m bot`` reads from the environment: how to connect (token,
+    database, shards, development server, log level) and the bot's ``Settings``."""
+
     token: str = field(repr=False)
     #: The SQLite file; None when ``BRADE_DB`` is a PostgreSQL URL.
     db_path: Path | None = Path("brade.sqlite3")
@@ -120,20 +197,10 @@ class Config:
     shards: Shards | None = None
     dev_guild: int | None = None
     log_level: str = "INFO"
-    #: Remind the player to move after this long; the opponent may claim after ``claim_after``.
-    remind_after: float = 6 * 3600.0
-    claim_after: float = 48 * 3600.0
-    default_rules: str = "talisman"
-    #: An unanswered challenge lapses after this long and frees its channel.
-    challenge_expires: float = 15 * 60.0
-    #: The most ``/watch analyse`` requests one member may have running and waiting.
-    max_analyses_per_member: int = 3
-    #: Live games and open challenges one member may have in one server, counted
-    #: together (BRADE_MAX_GAMES_PER_MEMBER); 0: no limit.
-    max_games: int = 10
     #: How long a PostgreSQL server that is not up yet is waited for at start-up
     #: (BRADE_DB_WAIT; compose.yaml sets it); 0: a refused connection fails at once.
     db_wait: float = 0.0
+    settings: Settings = field(default_factory=Settings)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -152,25 +219,7 @@ class Config:
         level = (env.get("BRADE_LOG_LEVEL") or "INFO").strip().upper()
         if level not in LOG_LEVELS:
             raise ConfigError(f"BRADE_LOG_LEVEL={level!r} must be one of {', '.join(LOG_LEVELS)}.")
-        remind = parse_duration(env.get("BRADE_REMIND_AFTER") or "6h", "BRADE_REMIND_AFTER")
-        claim = parse_duration(env.get("BRADE_CLAIM_AFTER") or "48h", "BRADE_CLAIM_AFTER")
-        if claim < remind:
-            raise ConfigError("BRADE_CLAIM_AFTER must not be shorter than BRADE_REMIND_AFTER.")
-        rules = (env.get("BRADE_DEFAULT_RULES") or "talisman").strip()
-        try:
-            from engine.rules import get as get_rules
-
-            get_rules(rules)
-        except Exception as e:  # the registry's own error, whatever its type
-            raise ConfigError(f"BRADE_DEFAULT_RULES={rules!r}: {e}") from None
-        expires = parse_duration(env.get("BRADE_CHALLENGE_EXPIRES") or "15m",
-                                 "BRADE_CHALLENGE_EXPIRES")
-        if expires <= 0:
-            raise ConfigError("BRADE_CHALLENGE_EXPIRES must be longer than zero.")
-        analyses = parse_count(env.get("BRADE_MAX_ANALYSES_PER_MEMBER") or "3",
-                               "BRADE_MAX_ANALYSES_PER_MEMBER", least=1, most=1000)
-        max_games = parse_count((env.get("BRADE_MAX_GAMES_PER_MEMBER") or "").strip() or "10",
-                                "BRADE_MAX_GAMES_PER_MEMBER", hint=" (0: no limit)")
+        settings = Settings.from_env(env)
         db = (env.get("BRADE_DB") or "").strip() or "brade.sqlite3"
         if "\x00" in db:
             raise ConfigError("BRADE_DB must be a file path or a postgresql:// URL; it "
@@ -187,13 +236,8 @@ class Config:
             shards=shards,
             dev_guild=int(dev) if dev else None,
             log_level=level,
-            remind_after=remind,
-            claim_after=claim,
-            default_rules=rules,
-            challenge_expires=expires,
-            max_analyses_per_member=analyses,
-            max_games=max_games,
             db_wait=db_wait,
+            settings=settings,
         )
 
     @property
@@ -204,8 +248,4 @@ class Config:
     def __repr__(self) -> str:  # the dataclass repr, plus the database without a password
         return (f"Config(db={self.db_shown!r}, shards={self.shards!r}, "
                 f"dev_guild={self.dev_guild!r}, log_level={self.log_level!r}, "
-                f"remind_after={self.remind_after!r}, claim_after={self.claim_after!r}, "
-                f"default_rules={self.default_rules!r}, "
-                f"challenge_expires={self.challenge_expires!r}, "
-                f"max_games={self.max_games!r}, db_wait={self.db_wait!r}, "
-                f"max_analyses_per_member={self.max_analyses_per_member!r})")
+                f"db_wait={self.db_wait!r}, settings={self.settings!r})")

@@ -48,7 +48,7 @@ class Notices(BackgroundCheck):
         #: that a check writes nothing for those who have theirs.
         self._problem_day: dict[int, str] = {}
         #: The direct messages themselves (bot/delivery/letters.py).
-        self.letters = Letters(bot, correspondence.undelivered)
+        self.letters = Letters(bot, correspondence.undelivered, delivery.pictures)
 
     # -- /brade games -------------------------------------------------------------------
 

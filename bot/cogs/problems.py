@@ -89,7 +89,8 @@ class Problems(BackgroundCheck):
             await send_private(interaction, refusal_text(UserError("conflict"),
                                                          await self.games.lang_for(ctx)))
             return
-        await answers.show(interaction, clip(reply.text), file=await problem_picture(reply))
+        await answers.show(interaction, clip(reply.text), file=await problem_picture(
+            self.delivery.pictures, reply))
         await self.games.players.flush()
 
     # -- the daily problem ------------------------------------------------------------
@@ -103,6 +104,6 @@ class Problems(BackgroundCheck):
             await self.post(post)
 
     async def post(self, post: DailyPost) -> None:
-        message_id = await post_daily(self.bot, self.bot.rights, post)
+        message_id = await post_daily(self.bot, self.bot.rights, self.delivery.pictures, post)
         if message_id is not None:
             await self.problems.posted(post, message_id)

@@ -32,7 +32,7 @@ from bot.delivery.policy import is_board, live, plan, trimmed
 from bot.delivery.threads import archive, find_thread
 from bot.permissions import TO_EDIT, TO_REPLY_BOARD, Rights, reach, to_post
 from bot.service.model import BoardSpec, Post, Reply
-from bot.service.pictures import describe, render_async
+from bot.service.pictures import RenderPool, describe
 from bot.views import make_view
 
 if TYPE_CHECKING:
@@ -51,20 +51,20 @@ def _mentions(post: Post) -> discord.AllowedMentions:
                                    users=[discord.Object(u) for u in post.mentions if u])
 
 
-async def board_file(spec: BoardSpec, filename: str = "brade.png",
+async def board_file(pictures: RenderPool, spec: BoardSpec, filename: str = "brade.png",
                      png: bytes | None = None) -> discord.File:
     """A board as an attachment: drawn by the board workers (unless ``png`` is its
     picture, drawn before), its alt text in the reader's language (every board the bot
     posts, games' and problems')."""
     if png is None:
-        png = await render_async(spec)
+        png = await pictures.render(spec)
     return discord.File(io.BytesIO(png), filename=filename, description=describe(spec))
 
 
-async def _files(posts: list[Post]) -> list[discord.File | None]:
+async def _files(pictures: RenderPool, posts: list[Post]) -> list[discord.File | None]:
     """Every post's board, drawn concurrently by the board workers."""
     async def one(p: Post) -> discord.File | None:
-        return None if p.board is None or p.same_board else await board_file(p.board)
+        return None if p.board is None or p.same_board else await board_file(pictures, p.board)
 
     return list(await asyncio.gather(*(one(p) for p in posts)))
 
@@ -105,8 +105,10 @@ class Delivery:
     threads of games that ended.  One per bot, made at start-up (bot/client.py)."""
 
     def __init__(self, client: discord.Client, games: GameService, *,
-                 rights: Rights | None = None) -> None:
+                 rights: Rights | None = None, pictures: RenderPool | None = None) -> None:
         self.client = client
+        #: Draws every board and picture (the board workers; None: in threads).
+        self.pictures = pictures or RenderPool(0)
         self.games = games
         #: Remembers, for the server's admins, an edit or archive refused for a missing
         #: right (bot/permissions.py); None: only logged.
@@ -134,11 +136,11 @@ class Delivery:
         kept = self._pictures.pop(message_id, [])
         png = next((png for seen, png in kept if seen == spec), None)
         if png is None:
-            png = await render_async(spec)
+            png = await self.pictures.render(spec)
         self._pictures[message_id] = [*[x for x in kept if x[0] != spec][-1:], (spec, png)]
         while len(self._pictures) > REMEMBERED // 10:
             self._pictures.popitem(last=False)
-        return await board_file(spec, png=png)
+        return await board_file(self.pictures, spec, png=png)
 
     # -- the two ways a reply arrives --------------------------------------------------
 
@@ -175,7 +177,7 @@ class Delivery:
             assert pressed is not None
             return await self._picture(pressed, redraw.board)
 
-        first, drawn = await asyncio.gather(redrawn(), _files(todo.send))
+        first, drawn = await asyncio.gather(redrawn(), _files(self.pictures, todo.send))
         bare: list[int] = []  # messages known to carry no buttons now
         if todo.redraw is not None and pressed is not None:
             post, file = todo.redraw, first
@@ -215,7 +217,7 @@ class Delivery:
         """Posts outside an interaction (a new thread, reminders, the computer's owed
         turns, a tournament's games)."""
         todo = plan(reply, pressed=False)
-        files = await _files(todo.send)
+        files = await _files(self.pictures, todo.send)
         sent: list[tuple[Post, int]] = []
         for post, file in zip(todo.send, files, strict=True):
             msg = await _send_reopening(channel, post.content, **_message(post, file))

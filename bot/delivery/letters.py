@@ -18,6 +18,7 @@ import discord
 from bot.delivery.games import board_file
 from bot.delivery.problems import daily_view
 from bot.i18n import t
+from bot.service.pictures import RenderPool
 from bot.service.problems import DailyPost
 from bot.service.text import clip
 
@@ -30,8 +31,10 @@ class Letters:
     """The bot's direct messages; one per bot."""
 
     def __init__(self, client: discord.Client,
-                 undelivered: Callable[[int], Awaitable[bool]]) -> None:
+                 undelivered: Callable[[int], Awaitable[bool]], pictures: RenderPool) -> None:
         self.client = client
+        #: Draws the daily problem's board.
+        self.pictures = pictures
         #: Records a refused message; whether it is news (then it is logged).
         self.undelivered = undelivered
         self._dm_channels: dict[int, int] = {}
@@ -64,4 +67,5 @@ class Letters:
         """The day's problem, with its board and its button, to a member who asked."""
         return await self.write(user_id, clip(t("notice.problem", lang) + "\n" + post.text),
                                view=daily_view(post),
-                               file=await board_file(post.board, "problem.png"))
+                               file=await board_file(self.pictures, post.board,
+                                                     "problem.png"))

@@ -15,7 +15,7 @@ import discord
 
 from bot.delivery.games import board_file
 from bot.permissions import Rights, to_post
-from bot.service.pictures import draw_async
+from bot.service.pictures import RenderPool
 from bot.service.problems import DailyPost, ProblemReply
 from bot.service.text import clip
 from bot.views import ProblemButton
@@ -24,16 +24,16 @@ from render.problem import answer_alt_text, render_answer
 log = logging.getLogger(__name__)
 
 
-async def problem_picture(reply: ProblemReply) -> discord.File | None:
+async def problem_picture(pictures: RenderPool, reply: ProblemReply) -> discord.File | None:
     """The reply's picture: the problem's board, or the answer's plays."""
     if reply.board is not None:
-        return await board_file(reply.board, "problem.png")
+        return await board_file(pictures, reply.board, "problem.png")
     a = reply.answer
     if a is None:
         return None
     p = a.problem
-    png = await draw_async(render_answer, p.ruleset, p.dice, a.mover, a.best, a.theirs,
-                           a.captions, lang=a.lang, theme=a.theme, names=a.names)
+    png = await pictures.draw(render_answer, p.ruleset, p.dice, a.mover, a.best, a.theirs,
+                              a.captions, lang=a.lang, theme=a.theme, names=a.names)
     return discord.File(io.BytesIO(png), filename="answer.png",
                         description=answer_alt_text(p.ruleset, p.dice, a.mover, a.best,
                                                     a.captions, lang=a.lang, names=a.names))
@@ -46,7 +46,8 @@ def daily_view(post: DailyPost) -> discord.ui.View:
     return view
 
 
-async def post_daily(client: discord.Client, rights: Rights, post: DailyPost) -> int | None:
+async def post_daily(client: discord.Client, rights: Rights, pictures: RenderPool,
+                     post: DailyPost) -> int | None:
     """The day's problem in its channel; the message's id, or None when it could not be
     posted (a missing right is told to the server's admins, bot/permissions.py)."""
     channel = client.get_channel(post.channel_id)
@@ -56,7 +57,7 @@ async def post_daily(client: discord.Client, rights: Rights, post: DailyPost) ->
 
     async def send() -> discord.Message:
         return await channel.send(clip(post.text), view=daily_view(post),
-                                  file=await board_file(post.board, "problem.png"),
+                                  file=await board_file(pictures, post.board, "problem.png"),
                                   allowed_mentions=discord.AllowedMentions.none())
 
     try:

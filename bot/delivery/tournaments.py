@@ -22,7 +22,7 @@ from bot.delivery.games import Delivery
 from bot.i18n import t
 from bot.permissions import Rights, to_post
 from bot.service.model import Post, Reply
-from bot.service.pictures import draw_async
+from bot.service.pictures import RenderPool
 from bot.service.text import BUTTONS, DESCRIPTION_LIMIT, clip, shorten
 from bot.service.tournaments import MatchToOpen, Notice, Outcome, Picture, WithdrawChoice
 from bot.views import WalkoverButton, WithdrawButton
@@ -46,11 +46,11 @@ def _view(notice: Notice) -> discord.ui.View | None:
     return view
 
 
-async def _file(picture: Picture) -> discord.File:
+async def _file(pictures: RenderPool, picture: Picture) -> discord.File:
     """The picture drawn by the board workers (never on the event loop), with its alt
     text."""
     draw = render_bracket if picture.kind == "bracket" else render_standings
-    png = await draw_async(draw, picture.tournament, lang=picture.lang)
+    png = await pictures.draw(draw, picture.tournament, lang=picture.lang)
     return discord.File(io.BytesIO(png), filename=f"{picture.kind}.png",
                         description=describe_picture(picture))
 
@@ -103,7 +103,7 @@ class Courier:
             text = reply.posts[0].text
             if outcome.picture is not None:
                 await response.defer(thinking=True)
-                file = await _file(outcome.picture)
+                file = await _file(self.delivery.pictures, outcome.picture)
                 await interaction.followup.send(clip(text), file=file)
             else:
                 await response.send_message(clip(text), allowed_mentions=_allowed(
@@ -130,7 +130,7 @@ class Courier:
         if view is not None:
             kwargs["view"] = view
         if notice.picture is not None:
-            kwargs["file"] = await _file(notice.picture)
+            kwargs["file"] = await _file(self.delivery.pictures, notice.picture)
         try:  # a missing right is told to the server's admins (bot/permissions.py)
             await self.rights.attempt(
                 channel, "tournament.notice", to_post(channel, board="file" in kwargs),

@@ -27,6 +27,7 @@ import random
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from types import TracebackType
 from typing import Protocol, TypeVar, runtime_checkable
 
 log = logging.getLogger(__name__)
@@ -41,11 +42,17 @@ RANK_LEVEL = "gesäll"  # one ply: quick enough to order autocomplete on every k
 
 
 class Agent(Protocol):
+    """The computer opponent (None where the bot plays without one).  Whoever makes an
+    agent closes it (``python -m bot``; a ``BradeBot`` the one it makes itself)."""
+
     async def choose(self, rules: str, position: str, dice: tuple[int, ...], seed: int,
                      level: str = DEFAULT_LEVEL) -> str: ...
 
     async def rank(self, rules: str, position: str, dice: tuple[int, ...],
                    level: str = RANK_LEVEL) -> list[str]: ...
+
+    def close(self) -> None:
+        """Stop its workers, if it has any."""
 
 
 @runtime_checkable
@@ -180,6 +187,13 @@ class ProcessAgent:
     def close(self) -> None:
         self.play.close()
         self.analysis.close()
+
+    def __enter__(self) -> ProcessAgent:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
 
 
 class ThreadAgent:

@@ -27,10 +27,6 @@ from dataclasses import dataclass, field
 
 from bot.service.model import UserError
 
-#: The most analyses one member may have running and waiting at once, unless configured
-#: (``BRADE_MAX_ANALYSES_PER_MEMBER``).
-DEFAULT_PER_MEMBER = 3
-
 
 @dataclass(eq=False)
 class Ticket:
@@ -48,7 +44,9 @@ class Ticket:
 
 
 class AnalysisQueue:
-    def __init__(self, slots: int = 1, per_member: int = DEFAULT_PER_MEMBER) -> None:
+    def __init__(self, slots: int, per_member: int) -> None:
+        """``per_member``: the most analyses one member may have running and waiting at
+        once (``Settings.max_analyses_per_member``)."""
         if slots < 1 or per_member < 1:
             raise ValueError("an analysis queue needs a slot and room for one analysis")
         self.slots = slots

@@ -6,7 +6,8 @@ plays at most and is listed where it is asked for; a double has up to a few hund
 bräde and, in a later puff pasch, up to about 250,000, which takes seconds: doubles are
 listed in a worker process of their own (``ListPool``, one process, so that a long list
 never holds up the board workers), or in a thread where no workers run (tests,
-``BRADE_RENDER_WORKERS=0``).
+``BRADE_RENDER_WORKERS=0``).  Its maker closes the pool, as the board workers' (see
+bot/service/pictures.py); the pickers are handed it (``Pickers(lister=...)``).
 
 A picker is kept per game and version (``Pickers``), so the menus after the roll, every
 choice in them and the confirmation find it made; the list is deterministic from the
@@ -20,8 +21,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import Any, TypeVar
 
 from bot.service.pictures import RenderPool, default_workers
 from engine import plays
@@ -32,7 +31,6 @@ from engine.position import Position
 from engine.rules.ruleset import RuleSet
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 #: Plays the kept pickers may hold together (a play's text is ~40 bytes).
 KEPT_PLAYS = 1_000_000
@@ -56,37 +54,17 @@ def warm_up_lister() -> None:
 
 
 class ListPool(RenderPool):
-    """The one worker process that lists doubles (a ``RenderPool`` warmed otherwise)."""
+    """The one worker process that lists doubles (a ``RenderPool`` warmed otherwise).
+
+    ``render_workers`` is the board workers' setting (``Settings.render_workers``): one
+    listing worker, unless the boards are drawn in threads (0), when lists are made in
+    threads too."""
 
     warm_up = staticmethod(warm_up_lister)
 
-
-_current: ListPool | None = None
-
-
-def start_lister(workers: int | None = None) -> ListPool:
-    """For ``setup_hook``: one listing worker, unless boards are drawn in threads
-    (``BRADE_RENDER_WORKERS=0``), when lists are made in threads too."""
-    global _current
-    pool = ListPool(min(1, default_workers() if workers is None else workers))
-    pool.start()
-    _current = pool
-    return pool
-
-
-def stop_lister(pool: ListPool | None) -> None:
-    global _current
-    if pool is not None:
-        pool.close()
-    if _current is pool:
-        _current = None
-
-
-async def _elsewhere(fn: Callable[..., T], *args: Any) -> T:
-    pool = _current
-    if pool is None:
-        return await asyncio.to_thread(fn, *args)
-    return await pool.draw(fn, *args)
+    def __init__(self, render_workers: int | None = None) -> None:
+        super().__init__(min(1, default_workers() if render_workers is None
+                             else render_workers))
 
 
 def is_long(game: Game) -> bool:
@@ -99,9 +77,12 @@ def is_long(game: Game) -> bool:
 class Pickers:
     """The pickers of live rolls, by (game id, version)."""
 
-    def __init__(self, plays_kept: int = KEPT_PLAYS, kept: int = KEPT) -> None:
+    def __init__(self, plays_kept: int = KEPT_PLAYS, kept: int = KEPT, *,
+                 lister: RenderPool | None = None) -> None:
         self.plays_kept = plays_kept
         self.kept = kept
+        #: Where a double is listed (``ListPool``); None: in a thread.
+        self.lister = lister
         self._held: OrderedDict[tuple[int, int], Picker] = OrderedDict()
         self._plays = 0
 
@@ -133,8 +114,10 @@ class Pickers:
         got = self.get(key)
         if got is not None:
             return got
-        if is_long(game):
-            picker = await _elsewhere(make_picker, *_roll(game))
+        if is_long(game) and self.lister is not None:
+            picker = await self.lister.draw(make_picker, *_roll(game))
+        elif is_long(game):
+            picker = await asyncio.to_thread(make_picker, *_roll(game))
         else:
             picker = make_picker(*_roll(game))
         return self.put(key, picker)

@@ -7,16 +7,21 @@ lock from the event loop (and from the database thread, which needs it to hand b
 every query's result) for a few milliseconds per board, seconds for a replay.  The
 workers are spawned, not forked (a fork would copy the bot's event loop, sockets and
 threads), import the renderer and draw one board at start so their caches are warm,
-and are shut down by ``RenderPool.close`` (``BradeBot.close``): nothing is left running.
+and are shut down by ``RenderPool.close``: nothing is left running.
+
+Whoever makes a pool closes it (``python -m bot`` with ``with``; a ``BradeBot`` handed
+none makes its own and closes it in ``release``), and hands it to what draws: the
+delivery of replies and the services (``Services.build``).  The bot starts the workers
+once it has logged in (``start``), so a start that fails spawns none.
 
 What a worker runs must cross a process boundary: a top-level function (``render_png``,
 ``render.bracket.render_bracket``, ``render.replay.render_replay``…) and picklable
 arguments.  A replay occupies its worker for seconds; ``/watch`` draws one replay and
 one review at a time, so with two workers one is always free for the boards.
 
-Until the workers are ready, and wherever no pool has been started (scripts, some
-tests), pictures are drawn in a thread as before; the bytes are the same either way,
-the drawing functions being pure.
+Until the workers are ready, in a pool of no workers (``BRADE_RENDER_WORKERS=0``, the
+tests) and once it is closed, pictures are drawn in a thread; the bytes are the same
+either way, the drawing functions being pure.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ import os
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from types import TracebackType
+from typing import Any, Self, TypeVar
 
 from bot.service.model import BoardSpec
 from render import render_board
@@ -37,8 +43,6 @@ from render.alt_text import alt_text
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-WORKERS_ENV = "BRADE_RENDER_WORKERS"
 
 
 def _board_args(spec: BoardSpec) -> dict:
@@ -50,7 +54,7 @@ def _board_args(spec: BoardSpec) -> dict:
 
 
 def render_png(spec: BoardSpec) -> bytes:
-    """PNG bytes of ``spec``; blocking, so callers on the loop use ``render_async``."""
+    """PNG bytes of ``spec``; blocking, so callers on the loop use ``RenderPool.render``."""
     return render_board(spec.position, spec.rules, theme=spec.theme, **_board_args(spec))
 
 
@@ -69,15 +73,9 @@ def warm_up_renderer() -> None:
 
 
 def default_workers() -> int:
-    """``BRADE_RENDER_WORKERS`` if set (0: draw in threads), else one process per core
-    beyond the one the event loop uses, at most two: a board costs ~12 ms of CPU, so one
-    worker already draws ~80 boards a second."""
-    env = os.environ.get(WORKERS_ENV, "").strip()
-    if env:
-        try:
-            return max(0, int(env))
-        except ValueError:
-            log.warning("%s=%r is not a number; using the default", WORKERS_ENV, env)
+    """Workers where ``BRADE_RENDER_WORKERS`` is unset (``Settings.render_workers`` None):
+    one process per core beyond the one the event loop uses, at most two: a board costs
+    ~12 ms of CPU, so one worker already draws ~80 boards a second."""
     return max(1, min(2, (os.cpu_count() or 2) - 1))
 
 
@@ -89,12 +87,16 @@ def _ready() -> int:
 class RenderPool:
     """Worker processes that draw boards; ``render`` falls back to a thread until they
     are up (and after ``close``).  A subclass may warm its workers otherwise
-    (``warm_up``: the play picker's lists, bot/service/listing.py)."""
+    (``warm_up``: the play picker's lists, bot/service/listing.py).  ``with`` closes it.
+
+    ``workers`` is ``Settings.render_workers``: None for ``default_workers``, 0 to draw
+    in threads only."""
 
     warm_up: Callable[[], None] = staticmethod(warm_up_renderer)
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = default_workers() if workers is None else workers
+        self.closed = False
         self._pool: ProcessPoolExecutor | None = None
         self._pending = 0  # workers not yet warm
         self.broken = False
@@ -106,10 +108,11 @@ class RenderPool:
     def ready(self) -> bool:
         return self._pool is not None and self._pending == 0
 
-    def start(self) -> RenderPool:
+    def start(self) -> Self:
         """Spawn the workers without waiting for them (each takes a second or two to
-        import and warm up); ``wait_ready`` waits."""
-        if self.workers <= 0 or self._pool is not None:
+        import and warm up); ``wait_ready`` waits.  Once only: a pool started before, or
+        closed, stays as it is."""
+        if self.workers <= 0 or self._pool is not None or self.closed:
             return self
         self._pool = ProcessPoolExecutor(self.workers,
                                          mp_context=multiprocessing.get_context("spawn"),
@@ -166,42 +169,15 @@ class RenderPool:
     def close(self) -> None:
         """Stop the workers and wait for them to exit (a board being drawn is finished
         first, queued ones are cancelled; a worker still warming up finishes that first,
-        a second or two)."""
+        a second or two).  Pictures asked for afterwards are drawn in threads."""
+        self.closed = True
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
-        if _current is self:
-            use(None)
 
+    def __enter__(self) -> Self:
+        return self
 
-_current: RenderPool | None = None
-
-
-def use(pool: RenderPool | None) -> None:
-    """Make ``pool`` the one ``render_async`` draws with (the running bot's)."""
-    global _current
-    _current = pool
-
-
-async def start_renderer(workers: int | None = None) -> RenderPool:
-    """For ``setup_hook``: warm this process's renderer (the fallback) and start the
-    worker processes in the background."""
-    pool = RenderPool(workers).start()
-    use(pool)
-    await asyncio.to_thread(warm_up_renderer)
-    return pool
-
-
-async def render_async(spec: BoardSpec) -> bytes:
-    """A board's PNG, drawn in the running bot's workers."""
-    return await draw_async(render_png, spec)
-
-
-async def draw_async(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Any picture, ``fn(*args, **kwargs)``, drawn in the running bot's workers (in a
-    thread where none were started); ``fn`` a top-level function, the arguments
-    picklable."""
-    pool = _current
-    if pool is None:
-        return await asyncio.to_thread(functools.partial(fn, *args, **kwargs))
-    return await pool.draw(fn, *args, **kwargs)
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()

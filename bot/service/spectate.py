@@ -24,7 +24,7 @@ from typing import Any
 
 from bot.i18n import outcome_text, play_words, side_name, t
 from bot.service import ai as ai_workers
-from bot.service.analysis_queue import DEFAULT_PER_MEMBER, AnalysisQueue
+from bot.service.analysis_queue import AnalysisQueue
 from bot.service.games import GameService
 from bot.service.games.core import ENDED
 from bot.service.history import (
@@ -37,7 +37,7 @@ from bot.service.history import (
 )
 from bot.service.match_words import running
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
-from bot.service.pictures import draw_async
+from bot.service.pictures import RenderPool
 from bot.service.text import (
     CHOICE_LIMIT,
     CHOICES,
@@ -199,10 +199,12 @@ def dice_proofs(row: GameRow, events: list[dict[str, Any]]) -> list[DiceProof]:
 
 
 class SpectateService:
-    def __init__(self, games: GameService,
+    def __init__(self, games: GameService, *,
                  fetch_name: Callable[[int | None, int], Awaitable[str | None]] | None = None,
-                 analyses_per_member: int = DEFAULT_PER_MEMBER) -> None:
+                 pictures: RenderPool, analyses_per_member: int) -> None:
         self.games = games
+        #: Draws the replays and reviews (the board workers).
+        self.pictures = pictures
         self.store = games.store
         #: Display names for records and replays; the cog can ask Discord when the
         #: member is not cached (the bot runs without the members intent).
@@ -409,8 +411,8 @@ class SpectateService:
         row, game, lang = plan.row, plan.game, plan.lang
         names = (await self._name(row, Side.WHITE, lang), await self._name(row, Side.BLACK, lang))
         async with self._replays:
-            data = await draw_async(render_replay, game, lang=lang, names=names,
-                                    fmt=plan.fmt, max_bytes=REPLAY_MAX_BYTES)
+            data = await self.pictures.draw(render_replay, game, lang=lang, names=names,
+                                            fmt=plan.fmt, max_bytes=REPLAY_MAX_BYTES)
         o = game.outcome
         assert o is not None
         text = t("watch.replay.done", lang, id=row.id, n=plan.number,
@@ -480,7 +482,7 @@ class SpectateService:
                     await progress(len(decisions) / len(turns))
             analysis = await asyncio.to_thread(_summary, text, rules_name, decisions,
                                                game.outcome)
-            data = await draw_async(render_review, analysis, lang=lang)
+            data = await self.pictures.draw(render_review, analysis, lang=lang)
         lines = [t("watch.analyse.head", lang, id=row.id, n=plan.number,
                    white=_who(row.white_id, lang), black=_who(row.black_id, lang),
                    rules=row.rules)]

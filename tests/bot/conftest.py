@@ -9,12 +9,14 @@ the file say, makes its own file under ``tmp_path`` instead.)
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import random
 import threading
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -23,6 +25,7 @@ import simcord
 
 import bot.service.pictures as pictures_module
 from bot.client import BradeBot
+from bot.config import Settings
 from bot.service.ai import ThreadAgent
 from bot.service.model import BoardSpec
 from tests.bot.helpers import Db, is_postgres, pg_reader
@@ -30,17 +33,27 @@ from tests.bot.helpers import Db, is_postgres, pg_reader
 BACKENDS = ("sqlite", "postgresql")
 
 # Boards in threads: a worker process per test bot costs ~2 s of CPU each;
-# tests/bot/service/test_pictures.py covers the worker pool itself.
+# tests/bot/service/test_pictures.py covers the worker pool itself.  The test bots get
+# it through ``bot_settings``; what reads the environment (a benchmark run by a test,
+# ``python -m bot`` in a subprocess) through this.
 os.environ.setdefault("BRADE_RENDER_WORKERS", "0")
 
 _made: list[BradeBot] = []
 _pg_targets: set[str] = set()
+_SETTINGS = {f.name for f in dataclasses.fields(Settings)}
+
+
+def bot_settings(**overrides: Any) -> Settings:
+    """A test bot's settings: the defaults, boards drawn in threads, and ``overrides``."""
+    return Settings(**{"render_workers": 0, **overrides})
 
 
 def make_bot(db: Db, seed: int = 1, **kw) -> BradeBot:
+    """A test bot; keywords naming a ``Settings`` field (``remind_after=3600``) set it."""
     seeds = itertools.count(seed * 1000)
     kw.setdefault("agent", ThreadAgent())
     kw.setdefault("shards", ((0,), 1))  # one process running the one shard: every guild
+    kw["settings"] = bot_settings(**{k: kw.pop(k) for k in _SETTINGS & kw.keys()})
     bot = BradeBot(db_path=db, seed_source=lambda: next(seeds), **kw)
     _made.append(bot)
     if is_postgres(db):

@@ -1,4 +1,5 @@
-"""``BRADE_CHALLENGE_EXPIRES``: how long an unanswered challenge holds its channel.
+"""The settings from the environment (``Config``, ``Settings``); first
+``BRADE_CHALLENGE_EXPIRES``: how long an unanswered challenge holds its channel.
 
 A value the bot misreads either never frees a channel (the bug issue 13 fixed) or lapses
 every challenge at once; a wrong value must stop the bot at start-up with the setting
@@ -7,9 +8,11 @@ named, like every other setting (``ConfigError``).
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from bot.config import Config, ConfigError
+from bot.config import Config, ConfigError, Settings
 
 TOKEN = {"DISCORD_TOKEN": "x" * 40}
 
@@ -18,7 +21,7 @@ def _expires(value: str | None) -> float:
     env = dict(TOKEN)
     if value is not None:
         env["BRADE_CHALLENGE_EXPIRES"] = value
-    return Config.from_env(env).challenge_expires
+    return Config.from_env(env).settings.challenge_expires
 
 
 def test_challenge_expiry_defaults_to_fifteen_minutes() -> None:
@@ -52,7 +55,7 @@ def _max_games(value: str | None) -> int:
     env = dict(TOKEN)
     if value is not None:
         env["BRADE_MAX_GAMES_PER_MEMBER"] = value
-    return Config.from_env(env).max_games
+    return Config.from_env(env).settings.max_games
 
 
 def test_the_limit_per_member_defaults_to_ten() -> None:
@@ -180,7 +183,7 @@ def _analyses(value: str | None) -> int:
     env = dict(TOKEN)
     if value is not None:
         env["BRADE_MAX_ANALYSES_PER_MEMBER"] = value
-    return Config.from_env(env).max_analyses_per_member
+    return Config.from_env(env).settings.max_analyses_per_member
 
 
 def test_analyses_per_member_default_and_set() -> None:
@@ -194,3 +197,48 @@ def test_a_bad_analysis_cap_names_the_setting(text: str) -> None:
     with pytest.raises(ConfigError, match=r"BRADE_MAX_ANALYSES_PER_MEMBER=.* whole number "
                                           r"from 1 to 1000"):
         _analyses(text)
+
+
+# -- Settings: how the bot runs its games, each default written once (issue 32) --------------
+
+def test_an_empty_environment_gives_the_default_settings() -> None:
+    """``Settings()`` is where the defaults live; the environment adds nothing unset or
+    empty (as a compose file leaves a variable)."""
+    assert Config.from_env(TOKEN).settings == Settings() == Settings.from_env({})
+    blank = {name: "" for name in ("BRADE_REMIND_AFTER", "BRADE_CLAIM_AFTER",
+                                   "BRADE_DEFAULT_RULES", "BRADE_CHALLENGE_EXPIRES",
+                                   "BRADE_MAX_GAMES_PER_MEMBER",
+                                   "BRADE_MAX_ANALYSES_PER_MEMBER", "BRADE_RENDER_WORKERS")}
+    assert Settings.from_env(blank) == Settings()
+    s = Settings()
+    assert (s.remind_after, s.claim_after, s.challenge_expires) == (6 * 3600, 48 * 3600, 900)
+    assert (s.default_rules, s.max_games, s.max_analyses_per_member) == ("talisman", 10, 3)
+    assert s.render_workers is None and s.check_every is None  # decided where they are used
+
+
+def test_settings_are_read_together_and_overridden_one_at_a_time() -> None:
+    s = Settings.from_env({"BRADE_REMIND_AFTER": "1h", "BRADE_CLAIM_AFTER": "2h",
+                           "BRADE_DEFAULT_RULES": "classic", "BRADE_RENDER_WORKERS": "2"})
+    assert (s.remind_after, s.claim_after, s.default_rules, s.render_workers) == \
+        (3600, 7200, "classic", 2)
+    assert s.max_games == 10  # the rest keep their defaults
+    assert dataclasses.replace(s, max_games=3).max_games == 3
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.max_games = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("text", "workers"), [("0", 0), ("1", 1), (" 2 ", 2), ("64", 64),
+                                                ("", None), ("  ", None)])
+def test_render_workers_read_a_count(text: str, workers: int | None) -> None:
+    assert Config.from_env({**TOKEN, "BRADE_RENDER_WORKERS": text}) \
+        .settings.render_workers == workers  # 0: boards in threads; None: by the cores
+
+
+@pytest.mark.parametrize("text", ["-1", "two", "1.5", "²", "65", "1e3"])
+def test_bad_render_workers_name_the_setting(text: str) -> None:
+    """Before, a word was warned about and ignored and -1 read as 0; now both stop the
+    start with the setting named, as every other setting does."""
+    with pytest.raises(ConfigError, match=r"BRADE_RENDER_WORKERS=.* whole number from 0 to "
+                                          r"64") as e:
+        Config.from_env({**TOKEN, "BRADE_RENDER_WORKERS": text})
+    assert "0: draw the boards in threads" in str(e.value) and "\n" not in str(e.value)

@@ -21,7 +21,7 @@ def test_missing_token_is_explained() -> None:
 def test_token_never_in_repr() -> None:
     c = Config.from_env({"DISCORD_TOKEN": "sekret-token", "BRADE_DEV_GUILD": "42",
                          "BRADE_REMIND_AFTER": "30m"})
-    assert "sekret-token" not in repr(c) and c.dev_guild == 42 and c.remind_after == 1800
+    assert "sekret-token" not in repr(c) and c.dev_guild == 42 and c.settings.remind_after == 1800
     assert c.db_path == Path("brade.sqlite3")
     with pytest.raises(ConfigError):
         Config.from_env({"DISCORD_TOKEN": "x", "BRADE_LOG_LEVEL": "chatty"})

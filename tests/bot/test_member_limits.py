@@ -25,7 +25,7 @@ from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 from simcord.results import InteractionResult
 
-from bot.config import Config
+from bot.config import Config, Settings
 from bot.i18n import points_unit, t
 from bot.service.games import GameService
 from bot.service.model import COMPUTER, Ctx, UserError
@@ -231,7 +231,7 @@ def simcord_bot(db_path: Db, limit: int | None):
     if limit is not None:
         env["BRADE_MAX_GAMES_PER_MEMBER"] = str(limit)
     config = Config.from_env(env)
-    return make_bot(db_path, max_games=config.max_games, remind_after=3600,
+    return make_bot(db_path, max_games=config.settings.max_games, remind_after=3600,
                     claim_after=7200, check_every=60)
 
 
@@ -386,8 +386,8 @@ async def test_two_starts_at_once_cannot_both_take_the_last_slot(
     seeds = itertools.count(1)
     stores = [await open_store(db_path), await open_store(db_path)]
     try:
-        a, b = (GameService(s, clock=lambda: 1_800_000_000.0, agent=None,
-                            seed_source=lambda: next(seeds), max_games=2) for s in stores)
+        a, b = (GameService(s, Settings(max_games=2), clock=lambda: 1_800_000_000.0,
+                            agent=None, seed_source=lambda: next(seeds)) for s in stores)
         await a.new_game(Ctx(ALICE, 101, GUILD), BOB)  # one of her two
 
         async def room(self: GameService, ctx: Ctx, opponent: int) -> None:

@@ -29,7 +29,7 @@ from engine import record
 from engine import rules as rules_registry
 from engine.game import Game
 from engine.turn import Outcome
-from tests.bot.conftest import make_bot
+from tests.bot.conftest import bot_settings, make_bot
 from tests.bot.helpers import (
     db_dicts,
     db_exec,
@@ -59,7 +59,7 @@ async def give_up(ch, who) -> None:
 async def build_server(db: Path) -> None:
     seeds = itertools.count(7000)
     bot = BradeBot(db_path=db, seed_source=lambda: next(seeds), agent=None,
-                   shards=((0,), 1))
+                   shards=((0,), 1), settings=bot_settings())
     env = simcord.Env(bot, settle_timeout=60.0)
     await env.start()
     try:

@@ -298,7 +298,7 @@ async def set_roll(env: simcord.Env, db: Db, ch: simcord.ChannelHandle, text: st
     db_exec_state(db, row["id"], state)
     service = env.bot.services.games
     service._games.clear()
-    service.pickers = Pickers()
+    service.pickers = Pickers(lister=service.pickers.lister)
     return game_row(db, ch.id)
 
 

@@ -41,6 +41,7 @@ import simcord
 
 from benchmarks.invariants import check_game
 from bot.client import BradeBot
+from bot.config import Settings
 from bot.i18n import t
 from bot.service.games import GameService
 from bot.service.model import Ctx
@@ -323,8 +324,9 @@ async def test_a_scan_that_read_the_due_games_too_late_sends_nothing(pg_url: str
     store_a, store_b = await open_store(db), await open_store(db)
     try:
         service_a, service_b = (
-            GameService(s, clock=lambda: now[0], seed_source=lambda: next(seeds), agent=None,
-                        remind_after=3600, claim_after=7200) for s in (store_a, store_b))
+            GameService(s, Settings(remind_after=3600, claim_after=7200), clock=lambda: now[0],
+                        seed_source=lambda: next(seeds), agent=None)
+            for s in (store_a, store_b))
         for channel in range(101, 105):
             await service_a.new_game(Ctx(ALICE, channel, GUILD), BOB)
             async with store_a.read() as tx:

@@ -26,11 +26,12 @@ import pytest
 import simcord
 
 from bot.client import BradeBot, shard_of
+from bot.config import Settings
 from bot.service.games import GameService
 from bot.service.model import Ctx
 from bot.service.tournaments import TournamentService
 from bot.store import open_store
-from tests.bot.conftest import make_bot
+from tests.bot.conftest import bot_settings, make_bot
 from tests.bot.helpers import (
     Db,
     GatedStore,
@@ -204,8 +205,8 @@ async def two(db_path: Db) -> AsyncIterator[tuple[list[float], list[GatedStore]]
 
 
 def _games(stores: list[GatedStore], clock: list[float]) -> list[GameService]:
-    return [GameService(s, clock=lambda: clock[0], agent=None, remind_after=3600,  # type: ignore[arg-type]
-                        claim_after=7200) for s in stores]
+    return [GameService(s, Settings(remind_after=3600, claim_after=7200),  # type: ignore[arg-type]
+                        clock=lambda: clock[0], agent=None) for s in stores]
 
 
 GUILD = guild_on(0, 1)
@@ -405,8 +406,9 @@ def test_two_bots_on_one_database_remind_and_expire_once(pg_url: str) -> None:
 
     async def process(index: int) -> None:
         seeds = iter(range(index * 10_000, (index + 1) * 10_000))
-        bot = BradeBot(db_path=pg_url, agent=None, shards=((0,), 1), remind_after=3600,
-                       claim_after=7200, check_every=60, seed_source=seeds.__next__)
+        bot = BradeBot(db_path=pg_url, agent=None, shards=((0,), 1),
+                       settings=bot_settings(remind_after=3600, claim_after=7200,
+                                             check_every=60), seed_source=seeds.__next__)
         env = simcord.Env(bot, settle_timeout=60.0)
         await env.start()
         try:

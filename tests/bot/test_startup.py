@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import http.server
 import json
+import logging
 import os
 import shutil
 import sqlite3
@@ -196,6 +197,71 @@ def test_bad_configuration_is_one_line() -> None:
     assert_one_line(run_bot({**TOKEN, "BRADE_REMIND_AFTER": "soon"}), 2, "BRADE_REMIND_AFTER")
 
 
+def test_bad_render_workers_are_one_line() -> None:
+    """``BRADE_RENDER_WORKERS`` goes through ``Config`` like every other setting: a value
+    it cannot read stops the start (before, a word was ignored with a warning)."""
+    line = assert_one_line(run_bot({**TOKEN, "BRADE_RENDER_WORKERS": "many"}), 2,
+                           "BRADE_RENDER_WORKERS")
+    assert "0: draw the boards in threads" in line
+
+
+async def test_what_python_m_bot_makes_it_closes_after_the_bot(tmp_path: Path,
+                                                                monkeypatch) -> None:
+    """``run`` makes the store, the board and listing workers and the computer's agent,
+    hands them to the bot and closes each once, last made first, after the bot has
+    closed, also when the start fails (here Discord refusing the token)."""
+    import discord
+
+    import bot.store
+    from bot.__main__ import EXIT_DISCORD, StartupLog, run
+    from bot.client import BradeBot
+    from bot.service.ai import ProcessAgent
+    from bot.service.pictures import RenderPool
+
+    closed: list[str] = []
+    handed: dict[str, object] = {}
+    real_open, real_release = bot.store.open_store, BradeBot.release
+    real_pool_close, real_agent_close = RenderPool.close, ProcessAgent.close
+
+    async def open_store(*args, **kwargs):
+        store = await real_open(*args, **kwargs)
+        real_close = store.close
+
+        async def close() -> None:
+            closed.append("store")
+            await real_close()
+        store.close = close  # type: ignore[method-assign]
+        return store
+
+    async def start(self: BradeBot, token: str, *, reconnect: bool = True) -> None:
+        handed.update(store=self.store, renderer=self.renderer, lister=self.lister,
+                      agent=self.agent)
+        raise discord.LoginFailure("refused")
+
+    async def release(self: BradeBot) -> None:
+        closed.append("bot")
+        await real_release(self)
+
+    def pool_close(self: RenderPool) -> None:
+        closed.append(type(self).__name__)
+        real_pool_close(self)
+
+    def agent_close(self: ProcessAgent) -> None:
+        closed.append("agent")
+        real_agent_close(self)
+
+    monkeypatch.setattr(bot.store, "open_store", open_store)
+    monkeypatch.setattr(BradeBot, "start", start)
+    monkeypatch.setattr(BradeBot, "release", release)
+    monkeypatch.setattr(RenderPool, "close", pool_close)
+    monkeypatch.setattr(ProcessAgent, "close", agent_close)
+    config = Config.from_env({**TOKEN, "BRADE_DB": str(tmp_path / "brade.sqlite3"),
+                              "BRADE_RENDER_WORKERS": "0"})
+    assert await run(config, StartupLog(logging.NullHandler())) == EXIT_DISCORD
+    assert isinstance(handed["agent"], ProcessAgent) and handed["store"] is not None
+    assert closed == ["bot", "agent", "ListPool", "RenderPool", "store"]
+
+
 def test_discord_refuses_connection(tmp_path: Path) -> None:
     env = {**TOKEN, "BRADE_DB": str(tmp_path / "brade.sqlite3")}
     assert_one_line(run_bot(env, api="http://127.0.0.1:9/api/v10"), 4,
@@ -252,7 +318,8 @@ def test_configuration_raises_only_config_error() -> None:
 
     names = st.sampled_from(["DISCORD_TOKEN", "BRADE_DEV_GUILD", "BRADE_LOG_LEVEL",
                              "BRADE_REMIND_AFTER", "BRADE_CLAIM_AFTER",
-                             "BRADE_DEFAULT_RULES", "BRADE_DB", "BRADE_SHARDS"])
+                             "BRADE_DEFAULT_RULES", "BRADE_DB", "BRADE_SHARDS",
+                             "BRADE_RENDER_WORKERS"])
     values = st.one_of(st.text(max_size=30),
                        st.sampled_from(["²", "٣", "1e9", "-5", "0", "6h", "2d", "DEBUG",
                                         "talisman", "classic+double_six", " ", "12",

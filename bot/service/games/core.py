@@ -21,15 +21,15 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.config import Settings
 from bot.i18n import resolve_lang, t
 from bot.service.ai import DEFAULT_LEVEL, Agent
-from bot.service.listing import Pickers
+from bot.service.listing import ListPool, Pickers
 from bot.service.model import COMPUTER, Ctx, UserError
 from bot.service.players import Fetcher, Players
 from bot.service.posts import LivePosts
 from bot.service.text import mention as member_mention
 from bot.store import Conflict, Database, GameRow, GuildSettings, players_sql, run_to_end
-from engine import rules as rules_registry
 from engine.game import Game
 from engine.match import Match
 from engine.position import Side
@@ -73,14 +73,14 @@ class Loaded:
 class GameCore:
     """The state and the loading, locking and saving every part of the service shares."""
 
-    def __init__(self, store: Database, *, clock: Callable[[], float] = time.time,
+    def __init__(self, store: Database, settings: Settings = Settings(), *,
+                 clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None, agent: Agent | None = None,
-                 default_rules: str = rules_registry.DEFAULT, remind_after: float = 6 * 3600,
-                 claim_after: float = 48 * 3600,
                  names: Callable[[int | None, int], str] | None = None,
-                 fetch: Fetcher | None = None,
-                 challenge_expires: float = 15 * 60, max_games: int = 10,
+                 fetch: Fetcher | None = None, lister: ListPool | None = None,
                  owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:
+        """``settings`` are the bot's (bot/config.py: ``Settings``; its defaults by
+        default); ``lister`` lists the picker's doubles (None: in a thread)."""
         self.store = store
         #: Whether this process runs the guild's shard.  Work done on the bot's own
         #: initiative (reminders, claims, expiry, owed computer turns) skips the other
@@ -91,9 +91,10 @@ class GameCore:
         #: challenge nobody accepts draws none); also the computer's choices' seeds.
         self.seed_source = seed_source or (lambda: secrets.randbits(256))
         self.agent = agent
-        self.default_rules = default_rules
-        self.remind_after = remind_after
-        self.claim_after = claim_after
+        #: Read by every part of the service, so kept here by name.
+        self.default_rules = settings.default_rules
+        self.remind_after = settings.remind_after
+        self.claim_after = settings.claim_after
         #: Players' names from every interaction (issue 13); ``names`` is only the
         #: gateway cache, consulted when a player has not been seen yet, and ``fetch``
         #: asks Discord once for a name never seen.
@@ -102,10 +103,10 @@ class GameCore:
         #: The messages with live buttons and the game threads the bot must come back to.
         self.posts = LivePosts(store)
         #: An unanswered challenge lapses after this many seconds (BRADE_CHALLENGE_EXPIRES).
-        self.challenge_expires = challenge_expires
+        self.challenge_expires = settings.challenge_expires
         #: Live games and open challenges one member may have in one server
         #: (BRADE_MAX_GAMES_PER_MEMBER; bot/service/games/challenges.py); 0: no limit.
-        self.max_games = max_games
+        self.max_games = settings.max_games
         self._prefs: dict[int, players_sql.GuildPrefs] = {}
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._games: dict[int, tuple[int, Game]] = {}  # id -> (version, game) cache
@@ -116,7 +117,7 @@ class GameCore:
         self._settings: dict[int, GuildSettings] = {}
         self._ranks: dict[tuple[int, int], list[str]] = {}
         #: The play pickers of live rolls (issue 37), by game and version.
-        self.pickers = Pickers()
+        self.pickers = Pickers(lister=lister)
         #: Ratings and tournaments subscribe here; the service stays ignorant of both.
         self.end_listeners: list[GameEndListener] = []
         #: Channels whose game waits for a computer turn that did not happen (its worker

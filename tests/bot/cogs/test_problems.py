@@ -19,7 +19,7 @@ from bot.store import open_store
 from engine.ai.problem_set import Problem, find
 from engine.generators import legal_turns
 from engine.plays import suggest
-from tests.bot.conftest import make_bot
+from tests.bot.conftest import bot_settings, make_bot
 from tests.bot.helpers import (
     Db,
     GatedStore,
@@ -329,7 +329,8 @@ def test_two_bots_on_one_database_post_the_daily_problem_once(pg_url: str) -> No
     seen: dict[int, list[str]] = {}
 
     async def process(index: int) -> None:
-        bot = BradeBot(db_path=pg_url, agent=None, shards=((0,), 1), check_every=60)
+        bot = BradeBot(db_path=pg_url, agent=None, shards=((0,), 1),
+                       settings=bot_settings(check_every=60))
         env = simcord.Env(bot, settle_timeout=60.0)
         await env.start()
         try:

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.delivery.letters import Letters
+from bot.service.pictures import RenderPool
 from tests.bot.delivery.fakes import Recorder, http_error
 
 
@@ -41,7 +42,7 @@ async def test_a_members_dm_channel_is_opened_once() -> None:
         refused.append(user_id)
         return True
 
-    letters = Letters(client, undelivered)  # type: ignore[arg-type]
+    letters = Letters(client, undelivered, RenderPool(0))  # type: ignore[arg-type]
     assert await letters.write(7, "your turn in #bräde")
     assert await letters.write(7, "your turn again")
     assert client.opened == 1 and refused == []
@@ -58,7 +59,7 @@ async def test_closed_dms_are_recorded_and_logged_once_never_raised(caplog: Any)
     async def undelivered(user_id: int) -> bool:
         return next(news)
 
-    letters = Letters(client, undelivered)  # type: ignore[arg-type]
+    letters = Letters(client, undelivered, RenderPool(0))  # type: ignore[arg-type]
     assert await letters.write(7, "your turn") is False
     assert await letters.write(7, "your turn") is False
     assert sum("could not send a direct message" in r.message for r in caplog.records) == 1

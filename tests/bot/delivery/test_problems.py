@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.delivery.problems import daily_view, post_daily
 from bot.service.model import BoardSpec
+from bot.service.pictures import RenderPool
 from bot.service.problems import DailyPost
 from bot.views import ProblemButton
 from engine import rules
@@ -27,5 +28,5 @@ def test_the_daily_button_opens_that_days_problem_after_a_restart_too() -> None:
 
 async def test_no_channel_no_post_and_no_message_id(caplog: Any) -> None:
     client: Any = SimpleNamespace(get_channel=lambda _: None)
-    assert await post_daily(client, rights=None, post=_post(77)) is None  # type: ignore[arg-type]
+    assert await post_daily(client, None, RenderPool(0), _post(77)) is None  # type: ignore[arg-type]
     assert "channel 77 is not there" in caplog.text

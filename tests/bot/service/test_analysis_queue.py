@@ -155,4 +155,4 @@ async def test_a_cancelled_wait_gives_the_place_up() -> None:
     await r.finish("a1")
     assert r.started == ["a1", "c1"]
     with pytest.raises(ValueError):
-        AnalysisQueue(slots=0)
+        AnalysisQueue(slots=0, per_member=3)

@@ -4,7 +4,6 @@ hold."""
 
 from __future__ import annotations
 
-import bot.service.listing as listing
 from bot.service.listing import ListPool, Pickers, is_long, make_picker
 from engine import plays
 from engine import rules as registry
@@ -23,15 +22,11 @@ def rolled(dice: tuple[int, int]) -> Game:
 async def test_a_double_is_listed_in_the_worker_process_as_it_is_here() -> None:
     game = rolled((4, 4))
     assert is_long(game) and not is_long(rolled((4, 3)))
-    pool = ListPool(1)
-    pool.start()
-    listing._current = pool
-    try:
+    with ListPool(1) as pool:
+        pool.start()
         await pool.wait_ready()
-        picker = await Pickers().made((1, 1), game)
+        picker = await Pickers(lister=pool).made((1, 1), game)
         assert pool.drawn == 1 and len(pool.pids) == 1  # made in the worker, not here
-    finally:
-        listing.stop_lister(pool)
     here = make_picker(game.rules, game.position, game.dice)
     assert picker.plays == here.plays == plays.listing(game.rules, game.position, game.dice)
     assert picker.options(picker.whole) == here.options(here.whole)

@@ -12,9 +12,8 @@ from concurrent.futures.process import _ExecutorManagerThread  # type: ignore[at
 
 import simcord
 
-from bot.service import pictures
 from bot.service.model import BoardSpec
-from bot.service.pictures import RenderPool, render_async, render_png
+from bot.service.pictures import RenderPool, render_png
 from engine import rules
 from engine.generators import legal_turns
 from engine.position import Side
@@ -52,10 +51,9 @@ def _spec() -> BoardSpec:
 
 
 async def test_posted_boards_come_from_the_workers_and_close_leaves_nothing(
-        db_path, monkeypatch) -> None:
-    # its own bot, so a suite-wide BRADE_RENDER_WORKERS=0 (threads) cannot skip the pool
-    monkeypatch.setenv(pictures.WORKERS_ENV, "1")
-    bot = make_bot(db_path, agent=None)
+        db_path) -> None:
+    # its own bot with a worker, where the suite's test bots draw in threads
+    bot = make_bot(db_path, agent=None, render_workers=1)
     env = simcord.Env(bot, settle_timeout=30.0)
     await env.start()
     try:
@@ -78,7 +76,7 @@ async def test_posted_boards_come_from_the_workers_and_close_leaves_nothing(
     finally:
         await env.shutdown()
         await bot.close()  # also on failure: an open store keeps pytest alive
-    assert bot.renderer is None
+    assert bot.renderer.closed
     assert _pool_leftovers(pids) == []
     await bot.close()  # closing twice is harmless
 
@@ -139,9 +137,8 @@ async def test_brackets_standings_replays_and_reviews_cross_to_a_worker() -> Non
 
 
 async def test_without_a_pool_boards_are_drawn_in_threads() -> None:
-    pictures.use(None)
     spec = _spec()
-    assert await render_async(spec) == render_png(spec)
     pool = RenderPool(workers=0).start()  # BRADE_RENDER_WORKERS=0: threads only
     assert await pool.render(spec) == render_png(spec) and pool.drawn == 0
     pool.close()
+    assert await pool.render(spec) == render_png(spec)  # closed: in a thread
