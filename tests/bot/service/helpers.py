@@ -10,11 +10,14 @@ Everything here runs the real service and the real store, only without Discord: 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Awaitable
 from typing import Any
+
+import pytest
 
 from bot.service.ai import DEFAULT_LEVEL, RANK_LEVEL, Agent
 from bot.service.games import GameService, Loaded
-from bot.service.model import Ctx, Reply
+from bot.service.model import Ctx, Reply, UserError
 from bot.store import Database, GameRow
 from engine import plays
 from engine import rules as registry
@@ -25,6 +28,21 @@ GUILD, CHANNEL, OTHER_CHANNEL = 1, 100, 101
 #: Two players and a member who plays in none of the tests' games.
 ALICE, BOB, STRANGER = 11, 12, 13
 NOW = 1_800_000_000.0
+
+# Positions of talisman (docs/rules.md "Position text"), White (Alice) to roll:
+#: the start, the teka made;
+START = "white=1x15 black=1x15 turn=white"
+#: 5–2 has ten plays (a menu of plays);
+MANY = "white=1x10,4x2,7x3 black=1x15 turn=white"
+#: 4–4 has 49 plays (a menu of stretches to narrow);
+WIDE = "white=1x5,4x2,7x2,9x2,11x2,12x2 black=1x15 turn=white"
+#: 4–2 (among others) has no legal play (T-4);
+STUCK = "white=4x8,2x7 black=5x3,18x3,20x3,10x3,22x3 turn=white"
+#: one checker left: any roll bears it off and wins;
+LAST = "white=24,offx14 black=1x15 turn=white"
+#: Black's every checker home but one, four points short of an uppspel (B-31): on
+#: Black's turn Black may roll one die (B-36).
+ONE_SHORT = "white=1x15 black=24x14,20 turn=white"
 
 
 class Clock:
@@ -107,6 +125,36 @@ async def started(games: GameService, white: int = ALICE, black: int = BOB,
     offer = await games.new_game(ctx(white, channel), black, **kw)
     assert offer.game_id is not None and offer.version is not None
     return await games.accept(ctx(black, channel), offer.game_id, offer.version)
+
+
+async def alice_to_roll(games: GameService, position: str = START, *,
+                        rolls: tuple[tuple[int, ...], ...] = (), game: Game | None = None,
+                        channel: int = CHANNEL, **kw: Any) -> GameRow:
+    """A game between Alice (White) and Bob (Black) put at ``position``, Alice to roll
+    ``rolls`` next (``at``), or at ``game``; its row.  ``kw``: the challenge's own
+    (``match_length``, ``rated``)."""
+    reply = await started(games, channel=channel, **kw)
+    assert reply.game_id is not None
+    return await put_game(games, reply.game_id,
+                          game or at("talisman", position, rolls=rolls))
+
+
+async def refused(key: str, call: Awaitable[Any]) -> UserError:
+    """``call`` refused politely with the message ``key``."""
+    with pytest.raises(UserError) as e:
+        await call
+    assert e.value.key == key
+    return e.value
+
+
+class Heard:
+    """An end-of-game listener (``GameService.end_listeners``) that keeps what it hears."""
+
+    def __init__(self) -> None:
+        self.rows: list[GameRow] = []
+
+    async def __call__(self, row: GameRow) -> None:
+        self.rows.append(row)
 
 
 def to_act(lg: Loaded) -> int:

@@ -17,25 +17,17 @@ from tests.bot.service.helpers import (
     CHANNEL,
     GUILD,
     OTHER_CHANNEL,
+    START,
     STRANGER,
     Clock,
     FirstPlay,
+    alice_to_roll,
     at,
     ctx,
     live,
     make_games,
     put_game,
-    started,
 )
-
-START = "white=1x15 black=1x15 turn=white"
-
-
-async def alice_to_roll(games: GameService, channel: int = CHANNEL) -> int:
-    reply = await started(games, channel=channel)
-    assert reply.game_id is not None
-    await put_game(games, reply.game_id, at("talisman", START, rolls=((3, 1),)))
-    return reply.game_id
 
 
 def test_links() -> None:
@@ -44,7 +36,7 @@ def test_links() -> None:
 
 
 async def test_a_wait_is_whose_turn_after_how_many_turns(games: GameService) -> None:
-    await alice_to_roll(games)
+    await alice_to_roll(games, rolls=((3, 1),))
     before = wait_key(await live(games))
     assert before == f"{ALICE}:0:0"
     await games.roll(ctx(ALICE))
@@ -85,7 +77,7 @@ async def test_the_games_waiting_for_the_member_come_first(games: GameService,
 async def test_your_turn_once_per_wait(games: GameService, store: Database) -> None:
     c = Correspondence(games)
     await c.configure(ctx(ALICE), turn="on")
-    game_id = await alice_to_roll(games)
+    game_id = (await alice_to_roll(games, rolls=((3, 1),))).id
     due = await c.due_turns()
     assert [(n.user_id, n.game_id, n.wait) for n in due] == [(ALICE, game_id, f"{ALICE}:0:0")]
     assert link(GUILD, CHANNEL) in due[0].text

@@ -16,8 +16,10 @@ from engine.position import Side
 from tests.bot.service.helpers import (
     ALICE,
     BOB,
+    MANY,
     Clock,
     FirstPlay,
+    alice_to_roll,
     at,
     ctx,
     live,
@@ -25,9 +27,6 @@ from tests.bot.service.helpers import (
     put_game,
     started,
 )
-
-START = "white=1x15 black=1x15 turn=white"
-MANY = "white=1x10,4x2,7x3 black=1x15 turn=white"
 
 
 async def test_between_members_the_board_holds_still(games: GameService) -> None:
@@ -55,9 +54,7 @@ async def test_against_the_computer_the_board_is_the_members(store: Database,
 
 
 async def test_the_player_to_roll_gets_the_roll_button(games: GameService) -> None:
-    reply = await started(games)
-    assert reply.game_id is not None
-    row = await put_game(games, reply.game_id, at("talisman", START))
+    row = await alice_to_roll(games)
     post = (await games.show(ctx(BOB))).posts[0]
     assert [(b.action, b.game_id, b.version) for b in post.buttons] == [
         ("roll", row.id, row.version)]
@@ -66,9 +63,7 @@ async def test_the_player_to_roll_gets_the_roll_button(games: GameService) -> No
 
 
 async def test_a_few_plays_are_buttons_more_a_menu(games: GameService) -> None:
-    reply = await started(games)
-    assert reply.game_id is not None
-    await put_game(games, reply.game_id, at("talisman", START, rolls=((3, 1),)))
+    game_id = (await alice_to_roll(games, rolls=((3, 1),))).id
     two = (await games.roll(ctx(ALICE))).posts[0]
     assert two.menu is None and [(b.action, b.arg) for b in two.buttons] == [
         ("pick", LETTERS[0]), ("pick", LETTERS[1])]
@@ -76,7 +71,7 @@ async def test_a_few_plays_are_buttons_more_a_menu(games: GameService) -> None:
     lg = await live(games)
     assert [b.label for b in two.buttons] == [
         t("btn.play", "en", play=games._play_label(p, "en")) for p in lg.game.listing()]
-    await put_game(games, reply.game_id, at("talisman", MANY, rolls=((5, 2),)))
+    await put_game(games, game_id, at("talisman", MANY, rolls=((5, 2),)))
     ten = (await games.roll(ctx(ALICE))).posts[0]
     assert ten.menu is not None and not ten.buttons and len(ten.menu.options) == 10
     assert ten.prompt == t("pick.choose", "en", n=10) and MAX_PLAY_BUTTONS < 10
@@ -84,9 +79,7 @@ async def test_a_few_plays_are_buttons_more_a_menu(games: GameService) -> None:
 
 
 async def test_the_board_of_a_finished_game_shows_its_result(games: GameService) -> None:
-    reply = await started(games)
-    assert reply.game_id is not None
-    await put_game(games, reply.game_id, at("talisman", START))
+    await alice_to_roll(games)
     lg = await live(games)
     before = len(lg.game.events)
     lg.game.resign(Side.WHITE)

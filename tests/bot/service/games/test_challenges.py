@@ -5,12 +5,10 @@ at once."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.i18n import t
 from bot.service.games import GameService
 from bot.service.games.challenges import MAX_MATCH_GAMES, challenge_text, invited_player
-from bot.service.model import COMPUTER, UserError
+from bot.service.model import COMPUTER
 from bot.store import Database
 from tests.bot.service.helpers import (
     ALICE,
@@ -24,16 +22,10 @@ from tests.bot.service.helpers import (
     events,
     live,
     make_games,
+    refused,
     row_of,
     started,
 )
-
-
-async def refused(key: str, call) -> UserError:  # type: ignore[no-untyped-def]
-    with pytest.raises(UserError) as e:
-        await call
-    assert e.value.key == key
-    return e.value
 
 
 async def test_a_challenge_is_refused_before_anything_is_written(games: GameService) -> None:

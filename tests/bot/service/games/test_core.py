@@ -22,20 +22,15 @@ from tests.bot.service.helpers import (
     GUILD,
     OTHER_CHANNEL,
     STRANGER,
+    Heard,
     ctx,
     events,
     live,
+    refused,
     row_of,
     started,
     to_act,
 )
-
-
-async def refused(key: str, call) -> UserError:  # type: ignore[no-untyped-def]
-    with pytest.raises(UserError) as e:
-        await call
-    assert e.value.key == key
-    return e.value
 
 
 async def test_a_channel_without_a_game_has_none(games: GameService) -> None:
@@ -107,8 +102,8 @@ async def test_a_match_goes_on_with_the_loser_starting_without_a_teka(
     await started(games, match_length=3)
     lg = await live(games)
     loser = lg.game.turn
-    ended: list[GameRow] = []
-    games.end_listeners.append(lambda row: _note(ended, row))
+    ended = Heard()
+    games.end_listeners.append(ended)
     before = len(lg.game.events)
     lg.game.resign(loser)
     after = await games._finish_turn(lg, ctx(lg.player(loser)), before)
@@ -117,41 +112,37 @@ async def test_a_match_goes_on_with_the_loser_starting_without_a_teka(
     assert after.game.turn is loser and after.game.phase == "roll"
     assert after.game.events[0]["type"] == "start"  # no teka this time
     assert after.game.commitment != after.finished.commitment  # its own dice (docs/dice.md)
-    assert ended == []  # the match is not over
+    assert ended.rows == []  # the match is not over
 
 
 async def test_a_single_game_ends_with_its_first_result(games: GameService) -> None:
     """M-1 (house): a game of length 1 ends with its first result, resigned or not."""
     await started(games)
     lg = await live(games)
-    ended: list[GameRow] = []
-    games.end_listeners.append(lambda row: _note(ended, row))
+    ended = Heard()
+    games.end_listeners.append(ended)
     before = len(lg.game.events)
     lg.game.resign(lg.game.turn)
     after = await games._finish_turn(lg, ctx(to_act(lg)), before)
     assert after.row.status == "over" and after.row.result is not None
     assert after.row.result["outcome"]["winner"] == lg.game.turn.other.value
-    assert [r.id for r in ended] == [after.row.id] and ended[0].status == "over"
+    assert [r.id for r in ended.rows] == [after.row.id] and ended.rows[0].status == "over"
 
 
 async def test_a_failing_listener_hides_no_result(games: GameService) -> None:
     await started(games)
     lg = await live(games)
-    heard: list[GameRow] = []
+    heard = Heard()
 
     async def broken(row: GameRow) -> None:
         raise RuntimeError("the ratings are down")
 
-    games.end_listeners[:] = [broken, lambda row: _note(heard, row)]
+    games.end_listeners[:] = [broken, heard]
     before = len(lg.game.events)
     lg.game.resign(lg.game.turn)
     await games._finish_turn(lg, ctx(to_act(lg)), before)
     assert (await row_of(games, lg.row.id)).status == "over"
-    assert len(heard) == 1
-
-
-async def _note(into: list[GameRow], row: GameRow) -> None:
-    into.append(row)
+    assert len(heard.rows) == 1
 
 
 async def test_languages_follow_the_server_then_the_member(games: GameService) -> None:

@@ -9,44 +9,26 @@ import pytest
 from bot.i18n import points_unit, t
 from bot.service.games import EngineError, GameService
 from bot.service.games.boards import duration
-from bot.service.model import UserError
-from bot.store import Database, GameRow
+from bot.store import Database
 from engine.position import Side
 from tests.bot.service.helpers import (
     ALICE,
     BOB,
     CHANNEL,
+    START,
     STRANGER,
     Clock,
     FirstPlay,
+    Heard,
+    alice_to_roll,
     at,
     ctx,
     events,
     live,
     make_games,
-    put_game,
+    refused,
     row_of,
-    started,
 )
-
-START = "white=1x15 black=1x15 turn=white"
-
-
-async def refused(key: str, call) -> UserError:  # type: ignore[no-untyped-def]
-    with pytest.raises(UserError) as e:
-        await call
-    assert e.value.key == key
-    return e.value
-
-
-async def alice_to_roll(games: GameService, *, janband: bool = False,
-                        **kw: object) -> GameRow:
-    """A game between Alice (White, to roll) and Bob; ``janband``: Alice has had one."""
-    reply = await started(games, **kw)  # type: ignore[arg-type]
-    assert reply.game_id is not None
-    game = at("talisman", START)
-    game.history[Side.WHITE].janband = janband
-    return await put_game(games, reply.game_id, game)
 
 
 async def test_the_prompt_offers_resigning_while_b35_allows_it(games: GameService) -> None:
@@ -61,7 +43,9 @@ async def test_the_prompt_offers_resigning_while_b35_allows_it(games: GameServic
 
 async def test_after_the_janband_only_abandoning_is_offered(games: GameService) -> None:
     """B-35: once the janband was made, resigning is over; abandoning gives a jan."""
-    row = await alice_to_roll(games, janband=True)
+    game = at("talisman", START)
+    game.history[Side.WHITE].janband = True
+    row = await alice_to_roll(games, game=game)
     reply = await games.resign_prompt(ctx(ALICE))
     assert reply.private is not None
     assert reply.private.startswith(t("resign.refused", "en", reason=t(
@@ -89,17 +73,13 @@ async def test_no_prompt_before_the_game_starts(games: GameService) -> None:
 
 async def test_resigning_ends_a_single_game(games: GameService) -> None:
     row = await alice_to_roll(games)
-    ended: list[GameRow] = []
-
-    async def listener(r: GameRow) -> None:
-        ended.append(r)
-
-    games.end_listeners.append(listener)
+    ended = Heard()
+    games.end_listeners.append(ended)
     await refused("not_player", games.resign(ctx(STRANGER), row.id, row.version))
     await refused("stale", games.resign(ctx(ALICE), row.id, row.version - 1))
     out = await games.resign(ctx(ALICE), row.id, row.version)
     over = await row_of(games, row.id)
-    assert over.status == "over" and [r.id for r in ended] == [row.id]
+    assert over.status == "over" and [r.id for r in ended.rows] == [row.id]
     assert over.result is not None and over.result["outcome"]["winner"] == "black"
     post = out.posts[0]
     assert post.final and post.text.startswith(t("resigned", "en", who=f"White (<@{ALICE}>)",
@@ -149,15 +129,11 @@ async def test_aborting_takes_both_players(games: GameService) -> None:
 
 async def test_a_moderator_aborts_at_once(games: GameService) -> None:
     row = await alice_to_roll(games)
-    ended: list[GameRow] = []
-
-    async def listener(r: GameRow) -> None:
-        ended.append(r)
-
-    games.end_listeners.append(listener)
+    ended = Heard()
+    games.end_listeners.append(ended)
     await games.abort(ctx(STRANGER, can_manage=True))
     assert (await row_of(games, row.id)).status == "aborted"
-    assert [r.status for r in ended] == ["aborted"]  # a tournament hears of it
+    assert [r.status for r in ended.rows] == ["aborted"]  # a tournament hears of it
 
 
 async def test_aborting_a_challenge_withdraws_it(games: GameService) -> None:

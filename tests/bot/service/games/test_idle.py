@@ -17,6 +17,7 @@ from tests.bot.service.helpers import (
     OTHER_CHANNEL,
     Clock,
     FirstPlay,
+    alice_to_roll,
     at,
     ctx,
     events,
@@ -24,11 +25,9 @@ from tests.bot.service.helpers import (
     make_games,
     put_game,
     row_of,
-    started,
 )
 
 HOUR = 3600.0
-START = "white=1x15 black=1x15 turn=white"
 
 
 def quiet(store: Database, clock: Clock, **kw: object) -> GameService:
@@ -36,16 +35,9 @@ def quiet(store: Database, clock: Clock, **kw: object) -> GameService:
                       **kw)  # type: ignore[arg-type]
 
 
-async def alice_to_roll(games: GameService) -> int:
-    reply = await started(games)
-    assert reply.game_id is not None
-    await put_game(games, reply.game_id, at("talisman", START))
-    return reply.game_id
-
-
 async def test_a_quiet_player_is_reminded_once(store: Database, clock: Clock) -> None:
     games = quiet(store, clock)
-    game_id = await alice_to_roll(games)
+    game_id = (await alice_to_roll(games)).id
     clock.advance(HOUR - 1)
     assert await games.due_notices() == []
     clock.advance(1)
@@ -61,7 +53,7 @@ async def test_a_quiet_player_is_reminded_once(store: Database, clock: Clock) ->
 async def test_after_the_claim_wait_the_opponent_is_offered_the_claim(
         store: Database, clock: Clock) -> None:
     games = quiet(store, clock)
-    game_id = await alice_to_roll(games)
+    game_id = (await alice_to_roll(games)).id
     clock.advance(4 * HOUR)
     notices = await games.due_notices()  # the reminder is skipped: the claim says it all
     assert len(notices) == 1
@@ -98,7 +90,7 @@ async def test_a_second_process_sends_nothing_the_first_sent(store: Database,
 
 async def test_another_processs_guild_is_left_alone(store: Database, clock: Clock) -> None:
     games = quiet(store, clock)
-    game_id = await alice_to_roll(games)
+    game_id = (await alice_to_roll(games)).id
     elsewhere = quiet(store, clock, owns=lambda guild: False)
     clock.advance(4 * HOUR)
     assert await elsewhere.due_notices() == []
@@ -126,7 +118,7 @@ async def test_a_game_against_the_computer_left_is_closed(store: Database,
                                                           clock: Clock) -> None:
     games = quiet(store, clock, agent=FirstPlay())
     game_id = await computer_game(games, "white")
-    members = await alice_to_roll(games)
+    members = (await alice_to_roll(games)).id
     clock.advance(4 * HOUR - 1)
     assert await games.close_idle() == []
     clock.advance(1)

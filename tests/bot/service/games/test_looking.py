@@ -4,39 +4,30 @@ move only, and the help."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.i18n import play_words, t
 from bot.service.games import GameService
 from bot.service.games.looking import help_text
-from bot.service.model import UserError
 from bot.store import Database
 from engine import rules as registry
 from engine.position import Side
 from tests.bot.service.helpers import (
     ALICE,
     BOB,
+    MANY,
+    START,
     STRANGER,
     Clock,
     FirstPlay,
+    alice_to_roll,
     at,
     ctx,
     live,
     make_games,
     put_game,
+    refused,
     row_of,
     started,
 )
-
-START = "white=1x15 black=1x15 turn=white"
-MANY = "white=1x10,4x2,7x3 black=1x15 turn=white"
-
-
-async def refused(key: str, call) -> UserError:  # type: ignore[no-untyped-def]
-    with pytest.raises(UserError) as e:
-        await call
-    assert e.value.key == key
-    return e.value
 
 
 async def test_show_needs_a_game_with_a_board(games: GameService) -> None:
@@ -46,9 +37,7 @@ async def test_show_needs_a_game_with_a_board(games: GameService) -> None:
 
 
 async def test_show_draws_the_live_game_and_changes_nothing(games: GameService) -> None:
-    reply = await started(games, match_length=3)
-    assert reply.game_id is not None
-    row = await put_game(games, reply.game_id, at("talisman", MANY, rolls=((5, 2),)))
+    row = await alice_to_roll(games, MANY, rolls=((5, 2),), match_length=3)
     await games.roll(ctx(ALICE))
     row = await row_of(games, row.id)
     shown = await games.show(ctx(STRANGER))  # anyone may look
@@ -89,15 +78,8 @@ async def test_the_rules_of_the_game_the_server_or_the_one_asked(games: GameServ
     assert (await games.rules_info(ctx(ALICE), "puff-lang")).private == summary("puff-lang")
 
 
-async def alice_rolled(games: GameService, **kw: object) -> int:
-    reply = await started(games, **kw)  # type: ignore[arg-type]
-    assert reply.game_id is not None
-    await put_game(games, reply.game_id, at("talisman", MANY, rolls=((5, 2),)))
-    return reply.game_id
-
-
 async def test_no_hint_in_a_rated_game(games: GameService) -> None:
-    await alice_rolled(games)  # rated: both members
+    await alice_to_roll(games, MANY)  # rated: both members
     await refused("hint.rated", games.hint(ctx(ALICE)))
 
 
@@ -112,7 +94,7 @@ async def test_no_hint_in_a_tournament_game(games: GameService) -> None:
 async def test_a_hint_for_the_player_to_move_after_the_roll(store: Database,
                                                            clock: Clock) -> None:
     games = make_games(store, clock, agent=FirstPlay())
-    await alice_rolled(games, rated=False)
+    await alice_to_roll(games, MANY, rolls=((5, 2),), rated=False)
     await refused("game.roll_first", games.hint(ctx(ALICE)))
     await refused("not_your_turn", games.hint(ctx(BOB)))
     await refused("not_player", games.hint(ctx(STRANGER)))
@@ -128,7 +110,7 @@ async def test_a_hint_for_the_player_to_move_after_the_roll(store: Database,
 
 async def test_without_the_computer_the_hint_says_it_is_a_rule_of_thumb(
         games: GameService) -> None:
-    await alice_rolled(games, rated=False)
+    await alice_to_roll(games, MANY, rolls=((5, 2),), rated=False)
     await games.roll(ctx(ALICE))
     hint = (await games.hint(ctx(ALICE))).private
     assert hint is not None and hint.startswith(t("hint.simple", "en"))
@@ -137,7 +119,7 @@ async def test_without_the_computer_the_hint_says_it_is_a_rule_of_thumb(
 
 async def test_autocomplete_offers_plays_to_the_player_to_move_only(
         games: GameService) -> None:
-    await alice_rolled(games)
+    await alice_to_roll(games, MANY, rolls=((5, 2),))
     assert await games.suggestions(ctx(ALICE), "") == []  # not rolled yet
     await games.roll(ctx(ALICE))
     lg = await live(games)

@@ -16,28 +16,22 @@ from engine.position import Side
 from tests.bot.service.helpers import (
     ALICE,
     BOB,
+    MANY,
+    START,
     STRANGER,
-    at,
+    WIDE,
+    alice_to_roll,
     ctx,
     events,
     live,
-    put_game,
-    started,
 )
-
-#: Talisman, White to roll: 5–2 has ten plays (a menu of plays), 4–4 at ``WIDE`` 49 (a
-#: menu of stretches to narrow), 3–1 at the start two (buttons), 6–6 at the start one.
-MANY = "white=1x10,4x2,7x3 black=1x15 turn=white"
-WIDE = "white=1x5,4x2,7x2,9x2,11x2,12x2 black=1x15 turn=white"
-START = "white=1x15 black=1x15 turn=white"
 
 
 async def alice_rolled(games: GameService, position: str,
                        roll: tuple[int, int]) -> tuple[int, int]:
-    """Alice (White) has rolled ``roll`` at ``position``: the game's id and version."""
-    reply = await started(games)
-    assert reply.game_id is not None
-    await put_game(games, reply.game_id, at("talisman", position, rolls=(roll,)))
+    """Alice (White) has rolled ``roll`` at ``position``: the game's id and version (at
+    the start 3–1 has two plays, buttons; 6–6 one)."""
+    await alice_to_roll(games, position, rolls=(roll,))
     await games.roll(ctx(ALICE))
     lg = await live(games)
     assert lg.game.phase == "move" and lg.game.turn is Side.WHITE
@@ -123,9 +117,7 @@ async def test_presses_by_others_or_on_a_moved_on_game_are_refused(
 
 
 async def test_no_picker_before_the_roll(games: GameService) -> None:
-    reply = await started(games)
-    assert reply.game_id is not None
-    row = await put_game(games, reply.game_id, at("talisman", START))
+    row = await alice_to_roll(games)
     with pytest.raises(UserError) as e:
         await games.pick(ctx(ALICE), row.id, row.version, "a")
     assert e.value.key == "stale"

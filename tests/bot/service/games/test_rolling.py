@@ -12,8 +12,11 @@ from engine.position import Side
 from tests.bot.service.helpers import (
     ALICE,
     BOB,
+    ONE_SHORT,
+    STUCK,
     Clock,
     FirstPlay,
+    alice_to_roll,
     at,
     ctx,
     live,
@@ -21,21 +24,6 @@ from tests.bot.service.helpers import (
     put_game,
     started,
 )
-
-#: Talisman, White to roll; Black's every checker home but one, four points short of
-#: an uppspel (B-31): Black may roll one die (B-36).
-ONE_SHORT = "white=1x15 black=24x14,20 turn=white"
-OPEN = "white=1x15 black=1x15 turn=white"
-#: Talisman, White to roll: 4–2 (among others) has no legal play (T-4).
-STUCK_WHITE = "white=4x8,2x7 black=5x3,18x3,20x3,10x3,22x3 turn=white"
-
-
-async def game_at(games: GameService, position: str,
-                  rolls: tuple[tuple[int, ...], ...] = ()) -> int:
-    reply = await started(games)
-    assert reply.game_id is not None
-    await put_game(games, reply.game_id, at("talisman", position, rolls=rolls))
-    return reply.game_id
 
 
 async def alice_plays(games: GameService):  # type: ignore[no-untyped-def]
@@ -47,7 +35,7 @@ async def alice_plays(games: GameService):  # type: ignore[no-untyped-def]
 
 async def test_the_bot_rolls_for_a_member_who_asked(games: GameService) -> None:
     await games.set_preferences(ctx(BOB), roll_for_me=True)
-    game_id = await game_at(games, OPEN, rolls=((3, 1), (5, 2)))
+    game_id = (await alice_to_roll(games, rolls=((3, 1), (5, 2)))).id
     reply = await alice_plays(games)
     lg = await live(games)
     assert lg.game.turn is Side.BLACK and lg.game.phase == "move"
@@ -59,7 +47,7 @@ async def test_the_bot_rolls_for_a_member_who_asked(games: GameService) -> None:
 
 
 async def test_nobody_is_rolled_for_who_did_not_ask(games: GameService) -> None:
-    await game_at(games, OPEN, rolls=((3, 1),))
+    await alice_to_roll(games, rolls=((3, 1),))
     reply = await alice_plays(games)
     lg = await live(games)
     assert lg.game.turn is Side.BLACK and lg.game.phase == "roll"
@@ -72,7 +60,7 @@ async def test_nobody_is_rolled_for_who_did_not_ask(games: GameService) -> None:
 async def test_no_roll_for_a_member_who_may_choose_one_die(games: GameService) -> None:
     """B-36: a member who may roll one die has a choice to make: the bot leaves it."""
     await games.set_preferences(ctx(BOB), roll_for_me=True)
-    await game_at(games, ONE_SHORT, rolls=((3, 1),))
+    await alice_to_roll(games, ONE_SHORT, rolls=((3, 1),))
     await alice_plays(games)
     lg = await live(games)
     assert lg.game.turn is Side.BLACK and lg.game.phase == "roll"
@@ -82,12 +70,10 @@ async def test_no_roll_for_a_member_who_may_choose_one_die(games: GameService) -
 async def test_a_one_die_roll_owed_is_rolled_for_them(games: GameService) -> None:
     """B-36: a member who owes one-die rolls has no choice: the bot rolls one die."""
     await games.set_preferences(ctx(BOB), roll_for_me=True)
-    reply = await started(games)
-    assert reply.game_id is not None
     game = at("talisman", ONE_SHORT, rolls=((3, 1),))
     game.history[Side.BLACK].onedie_owed = 2
     game.history[Side.BLACK].onedie_series = True
-    await put_game(games, reply.game_id, game)
+    await alice_to_roll(games, game=game)
     await alice_plays(games)
     lg = await live(games)
     rolls = [e for e in lg.game.events if e["type"] == "roll"]
@@ -98,11 +84,8 @@ async def test_a_forfeited_roll_for_them_passes_the_turn_on(games: GameService) 
     """T-4: the bot's roll for a member that has no legal play is forfeited, and the
     turn passes; the message says both."""
     await games.set_preferences(ctx(ALICE), roll_for_me=True)
-    reply = await started(games)
-    assert reply.game_id is not None
     # White (Alice) to roll 4–2, nothing to play: Bob's turn after the forfeit
-    game = at("talisman", STUCK_WHITE, rolls=((4, 2),))
-    await put_game(games, reply.game_id, game)
+    await alice_to_roll(games, STUCK, rolls=((4, 2),))
     lg = await live(games)
     extra, text = await games._roll_for_next(lg, ctx(BOB), "en")
     assert extra.game.turn is Side.BLACK and extra.game.phase == "roll"

@@ -9,39 +9,32 @@ import pytest
 
 from bot.i18n import t
 from bot.service.games import EngineError, GameService
-from bot.service.model import COMPUTER, UserError
+from bot.service.model import COMPUTER
 from bot.store import Database
 from engine.dice import format_dice, roll_name
 from engine.position import Side
 from tests.bot.service.helpers import (
     ALICE,
     BOB,
+    LAST,
     OTHER_CHANNEL,
+    START,
+    STUCK,
     Clock,
     FirstPlay,
+    alice_to_roll,
     at,
     ctx,
     events,
     live,
     make_games,
     put_game,
+    refused,
     rolled,
     row_of,
     started,
     to_act,
 )
-
-#: Talisman, White to roll: a roll of 4–2 (among others) has no legal play (T-4).
-STUCK = "white=4x8,2x7 black=5x3,18x3,20x3,10x3,22x3 turn=white"
-#: Talisman, White to roll with one checker left: any roll bears it off and wins.
-LAST = "white=24,offx14 black=1x15 turn=white"
-
-
-async def refused(key: str, call) -> UserError:  # type: ignore[no-untyped-def]
-    with pytest.raises(UserError) as e:
-        await call
-    assert e.value.key == key
-    return e.value
 
 
 async def test_a_roll_is_saved_and_answered_with_its_board(games: GameService) -> None:
@@ -113,9 +106,7 @@ async def test_a_pressed_play_must_still_be_there(games: GameService) -> None:
 
 async def test_a_roll_with_no_legal_play_is_forfeited(games: GameService) -> None:
     """T-4: a roll with no usable die is forfeited whole, and the turn passes."""
-    reply = await started(games)
-    assert reply.game_id is not None
-    await put_game(games, reply.game_id, at("talisman", STUCK, rolls=((4, 2),)))
+    await alice_to_roll(games, STUCK, rolls=((4, 2),))
     out = await games.roll(ctx(ALICE))  # White
     lg = await live(games)
     assert lg.game.turn is Side.BLACK and lg.game.phase == "roll"
@@ -126,12 +117,10 @@ async def test_a_roll_with_no_legal_play_is_forfeited(games: GameService) -> Non
 
 
 async def test_the_last_checker_off_wins_the_game(games: GameService) -> None:
-    reply = await started(games)
-    assert reply.game_id is not None
-    await put_game(games, reply.game_id, at("talisman", LAST, rolls=((3, 1),)))
+    game_id = (await alice_to_roll(games, LAST, rolls=((3, 1),))).id
     await games.roll(ctx(ALICE))
     out = await games.move(ctx(ALICE), "24/off")
-    row = await row_of(games, reply.game_id)
+    row = await row_of(games, game_id)
     assert row.status == "over" and row.result is not None
     assert row.result["outcome"]["winner"] == "white"
     post = out.posts[-1]
@@ -148,7 +137,7 @@ async def test_the_computer_plays_its_turn_after_a_members_command(
     games = make_games(store, clock, agent=agent)
     start = await games.new_game(ctx(ALICE), None)  # Alice White, the computer Black
     assert start.game_id is not None
-    await put_game(games, start.game_id, at("talisman", "white=1x15 black=1x15 turn=white"))
+    await put_game(games, start.game_id, at("talisman", START))
     assert not await games.needs_computer(ctx(ALICE))
     assert (await games.computer_turns(ctx(ALICE))).posts == []  # Alice is to act
     lg = await rolled(games)
@@ -175,7 +164,7 @@ async def test_the_turns_the_computer_owes_are_found(store: Database, clock: Clo
     waiting = await games.new_game(ctx(BOB, OTHER_CHANNEL), None)
     assert owing.game_id is not None and waiting.game_id is not None
     await put_game(games, owing.game_id, at("talisman", "white=1x15 black=1x15 turn=black"))
-    await put_game(games, waiting.game_id, at("talisman", "white=1x15 black=1x15 turn=white"))
+    await put_game(games, waiting.game_id, at("talisman", START))
     await started(games, channel=OTHER_CHANNEL + 1)  # members only: nothing owed
     owed = await games.owed_computer_turns()
     assert [r.id for r in owed] == [owing.game_id]
