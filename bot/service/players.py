@@ -27,6 +27,11 @@ Fetcher = Callable[[int | None, int], Awaitable[tuple[str, str | None] | None]]
 REWRITE_AFTER = 3600.0
 
 
+#: The name stored with a member's choice (a theme, a way of playing) made before their
+#: name was known; read back as no name, so that it is fetched rather than shown.
+UNNAMED = "?"
+
+
 def _key(guild_id: int | None) -> int:
     return guild_id or 0
 
@@ -93,7 +98,7 @@ class Players:
 
     async def set_theme(self, guild_id: int | None, user_id: int, theme: str | None) -> None:
         g = _key(guild_id)
-        name = self._names.get((g, user_id)) or self._fallback(guild_id, user_id) or "?"
+        name = self._names.get((g, user_id)) or self._fallback(guild_id, user_id) or UNNAMED
         async with self.store.transaction() as tx:
             await sql.set_theme(tx, g, user_id, name, theme, self.clock())
         self._themes[(g, user_id)] = theme
@@ -111,7 +116,7 @@ class Players:
         """Set the member's ways of playing (``confirm_plays``, ``roll_for_me``)."""
         g = _key(guild_id)
         await self.resolve(guild_id, [user_id])  # the others as stored stay known
-        name = self._names.get((g, user_id)) or self._fallback(guild_id, user_id) or "?"
+        name = self._names.get((g, user_id)) or self._fallback(guild_id, user_id) or UNNAMED
         async with self.store.transaction() as tx:
             await sql.set_play_prefs(tx, g, user_id, name, self.clock(), prefs)
         self._play.setdefault((g, user_id), {}).update(prefs)
@@ -134,7 +139,8 @@ class Players:
                 self._themes[key] = row.theme
                 self._play[key] = {"confirm_plays": row.confirm_plays,
                                    "roll_for_me": row.roll_for_me}
-                self._names.setdefault(key, row.display_name)
+                if row.display_name != UNNAMED:  # a choice saved before the name was known
+                    self._names.setdefault(key, row.display_name)
                 self._written.setdefault(key, (row.display_name, row.avatar, row.last_seen))
         missing = [u for u in set(user_ids) if u and self.name(guild_id, u) is None]
         fetched = False

@@ -88,6 +88,18 @@ async def test_names_of_members_never_seen_by_the_cache(simcord_env: simcord.Env
     assert names[(guild.id, dagny.id)] == "Dagny"  # fetched once, then remembered
 
 
+async def test_a_member_who_acts_is_named_by_the_interaction(simcord_env: simcord.Env,
+                                                            db_path) -> None:
+    """Issue 13: every interaction names the member who sent it, written at its end;
+    ``/brade help`` looks up nobody, so only the interaction can have named her."""
+    env = simcord_env
+    guild, ch, _owner, (cilla,) = server(env, "Cilla")
+    await cilla.slash(ch, "brade help")
+    names = dict(((g, u), n) for g, u, n in db_rows(
+        db_path, "SELECT guild_id, user_id, display_name FROM players"))
+    assert names.get((guild.id, cilla.id)) == "Cilla"
+
+
 async def test_thread_per_game_is_named_and_archived(simcord_env: simcord.Env, db_path,
                                                      specs) -> None:
     env = simcord_env

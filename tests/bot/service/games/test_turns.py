@@ -1,0 +1,174 @@
+"""Rolls and plays (bot.service.games.turns): a roll saved and answered with its board,
+refused out of turn or twice; a play typed, pressed or chosen, refused when it is not
+legal or not there; a forfeited roll (T-4); a win; the computer's turns, and the turns
+it still owes."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import t
+from bot.service.games import EngineError, GameService
+from bot.service.model import COMPUTER
+from bot.store import Database
+from engine.dice import format_dice, roll_name
+from engine.position import Side
+from tests.bot.service.helpers import (
+    ALICE,
+    BOB,
+    LAST,
+    OTHER_CHANNEL,
+    START,
+    STUCK,
+    Clock,
+    FirstPlay,
+    alice_to_roll,
+    at,
+    ctx,
+    events,
+    live,
+    make_games,
+    put_game,
+    refused,
+    rolled,
+    row_of,
+    started,
+    to_act,
+)
+
+
+async def test_a_roll_is_saved_and_answered_with_its_board(games: GameService) -> None:
+    start = await started(games)
+    lg = await live(games)
+    mover = to_act(lg)
+    reply = await games.roll(ctx(mover), game_id=lg.row.id, version=lg.row.version)
+    after = await live(games)
+    assert after.row.version == lg.row.version + 1 and reply.version == after.row.version
+    assert (await events(games, lg.row.id))[-1] in ("roll", "forfeit")
+    assert reply.rolled and reply.game_id == lg.row.id
+    assert reply.stale_prompt == start.posts[0].prompt  # the pressed board's prompt
+    dice = after.game.dice
+    assert after.game.phase == "move" and dice is not None  # seed 1: a roll with a play
+    assert reply.posts[0].text == t("roll", "en", who=games._who(after, lg.game.turn, "en"),
+                                    name=roll_name(dice), dice=format_dice(dice, "–"))
+    assert reply.posts[0].board is not None and reply.posts[0].board.dice == dice
+
+
+async def test_a_roll_out_of_turn_twice_or_stale_changes_nothing(games: GameService) -> None:
+    await started(games)
+    lg = await live(games)
+    mover = to_act(lg)
+    other = ALICE if mover == BOB else BOB
+    await refused("not_your_turn", games.roll(ctx(other)))
+    await refused("stale", games.roll(ctx(mover), game_id=lg.row.id,
+                                      version=lg.row.version - 1))
+    lg = await rolled(games)
+    with pytest.raises(EngineError) as e:  # the dice are on the board already
+        await games.roll(ctx(to_act(lg)))
+    assert e.value.key == "game.already_rolled"
+    assert (await live(games)).row.version == lg.row.version
+
+
+async def test_a_play_before_the_roll_is_refused(games: GameService) -> None:
+    await started(games)
+    lg = await live(games)
+    await refused("game.roll_first", games.move(ctx(to_act(lg)), "1/7"))
+    await refused("stale", games.move(ctx(to_act(lg)), listed="1/7"))
+
+
+async def test_a_typed_play_counts_and_passes_the_turn(games: GameService) -> None:
+    await started(games)
+    lg = await rolled(games)
+    mover, side = to_act(lg), lg.game.turn
+    play = lg.game.listing()[0]
+    with pytest.raises(EngineError):  # not legal: the engine says why, nothing changes
+        await games.move(ctx(mover), "1/2 1/2 1/2 1/2 1/2")
+    assert (await live(games)).row.version == lg.row.version
+    reply = await games.move(ctx(mover), play)
+    after = await live(games)
+    assert after.game.turn is side.other and after.game.phase == "roll"
+    assert (await events(games, lg.row.id))[-1] == "play"
+    assert reply.posts[0].text.startswith(f"{games._who(lg, side, 'en')} played")
+    assert reply.posts[0].mentions == (to_act(after),)  # the next player is told
+
+
+async def test_a_pressed_play_must_still_be_there(games: GameService) -> None:
+    await started(games)
+    lg = await rolled(games)
+    mover = to_act(lg)
+    await refused("stale", games.move(ctx(mover), index=99))
+    await refused("pick.gone", games.move(ctx(mover), listed="1/2 2/3 3/4 4/5 5/6"))
+    first = lg.game.first_plays(5)[0]
+    await games.move(ctx(mover), index=0)
+    row = await row_of(games, lg.row.id)
+    assert games._unpack(row).game.last_play()["moves"] == first.text  # type: ignore[index]
+
+
+async def test_a_roll_with_no_legal_play_is_forfeited(games: GameService) -> None:
+    """T-4: a roll with no usable die is forfeited whole, and the turn passes."""
+    await alice_to_roll(games, STUCK, rolls=((4, 2),))
+    out = await games.roll(ctx(ALICE))  # White
+    lg = await live(games)
+    assert lg.game.turn is Side.BLACK and lg.game.phase == "roll"
+    assert (await events(games, lg.row.id))[-2:] == ["roll", "forfeit"]
+    assert t("roll.forfeit", "en") in out.posts[0].text
+    assert out.posts[0].mentions == (BOB,)
+    assert [b.action for b in out.posts[0].buttons] == ["roll"]
+
+
+async def test_the_last_checker_off_wins_the_game(games: GameService) -> None:
+    game_id = (await alice_to_roll(games, LAST, rolls=((3, 1),))).id
+    await games.roll(ctx(ALICE))
+    out = await games.move(ctx(ALICE), "24/off")
+    row = await row_of(games, game_id)
+    assert row.status == "over" and row.result is not None
+    assert row.result["outcome"]["winner"] == "white"
+    post = out.posts[-1]
+    assert post.final and "🏆" in post.text
+    game = games._unpack(row).game
+    assert game.reveal() is not None and game.reveal() in post.text  # the seed, at the end
+    assert [b.action for b in post.buttons] == ["rematch"]
+    await refused("game.none", games.roll(ctx(BOB)))
+
+
+async def test_the_computer_plays_its_turn_after_a_members_command(
+        store: Database, clock: Clock) -> None:
+    agent = FirstPlay()
+    games = make_games(store, clock, agent=agent)
+    start = await games.new_game(ctx(ALICE), None)  # Alice White, the computer Black
+    assert start.game_id is not None
+    await put_game(games, start.game_id, at("talisman", START))
+    assert not await games.needs_computer(ctx(ALICE))
+    assert (await games.computer_turns(ctx(ALICE))).posts == []  # Alice is to act
+    lg = await rolled(games)
+    await games.move(ctx(ALICE), lg.game.listing()[0])
+    assert await games.needs_computer(ctx(ALICE))
+    reply = await games.computer_turns(ctx(ALICE))
+    after = await live(games)
+    assert after.game.turn is Side.WHITE and not await games.needs_computer(ctx(ALICE))
+    assert agent.chosen and reply.posts and reply.version == after.row.version
+    assert reply.posts[0].text.startswith(f"Black ({t('computer', 'en')}) played")
+    plays = [e for e in after.game.events if e["type"] in ("play", "forfeit")]
+    assert plays[-1]["side"] == "black"
+
+
+async def test_without_a_computer_player_nothing_is_played(games: GameService) -> None:
+    await started(games)
+    reply = await games.computer_turns(ctx(ALICE))
+    assert reply.posts == [] and not await games.needs_computer(ctx(ALICE))
+
+
+async def test_the_turns_the_computer_owes_are_found(store: Database, clock: Clock) -> None:
+    games = make_games(store, clock, agent=FirstPlay())
+    owing = await games.new_game(ctx(ALICE), None)
+    waiting = await games.new_game(ctx(BOB, OTHER_CHANNEL), None)
+    assert owing.game_id is not None and waiting.game_id is not None
+    await put_game(games, owing.game_id, at("talisman", "white=1x15 black=1x15 turn=black"))
+    await put_game(games, waiting.game_id, at("talisman", START))
+    await started(games, channel=OTHER_CHANNEL + 1)  # members only: nothing owed
+    owed = await games.owed_computer_turns()
+    assert [r.id for r in owed] == [owing.game_id]
+    assert games.computer_owed == {owed[0].channel_id}
+    elsewhere = make_games(store, clock, agent=FirstPlay(), owns=lambda guild: False)
+    assert await elsewhere.owed_computer_turns() == []  # another process's guild
+    assert COMPUTER in owed[0].players()
