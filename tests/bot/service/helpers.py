@@ -10,7 +10,7 @@ Everything here runs the real service and the real store, only without Discord: 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -84,14 +84,16 @@ class FirstPlay:
 
 
 def make_games(store: Database, clock: Clock, *, agent: Agent | None = None,
+               owns: Callable[[int | None], bool] = lambda guild_id: True,
                **settings: Any) -> GameService:
     """The game service as the tests use it: seeded dice (each game's seed the next
-    of 1, 2, 3, ...), ``clock``, and ``agent`` (None: no computer).  The one place a
-    test constructs it, so a change of how the service takes its settings is made here.
-    ``settings``: the service's own (``max_games``, ``remind_after``, ...)."""
+    of 1, 2, 3, ...), ``clock``, and ``agent`` (None: no computer); ``owns``: whether
+    this process runs a guild's shard.  The one place a test constructs it.
+    ``settings``: the bot's own (``max_games``, ``remind_after``, ...: bot/config.py's
+    ``Settings``)."""
     seeds = itertools.count(1)
     return GameService(store, Settings(**settings), clock=clock,
-                       seed_source=lambda: next(seeds), agent=agent)
+                       seed_source=lambda: next(seeds), agent=agent, owns=owns)
 
 
 def ctx(user: int, channel: int = CHANNEL, guild: int | None = GUILD, **kw: Any) -> Ctx:

@@ -16,6 +16,7 @@ from engine.position import Side
 from tests.bot.service.helpers import (
     ALICE,
     BOB,
+    CHANNEL,
     LAST,
     OTHER_CHANNEL,
     START,
@@ -172,3 +173,56 @@ async def test_the_turns_the_computer_owes_are_found(store: Database, clock: Clo
     elsewhere = make_games(store, clock, agent=FirstPlay(), owns=lambda guild: False)
     assert await elsewhere.owed_computer_turns() == []  # another process's guild
     assert COMPUTER in owed[0].players()
+
+
+class Broken(FirstPlay):
+    """A computer whose worker fails (a crashed process, a search that raised)."""
+
+    async def choose(self, *args: object, **kwargs: object) -> str:
+        raise RuntimeError("the worker died")
+
+
+async def test_the_computers_reply_joins_the_members_command(store: Database,
+                                                             clock: Clock) -> None:
+    """``with_computer``: the answer to a member's play carries the computer's turn
+    after it, at the version the computer's turn saved, and calls ``thinking`` first
+    (the command layer defers the interaction there); the channel is not owed after."""
+    games = make_games(store, clock, agent=FirstPlay())
+    start = await games.new_game(ctx(ALICE), None)
+    assert start.game_id is not None
+    await put_game(games, start.game_id, at("talisman", START))
+    lg = await rolled(games)
+    played = await games.move(ctx(ALICE), lg.game.listing()[0])
+    thought: list[bool] = []
+
+    async def thinking() -> None:
+        thought.append(True)
+
+    reply, answered = await games.with_computer(ctx(ALICE), played, thinking=thinking)
+    after = await live(games)
+    assert answered and thought == [True]
+    assert reply.posts[:len(played.posts)] == played.posts and len(reply.posts) > len(played.posts)
+    assert reply.version == after.row.version > (played.version or 0)
+    assert not games.owes_computer(CHANNEL)
+    again, answered = await games.with_computer(ctx(ALICE), reply, thinking=thinking)
+    assert answered and again is reply and thought == [True]  # Alice to act: nothing to add
+
+
+async def test_a_computer_that_fails_owes_its_turn_and_the_members_play_stands(
+        store: Database, clock: Clock) -> None:
+    games = make_games(store, clock, agent=Broken())
+    start = await games.new_game(ctx(ALICE), None)
+    assert start.game_id is not None
+    await put_game(games, start.game_id, at("talisman", START))
+    lg = await rolled(games)
+    played = await games.move(ctx(ALICE), lg.game.listing()[0])
+    reply, answered = await games.with_computer(ctx(ALICE), played)
+    assert not answered and reply is played
+    assert games.owes_computer(CHANNEL)  # played first on the next command there
+    with pytest.raises(RuntimeError):
+        await games.owed_turns(ctx(ALICE))
+    assert games.owes_computer(CHANNEL)
+    games.agent = FirstPlay()  # the worker is back
+    more = await games.owed_turns(ctx(ALICE))
+    assert more.posts and not games.owes_computer(CHANNEL)
+    assert (await live(games)).game.turn is Side.WHITE
