@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
 from engine import rules as registry
 from engine.generators import legal_turns
-from engine.position import Position
-from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
 
 
@@ -24,22 +19,6 @@ def texts(rules_name: str, position: str, dice: tuple[int, ...]) -> set[str]:
 def outcomes(rules_name: str, position: str, dice: tuple[int, ...]) -> dict[str, tuple | None]:
     return {t.text: (t.outcome.kind, t.outcome.points, t.outcome.munk) if t.outcome else None
             for t in legal(rules_name, position, dice)}
-
-
-
-def trajectory(rules: RuleSet, seed: int, max_turns: int = 400
-               ) -> Iterator[tuple[Position, tuple[int, ...], list[Turn]]]:
-    """Positions, rolls and legal turns along one random game."""
-    rng = random.Random(seed)
-    pos = rules.start().with_turn(rng.choice(list(rules.start().turn.__class__)))
-    for _ in range(max_turns):
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        turns = legal_turns(rules, pos, dice)
-        yield pos, dice, turns
-        t = rng.choice(turns)
-        if t.outcome is not None:
-            return
-        pos = t.position
 
 
 # -- a player that steers for a beautiful game (B-31), so that B-36's one-die rolls come ----

@@ -7,7 +7,9 @@ test_backgammon_gnubg.py.)"""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from itertools import islice
 
 import pytest
 
@@ -15,8 +17,8 @@ from engine import rules as registry
 from engine.errors import DiceError
 from engine.movegen import BURST, HIT, PLAIN, Board, brade_turns, check_dice, first_roll_made
 from engine.position import BAR, OFF
+from engine.testing import trajectory
 from engine.turn import Turn
-from tests.engine.helpers import trajectory
 
 BRADE = ["talisman", "behrens-helmfrid", "classic", "vasa", "backgammon"]
 
@@ -57,7 +59,7 @@ def kind(step_hit: bool, step_burst: bool) -> int:
 def test_steps_pushed_and_popped_leave_the_board_as_it_was(name: str) -> None:
     rules = registry.get(name)
     checked = 0
-    for pos, _, turns in trajectory(rules, seed=5, max_turns=60):
+    for pos, _, turns in islice(trajectory(rules, random.Random(5)), 60):
         board = Board(rules, pos)
         before = (board.counts(), board.key())
         for turn in turns[:6]:
@@ -82,7 +84,7 @@ def used_dice(turn: Turn) -> Counter[int]:
 def test_every_turn_is_single_die_steps_within_the_roll_each_result_once(name: str) -> None:
     rules = registry.get(name)
     doubles = 0
-    for pos, dice, turns in trajectory(rules, seed=11, max_turns=120):
+    for pos, dice, turns in islice(trajectory(rules, random.Random(11)), 120):
         roll = Counter(dice * 2 if dice[0] == dice[1] else dice)  # T-3: a double twice over
         results = Counter((t.position, t.outcome) for t in turns)
         assert max(results.values()) == 1, (pos.format(), dice)

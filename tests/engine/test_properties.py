@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -12,16 +13,31 @@ from hypothesis import strategies as st
 from engine import rules as registry
 from engine.__main__ import play_random_game
 from engine.game import Game
+from engine.generators import legal_turns
 from engine.notation import parse_play
 from engine.position import Position
 from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
-from tests.engine.helpers import trajectory
 
 RULESETS = ["talisman", "behrens-helmfrid", "classic", "vasa", "backgammon",
             "talisman+double_six", "classic+easy_reentry+double_six"]
 PROFILE = settings(max_examples=12, deadline=None,
                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def trajectory(rules: RuleSet, seed: int, max_turns: int = 400
+               ) -> Iterator[tuple[Position, tuple[int, ...], list[Turn]]]:
+    """Positions, rolls and legal turns along one random game."""
+    rng = random.Random(seed)
+    pos = rules.start().with_turn(rng.choice(list(rules.start().turn.__class__)))
+    for _ in range(max_turns):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        turns = legal_turns(rules, pos, dice)
+        yield pos, dice, turns
+        t = rng.choice(turns)
+        if t.outcome is not None:
+            return
+        pos = t.position
 
 
 def check_board(rules: RuleSet, pos: Position) -> None:

@@ -5,6 +5,9 @@ ahead."""
 
 from __future__ import annotations
 
+import random
+from itertools import islice
+
 import pytest
 
 from engine import rules as registry
@@ -13,8 +16,8 @@ from engine.ai.evaluation import DEFAULT_WEIGHTS
 from engine.ai.lookahead import expect, play_values
 from engine.generators import legal_turns
 from engine.position import Side
+from engine.testing import trajectory
 from engine.turn import Turn
-from tests.engine.helpers import trajectory
 
 #: Batching sums float32 values in another order: the sixth decimal may move.
 CLOSE = 1e-5
@@ -24,7 +27,7 @@ def open_plays(rules_id: str, seed: int, n: int) -> list[Turn]:
     """Up to ``n`` plays of White's from one random game, none that ends it."""
     rules = registry.get(rules_id)
     out: list[Turn] = []
-    for pos, _, turns in trajectory(rules, seed, max_turns=40):
+    for pos, _, turns in islice(trajectory(rules, random.Random(seed)), 40):
         if pos.turn is Side.WHITE:
             out += [t for t in turns[:2] if t.outcome is None]
         if len(out) >= n:

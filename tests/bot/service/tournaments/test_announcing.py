@@ -5,10 +5,7 @@ or shared first place."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from bot.i18n import t
 from bot.league.model import Change
@@ -28,12 +25,6 @@ from tests.bot.service.tournaments.helpers import (
     service,
     tour,
 )
-
-
-@pytest.fixture
-async def trn(tmp_path: Path) -> AsyncIterator[TournamentService]:
-    async with service(tmp_path) as s:
-        yield s
 
 
 async def applied(trn: TournamentService, *changes: Change) -> Outcome:

@@ -4,9 +4,6 @@ nothing here changes a tournament."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.i18n import t
@@ -22,15 +19,8 @@ from tests.bot.service.tournaments.helpers import (
     ctx,
     cup,
     row,
-    service,
     tour,
 )
-
-
-@pytest.fixture
-async def trn(tmp_path: Path) -> AsyncIterator[TournamentService]:
-    async with service(tmp_path) as s:
-        yield s
 
 
 async def test_standings_and_bracket_come_with_their_picture(trn: TournamentService) -> None:

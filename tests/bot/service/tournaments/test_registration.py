@@ -5,9 +5,6 @@ server's unfinished tournaments."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.league.errors import LeagueError
@@ -24,15 +21,8 @@ from tests.bot.service.tournaments.helpers import (
     ctx,
     cup,
     row,
-    service,
     tour,
 )
-
-
-@pytest.fixture
-async def trn(tmp_path: Path) -> AsyncIterator[TournamentService]:
-    async with service(tmp_path) as s:
-        yield s
 
 
 async def test_creating_answers_with_the_settings_and_stores_the_channel(
