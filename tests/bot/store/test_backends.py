@@ -30,23 +30,12 @@ from bot.store import tournaments_sql as tsql
 from bot.store.db import migration_files
 from bot.store.postgres import PG_MIGRATIONS
 from tests.bot.helpers import CancelAt
+from tests.bot.store.helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, NOW, new_game
 from tests.postgres_server import admin_url, query
-
-NOW = 1_800_000_000.0
-GUILD, CHANNEL, ALICE, BOB, CAROL = 1, 5, 11, 12, 13
 
 
 class Boom(Exception):
     pass
-
-
-async def new_game(store: Any, channel: int = CHANNEL, *, status: str = "active",
-                   white: int = ALICE, black: int = BOB, **kw: Any) -> int:
-    async with store.transaction() as tx:
-        return await tx.insert_game(guild_id=GUILD, channel_id=channel, status=status,
-                                    rules="talisman", white_id=white, black_id=black,
-                                    match_length=1, seed=2**62 - 1, state={"n": 0}, now=NOW,
-                                    **kw)
 
 
 async def rows(store: Any, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -10,41 +10,17 @@ from pathlib import Path
 import pytest
 
 from bot.league.model import State, Status
-from bot.league.tournament import Tournament
-from bot.service.model import Ctx, UserError
+from bot.service.model import UserError
 from bot.service.tournaments import TournamentService
 from bot.service.tournaments.organising import STEPS, Organising
-from bot.store import Store
-from bot.store import tournaments_sql as sql
-
-GUILD, CHANNEL, ORGANISER, ANNA, BERTIL, CARIN, DAVID = 1, 100, 10, 11, 12, 13, 14
-NOW = 1_800_000_000.0
-
-
-def ctx(user: int) -> Ctx:
-    return Ctx(user, CHANNEL, GUILD, "en-US", "en-US")
+from tests.bot.service.tournaments.helpers import ANNA, CHANNEL, ORGANISER, ctx, cup, service, tour
 
 
 @pytest.fixture
 async def trn(tmp_path: Path) -> AsyncIterator[TournamentService]:
-    store = await Store.open(tmp_path / "t.sqlite3")
-    service = TournamentService(store, clock=lambda: NOW)
-    await service.create(ctx(ORGANISER), name="Cup", format="single_elimination", rounds=None,
-                         rules="talisman", match_length=1, max_players=None,
-                         deadline_hours=None)
-    for user, name in ((ANNA, "Anna"), (BERTIL, "Bertil"), (CARIN, "Carin"),
-                       (DAVID, "David")):
-        await service.join(ctx(user), "Cup", name)
-    await service.start(ctx(ORGANISER), "Cup")
-    yield service
-    await store.close()
-
-
-async def tour(service: TournamentService) -> Tournament:
-    async with service.store.read() as tx:
-        row = await sql.by_name(tx, GUILD, "Cup")
-    assert row is not None
-    return Tournament.from_json(row.data)
+    async with service(tmp_path) as s:
+        await cup(s)
+        yield s
 
 
 def test_every_kind_but_remove_is_a_step() -> None:

@@ -1,5 +1,6 @@
-"""The rendered PNG: valid, deterministic, small, and showing what it should where it should
-(pixel probes at the coordinates ``render.layout`` computes)."""
+"""The board (render.board): the rendered PNG valid, deterministic, small, and showing what
+it should where it should (pixel probes at the coordinates ``render.layout`` computes);
+the arguments it reads (names, score, numbering, dice) and refuses."""
 
 from __future__ import annotations
 
@@ -196,14 +197,6 @@ def test_same_bytes_in_a_fresh_process() -> None:
     assert out == here
 
 
-def test_gallery_boards_are_valid_wide_and_small() -> None:
-    for name, kwargs in scenes():
-        png = render_board(**kwargs)
-        im = Image.open(io.BytesIO(png))
-        assert im.format == "PNG" and im.width >= 1000, name
-        assert len(png) <= 120 * 1024, (name, len(png))
-
-
 def test_rules_may_be_a_ruleset_an_id_or_a_lightweight_object() -> None:
     pos = Position.start(Geometry.LANG)
     like = SimpleNamespace(id="puff-lang", family="puff")
@@ -328,4 +321,54 @@ def test_what_a_strip_draws_fits_in_it(room: int, name: int, fixed: int,
     plan = plan_strip(room, name, fixed, chips)
     drawn = min(name, plan.name) + 16 + fixed + sum(chips[:plan.chips])
     assert drawn <= room or plan.chips == 0
+
+
+# -- the arguments it reads -------------------------------------------------------------
+
+
+def test_a_score_is_a_tuple_a_mapping_or_a_score() -> None:
+    from render.board import Score, _score
+
+    assert _score((3, 1)) == Score(3, 1) and _score([3, 1, 5]) == Score(3, 1, 5)
+    assert _score({"white": 2, Side.BLACK: 4, "length": 7}) == Score(2, 4, 7)
+    assert _score({"black": 1}) == Score(0, 1)
+    assert _score(None) is None and _score(Score(1, 0)) == Score(1, 0)
+    assert Score(2, 4).of(Side.BLACK) == 4 and Score(2, 4).of(Side.WHITE) == 2
+    for bad in ("3-2", (1,), (1, 2, 3, 4), 5):
+        with pytest.raises(ValueError):
+            _score(bad)
+
+
+def test_names_fall_back_to_what_can_be_drawn_then_to_the_side() -> None:
+    from render.board import player_names
+
+    assert player_names(("Anna", "Björn"), None, "sv") == {Side.WHITE: "Anna",
+                                                           Side.BLACK: "Björn"}
+    # A name no font here can draw gives way to the fallback (a member's username).
+    got = player_names({"white": "\U0001d504\U0001d52b\U0001d52b\U0001d51e"},
+                       {Side.WHITE: "anna_b"}, "en")
+    assert got[Side.WHITE] == "anna_b"
+    # No name at all: the side's name in the board's language.
+    assert player_names(None, None, "sv") == {Side.WHITE: "Vit", Side.BLACK: "Svart"}
+    assert player_names(None, None, "en")[Side.BLACK] == "Black"
+    with pytest.raises(ValueError):
+        player_names(("only one",), None, "sv")
+
+
+def test_the_numbering_printed_and_the_layout_it_needs() -> None:
+    from render.board import BOTH, board_layout, numbering
+
+    assert numbering(None, Side.BLACK) == (Side.BLACK,)
+    assert numbering(BOTH, Side.BLACK) == (Side.BLACK, Side.WHITE)
+    assert numbering("white", Side.BLACK) == (Side.WHITE,)
+    one, two = board_layout(None, Side.WHITE), board_layout(BOTH, Side.WHITE)
+    assert one == LAYOUT and two.height > one.height  # a second row of numbers each edge
+    assert board_layout(BOTH, Side.BLACK) == two
+
+
+@pytest.mark.parametrize("dice", [None, (4,), (6, 6), [1, 2]])
+def test_one_or_two_dice_faces_are_drawn(dice: tuple[int, ...] | None) -> None:
+    from render.board import _dice
+
+    assert _dice(dice) == (tuple(dice) if dice is not None else None)
 
