@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 import simcord
 from PIL import Image
 
+from bot.service.ai import ThreadAgent
 from bot.store.dialect import to_postgres
 from engine.game import Game
 
@@ -495,3 +496,17 @@ class LateServer:
         asyncio.run_coroutine_threadsafe(stop(), self._loop).result(10)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(10)
+
+
+class FlakyAgent(ThreadAgent):
+    """The computer whose worker fails until ``fail`` is cleared."""
+
+    def __init__(self) -> None:
+        self.fail = True
+        self.failures = 0
+
+    async def choose(self, *args: object, **kwargs: object) -> str:
+        if self.fail:
+            self.failures += 1
+            raise RuntimeError("the AI worker died")
+        return await super().choose(*args, **kwargs)  # type: ignore[arg-type]

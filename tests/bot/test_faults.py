@@ -23,7 +23,7 @@ from bot.i18n import t
 from bot.permissions import unposted
 from bot.service.ai import ThreadAgent
 from tests.bot.conftest import make_bot
-from tests.bot.helpers import find_button, game_row, mover_and_waiter, start_game
+from tests.bot.helpers import FlakyAgent, find_button, game_row, mover_and_waiter, start_game
 
 INTERNAL = (t("err.internal", "en"), t("err.internal", "sv"))
 
@@ -98,20 +98,6 @@ async def test_a_failing_look_up_after_the_game_ended_is_not_the_players_error(
     said = texts(r)
     assert any("resigned" in s for s in said), said
     assert not any(x in s for s in said for x in (*INTERNAL, t("err.unposted", "en"))), said
-
-
-class FlakyAgent(ThreadAgent):
-    """The computer whose worker fails until ``fail`` is cleared."""
-
-    def __init__(self) -> None:
-        self.fail = True
-        self.failures = 0
-
-    async def choose(self, *args: object, **kwargs: object) -> str:
-        if self.fail:
-            self.failures += 1
-            raise RuntimeError("the AI worker died")
-        return await super().choose(*args, **kwargs)  # type: ignore[arg-type]
 
 
 async def computer_owes_a_turn(env: simcord.Env, db: Path, agent: FlakyAgent,

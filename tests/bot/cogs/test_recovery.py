@@ -9,23 +9,8 @@ from pathlib import Path
 import simcord
 
 from bot.i18n import t
-from bot.service.ai import ThreadAgent
 from tests.bot.conftest import make_bot
-from tests.bot.helpers import find_button, game_row
-
-
-class FlakyAgent(ThreadAgent):
-    """The computer whose worker fails until ``fail`` is cleared."""
-
-    def __init__(self) -> None:
-        self.fail = True
-        self.failures = 0
-
-    async def choose(self, *args: object, **kwargs: object) -> str:
-        if self.fail:
-            self.failures += 1
-            raise RuntimeError("the AI worker died")
-        return await super().choose(*args, **kwargs)  # type: ignore[arg-type]
+from tests.bot.helpers import FlakyAgent, find_button, game_row
 
 
 def _computer_to_play(db: Path, channel_id: int) -> bool:
