@@ -35,6 +35,12 @@ class BackgroundCheck(commands.Cog):
     async def cog_unload(self) -> None:
         self.check.cancel()
 
+    def guild_locale(self, guild_id: int | None) -> str | None:
+        """A server's own language, for what the bot posts there unasked (no member's
+        interaction carries a locale then)."""
+        guild = self.bot.get_guild(guild_id) if guild_id else None
+        return str(guild.preferred_locale) if guild else None
+
     async def tick(self) -> None:
         raise NotImplementedError
 

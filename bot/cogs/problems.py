@@ -95,12 +95,8 @@ class Problems(BackgroundCheck):
 
     # -- the daily problem ------------------------------------------------------------
 
-    def _guild_locale(self, guild_id: int | None) -> str | None:
-        guild = self.bot.get_guild(guild_id) if guild_id else None
-        return str(guild.preferred_locale) if guild else None
-
     async def tick(self) -> None:
-        for post in await self.problems.due_dailies(self._guild_locale):
+        for post in await self.problems.due_dailies(self.guild_locale):
             await self.post(post)
 
     async def post(self, post: DailyPost) -> None:

@@ -19,16 +19,12 @@ from bot.service.model import Reply
 class Reminders(BackgroundCheck):
     failure = "reminder check failed"  # and it keeps reminding after a failure
 
-    def _guild_locale(self, guild_id: int | None) -> str | None:
-        guild = self.bot.get_guild(guild_id) if guild_id else None
-        return str(guild.preferred_locale) if guild else None
-
     async def tick(self) -> None:
-        for channel_id, reply in await self.games.close_idle(self._guild_locale):
+        for channel_id, reply in await self.games.close_idle(self.guild_locale):
             # Closed in the database already; the post says so, takes the buttons off its
             # last board and archives its thread.
             await self.delivery.post_to(channel_id, reply, action="idle")
-        for channel_id, post in await self.games.due_notices(self._guild_locale):
+        for channel_id, post in await self.games.due_notices(self.guild_locale):
             # Marked sent already: an archived thread (not cached) is fetched and posted
             # in, which reopens it (issue 35); a missing right is told to the admins.
             await self.delivery.post_to(channel_id, Reply(posts=[post]),

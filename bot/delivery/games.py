@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.delivery import answers
 from bot.delivery.policy import is_board, live, plan, trimmed
 from bot.delivery.threads import archive, find_thread
 from bot.permissions import TO_EDIT, TO_REPLY_BOARD, Rights, reach, to_post
@@ -46,9 +47,11 @@ REMEMBERED = 5000
 Where = tuple[int, int]
 
 
-def _mentions(post: Post) -> discord.AllowedMentions:
+def mentioning(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """A post pings these members and nobody else (no @everyone, no role), whatever its
+    text holds: a member's name may be typed to look like a mention."""
     return discord.AllowedMentions(everyone=False, roles=False,
-                                   users=[discord.Object(u) for u in post.mentions if u])
+                                   users=[discord.Object(u) for u in user_ids if u])
 
 
 async def board_file(pictures: RenderPool, spec: BoardSpec, filename: str = "brade.png",
@@ -71,7 +74,7 @@ async def _files(pictures: RenderPool, posts: list[Post]) -> list[discord.File |
 
 def _message(post: Post, file: discord.File | None) -> dict[str, Any]:
     """The keyword arguments that send ``post`` (text apart)."""
-    kwargs: dict[str, Any] = {"allowed_mentions": _mentions(post)}
+    kwargs: dict[str, Any] = {"allowed_mentions": mentioning(post.mentions)}
     if file is not None:
         kwargs["file"] = file
     view = make_view(post.buttons, post.menu)
@@ -163,7 +166,7 @@ class Delivery:
             post = todo.redraw
             await response.edit_message(content=post.content,
                                         view=make_view(post.buttons, post.menu),
-                                        allowed_mentions=_mentions(post))
+                                        allowed_mentions=mentioning(post.mentions))
             self._remember(pressed, post)
             return
         if not response.is_done():
@@ -186,7 +189,7 @@ class Delivery:
                 edit["attachments"] = [file] if file is not None else []
             await interaction.edit_original_response(
                 content=post.content, view=make_view(post.buttons, post.menu),
-                allowed_mentions=_mentions(post), **edit)
+                allowed_mentions=mentioning(post.mentions), **edit)
             if not post.buttons and post.menu is None:
                 bare.append(pressed)
             self._remember(pressed, post)
@@ -280,17 +283,13 @@ class Delivery:
         private message (a confirmation), that message becomes the note."""
         if not reply.private:
             return
-        response = interaction.response
         view = make_view(reply.buttons)
-        if component and not response.is_done():
-            await response.edit_message(content=reply.private, view=view)
+        if component and not interaction.response.is_done():
+            await answers.on_pressed(interaction, text=reply.private, view=view)
             return
-        # discord.py's "no view" for a new message is MISSING (None is refused there).
-        buttons = view if view is not None else discord.utils.MISSING
-        if response.is_done():
-            await interaction.followup.send(reply.private, ephemeral=True, view=buttons)
-        else:
-            await response.send_message(reply.private, ephemeral=True, view=buttons)
+        # discord.py's "no view" for a new message is leaving it out (None is refused).
+        await answers.send_private(interaction, reply.private,
+                                   **({"view": view} if view is not None else {}))
 
     # -- the game's live board ---------------------------------------------------------
 

@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.delivery import answers, threads
-from bot.delivery.games import Delivery
+from bot.delivery.games import Delivery, mentioning
 from bot.i18n import t
 from bot.permissions import Rights, to_post
 from bot.service.model import Post, Reply
@@ -79,11 +79,6 @@ def describe_picture(picture: Picture) -> str:
     return shorten(text, DESCRIPTION_LIMIT)
 
 
-def _allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
-    return discord.AllowedMentions(everyone=False, roles=False,
-                                   users=[discord.Object(u) for u in mentions if u])
-
-
 class Courier:
     """Carries a tournament's outcomes out; one per bot, made at start-up."""
 
@@ -106,11 +101,11 @@ class Courier:
                 file = await _file(self.delivery.pictures, outcome.picture)
                 await interaction.followup.send(clip(text), file=file)
             else:
-                await response.send_message(clip(text), allowed_mentions=_allowed(
+                await response.send_message(clip(text), allowed_mentions=mentioning(
                     reply.posts[0].mentions))
             for post in reply.posts[1:]:
                 await interaction.followup.send(clip(post.text),
-                                                allowed_mentions=_allowed(post.mentions))
+                                                allowed_mentions=mentioning(post.mentions))
             if reply.private:
                 await interaction.followup.send(reply.private, ephemeral=True)
         elif reply.private:
@@ -125,7 +120,7 @@ class Courier:
         if not isinstance(channel, discord.abc.Messageable):
             log.warning("tournament channel %s is gone", notice.channel_id)
             return
-        kwargs: dict[str, Any] = {"allowed_mentions": _allowed(notice.mentions)}
+        kwargs: dict[str, Any] = {"allowed_mentions": mentioning(notice.mentions)}
         view = _view(notice)
         if view is not None:
             kwargs["view"] = view
@@ -150,7 +145,7 @@ class Courier:
                     version=stopped.version, lang=stopped.lang)))
         else:
             await self.rights.attempt(thread, "tournament.post", to_post(thread), partial(
-                thread.send, text, allowed_mentions=_allowed(())))
+                thread.send, text, allowed_mentions=mentioning(())))
         await threads.archive(self.rights, thread)
 
     async def match_thread(self, m: MatchToOpen) -> tuple[discord.Thread, bool] | None:
@@ -176,7 +171,7 @@ class Courier:
         """The match's first words in its thread, naming both players; whether posted."""
         return await self.rights.attempt(
             thread, "tournament.post", to_post(thread, board=True),
-            partial(thread.send, m.intro, allowed_mentions=_allowed(
+            partial(thread.send, m.intro, allowed_mentions=mentioning(
                 (m.white_id, m.black_id)))) is not None
 
     async def pressed(self, interaction: discord.Interaction, text: str | None) -> None:
