@@ -19,7 +19,7 @@ from engine.errors import EngineError
 from engine.notation import format_turn
 from engine.position import Side
 from engine.record import print_error, read_text
-from engine.words import number, points_unit, side_name, win_phrase
+from engine.words import chances, number, points_unit, side_name, win_phrase
 
 if TYPE_CHECKING:
     from engine.ai.analysis import Decision, GameAnalysis, PlayerSummary
@@ -50,6 +50,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "played": "  played  {play}   ({loss} points lost)",
         "best": "  best    {play}",
         "before": "  position before the roll: {pos}",
+        "chances": "  after the best play: {chances}",
         "none": "Nobody lost a point on play: every decision was the best one.",
         "list": "Doubtful plays and blunders:",
         "line": "  {n:>3}. {name} {dice}: played {played}, best {best}, {loss} lost ({v})",
@@ -80,6 +81,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "played": "  spelat  {play}   ({loss} poäng förlorade)",
         "best": "  bäst    {play}",
         "before": "  ställningen före slaget: {pos}",
+        "chances": "  efter det bästa draget: {chances}",
         "none": "Ingen förlorade poäng på spelet: varje beslut var det bästa.",
         "list": "Tveksamma drag och grova misstag:",
         "line": "  {n:>3}. {name} {dice}: spelat {played}, bäst {best}, {loss} förlorade "
@@ -105,7 +107,9 @@ def worst_lines(a: GameAnalysis, d: Decision, lang: str) -> list[str]:
                               dice=format_dice(d.dice), roll=roll_name(d.dice)),
             w["played"].format(play=format_turn(d.played, lang), loss=number(d.loss, lang)),
             w["best"].format(play=format_turn(d.best, lang)),
-            w["before"].format(pos=d.before.format())]
+            w["before"].format(pos=d.before.format()),
+            *([w["chances"].format(chances=chances(d.best_chances, lang))]
+              if d.best_chances is not None else [])]
 
 
 def report(a: GameAnalysis, lang: str = "en", board: bool = True) -> str:

@@ -13,6 +13,8 @@ Depends on nothing, so the lowest module that needs a word may import it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 LANGS = ("en", "sv")
 
 
@@ -122,6 +124,28 @@ def number(x: float, lang: str, digits: int = 2, sign: bool = False) -> str:
     return text.replace(".", ",") if lang == "sv" else text
 
 
+def percent(x: float, lang: str) -> str:
+    """A probability as a whole percentage, "<1" where it rounds to nothing but is not
+    nothing (a gammon that can still happen), the space Swedish puts before "%"."""
+    v = 100 * x
+    text = "<1" if 0 < v < 0.5 else f"{round(v)}"
+    return f"{text} %" if lang == "sv" else f"{text}%"
+
+
+_CHANCES = {
+    "en": "wins {0}, a gammon {1}, a backgammon {2} · loses a gammon {3}, a backgammon {4}",
+    "sv": "vinner {0}, gammon {1}, backgammon {2} · förlorar gammon {3}, backgammon {4}",
+}
+
+
+def chances(p: Sequence[float], lang: str) -> str:
+    """The five outcome probabilities of a backgammon network (``engine.ai.net.OUTCOMES``:
+    win, win a gammon, win a backgammon, lose a gammon, lose a backgammon) for one side,
+    in words: the analysis shows them beside the expected points."""
+    return _CHANCES["sv" if lang == "sv" else "en"].format(*(percent(x, lang) for x in p))
+
+
 __all__ = ["BAR_WORD", "LANGS", "MUNK", "OFF_WORDS", "POINT_UNIT", "READ_BAR", "READ_OFF",
-           "SIDES", "WIN_NAMES", "WIN_PHRASES", "lang_of", "number", "off_word",
+           "SIDES", "WIN_NAMES", "WIN_PHRASES", "chances", "lang_of", "number", "off_word",
+           "percent",
            "points_unit", "side_name", "win_name", "win_phrase"]

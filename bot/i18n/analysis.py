@@ -8,6 +8,7 @@ EN: dict[str, str] = {
                             "({blunders} blunders, {doubtful} doubtful) · luck {luck}",
     "watch.analyse.worst": "Biggest mistake: turn {turn}, {name} rolled {dice}: played "
                            "`{played}`, best `{best}` ({loss} points lost).",
+    "watch.analyse.chances": "After the best play: {chances}.",
     "watch.analyse.clean": "No play lost points: every decision was the best one.",
     "watch.analyse.foot": "Points lost: expected points given away against the best play; "
                           "doubtful from {d}, blunder from {b}. Luck: what the rolls were "
@@ -31,6 +32,7 @@ SV: dict[str, str] = {
                             "({blunders} grova misstag, {doubtful} tveksamma) · tur {luck}",
     "watch.analyse.worst": "Största misstaget: drag {turn}, {name} slog {dice}: spelade "
                            "`{played}`, bäst `{best}` ({loss} poäng förlorade).",
+    "watch.analyse.chances": "Efter det bästa draget: {chances}.",
     "watch.analyse.clean": "Inget drag förlorade poäng: varje beslut var det bästa.",
     "watch.analyse.foot": "Förlorade poäng: förväntade poäng som ges bort mot det bästa "
                           "draget; tveksamt från {d}, grovt misstag från {b}. Tur: vad "

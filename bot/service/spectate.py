@@ -505,6 +505,11 @@ class SpectateService:
                            name=names[worst.side is Side.BLACK], dice=format_dice(worst.dice),
                            played=play_words(worst.played.text, lang),
                            best=play_words(worst.best.text, lang), loss=num(worst.loss, lang)))
+            if worst.best_chances is not None:  # a network of outcome probabilities judged
+                from engine.words import chances
+
+                lines.append(t("watch.analyse.chances", lang,
+                               chances=chances(worst.best_chances, lang)))
         lines.append(t("watch.analyse.foot", lang, d=num(DOUBTFUL, lang), b=num(BLUNDER, lang)))
         name = f"brade-{row.id}" + (f"-{plan.number}" if plan.count > 1 else "") + "-analys.png"
         alt = " ".join([t("alt.analysis", lang, id=row.id, white=names[0], black=names[1]),

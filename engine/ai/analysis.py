@@ -47,7 +47,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+import numpy as np
+
 from engine import rules as registry
+from engine.ai import net as learned_net
 from engine.ai.agents import ROLLS21, SearchAgent, replies
 from engine.ai.evaluation import Model, turn_values
 from engine.dice import Dice
@@ -115,6 +118,10 @@ class Decision:
     choices: int  # plays compared; 0 or 1: no decision
     luck: float
     equity: float  # the mover's expected points before the roll
+    #: With a network of outcome probabilities (backgammon, ``engine.ai.net.OUTCOMES``):
+    #: the mover's chances after the play made and after the best play, one-ply.
+    played_chances: tuple[float, ...] | None = None
+    best_chances: tuple[float, ...] | None = None
 
     @property
     def is_decision(self) -> bool:
@@ -270,6 +277,21 @@ def _two_ply(rules: RuleSet, turn: Turn, me: Side, model: Model) -> float:
     return total / 36
 
 
+def chances(rules: RuleSet, turn: Turn, me: Side, model: Model) -> tuple[float, ...] | None:
+    """``me``'s five ``OUTCOMES`` after ``turn`` (one-ply) when the judge is a network of
+    outcome probabilities, else None; a play that ends the game is certain."""
+    if not isinstance(model, learned_net.Net) or model.outputs != "probabilities":
+        return None
+    o = turn.outcome
+    if o is not None:
+        points = o.points if o.winner is me else -o.points
+        return tuple(float(x) for x in learned_net.outcome_targets(np.array([points]))[0])
+    p = model.probabilities(rules, [turn.position])
+    if turn.position.turn is not me:
+        p = learned_net.flip(p)
+    return tuple(float(x) for x in p[0])
+
+
 def _same(a: Position, b: Position) -> bool:
     """The same board after a play (the game stamps the owed one-die rolls on later)."""
     return replace(a, onedie=0) == replace(b, onedie=0)
@@ -309,7 +331,8 @@ def analyse_moment(rules: RuleSet, m: Moment, model: Model | None = None) -> Dec
     deep = {i: _two_ply(rules, plays[i], me, model) for i in searched}
     best = max(searched, key=lambda i: (deep[i], i == idx))  # ties go to the play made
     return Decision(m.number, me, m.dice, m.before, played, plays[best], deep[idx],
-                    deep[best], len(plays), luck, equity)
+                    deep[best], len(plays), luck, equity,
+                    chances(rules, played, me, model), chances(rules, plays[best], me, model))
 
 
 def analyse_moments(rules_name: str, part: Sequence[Moment]) -> list[Decision]:
@@ -356,5 +379,5 @@ def analyse(record: Record | str, progress: Progress | None = None) -> GameAnaly
 
 
 __all__ = ["BLUNDER", "CANDIDATES", "DOUBTFUL", "Decision", "GameAnalysis", "Moment",
-           "PlayerSummary", "analyse", "analyse_moment", "analyse_moments", "evaluator",
-           "evaluator_kind", "moments", "summarise"]
+           "PlayerSummary", "analyse", "analyse_moment", "analyse_moments", "chances",
+           "evaluator", "evaluator_kind", "moments", "summarise"]

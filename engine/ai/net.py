@@ -22,11 +22,20 @@ board numbers followed by ``engine.ai.bg_features`` (shots and their cost, enter
 escapes, primes, contact, gammon and backgammon risk).  A network records its encoding in
 its metadata.
 
-Output: the expected points of the game for the side to move under the ruleset's scoring
-(puff pays 1, 2 or 3, P-6; bräde's jan and sprängjan pay more than a hemspel; backgammon's
-gammon 2 and backgammon 3).  One hidden
-layer of ``tanh`` units; weights are an ``.npz`` in ``engine/ai/weights``, named by ruleset
-id.  Batches are the unit of work: scoring the 20-odd replies to one roll in one matrix
+Output, by the network's ``outputs`` (its metadata):
+
+- ``points`` (every network shipped before issue 42): one number, the expected points of
+  the game for the side to move under the ruleset's scoring (puff pays 1, 2 or 3, P-6;
+  bräde's jan and sprängjan pay more than a hemspel; backgammon's gammon 2 and
+  backgammon 3).
+- ``probabilities`` (backgammon): five, as GNU Backgammon's networks have them, each a
+  sigmoid: the side to move wins, wins a gammon (or more), wins a backgammon, loses a
+  gammon (or more), loses a backgammon (``OUTCOMES``).  A doubling cube needs these, not
+  only their expectation; the expected points follow (``equity``), so everything that
+  asks a network for a value asks the same question of either kind.
+
+One hidden layer of ``tanh`` units; weights are an ``.npz`` in ``engine/ai/weights``,
+named by ruleset id.  Batches are the unit of work: scoring the 20-odd replies to one roll in one matrix
 product costs about what scoring two of them one by one would.
 """
 
@@ -52,6 +61,11 @@ SIZES = {"board": FEATURES, "brade": BOARD + brade_features.FEATURES,
          "bg": BOARD + bg_features.FEATURES}
 #: The encoding each family's networks must have (puff's is the plain board one).
 FAMILY_ENCODING = {Family.BRADE: "brade", Family.BACKGAMMON: "bg", Family.PUFF: "board"}
+
+#: What a ``probabilities`` network's five outputs are, for the side to move.
+OUTCOMES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+#: The kinds of output a network may have (``Net.outputs``).
+OUTPUTS = ("points", "probabilities")
 
 #: Pips still to go from each index (bar .. off) in the mover's own numbering.
 _PIPS = np.array([25, *range(24, 0, -1), 0], dtype=np.float32)
@@ -131,32 +145,85 @@ def mover_arrays(positions: Sequence[Position]) -> tuple[np.ndarray, np.ndarray,
                         count=2 * n).reshape(n, 2))
 
 
-class Net:
-    """One hidden layer; ``forward`` gives expected points for the side to move."""
+def equity(p: np.ndarray) -> np.ndarray:
+    """Expected points for the side to move from rows of the five ``OUTCOMES``
+    probabilities: a win is worth one, a gammon one more, a backgammon one more again,
+    and the same for a loss (P(loss) = 1 − P(win)); cubeless money play."""
+    out: np.ndarray = (2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4])
+    return out
 
-    def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: float,
-                 meta: dict[str, str] | None = None) -> None:
+
+def flip(p: np.ndarray) -> np.ndarray:
+    """The same rows of ``OUTCOMES`` seen by the other side: its win is our loss, its
+    gammons ours lost."""
+    return np.stack([1 - p[:, 0], p[:, 3], p[:, 4], p[:, 1], p[:, 2]], axis=1)
+
+
+def outcome_targets(points: np.ndarray) -> np.ndarray:
+    """Rows of ``OUTCOMES`` (0 or 1) for finished games, from the points won by the side
+    the rows are for (±1 a single game, ±2 a gammon, ±3 a backgammon)."""
+    r = np.asarray(points, dtype=np.float32)
+    return np.stack([r > 0, r >= 2, r >= 3, r <= -2, r <= -3], axis=1).astype(np.float32)
+
+
+class Net:
+    """One hidden layer; ``forward`` gives expected points for the side to move, and a
+    ``probabilities`` network (``outputs``) its five ``OUTCOMES`` as well."""
+
+    def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray,
+                 b2: float | np.ndarray, meta: dict[str, str] | None = None) -> None:
         self.w1 = np.ascontiguousarray(w1, dtype=np.float32)
         self.b1 = np.asarray(b1, dtype=np.float32)
         self.w2 = np.asarray(w2, dtype=np.float32)
-        self.b2 = float(b2)
         self.meta = dict(meta or {})
+        if self.outputs == "probabilities":
+            self.b2: float | np.ndarray = np.asarray(b2, dtype=np.float32).reshape(-1)
+            if self.w2.shape != (self.w1.shape[1], len(OUTCOMES)) or self.b2.shape != (
+                    len(OUTCOMES),):
+                raise ValueError("a probabilities network needs five outputs")
+        else:
+            self.b2 = float(np.asarray(b2))
 
     @property
     def encoding(self) -> str:
         """How positions become inputs (``board`` for networks saved before bräde's)."""
         return self.meta.get("encoding", "board")
 
+    @property
+    def outputs(self) -> str:
+        """``points`` (one output: expected points) or ``probabilities`` (``OUTCOMES``)."""
+        return self.meta.get("outputs", "points")
+
     @classmethod
-    def fresh(cls, hidden: int, rng: np.random.Generator, encoding: str = "board") -> Net:
+    def fresh(cls, hidden: int, rng: np.random.Generator, encoding: str = "board",
+              outputs: str = "points") -> Net:
+        if outputs not in OUTPUTS:
+            raise ValueError(f"unknown outputs {outputs!r}")
         n = SIZES[encoding]
         scale = 1 / np.sqrt(n)
-        return cls(rng.normal(0, scale, (n, hidden)), np.zeros(hidden),
-                   rng.normal(0, 1 / np.sqrt(hidden), hidden), 0.0, {"encoding": encoding})
+        w1 = rng.normal(0, scale, (n, hidden))
+        meta = {"encoding": encoding}
+        if outputs == "points":
+            return cls(w1, np.zeros(hidden), rng.normal(0, 1 / np.sqrt(hidden), hidden), 0.0,
+                       meta)
+        meta["outputs"] = outputs
+        return cls(w1, np.zeros(hidden),
+                   rng.normal(0, 1 / np.sqrt(hidden), (hidden, len(OUTCOMES))),
+                   np.zeros(len(OUTCOMES)), meta)
+
+    def raw(self, x: np.ndarray) -> np.ndarray:
+        """The network's own outputs for input rows: expected points (n,) for a
+        ``points`` network, the (n, 5) ``OUTCOMES`` probabilities for the other kind."""
+        h = np.tanh(x @ self.w1 + self.b1)
+        out: np.ndarray = h @ self.w2 + self.b2
+        if self.outputs == "probabilities":
+            out = 1 / (1 + np.exp(-out))
+        return out
 
     def forward(self, x: np.ndarray) -> np.ndarray:
-        out: np.ndarray = np.tanh(x @ self.w1 + self.b1) @ self.w2 + self.b2
-        return out
+        """Expected points for the side to move, whatever the network's outputs."""
+        out = self.raw(x)
+        return equity(out) if self.outputs == "probabilities" else out
 
     def inputs(self, rules: RuleSet, positions: Sequence[Position]) -> np.ndarray:
         """The input rows for positions (mover = ``turn``) under this network's encoding."""
@@ -166,6 +233,13 @@ class Net:
 
     def mover_values(self, rules: RuleSet, positions: Sequence[Position]) -> np.ndarray:
         return self.forward(self.inputs(rules, positions))
+
+    def probabilities(self, rules: RuleSet, positions: Sequence[Position]) -> np.ndarray:
+        """The (n, 5) ``OUTCOMES`` probabilities for each position's side to move; only a
+        ``probabilities`` network has them."""
+        if self.outputs != "probabilities":
+            raise ValueError("this network gives expected points only")
+        return self.raw(self.inputs(rules, positions))
 
     def white_value(self, rules: RuleSet, pos: Position) -> float:
         v = float(self.mover_values(rules, [pos])[0])
@@ -183,14 +257,14 @@ class Net:
 
     def save(self, path: str | Path) -> None:
         np.savez_compressed(path, w1=self.w1, b1=self.b1, w2=self.w2,
-                            b2=np.array(self.b2, dtype=np.float32),
+                            b2=np.asarray(self.b2, dtype=np.float32),
                             meta=np.array(sorted(self.meta.items()), dtype=str))
 
     @classmethod
     def load(cls, path: str | Path) -> Net:
         with np.load(path) as z:
             meta = {str(k): str(v) for k, v in z["meta"]} if "meta" in z else {}
-            return cls(z["w1"], z["b1"], z["w2"], float(z["b2"]), meta)
+            return cls(z["w1"], z["b1"], z["w2"], z["b2"], meta)
 
 
 @lru_cache(maxsize=16)

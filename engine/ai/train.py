@@ -39,9 +39,11 @@ The file it writes records the games, rounds and seed it was made with (``Net.me
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing as mp
 import os
 import random
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -55,7 +57,7 @@ from engine import rules as rules_registry
 from engine.ai.agents import GreedyAgent, RandomAgent, pick_best
 from engine.ai.arena import MAX_TURNS, opening
 from engine.ai.evaluation import turn_value
-from engine.ai.net import SIZES, Net, encode_for, encoding_for
+from engine.ai.net import OUTCOMES, SIZES, Net, encode_for, encoding_for, flip, outcome_targets
 from engine.ai.pasch import is_long_pasch
 from engine.errors import EngineError
 from engine.generators import legal_turns
@@ -301,12 +303,38 @@ class Dataset:
         returns: np.ndarray = g * self.sign
         return returns
 
+    def outcome_returns(self, net: Net | None, lam: float) -> np.ndarray:
+        """Each position's λ-return of the five ``OUTCOMES`` for its side to move, (n, 5):
+        ``returns`` for a ``probabilities`` network.  The recursion runs in white's
+        view (a position's value is the next one's, seen by the other side) and the rows
+        are turned to the mover's at the end; λ = 1 without a network."""
+        n = len(self.sign)
+        black = self.sign < 0
+        if net is not None:
+            white_v = np.concatenate([net.raw(self.x[k:k + CHUNK].astype(np.float32))
+                                      for k in range(0, max(n, 1), CHUNK)])[:n]
+            white_v[black] = flip(white_v[black])
+        finals = outcome_targets(self.results)
+        g = np.empty((n, len(OUTCOMES)), dtype=np.float32)
+        for s, e, z in zip(self.starts, self.ends, finals, strict=True):
+            nxt = z
+            for t in range(e - 1, s - 1, -1):
+                g[t] = nxt
+                if net is not None and lam < 1:
+                    nxt = (1 - lam) * white_v[t] + lam * nxt
+        g[black] = flip(g[black])
+        return g
+
 
 def fit(net: Net, x: np.ndarray, y: np.ndarray, epochs: int, rng: np.random.Generator,
         lr: float = 1e-3, batch: int = 256) -> float:
-    """Adam on mean squared error; returns the last epoch's loss."""
+    """Adam; returns the last epoch's loss.  A ``points`` network fits its one output by
+    mean squared error; a ``probabilities`` network its five sigmoids by cross-entropy
+    (whose gradient at the pre-sigmoid sum is simply ``p − y``)."""
+    probs = net.outputs == "probabilities"
     params = [net.w1, net.b1, net.w2]
-    b2 = np.array([net.b2], dtype=np.float32)
+    b2 = (np.asarray(net.b2, dtype=np.float32).copy() if probs
+          else np.array([net.b2], dtype=np.float32))
     params.append(b2)
     m = [np.zeros_like(p) for p in params]
     v = [np.zeros_like(p) for p in params]
@@ -319,24 +347,33 @@ def fit(net: Net, x: np.ndarray, y: np.ndarray, epochs: int, rng: np.random.Gene
             idx = order[k:k + batch]
             xb, yb = x[idx].astype(np.float32), y[idx]
             h = np.tanh(xb @ net.w1 + net.b1)
-            out = h @ net.w2 + b2[0]
-            err = out - yb
-            total += float(err @ err)
-            g_out = 2 * err / len(yb)
-            g_w2 = h.T @ g_out
-            g_b2 = np.array([g_out.sum()], dtype=np.float32)
-            g_h = np.outer(g_out, net.w2) * (1 - h * h)
+            if probs:
+                p = 1 / (1 + np.exp(-(h @ net.w2 + b2)))
+                pc = np.clip(p, 1e-7, 1 - 1e-7)
+                total += float(-(yb * np.log(pc) + (1 - yb) * np.log(1 - pc)).sum())
+                g_out = (p - yb) / len(yb)
+                g_w2 = h.T @ g_out
+                g_b2 = g_out.sum(axis=0)
+                g_h = (g_out @ net.w2.T) * (1 - h * h)
+            else:
+                out = h @ net.w2 + b2[0]
+                err = out - yb
+                total += float(err @ err)
+                g_o = 2 * err / len(yb)
+                g_w2 = h.T @ g_o
+                g_b2 = np.array([g_o.sum()], dtype=np.float32)
+                g_h = np.outer(g_o, net.w2) * (1 - h * h)
             g_w1 = xb.T @ g_h
             g_b1 = g_h.sum(axis=0)
             step += 1
-            for p, g, mi, vi in zip(params, (g_w1, g_b1, g_w2, g_b2), m, v, strict=True):
+            for p_, g, mi, vi in zip(params, (g_w1, g_b1, g_w2, g_b2), m, v, strict=True):
                 mi *= 0.9
                 mi += 0.1 * g
                 vi *= 0.999
                 vi += 0.001 * g * g
-                p -= lr * (mi / (1 - 0.9 ** step)) / (np.sqrt(vi / (1 - 0.999 ** step)) + 1e-8)
+                p_ -= lr * (mi / (1 - 0.9 ** step)) / (np.sqrt(vi / (1 - 0.999 ** step)) + 1e-8)
         loss = total / len(y)
-    net.b2 = float(b2[0])
+    net.b2 = b2 if probs else float(b2[0])
     return loss
 
 
@@ -344,7 +381,8 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
           hidden: int = 48, rounds: int = 4, epochs: int = 6, lam: float = 0.7,
           jobs: int = 1, progress: bool = False, data: str | Path | None = None,
           generations: int = 1, encoding: str | None = None,
-          checkpoints: str | Path | None = None, lockstep: int = 1) -> Net:
+          checkpoints: str | Path | None = None, lockstep: int = 1,
+          outputs: str = "points", resume: bool = False) -> Net:
     """Play (or, with ``data`` naming an existing file, load) the games and fit a net.
 
     With ``generations`` > 1, each further generation plays ``games`` more games with
@@ -352,9 +390,15 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
     on fitting the same network for ``rounds`` more rounds: self-play TD(λ) in a few
     large steps.  ``data`` holds the first generation's games only.  With
     ``checkpoints`` (a path without ``.npz``), the network after each generation is
-    saved as ``<checkpoints>-gen<N>.npz``, so the arena can draw the curve over training.
+    saved as ``<checkpoints>-gen<N>.npz``, so the arena can draw the curve over training,
+    and that generation's games as ``<checkpoints>-gen<N>-games.npz``.
     ``lockstep``: how many of the network's games are played side by side
-    (``play_lockstep``)."""
+    (``play_lockstep``).  ``outputs``: ``points`` or ``probabilities`` (``Net``).
+
+    ``resume`` (with ``checkpoints``): start after the last generation saved there, with
+    its network, the random state its fitting had reached (kept in the network's
+    metadata) and the games of every generation whose file is still there.  With every
+    file kept, a run stopped and resumed makes the network an unbroken run makes."""
     rules = rules_registry.get(rules_name)
     t0 = time.perf_counter()
 
@@ -362,39 +406,73 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
         if progress:
             print(f"{text} ({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
 
-    if data is not None and Path(data).exists():
-        records = load_games(data)
-        games = len(records)
-    else:
-        records = play_games(rules.name, games, seed, explore, jobs, progress)
-        if data is not None:
-            save_games(data, records)
+    start = 0
     rng = np.random.default_rng(seed)
-    net = Net.fresh(hidden, rng, encoding or encoding_for(rules))
-    for gen in range(generations):
+    net: Net | None = None
+    records: list[Record] = []
+    if resume:
+        if checkpoints is None:
+            raise ValueError("resume needs the checkpoints' prefix")
+        last = last_generation(checkpoints)
+        if last is not None:
+            net = Net.load(f"{checkpoints}-gen{last}.npz")
+            if "rng" in net.meta:
+                rng.bit_generator.state = json.loads(net.meta["rng"])
+            for g in range(last + 1):
+                path = Path(f"{checkpoints}-gen{g}-games.npz")
+                if path.exists():
+                    records += load_games(path)
+            start = last + 1
+            say(f"resuming after generation {last}: {len(records)} games kept")
+    if net is None:
+        if data is not None and Path(data).exists():
+            records = load_games(data)
+            games = len(records)
+        else:
+            records = play_games(rules.name, games, seed, explore, jobs, progress)
+            if data is not None:
+                save_games(data, records)
+        net = Net.fresh(hidden, rng, encoding or encoding_for(rules), outputs)
+        if checkpoints is not None:
+            save_games(f"{checkpoints}-gen0-games.npz", records)
+    for gen in range(start, generations):
         if gen:
-            records = records + play_games(rules.name, games, seed + 7919 * gen, explore,
-                                           jobs, progress, player=net, lockstep=lockstep)
+            new = play_games(rules.name, games, seed + 7919 * gen, explore,
+                             jobs, progress, player=net, lockstep=lockstep)
+            if checkpoints is not None:
+                save_games(f"{checkpoints}-gen{gen}-games.npz", new)
+            records = records + new
         dataset = Dataset(records, rules, net.encoding)
         say(f"generation {gen}: {len(records)} games, {len(dataset.sign)} positions")
         for r in range(rounds):
             first = gen == 0 and r == 0
-            y = dataset.returns(None if first else net, 1.0 if first else lam)
+            target = (dataset.outcome_returns if net.outputs == "probabilities"
+                      else dataset.returns)
+            y = target(None if first else net, 1.0 if first else lam)
             loss = fit(net, dataset.x, y, epochs, rng)
             say(f"round {r}: λ={1.0 if first else lam}, loss {loss:.4f}")
         del dataset
         if checkpoints is not None:
             net.meta = _meta(rules, games, seed, explore, hidden, rounds, epochs, lam,
-                             records, gen + 1, net.encoding)
+                             records, gen + 1, net.encoding, net.outputs)
+            net.meta["rng"] = json.dumps(rng.bit_generator.state)
             net.save(f"{checkpoints}-gen{gen}.npz")
     net.meta = _meta(rules, games, seed, explore, hidden, rounds, epochs, lam, records,
-                     generations, net.encoding)
+                     generations, net.encoding, net.outputs)
     return net
+
+
+def last_generation(prefix: str | Path) -> int | None:
+    """The last generation whose network was saved under ``prefix`` (``train``'s
+    ``checkpoints``), or None."""
+    found = [int(m.group(1)) for f in Path(prefix).parent.glob(f"{Path(prefix).name}-gen*.npz")
+             if (m := re.fullmatch(re.escape(Path(prefix).name) + r"-gen(\d+)\.npz", f.name))]
+    return max(found) if found else None
 
 
 def _meta(rules: RuleSet, games: int, seed: int, explore: float, hidden: int, rounds: int,
           epochs: int, lam: float, records: Sequence[Record], generations: int,
-          encoding: str) -> dict[str, str]:
+          encoding: str, outputs: str = "points") -> dict[str, str]:
     """What a network file records about how it was made (``Net.meta``)."""
     meta = {"rules": rules.id, "games": str(games), "seed": str(seed),
             "explore": str(explore), "hidden": str(hidden), "rounds": str(rounds),
@@ -402,6 +480,8 @@ def _meta(rules: RuleSet, games: int, seed: int, explore: float, hidden: int, ro
             "positions": str(sum(len(r[0]) for r in records)), "encoding": encoding}
     if generations > 1:
         meta["generations"] = str(generations)
+    if outputs != "points":
+        meta["outputs"] = outputs
     if rules.is_brade:
         meta["scoring"] = rules.scoring
     return meta
@@ -472,8 +552,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--checkpoints", default=None, metavar="PREFIX",
                     help="also save the network after each generation as "
                          "PREFIX-genN.npz")
+    ap.add_argument("--outputs", choices=("points", "probabilities"), default="points",
+                    help="points: one output, expected points; probabilities: win, "
+                         "gammon and backgammon for each side (default: points)")
+    ap.add_argument("--resume", action="store_true",
+                    help="with --checkpoints: go on after the last generation saved there")
     ap.add_argument("--out", required=True)
     ns = ap.parse_args(list(argv) if argv is not None else None)
+    if ns.resume and ns.checkpoints is None:
+        ap.error("--resume needs --checkpoints PREFIX")
     try:
         rules = rules_registry.get(ns.rules)
     except EngineError as e:  # an unknown ruleset or option: say so, plainly
@@ -485,7 +572,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 hidden=ns.hidden or hidden, rounds=ns.rounds, epochs=ns.epochs, lam=ns.lam,
                 jobs=ns.jobs, progress=True, data=ns.data,
                 generations=ns.generations or generations, checkpoints=ns.checkpoints,
-                lockstep=ns.lockstep or LOCKSTEP.get(rules.id, 1))
+                lockstep=ns.lockstep or LOCKSTEP.get(rules.id, 1),
+                outputs=ns.outputs, resume=ns.resume)
     net.save(ns.out)
     size = Path(ns.out).stat().st_size
     print(f"wrote {ns.out} ({size / 1024:.0f} KB) in {time.perf_counter() - t0:.0f} s: "

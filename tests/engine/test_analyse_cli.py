@@ -71,3 +71,21 @@ def test_words_have_no_rule_ids_and_match_in_both_languages() -> None:
     assert set(_WORDS["en"]) == set(_WORDS["sv"])
     assert not [t for table in _WORDS.values() for t in table.values() if rule_id.search(t)]
     assert number(-0.25, "sv") == "−0,25" and number(0.25, "en", sign=True) == "+0.25"
+
+
+def test_the_biggest_mistake_names_the_chances_where_the_judge_has_them() -> None:
+    from dataclasses import replace
+
+    from engine.ai.analysis import analyse
+    from engine.analyse_cli import report
+
+    a = analyse(BLUNDER_GAME)
+    assert a.worst is not None and a.worst.best_chances is None
+    assert "after the best play" not in report(a, "en")
+    worst = replace(a.worst, best_chances=(0.5, 0.1, 0.0, 0.2, 0.0))
+    a = replace(a, decisions=tuple(worst if d is a.worst else d for d in a.decisions),
+                players={s: replace(p, worst=worst if p.worst is a.worst else p.worst)
+                         for s, p in a.players.items()})
+    assert ("  after the best play: wins 50%, a gammon 10%, a backgammon 0% · loses a "
+            "gammon 20%, a backgammon 0%") in report(a, "en")
+    assert "  efter det bästa draget: vinner 50 %" in report(a, "sv")

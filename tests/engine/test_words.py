@@ -52,3 +52,16 @@ def test_a_play_written_in_either_language_reads_back(lang: str) -> None:
     assert parse_hops(text) == [(BAR, 3), (20, OFF)]
     assert set(OFF_WORDS.values()) <= set(READ_OFF)  # every written word is read
     assert all(parse_hops(f"20/{word}") == [(20, OFF)] for word in READ_OFF)
+
+
+def test_chances_are_whole_percentages_in_each_language() -> None:
+    from engine.words import chances, percent
+
+    assert percent(0.625, "en") == "62%" and percent(0.625, "sv") == "62 %"
+    assert percent(0.003, "en") == "<1%" and percent(0.0, "en") == "0%"
+    assert percent(1.0, "sv") == "100 %"
+    p = (0.5, 0.1, 0.01, 0.2, 0.0)
+    assert chances(p, "en") == ("wins 50%, a gammon 10%, a backgammon 1% · loses a gammon "
+                                "20%, a backgammon 0%")
+    assert chances(p, "sv") == ("vinner 50 %, gammon 10 %, backgammon 1 % · förlorar gammon "
+                                "20 %, backgammon 0 %")

@@ -240,3 +240,30 @@ def test_progress_reports_fractions_up_to_one() -> None:
     a = analyse(best_play_game("talisman", 6, seed=2), progress=seen.append)
     assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) == len(a.decisions)
     assert a.outcome is None  # an unfinished record is analysed as far as it goes
+
+
+# -- chances from a network of outcome probabilities (issue 42) ------------------------------
+
+
+def test_a_probabilities_network_gives_the_chances_after_each_play() -> None:
+    import numpy as np
+
+    from engine.ai import net as learned
+    from engine.ai.analysis import chances
+    from engine.ai.evaluation import DEFAULT_WEIGHTS
+
+    bg = registry.get("backgammon")
+    model = learned.Net.fresh(6, np.random.default_rng(5), "bg", outputs="probabilities")
+    _, ms, _ = moments(best_play_game("backgammon", 6, seed=3))
+    m = next(m for m in ms if not m.forfeit)
+    d = analyse_moment(bg, m, model)
+    assert d.is_decision
+    assert d.best_chances is not None and d.played_chances is not None
+    assert len(d.best_chances) == 5 and all(0 <= x <= 1 for x in d.best_chances)
+    # they are the network's own for the position after the play, seen by the mover
+    after = model.probabilities(bg, [d.best.position])
+    mover_view = learned.flip(after) if d.best.position.turn is not d.side else after
+    assert np.allclose(d.best_chances, mover_view[0])
+    # a judge of expected points alone has none
+    assert analyse_moment(bg, m).best_chances is None
+    assert chances(bg, d.best, d.side, DEFAULT_WEIGHTS) is None

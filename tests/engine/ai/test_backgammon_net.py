@@ -131,8 +131,85 @@ def test_backgammon_training_is_reproducible_and_learns(tmp_path) -> None:
     # a checkpoint per generation, the last one the network itself
     first = learned.Net.load(tmp_path / "c-gen0.npz")
     last = learned.Net.load(tmp_path / "c-gen1.npz")
-    assert "generations" not in first.meta and last.meta == one.meta
+    # a checkpoint is the network with the fitting's random state, to resume from
+    assert "generations" not in first.meta and "rng" in last.meta
+    assert {k: v for k, v in last.meta.items() if k != "rng"} == one.meta
     assert np.array_equal(last.w1, one.w1) and not np.array_equal(first.w1, one.w1)
     pos = BG.parse_position(START)
     assert one.white_value(BG, pos) == pytest.approx(-one.white_value(
         BG, pos.with_turn(Side.BLACK)), abs=1e-5)  # the start mirrors itself
+
+
+# -- a network of outcome probabilities (issue 42) -----------------------------------------
+
+
+def test_outcome_rows_follow_from_the_points_and_turn_with_the_side() -> None:
+    rows = learned.outcome_targets(np.array([1, 2, 3, -1, -2, -3]))
+    assert rows.tolist() == [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 1, 1, 0, 0],
+                             [0, 0, 0, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, 1, 1]]
+    # the rows for the loser are the winner's flipped, and expected points the points
+    for points in (1, 2, 3):
+        won = learned.outcome_targets(np.array([points]))
+        lost = learned.outcome_targets(np.array([-points]))
+        assert np.array_equal(learned.flip(won), lost)
+        assert learned.equity(won)[0] == points and learned.equity(lost)[0] == -points
+    p = np.array([[0.6, 0.2, 0.05, 0.1, 0.01]])
+    assert np.allclose(learned.flip(learned.flip(p)), p)
+    assert np.isclose(learned.equity(p)[0], 0.2 + 0.1 + 0.04)
+    assert np.isclose(learned.equity(learned.flip(p))[0], -learned.equity(p)[0])
+
+
+def test_a_probabilities_network_values_positions_by_the_points_they_promise(
+        tmp_path) -> None:
+    net = learned.Net.fresh(6, np.random.default_rng(3), "bg", outputs="probabilities")
+    positions = [BG.parse_position(START), BG.parse_position(BEAROFF_A), BG.parse_position(BEAROFF_B)]
+    p = net.probabilities(BG, positions)
+    assert p.shape == (3, 5) and ((p > 0) & (p < 1)).all()
+    assert np.allclose(net.mover_values(BG, positions), learned.equity(p), atol=1e-6)
+    net.save(tmp_path / "p.npz")
+    again = learned.Net.load(tmp_path / "p.npz")
+    assert again.outputs == "probabilities"
+    assert np.array_equal(again.probabilities(BG, positions), p)
+    with pytest.raises(ValueError):
+        learned.Net.fresh(6, np.random.default_rng(3), "bg").probabilities(BG, positions)
+
+
+def test_the_shipped_network_gives_expected_points_only(shipped: learned.Net) -> None:
+    assert shipped.outputs == "points"
+    with pytest.raises(ValueError):
+        shipped.probabilities(BG, [BG.parse_position(START)])
+
+
+def test_outcome_targets_without_a_network_are_each_games_end_for_the_mover() -> None:
+    records = [play_recorded("backgammon", seed=s, explore=0.05) for s in range(6)]
+    data = Dataset(records, BG)
+    y = data.outcome_returns(None, 1.0)
+    assert y.shape == (len(data.sign), 5)
+    # in expected points they are the points targets a points network fits
+    assert np.allclose(learned.equity(y), data.returns(None, 1.0))
+    net = learned.Net.fresh(6, np.random.default_rng(4), "bg", outputs="probabilities")
+    td = data.outcome_returns(net, 0.7)
+    assert td.shape == y.shape and ((td >= 0) & (td <= 1)).all()
+    # the last position of a game is followed by the end alone, whatever λ
+    last = data.ends - 1
+    assert np.allclose(td[last], y[last])
+
+
+def test_a_probabilities_network_learns_and_a_stopped_run_resumes_where_it_was(
+        tmp_path) -> None:
+    records = [play_recorded("backgammon", seed=s, explore=0.05) for s in range(8)]
+    data = Dataset(records, BG)
+    y = data.outcome_returns(None, 1.0)
+    net = learned.Net.fresh(8, np.random.default_rng(0), "bg", outputs="probabilities")
+    first = fit(net, data.x, y, epochs=1, rng=np.random.default_rng(0))
+    assert fit(net, data.x, y, epochs=6, rng=np.random.default_rng(0)) < first
+    kw = dict(hidden=4, rounds=1, epochs=1, lockstep=2, outputs="probabilities")
+    whole = train("backgammon", 4, seed=3, generations=3, **kw)
+    assert whole.outputs == "probabilities" and whole.meta["outputs"] == "probabilities"
+    # two generations, stopped, then resumed for the third: the same network
+    train("backgammon", 4, seed=3, generations=2, checkpoints=tmp_path / "r", **kw)
+    assert (tmp_path / "r-gen1-games.npz").exists()
+    resumed = train("backgammon", 4, seed=3, generations=3, checkpoints=tmp_path / "r",
+                    resume=True, **kw)
+    assert np.array_equal(resumed.w1, whole.w1) and np.array_equal(resumed.b2, whole.b2)
+    assert resumed.meta == whole.meta

@@ -38,3 +38,13 @@ def test_without_a_network_each_target_is_the_result_for_the_side_to_move() -> N
         result = sign[-1]  # points for white
         assert np.allclose(targets[s:e], result * sign[:-1])
         assert e - s == len(me)
+
+
+def test_the_last_generation_is_found_by_its_checkpoint(tmp_path: Path) -> None:
+    from engine.ai.train import last_generation
+
+    assert last_generation(tmp_path / "c") is None
+    for name in ("c-gen0.npz", "c-gen0-games.npz", "c-gen2.npz", "c-gen10-games.npz",
+                 "cc-gen7.npz"):
+        (tmp_path / name).write_bytes(b"")
+    assert last_generation(tmp_path / "c") == 2
