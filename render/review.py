@@ -8,9 +8,9 @@ few lines per player with the points lost, the blunders and the luck of the dice
 the game's biggest mistake drawn twice, the play made above the best play, each with the
 board's own arrows (``render_board``'s ``last_turn``) so the difference is seen, not read.
 
-Laid out for the width Discord shows it at (about 550 px): the picture is as wide as a
-board, every text at least the smallest legible there (capitals 11 px tall at 550 px
-shown; the boards in it keep their own, larger sizes), and the two boards stand one above the other at full size rather than side by
+Laid out for the width Discord shows it at (about 550 px on a desktop, 320 px on a
+phone): the picture is as wide as a board, every text at least the smallest legible on
+a phone (capitals 8 px tall shown 320 px wide, ``render.fonts.PHONE``, as on a board), and the two boards stand one above the other at full size rather than side by
 side at half size, where their texts could not be read.
 
 A pure function of its arguments (no clock, no randomness), safe in any worker thread.
@@ -38,7 +38,7 @@ from render.themes import RGB, get_theme
 WIDTH = LAYOUT.width  # as wide as a board, so the boards are drawn at full size
 MARGIN = 20
 GRAPH_H = 380
-TEXT = smallest_legible(WIDTH)  # a larger picture: legible shown 550 px wide (DESKTOP)
+TEXT = smallest_legible(WIDTH)  # legible on a phone: capitals 8 px shown 320 px wide
 LINE = TEXT + 12
 BLUNDER_RGB: RGB = (204, 40, 40)
 DOUBTFUL_RGB: RGB = (232, 150, 20)
