@@ -26,6 +26,15 @@ from render.static import base_layer
 from render.texts import LANGS, all_strings
 
 SHOWN, CAP = PHONE  # every picture: 320 px wide on a phone, capitals 8 px
+#: The tallest a picture is shown (SimCord's preview, like Discord, draws a taller one
+#: narrower): a picture shown 320 px wide is at most this tall, or its texts shrink.
+TALLEST = 720
+
+
+def shown_whole_width(width: int, height: int) -> bool:
+    """Whether a picture ``width`` × ``height`` is shown a phone's 320 px wide, not
+    narrower for its height."""
+    return height * min(SHOWN, width) / width <= TALLEST
 
 
 def shown_cap(size: int, width: int, shown: int = SHOWN) -> float:
@@ -143,8 +152,11 @@ def test_analysis_picture_is_legible_at_320_px() -> None:
     a = analyse(BLUNDER_GAME)
     for lang in LANGS:
         with log_text() as drawn:
-            render_review(a, lang=lang)
+            png = render_review(a, lang=lang)
         assert len(drawn) > 40
+        # short enough to be shown 320 px wide (issue 46: 2,660 px tall, it was shown
+        # about 270 px wide in SimCord's preview, its texts 6.7 px)
+        assert shown_whole_width(*Image.open(io.BytesIO(png)).size)
         assert {(t, s) for t, s, _ in drawn if shown_cap(s, WIDTH) < CAP} == set()
 
 
@@ -202,6 +214,7 @@ def test_problem_answer_pictures_are_legible_at_320_px(lang: str) -> None:
         im = Image.open(io.BytesIO(png))
         # shown at full width: not so tall that Discord shows it narrower
         assert im.width == WIDTH and im.height * SHOWN_W / im.width <= SHOWN_H, im.size
+        assert shown_whole_width(im.width, im.height)
         assert {c for c in captions if c != long} <= {t for t, _, _ in drawn}
         assert min(s for _, s, _ in drawn) >= TEXT
         assert {(t, s) for t, s, _ in drawn if shown_cap(s, WIDTH) < CAP} == set()
@@ -219,6 +232,9 @@ def test_standings_and_brackets_are_legible_at_320_px(lang: str) -> None:
     for label, t in _pictures():
         for render in (render_standings, render_bracket):
             width, texts = drawn_texts(render, t, lang=lang)
+            if len(t.players) <= 8:  # a larger field's table is taller than a phone shows
+                png = render(t, lang=lang)
+                assert shown_whole_width(*Image.open(io.BytesIO(png)).size), label
             assert texts, (label, render.__name__)
             small = [(text, size) for text, size in texts if shown_cap(size, width) < CAP]
             assert not small, (label, render.__name__, width, small[:3])
