@@ -6,8 +6,8 @@ the roll's legal plays as a game's board does (``engine.picker``, worded by
 ``MAX_PLAY_BUTTONS``, else a menu that narrows.  The plays are listed in the neutral
 order (``engine.plays.listing``: by their steps as written), never by what the engine
 thinks of them, and a menu of single plays in a fixed shuffle (``engine.picker``: sorted
-by the notation, the best play came first in 31 of 60 talisman problems), so the choices
-give nothing away.  A chosen play is drawn on the board
+by the notation, the best play came first in 413 of the 900 shipped problems, where
+chance is 178), so the choices give nothing away.  A chosen play is drawn on the board
 with its arrows (the preview) and counts when the member presses **Confirm**; with
 confirmation off (``/brade settings confirm:False``), at once.  ``answer:`` stays for
 those who type.
@@ -130,7 +130,6 @@ class ProblemPicker:
             return replace(view, text=f"{view.text}\n{prompt}", controls=controls,
                            update=True, same_board=True)
         text = picker.plays[chosen.lo]
-        theme = view.board.theme if view.board else "classic"
         await self.games.players.resolve(ctx.guild_id, [ctx.user_id])
         if len(picker) == 1 or not self.games.players.confirms(ctx.guild_id, ctx.user_id):
             return await self._judged(ctx, text)
@@ -140,7 +139,7 @@ class ProblemPicker:
         side = p.board().turn
         board = replace(view.board, position=turn.position.with_turn(side),
                         last_turn=replace(turn, outcome=None), mover=side, dice=p.dice,
-                        dice_side=side, theme=theme)
+                        dice_side=side)
         buttons = (PickButton("ok", t("btn.pick_ok", lang), "success",
                               f"{path}.{digest(text)}"),
                    PickButton("again", t("btn.pick_again", lang), "secondary", path))
