@@ -60,6 +60,8 @@ from bot.views import (
     GameButton,
     PlayMenu,
     ProblemButton,
+    ProblemPickButton,
+    ProblemPickMenu,
     ThreadButton,
     WalkoverButton,
     WithdrawButton,
@@ -196,7 +198,8 @@ class BradeBot(commands.AutoShardedBot):
                                  pictures=self.renderer)
         await self.tree.set_translator(BradeTranslator())
         self.add_dynamic_items(GameButton, PlayMenu, ThreadButton, WalkoverButton,
-                               WithdrawButton, ProblemButton, HistoryButton)
+                               WithdrawButton, ProblemButton, ProblemPickButton,
+                               ProblemPickMenu, HistoryButton)
         await self._add_cogs()
         synced = await sync_commands(self, self.tree, CommandRecord(self.store),
                                      dev_guild=self.dev_guild, registers=self.owns_shard(0))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.service.model import Button, Menu
+from bot.service.model import Button, Menu, PickControls
 from bot.service.text import BUTTON_LABEL_LIMIT, BUTTONS, CHOICE_LIMIT, CUSTOM_ID_LIMIT
 
 if TYPE_CHECKING:
@@ -144,6 +144,78 @@ def make_view(buttons: list[Button], menu: Menu | None = None) -> discord.ui.Vie
     for b in buttons[:BUTTONS - 5 * (menu is not None)]:
         view.add_item(GameButton(b.action, b.game_id, b.version, b.arg, label=b.label,
                                  style=_STYLES.get(b.style, discord.ButtonStyle.secondary)))
+    return view
+
+
+# -- a problem's picker (issue 46) --------------------------------------------------------
+
+
+class ProblemPickButton(discord.ui.DynamicItem[discord.ui.Button],
+                        template=r"bradepz:(?P<action>[a-z]+):(?P<user>\d+):(?P<problem>[^:]+)"
+                                 r":(?P<arg>[^:]*)"):
+    """A button of a problem's picker: whose problem, which, and the choice (the path,
+    with a play's fingerprint on Confirm) are its custom id, so it works after a
+    restart and only for its member."""
+
+    def __init__(self, action: str, user_id: int, problem_id: str, arg: str = "", *,
+                 label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 ) -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:BUTTON_LABEL_LIMIT], style=style,
+            custom_id=f"bradepz:{action}:{user_id}:{problem_id}:{arg}"[:CUSTOM_ID_LIMIT]))
+        self.action, self.user_id, self.problem_id, self.arg = action, user_id, problem_id, arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ProblemPickButton:
+        button = rebuilt_button(item)
+        return cls(match["action"], int(match["user"]), match["problem"], match["arg"],
+                   label=button.label or "…", style=button.style)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await guarded(interaction,
+                      lambda bot: bot.problem_cog.on_pick_button(interaction, self))
+
+
+class ProblemPickMenu(discord.ui.DynamicItem[discord.ui.Select],
+                      template=r"bradepzmenu:(?P<user>\d+):(?P<problem>[^:]+):(?P<path>[a-y]*)"):
+    """A problem's picker menu: the option chosen is one more letter of the path."""
+
+    def __init__(self, user_id: int, problem_id: str, path: str, *, placeholder: str = "…",
+                 options: tuple[discord.SelectOption, ...] = ()) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"bradepzmenu:{user_id}:{problem_id}:{path}"[:CUSTOM_ID_LIMIT],
+            placeholder=placeholder[:PLACEHOLDER_LIMIT], options=list(options),
+            min_values=1, max_values=1))
+        self.user_id, self.problem_id, self.path = user_id, problem_id, path
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ProblemPickMenu:
+        return cls(int(match["user"]), match["problem"], match["path"])
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        data = cast(dict[str, Any], interaction.data or {})
+        values = data.get("values") or [""]
+        await guarded(interaction, lambda bot: bot.problem_cog.on_pick_menu(
+            interaction, self, str(values[0])))
+
+
+def problem_view(controls: PickControls) -> discord.ui.View:
+    """A problem's picker as Discord components: its menu, then its buttons."""
+    view = discord.ui.View(timeout=None)
+    menu = controls.menu
+    if menu is not None:
+        view.add_item(ProblemPickMenu(
+            controls.user_id, controls.problem_id, menu.path, placeholder=menu.placeholder,
+            options=tuple(discord.SelectOption(label=o.label[:CHOICE_LIMIT],
+                                               value=o.value[:CHOICE_LIMIT],
+                                               description=o.description[:CHOICE_LIMIT] or None)
+                          for o in menu.options[:BUTTONS])))
+    for b in controls.buttons[:BUTTONS - 5 * (menu is not None)]:
+        view.add_item(ProblemPickButton(b.action, controls.user_id, controls.problem_id, b.arg,
+                                        label=b.label, style=_STYLES.get(
+                                            b.style, discord.ButtonStyle.secondary)))
     return view
 
 

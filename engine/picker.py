@@ -14,6 +14,13 @@ groups ("1/2 … – 1/5 …"); a group too large for the choices left is cut in
 stretches of the list instead.  Every stretch holds at most ``WIDTH ** (choices left)``
 plays, so with four choices 25⁴ = 390,625 plays can be reached.
 
+A problem's picker (``shuffle``: the roll's seed) lists a menu of single plays in a fixed
+shuffle instead (``engine.plays.shuffle_key``, as a problem's suggestions): sorted by the
+notation, the best play of a problem comes first far more often than chance would put it
+there (issue 46).  A larger roll's menus still split by the plays' first steps, in the
+notation's order (which checker moves first is the member's own choice to make); only
+the plays within a stretch are shuffled.
+
 A menu is named by its *path*: one letter per choice made so far (``a`` … ``y``, the
 option's index).  It is found again from the list alone (``Picker.follow``), so a
 picker needs only its game, the game's version and the path, which fit in a Discord
@@ -24,6 +31,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from engine.plays import shuffle_key
 
 #: Options in one menu (Discord's select menus hold 25).
 WIDTH = 25
@@ -55,8 +64,11 @@ class Stretch:
 class Picker:
     """A roll's plays (``plays.listing``'s texts, in its order) and their menus."""
 
-    def __init__(self, plays: Sequence[str]) -> None:
+    def __init__(self, plays: Sequence[str], shuffle: str | None = None) -> None:
         self.plays = list(plays)
+        #: The seed of the fixed shuffle a menu of single plays is listed in (a problem's
+        #: roll); None: in the list's own order (a game's, the notation's).
+        self.shuffle = shuffle
         #: Menus made so far, by (lo, hi, choices left): a picker made elsewhere (a
         #: worker process) carries its top menu with it, the one costly to make.
         self._menus: dict[tuple[int, int, int], list[Stretch]] = {}
@@ -86,7 +98,11 @@ class Picker:
     def _split(self, s: Stretch, left: int) -> list[Stretch]:
         n = s.size
         if n <= WIDTH:
-            return [Stretch(i, i + 1) for i in range(s.lo, s.hi)]
+            single = [Stretch(i, i + 1) for i in range(s.lo, s.hi)]
+            seed = self.shuffle
+            if seed is not None:
+                single.sort(key=lambda x: shuffle_key(seed, self.plays[x.lo]))
+            return single
         cap = WIDTH ** (left - 1) if left > 1 else n  # past DEPTH: as many as it takes
         groups = self._groups(s)
         if len(groups) <= WIDTH and max(g.size for g in groups) <= cap:

@@ -15,13 +15,15 @@ What a board shows, and where (issue 22):
   with its name; the roll just played is drawn smaller and faded, in its roller's half,
   with the roller's colour and the play made with it — never beside the next player's
   name as if it were theirs.
-- A finished game (``result``, or a last turn that won) shows the result across the
-  middle — who won, how, for how many points, the match score — with the last play's
-  dice and label under it, and no turn, no roll to play and no warnings.
+- A finished game (``result``, or a last turn that won) shows the result on a plate
+  under the board, the picture grown by its height — who won, how, for how many points,
+  the match score — with the last play's dice and label under it, and no turn, no roll
+  to play and no warnings.  The plate never lies on the field: the checkers on the bar
+  and the last play's arrows, where the game was decided, stay in view (issue 46).
 - A line above the strips names the game (ruleset, match), so a player's strip holds
   only that player's things (issue 30).
 - Every text is at least ``Layout.text`` px, legible when Discord shows the picture
-  400 px wide on a phone (issue 37); what cannot be that large (a later puff pasch's
+  320 px wide on a phone (issues 37, 46); what cannot be that large (a later puff pasch's
   eight steps beside the next roll) is cut on the board and whole in the message and the
   alt text.
 """
@@ -197,6 +199,11 @@ def render_board(
               dice_side=dice_side, layout=layout, numbers=numbers, last_dice=last_dice,
               result=result, fallback_names=fallback_names)
     base = _base_indexed(th, position.geometry, b.view, b.L, b.rings)
+    if b.im.size != base.size:  # a finished game's plate, under the static layer
+        grown = Image.new("P", b.im.size)
+        grown.putpalette(base.getpalette() or [])
+        grown.paste(base, (0, 0))
+        base = grown
     return encode.to_png(b.im, th, base, b.dirty)
 
 
@@ -210,6 +217,16 @@ def board_layout(numbers: object = None, perspective: Side = Side.WHITE,
     """The layout a board with these ``numbers`` is drawn on (two rows of numbers on each
     edge when both numberings are printed): where a test probes its pixels."""
     return layout.with_rulers(len(numbering(numbers, Side(perspective))))
+
+
+def result_band(layout: Layout, lines: int, play_row: bool) -> int:
+    """How many pixels a finished game's picture grows by at its foot: the result's plate
+    (``lines`` lines of the result, the first large, and the last play's row), a margin
+    below it."""
+    h = layout.big_text + (lines - 1) * (layout.text + 10) + 32
+    if play_row:
+        h += PAST_DIE + 14
+    return h + layout.margin
 
 
 @lru_cache(maxsize=24)
@@ -312,6 +329,8 @@ class _Board:
         #: left and right end of the label of the roll to play, which the last play's
         #: label must leave free
         self.label_taken: tuple[float, float] | None = None
+        #: a finished game's result plate, under the board (``result``)
+        self.plate: tuple[int, int, int, int] | None = None
 
     # -- helpers --------------------------------------------------------------------------
     def _paste(self, sprite: Image.Image, cx: float, cy: float) -> None:
@@ -598,30 +617,34 @@ class _Board:
     # -- a finished game ----------------------------------------------------------------------
     def result(self, result: Result, names: dict[Side, str],
                last: tuple[Side, tuple[int, ...] | None, Turn | None] | None = None) -> None:
-        """A plate across the middle: who won, how and for how many points, and the
-        match score; under them the last play, its dice and its label, as the board
-        before showed the play just made (the plate covers the middle where they lie)."""
+        """A plate under the board, below the bottom player's strip: who won, how and for
+        how many points, and the match score; under them the last play, its dice and its
+        label, as the board before showed the play just made.  The picture grows by the
+        plate's height (``result_band``) rather than lay the plate over the field: the
+        board stays whole where the game was decided, the checkers on the bar (the reason
+        for a jan) and the last play's arrows (issue 46)."""
         L, th = self.L, self.th
         lines = result_lines(self.lang, result.outcome, names, result.match,
                              result.match_over)
         sizes = [L.big_text] + [L.text] * (len(lines) - 1)
         weights = ["bold"] + ["medium"] * (len(lines) - 1)
         gap = 10
-        cx = L.field_x + L.field_w / 2
-        limit = L.field_w - 80
-        lines = [fit(x, s, w, limit - 48) for x, s, w in zip(lines, sizes, weights,
-                                                            strict=True)]
-        w: float = min(limit, max(text_width(x, s, wt)
-                                  for x, s, wt in zip(lines, sizes, weights, strict=True)) + 64)
-        row = self._play_row(*last, limit - 48) if last else None
-        h = sum(sizes) + gap * (len(lines) - 1) + 36
-        if row is not None:
-            w = min(limit, max(w, row[0] + 64))
-            h += PAST_DIE + gap + 4
-        y = L.mid_y - h / 2
-        self.dr.rounded_rectangle((cx - w / 2, y, cx + w / 2, y + h), 18, fill=th.strip,
-                                  outline=th.accent, width=4)
-        y += 18
+        x0, x1 = L.margin, L.width - L.margin
+        cx = (x0 + x1) / 2
+        room = x1 - x0 - 48
+        lines = [fit(x, s, w, room) for x, s, w in zip(lines, sizes, weights, strict=True)]
+        row = self._play_row(*last, room) if last else None
+        h = result_band(L, len(lines), row is not None)
+        top = L.height
+        grown = Image.new("RGB", (self.im.width, top + h), th.background)
+        grown.paste(self.im, (0, 0))
+        self.im = grown
+        self.dr = _Recorder(ImageDraw.Draw(grown), self.dirty)
+        self.dirty.append((0, top, grown.width, grown.height))
+        y0, y1 = top, top + h - L.margin
+        self.plate = (x0, y0, x1, y1)
+        self.dr.rounded_rectangle(self.plate, 14, fill=th.strip, outline=th.accent, width=4)
+        y = y0 + 16
         for text, size, weight, colour in zip(lines, sizes, weights,
                                               [th.accent] + [th.text] * len(lines),
                                               strict=False):

@@ -5,13 +5,15 @@ The renderer may not import the bot, so both functions take plain data — the d
 with ``bracket()`` and ``standings()`` methods, such as a ``Tournament`` itself.  Pure
 functions: the same data gives the same bytes, in any thread.
 
-Legible where Discord shows them: a desktop channel shows an attached picture at most
-``SHOWN_WIDTH`` (550) px wide, and every text must then be at least ``MIN_SHOWN_PX`` (11)
-px tall.  So the pictures are laid out narrow rather than drawn wide and shrunk: the
-table has only the columns that order it, and a bracket shows at most ``MAX_COLUMNS``
-rounds side by side (the current one and its neighbours; the text beside the picture
-lists every round).  ``drawn_texts`` reports every text a picture draws with its font
-size, for the test that holds each one to that rule.
+Legible where Discord shows them, on a phone too: a phone shows an attached picture only
+about 320 px wide, and every capital must then be at least 8 px tall
+(``render.fonts.PHONE``, issue 46).  So the pictures are laid out narrow rather than
+drawn wide and shrunk: the table takes two lines a row (place, name and score large; the
+tie-breaks, the record and the game points, each named, under them) instead of a column
+each, and a bracket shows at most ``MAX_COLUMNS`` rounds side by side (the current one
+and its neighbour; the text beside the picture lists every round).  ``drawn_texts``
+reports every text a picture draws with its font size, for the test that holds each one
+to that rule.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ import io
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -29,11 +30,6 @@ from render import encode
 from render.fonts import draw_text, font, text_width
 from render.texts import LANGS, describe_rules
 from render.themes import RGB, Theme, get_theme
-
-#: Discord's widest display of an attached picture in a desktop channel, and the least
-#: text height readable there (issue 22): ``size * min(1, SHOWN_WIDTH / width)``.
-SHOWN_WIDTH = 550
-MIN_SHOWN_PX = 11
 
 WORDS: dict[str, dict[str, str]] = {
     "sv": {
@@ -132,22 +128,27 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
-# Sizes (px at the picture's own scale).  The widest picture is a three-column bracket,
-# 2 * PAD + 3 * BOX_W + 2 * COL_GAP = 840 px: shown 550 px wide, 17 px becomes 11.1 px,
-# so no text is drawn smaller than SMALL.
+# Sizes (px at the picture's own scale).  The widest picture is a two-column bracket,
+# 2 * PAD + 2 * BOX_W + COL_GAP = 590 px: shown 320 px wide on a phone, a capital of the
+# smallest text (SMALL, 20 px: capitals 15 px) is 8.1 px tall (render.fonts.legible).
 PAD = 20  # canvas edge to content
-ROW = 42  # standings row height
-SLOT = 34  # one player's line in a bracket box
-BOX_W = 240  # bracket box width
-COL_GAP = 40  # between bracket columns (room for the connectors)
+LINE = 34  # a standings row's first line: place, name, score
+LINE2 = 28  # each further line of a row: the tie-breaks, the record, the game points
+HEADER = LINE + 2  # the standings' header strip
+ROW_GAP = 12  # a row's padding: 6 above its first line, 6 below its last
+NOTE_GAP = 12  # above the order note
+DETAIL = 14  # the further lines' indent: under the place, so that one line holds them
+SLOT = 40  # one player's line in a bracket box
+BOX_W = 260  # bracket box width
+COL_GAP = 30  # between bracket columns (room for the connectors)
 MATCH_GAP = 18  # between boxes of the first round
-MAX_COLUMNS = 3  # bracket rounds side by side
-MIN_WIDTH = 560  # room for the title and the subtitle
-HEAD = 120  # title and two subtitle lines above the table or the round headings
-TITLE = 30
-SUB = 18
-SMALL = 17
-TEXT = 20
+MAX_COLUMNS = 2  # bracket rounds side by side
+MIN_WIDTH = 560  # the standings' width; room for the title and the subtitle
+HEAD = 134  # title and two subtitle lines above the table or the round headings
+TITLE = 32
+SUB = 20
+SMALL = 20
+TEXT = 24
 
 _RECORD: ContextVar[list[tuple[str, int]] | None] = ContextVar("bracket_texts", default=None)
 
@@ -285,7 +286,7 @@ def _subtitle_lines(im: Image.Image, parts: list[str], width: float, colour: RGB
         else:
             lines[-1] = joined
     for i, line in enumerate(lines):
-        _text(im, (PAD, PAD + 42 + 24 * i), _fit(line, SUB, "regular", width), SUB, colour,
+        _text(im, (PAD, PAD + 46 + 30 * i), _fit(line, SUB, "regular", width), SUB, colour,
               "regular", "la")
 
 
@@ -302,17 +303,10 @@ def _criteria(fmt: str, tiebreak: str) -> list[str]:
 # -- standings ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Col:
-    key: str
-    title: str
-    width: int
-    align: str  # "l" | "r" | "m"
-
-
 def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
                      theme: str | Theme = "classic", finished: bool | None = None) -> bytes:
-    """The standings as a PNG table: place, player, score, what orders equal scores,
+    """The standings as a PNG table, two lines a row: the place, the player and the score
+    (a knockout: how far each got) large; under them, named, what orders equal scores,
     the won–lost record and the game-point difference.
 
     Takes a ``Tournament`` (anything with ``standings()``, and ``bracket()`` for the
@@ -321,7 +315,8 @@ def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
     chosen tie-break first and then the other one; round robin Sonneborn–Berger; a
     knockout the seed and how far each player got (champion, runner-up, the round they
     went out in).  Below a Swiss or round robin table a note names the order: score,
-    then each tie-break in turn.  A column is as wide as its heading needs.
+    then each tie-break in turn.  Narrow enough to be read on a phone (issue 46): a
+    column per figure made the table too wide for it.
 
     Medals (gold, silver, bronze rings round the place) and the heading "final standings"
     only for a tournament that is over: ``finished=True``.  Left out, it is read from the
@@ -337,93 +332,112 @@ def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
     other = "median_buchholz" if tiebreak == "buchholz" else "buchholz"
     stages = {int(r["number"]): r.get("stage") for r in info.get("rounds", ())
               if isinstance(r, Mapping) and "number" in r}
-
-    cols = [_Col("place", _w(lang, "place"), 48, "m"),
-            _Col("name", _w(lang, "player"), 210, "l")]
-    if fmt == "single_elimination":
-        cols += [_Col("seed", _w(lang, "seed"), 64, "r"),
-                 _Col("won_lost", _w(lang, "won_lost"), 70, "r"),
-                 _Col("out", _w(lang, "result"), 140, "r")]
+    knockout = fmt == "single_elimination"
+    # what the second line names, in order: a knockout's seed, else the tie-breaks
+    if knockout:
+        details = ["seed", "won_lost", "points"]
+    elif fmt == "round_robin":
+        details = ["sonneborn_berger", "won_lost", "points"]
     else:
-        cols.append(_Col("score", _w(lang, "score"), 72, "r"))
-        if fmt == "round_robin":
-            cols.append(_Col("sonneborn_berger", _w(lang, "sonneborn_berger"), 72, "r"))
-        else:
-            cols += [_Col(tiebreak, _w(lang, tiebreak), 96, "r"),
-                     _Col(other, _w(lang, other), 96, "r")]
-        cols.append(_Col("won_lost", _w(lang, "won_lost"), 70, "r"))
-    cols.append(_Col("points", _w(lang, "points"), 96, "r"))
-    # a column as wide as its heading needs: a heading is never cut (issue 30)
-    cols = [replace(c, width=max(c.width, text_width(c.title, SMALL, "bold") + 16))
-            for c in cols]
+        details = [tiebreak, other, "won_lost", "points"]
+    right_key = "out" if knockout else "score"
 
-    table_w = sum(c.width for c in cols)
-    width = max(table_w + 2 * PAD, MIN_WIDTH)
+    width = MIN_WIDTH
+    inner = width - 2 * PAD
+    name_x = PAD + 56  # right of the place's ring
     order = _criteria(fmt, tiebreak)
-    note_h = 40 if order else 0
-    body_rows = max(1, len(rows))
-    height = HEAD + ROW + body_rows * ROW + note_h + PAD
+    if finished is None:
+        finished = info.get("state") == "finished" and not info.get("cancelled")
+    firsts = sum(1 for r in rows if int(r.get("place") or 0) == 1)
+    planned = []
+    for i, r in enumerate(rows):
+        items = [f"{_w(lang, k)} {_value(r, k, lang, stages, finished)}" for k in details]
+        planned.append((i, r, _join_lines(items, SMALL, inner - 2 * DETAIL)))
+    note = ""
+    if order:
+        crit = ", ".join(_w(lang, f"crit.{k}") for k in order)
+        note_lines = _join_lines(_w(lang, "order", criteria=crit).split(" "), SMALL, inner,
+                                 sep=" ")
+        note = "\n".join(note_lines)
+    note_h = NOTE_GAP + LINE2 * len(note.splitlines()) if note else 0
+    head_h = HEADER
+    body = sum(row_height(len(lines)) for _, _, lines in planned) if rows \
+        else row_height(0)
+    height = HEAD + head_h + 6 + body + note_h + PAD
     im = Image.new("RGB", (width, height), th.background)
     dr = ImageDraw.Draw(im)
 
-    if finished is None:
-        finished = info.get("state") == "finished" and not info.get("cancelled")
     title = str(info.get("name") or _w(lang, "standings"))
-    _text(im, (PAD, PAD), _fit(title, TITLE, "bold", width - 2 * PAD), TITLE, th.text,
-          "bold", "la")
+    _text(im, (PAD, PAD), _fit(title, TITLE, "bold", inner), TITLE, th.text, "bold", "la")
     kind = _w(lang, "final_standings" if finished else "standings")
-    _subtitle_lines(im, [kind, *_subtitle(info, lang)], width - 2 * PAD, th.muted)
+    _subtitle_lines(im, [kind, *_subtitle(info, lang)], inner, th.muted)
 
-    # header row
+    # the header: the place, the player and what the big number on the right is
     y = HEAD
-    dr.rounded_rectangle((PAD, y, PAD + table_w, y + ROW - 6), 10, fill=th.strip_active)
-    x = PAD
-    for c in cols:
-        colour = th.accent if order and c.key == order[0] else th.text
-        _cell(im, c, x, y + (ROW - 6) / 2, _fit(c.title, SMALL, "bold", c.width - 12),
-              SMALL, "bold", colour)
-        x += c.width
-    y += ROW
+    dr.rounded_rectangle((PAD, y, PAD + inner, y + head_h), 10, fill=th.strip_active)
+    cy = y + head_h / 2
+    _text(im, (PAD + 28, cy), _w(lang, "place"), SMALL, th.text, "bold", "mm")
+    _text(im, (name_x, cy), _w(lang, "player"), SMALL, th.text, "bold", "lm")
+    right_title = _w(lang, "result" if knockout else "score")
+    _text(im, (PAD + inner - 12, cy), right_title, SMALL,
+          th.accent if order else th.text, "bold", "rm")
+    y += head_h + 6
     if not rows:
-        _text(im, (PAD + table_w / 2, y + ROW / 2), _w(lang, "no_players"), TEXT, th.muted,
+        _text(im, (PAD + inner / 2, y + LINE / 2), _w(lang, "no_players"), TEXT, th.muted,
               "italic", "mm")
-    firsts = sum(1 for r in rows if int(r.get("place") or 0) == 1)
-    for i, r in enumerate(rows):
+    for i, r, lines in planned:
+        row_h = row_height(len(lines))
         if i % 2 == 0:
-            dr.rounded_rectangle((PAD, y + 2, PAD + table_w, y + ROW - 2), 8, fill=th.strip)
+            dr.rounded_rectangle((PAD, y, PAD + inner, y + row_h - 4), 8, fill=th.strip)
         place = int(r.get("place") or i + 1)
         withdrawn = bool(r.get("withdrawn"))
         ink = th.muted if withdrawn else th.text
-        x = PAD
-        for c in cols:
-            cy = y + ROW / 2
-            if c.key == "place":
-                if place <= 3 and not withdrawn and finished:
-                    ring = (th.accent, th.muted, th.frame_light)[place - 1]
-                    dr.ellipse((x + c.width / 2 - 16, cy - 16, x + c.width / 2 + 16, cy + 16),
-                               fill=ring)
-                    _cell(im, c, x, cy, str(place), TEXT, "bold", th.background)
-                else:
-                    _cell(im, c, x, cy, str(place), TEXT, "bold", ink)
-            elif c.key == "name":
-                name = str(r.get("name") or r.get("player") or "?")
-                if withdrawn:
-                    name += f" ({_w(lang, 'withdrawn')})"
-                _cell(im, c, x, cy, _fit(name, TEXT, "medium", c.width - 16), TEXT, "medium",
-                      ink)
-            else:
-                text = _value(r, c.key, lang, stages, finished, shared=firsts > 1)
-                weight = "bold" if c.key in ("score", "won_lost") else "regular"
-                colour = ink if c.key != other else th.muted
-                _cell(im, c, x, cy, _fit(text, TEXT, weight, c.width - 12), TEXT, weight,
-                      colour)
-            x += c.width
-        y += ROW
-    if note_h:
-        crit = ", ".join(_w(lang, f"crit.{k}") for k in order)
-        note = _fit(_w(lang, "order", criteria=crit), SMALL, "regular", width - 2 * PAD)
-        _text(im, (PAD, y + 12), note, SMALL, th.muted, "regular", "la")
+        cy = y + 6 + LINE / 2
+        px = PAD + 28
+        if place <= 3 and not withdrawn and finished:
+            ring = (th.accent, th.muted, th.frame_light)[place - 1]
+            dr.ellipse((px - 18, cy - 18, px + 18, cy + 18), fill=ring)
+            _text(im, (px, cy), str(place), TEXT, th.background, "bold", "mm")
+        else:
+            _text(im, (px, cy), str(place), TEXT, ink, "bold", "mm")
+        value = _value(r, right_key, lang, stages, finished, shared=firsts > 1)
+        value_w = text_width(value, TEXT, "bold")
+        _text(im, (PAD + inner - 12, cy), value, TEXT, ink, "bold", "rm")
+        name = str(r.get("name") or r.get("player") or "?")
+        if withdrawn:
+            name += f" ({_w(lang, 'withdrawn')})"
+        room = PAD + inner - 12 - value_w - 16 - name_x
+        _text(im, (name_x, cy), _fit(name, TEXT, "medium", room), TEXT, ink,
+              "medium", "lm")
+        ly = y + 6 + LINE
+        for line in lines:
+            _text(im, (PAD + DETAIL, ly + LINE2 / 2), line, SMALL, th.muted, "regular", "lm")
+            ly += LINE2
+        y += row_h
+    if note:
+        y += NOTE_GAP
+        for line in note.splitlines():
+            _text(im, (PAD, y + LINE2 / 2), line, SMALL, th.muted, "regular", "lm")
+            y += LINE2
     return _png(im, th)
+
+
+def row_height(details: int) -> int:
+    """A standings row's height with ``details`` lines under its first."""
+    return LINE + LINE2 * details + ROW_GAP
+
+
+def _join_lines(items: Sequence[str], size: int, width: float, sep: str = " · ") -> list[str]:
+    """``items`` joined by ``sep`` on as few lines as fit ``width`` (an item too wide for
+    a line of its own is cut)."""
+    lines: list[str] = []
+    for item in items:
+        joined = f"{lines[-1]}{sep}{item}" if lines else item
+        if lines and text_width(joined, size) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(item)
+    return [_fit(x, size, "regular", width) for x in lines]
 
 
 def _value(r: Mapping[str, Any], key: str, lang: str, stages: Mapping[int, Any],
@@ -447,16 +461,6 @@ def _value(r: Mapping[str, Any], key: str, lang: str, stages: Mapping[int, Any],
         return _w(lang, stage) if stage in ("semifinal", "quarterfinal") \
             else _w(lang, "round", n=rnd)
     return _num(float(r.get(key, 0) or 0))
-
-
-def _cell(im: Image.Image, c: _Col, x: float, cy: float, text: str, size: int,
-          weight: str, colour: RGB) -> None:
-    if c.align == "l":
-        _text(im, (x + 12, cy), text, size, colour, weight, "lm")
-    elif c.align == "r":
-        _text(im, (x + c.width - 12, cy), text, size, colour, weight, "rm")
-    else:
-        _text(im, (x + c.width / 2, cy), text, size, colour, weight, "mm")
 
 
 # -- bracket -----------------------------------------------------------------------------------
@@ -564,7 +568,7 @@ def render_bracket(bracket_dict: object, *, lang: str = "sv",
               "mm")
         dr.rounded_rectangle((x0, cy - SLOT / 2 - 4, x0 + BOX_W, cy + SLOT / 2 + 4), 12,
                              fill=th.accent)
-        _text(im, (x0 + BOX_W / 2, cy), _fit(champion, 22, "bold", BOX_W - 24), 22,
+        _text(im, (x0 + BOX_W / 2, cy), _fit(champion, 26, "bold", BOX_W - 24), 26,
               th.background, "bold", "mm")
     return _png(im, th)
 

@@ -357,20 +357,31 @@ def cap_height(size: int, weight: str = "regular") -> int:
 
 #: Where Discord shows a picture and how tall a capital must be there to be read, as
 #: (width shown, capital height) in pixels: a desktop channel shows an attached picture
-#: at most about 550 px wide, a phone about 400 px (issue 37).  Boards and problem
-#: pictures are held to the phone; the larger pictures (analysis, standings, brackets,
-#: replays) to the desktop.
+#: at most about 550 px wide, a phone only about 310–330 px (issue 46; issue 37 measured
+#: 400).  Every picture the bot posts — boards, problems and their answers, standings,
+#: brackets, the analysis, a replay's frames — is held to the phone: capitals 8 px tall
+#: shown 320 px wide (the same ratio as issue 37's 10 px at 400, so the boards kept their
+#: sizes), hence larger still on a desktop.
 DESKTOP: tuple[int, float] = (550, 11.0)
-PHONE: tuple[int, float] = (400, 10.0)
+PHONE: tuple[int, float] = (320, 8.0)
 
 
 @cache
-def smallest_legible(image_width: int, shown: int = 550, cap: float = 11.0) -> int:
+def smallest_legible(image_width: int, shown: int = PHONE[0], cap: float = PHONE[1]) -> int:
     """The smallest text size whose capitals are at least ``cap`` pixels tall when a
-    picture ``image_width`` wide is shown ``shown`` wide (default: Discord's desktop
-    channel, ``DESKTOP``; ``*PHONE`` for a phone)."""
+    picture ``image_width`` wide is shown ``shown`` wide (default: a phone, ``PHONE``;
+    a picture narrower than that is shown at its own size)."""
     size = 6
-    while min(cap_height(size, w) for w in ("regular", "medium", "bold")) * shown \
-            < cap * image_width:
+    while min(cap_height(size, w) for w in ("regular", "medium", "bold")) * \
+            min(shown, image_width) < cap * image_width:
         size += 1
     return size
+
+
+def legible(size: int, image_width: int, shown: int = PHONE[0],
+            cap: float = PHONE[1]) -> bool:
+    """Whether ``size`` text on a picture ``image_width`` wide is read where it is shown:
+    its capitals (in the lightest weight drawn) at least ``cap`` px tall at ``shown`` px
+    wide, or at its own size when narrower."""
+    return min(cap_height(size, w) for w in ("regular", "medium", "bold")) * \
+        min(shown, image_width) >= cap * image_width

@@ -27,10 +27,10 @@ class Layout:
     """All the dimensions of one board picture, in pixels.
 
     Laid out for the width Discord shows a picture at (about 550 px in a desktop
-    channel, about 400 px on a phone): the picture is about 1,040 px wide, what a
+    channel, about 320 px on a phone): the picture is about 1,040 px wide, what a
     high-density screen shows at those widths, and every text on it is at least ``text``
-    px: capitals 10 px tall when the picture is shown 400 px wide (issue 37), so 11 px and
-    more at 550.  Checkers, dice and numbers are sized to go with that text.  Above the
+    px: capitals 8 px tall when the picture is shown 320 px wide (issues 37, 46), so
+    14 px and more at 550.  Checkers, dice and numbers are sized to go with that text.  Above the
     players' strips a line names the game (the ruleset, the match), so a strip holds
     only its player's things and a warning never pushes the game's name off.
     """
@@ -57,9 +57,9 @@ class Layout:
     # -- text ---------------------------------------------------------------------------------
     @cached_property
     def text(self) -> int:
-        """The smallest text size on this picture: legible on a phone (capitals 10 px tall
-        shown 400 px wide, ``render.fonts.PHONE``), hence on a desktop too."""
-        return max(smallest_legible(self.width), smallest_legible(self.width, *PHONE))
+        """The smallest text size on this picture: legible on a phone (capitals 8 px tall
+        shown 320 px wide, ``render.fonts.PHONE``), hence on a desktop too."""
+        return smallest_legible(self.width, *PHONE)
 
     @cached_property
     def name_text(self) -> int:

@@ -12,7 +12,7 @@ smaller): the picture is as wide as a board and the boards stand one above the o
 full size (side by side, at half size, their texts could not be read), without the
 players' strips above and below each board (names and pips: the problem's own board
 showed them) so that two boards and their captions fit that height; a caption is at
-least the board's smallest text (capitals 10 px tall shown 400 px wide on a phone, as
+least the board's smallest text (capitals 8 px tall shown 320 px wide on a phone, as
 every text on a board), and a long one (a
 pasch of four steps, a long name of a loss) wraps onto a second line rather than shrink
 below it.
@@ -61,7 +61,8 @@ def _board(rules: object, dice: Sequence[int], turn: Turn, mover: Side, lang: st
                       last_mover=mover, perspective=mover, theme=theme, lang=lang,
                       dice_side=mover, names=names)
     L = board_layout(None, mover)
-    return im.crop((0, L.crop_top, im.width, im.height - L.crop_bottom))
+    # the board's own height: a play that wins grows the picture by the result's plate
+    return im.crop((0, L.crop_top, im.width, L.height - L.crop_bottom))
 
 
 def caption_lines(text: str, room: int = WIDTH - 2 * MARGIN) -> tuple[int, list[str]]:

@@ -38,8 +38,8 @@ from render.texts import LANGS, describe_rules, label, outcome_text, side_name
 from render.themes import RGB, Theme, get_theme
 
 FORMATS = ("gif", "apng")
-#: The smallest text of the replay's own words (legible at 550 px shown, ``DESKTOP``; the
-#: boards in it are drawn with their own, larger, sizes).
+#: The smallest text of the replay's own words (legible on a phone, capitals 8 px shown
+#: 320 px wide, ``render.fonts.PHONE``, as every text on the boards in it).
 TEXT = smallest_legible(LAYOUT.width)
 FOOTER = TEXT + 22  # full-size pixels under the board: turn counter and progress
 TITLE_HOLD = 2  # the title frame lasts this many frame times
@@ -340,6 +340,9 @@ class _Painter:
     def _with_footer(self, board: Image.Image, caption: str, progress: float) -> Image.Image:
         """The board with the footer under it: caption left, progress bar right."""
         th = self.th
+        # every frame the same size: a won game's board grows by the result's plate, which
+        # the replay leaves out (its final frame's card says the result)
+        board = board.crop((0, 0, self.L.width, self.L.height))
         im = Image.new("RGB", (board.width, board.height + FOOTER), th.background)
         im.paste(board, (0, 0))
         dr = ImageDraw.Draw(im)

@@ -8,9 +8,11 @@ few lines per player with the points lost, the blunders and the luck of the dice
 the game's biggest mistake drawn twice, the play made above the best play, each with the
 board's own arrows (``render_board``'s ``last_turn``) so the difference is seen, not read.
 
-Laid out for the width Discord shows it at (about 550 px): the picture is as wide as a
-board, every text at least the smallest legible there (capitals 11 px tall at 550 px
-shown; the boards in it keep their own, larger sizes), and the two boards stand one above the other at full size rather than side by
+Laid out for the width Discord shows it at (about 550 px on a desktop, 320 px on a
+phone): the picture is as wide as a board, every text at least the smallest legible on
+a phone (capitals 8 px tall shown 320 px wide, ``render.fonts.PHONE``, as on a board),
+and short enough that a phone shows it that wide (at most ``SHOWN_H`` tall at 320 px:
+the boards without their players' strips), and the two boards stand one above the other at full size rather than side by
 side at half size, where their texts could not be read.
 
 A pure function of its arguments (no clock, no randomness), safe in any worker thread.
@@ -28,7 +30,7 @@ from engine.dice import format_dice, roll_name
 from engine.notation import format_turn
 from engine.position import Side
 from engine.words import number  # the decimal mark, as the text report writes it
-from render.board import render_image
+from render.board import board_layout, render_image
 from render.encode import full_colour_png
 from render.fonts import draw_text, fit, smallest_legible, text_mask, text_width, wrap
 from render.layout import LAYOUT
@@ -37,9 +39,12 @@ from render.themes import RGB, get_theme
 
 WIDTH = LAYOUT.width  # as wide as a board, so the boards are drawn at full size
 MARGIN = 20
-GRAPH_H = 380
-TEXT = smallest_legible(WIDTH)  # a larger picture: legible shown 550 px wide (DESKTOP)
+GRAPH_H = 340
+TEXT = smallest_legible(WIDTH)  # legible on a phone: capitals 8 px shown 320 px wide
 LINE = TEXT + 12
+#: How tall a picture shown 320 px wide may be before a phone shows it narrower (as
+#: SimCord's preview draws one: at most 720 px tall).
+SHOWN_H = 720
 BLUNDER_RGB: RGB = (204, 40, 40)
 DOUBTFUL_RGB: RGB = (232, 150, 20)
 WHITE_AREA: RGB = (236, 226, 200)
@@ -198,9 +203,14 @@ def _graph(a: GameAnalysis, lang: str, w: int, h: int, theme_bg: RGB, ink: RGB,
 
 
 def _board(d: Decision, turn_kind: str, rules: str, lang: str, theme: str) -> Image.Image:
+    """The board after the play, from its mover's side: the board alone, without the
+    players' strips (the caption says whose play it is), as a problem's answer draws it,
+    so that the whole picture is short enough to be shown a phone's width (issue 46)."""
     turn = d.played if turn_kind == "played" else d.best
-    return render_image(turn.position, rules, dice=d.dice, last_turn=turn, last_mover=d.side,
-                        perspective=d.side, theme=theme, lang=lang, dice_side=d.side)
+    im = render_image(turn.position, rules, dice=d.dice, last_turn=turn, last_mover=d.side,
+                      perspective=d.side, theme=theme, lang=lang, dice_side=d.side)
+    L = board_layout(None, d.side)
+    return im.crop((0, L.crop_top, im.width, L.height - L.crop_bottom))
 
 
 def render_review(analysis: GameAnalysis, *, lang: str = "sv", theme: str = "classic",

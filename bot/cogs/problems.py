@@ -9,7 +9,9 @@ decides everything, and delivery (``bot.delivery.problems``) draws the pictures 
 board workers and posts them with their alt text.  The daily problem is
 posted by the background check the reminders use (``BackgroundCheck``), on the process
 that owns the guild; its button (``bot.views.ProblemButton``) opens the problem privately
-for whoever presses it.
+for whoever presses it.  A problem is answered by taps too (issue 46): its message
+carries the game's play picker (``bot.service.problem_picker``), whose presses come here
+(``on_pick_button``, ``on_pick_menu``) and are answered on the pressed message.
 """
 
 from __future__ import annotations
@@ -26,10 +28,10 @@ from bot.cogs.play import make_ctx, play_choices, ruleset_choices
 from bot.cogs.replies import refusal_text
 from bot.delivery import answers
 from bot.delivery.answers import send_private
-from bot.delivery.problems import post_daily, problem_picture
+from bot.delivery.problems import post_daily, show_problem
 from bot.service.model import Ctx, UserError
+from bot.service.problem_picker import ProblemPicker
 from bot.service.problems import DailyPost, ProblemReply, ProblemService
-from bot.service.text import clip
 from bot.store import Conflict
 from engine.errors import EngineError
 
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from bot.client import BradeBot
     from bot.delivery.games import Delivery
     from bot.service.games import GameService
+    from bot.views import ProblemPickButton, ProblemPickMenu
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +51,7 @@ class Problems(BackgroundCheck):
                  delivery: Delivery) -> None:
         super().__init__(bot, games, delivery)
         self.problems = problems
+        self.picking = ProblemPicker(problems)
 
     # -- /brade problem (declared on the Play cog) --------------------------------------
 
@@ -57,8 +61,12 @@ class Problems(BackgroundCheck):
         ctx = make_ctx(interaction)
         if answer is not None:
             await self.reply(interaction, ctx, lambda: self.problems.answer(ctx, answer))
-        else:
-            await self.reply(interaction, ctx, lambda: self.problems.show(ctx, ruleset))
+            return
+
+        async def shown() -> ProblemReply:
+            return await self.picking.offer(ctx, await self.problems.show(ctx, ruleset))
+
+        await self.reply(interaction, ctx, shown)
 
     async def answer_choices(self, interaction: discord.Interaction,
                              current: str) -> list[Choice[str]]:
@@ -73,13 +81,43 @@ class Problems(BackgroundCheck):
 
     async def on_daily(self, interaction: discord.Interaction, day: str) -> None:
         ctx = make_ctx(interaction)
-        await self.reply(interaction, ctx, lambda: self.problems.open_daily(ctx, day))
+
+        async def shown() -> ProblemReply:
+            return await self.picking.offer(ctx, await self.problems.open_daily(ctx, day))
+
+        await self.reply(interaction, ctx, shown)
+
+    # -- the picker's presses -----------------------------------------------------------
+
+    async def on_pick_button(self, interaction: discord.Interaction,
+                             btn: ProblemPickButton) -> None:
+        """A play's button, Confirm, Choose again or back to every play."""
+        ctx = make_ctx(interaction)
+        who, pid, arg = btn.user_id, btn.problem_id, btn.arg
+        actions: dict[str, Callable[[], Awaitable[ProblemReply]]] = {
+            "pick": lambda: self.picking.pick(ctx, who, pid, arg),
+            "ok": lambda: self.picking.confirm(ctx, who, pid, arg),
+            "again": lambda: self.picking.again(ctx, who, pid),
+            "back": lambda: self.picking.again(ctx, who, pid),
+        }
+        await self.reply(interaction, ctx, actions.get(btn.action, _stale), pressed=True)
+
+    async def on_pick_menu(self, interaction: discord.Interaction, menu: ProblemPickMenu,
+                           value: str) -> None:
+        """A choice in the problem's menu: one more letter of its path."""
+        ctx = make_ctx(interaction)
+        path = menu.path + value[:1]
+        await self.reply(interaction, ctx, lambda: self.picking.pick(
+            ctx, menu.user_id, menu.problem_id, path), pressed=True)
 
     async def reply(self, interaction: discord.Interaction, ctx: Ctx,
-                    action: Callable[[], Awaitable[ProblemReply]]) -> None:
-        """Privately: the problem's board or the answer's picture, or a polite refusal
-        (the engine's words for a play it cannot read) with nothing changed."""
-        await answers.wait(interaction)
+                    action: Callable[[], Awaitable[ProblemReply]], *,
+                    pressed: bool = False) -> None:
+        """Privately: the problem's board or the answer's picture (``pressed``: on the
+        pressed message), or a polite private refusal (the engine's words for a play it
+        cannot read, a stranger's press, a problem answered already) with nothing
+        changed."""
+        await answers.wait(interaction, pressed=pressed)
         try:
             reply = await action()
         except (UserError, EngineError) as error:
@@ -89,8 +127,7 @@ class Problems(BackgroundCheck):
             await send_private(interaction, refusal_text(UserError("conflict"),
                                                          await self.games.lang_for(ctx)))
             return
-        await answers.show(interaction, clip(reply.text), file=await problem_picture(
-            self.delivery.pictures, reply))
+        await show_problem(interaction, self.delivery.pictures, reply)
         await self.games.players.flush()
 
     # -- the daily problem ------------------------------------------------------------
@@ -103,3 +140,7 @@ class Problems(BackgroundCheck):
         message_id = await post_daily(self.bot, self.bot.rights, self.delivery.pictures, post)
         if message_id is not None:
             await self.problems.posted(post, message_id)
+
+
+async def _stale() -> ProblemReply:
+    raise UserError("problem.stale")

@@ -1,8 +1,10 @@
-"""Problems' pictures and the daily problem's post.
+"""Problems' pictures, their private messages and the daily problem's post.
 
 Both pictures (the problem's board, the answer's plays beside the best) are drawn by the
 board workers, never on the event loop, and go out with their alt text in the reader's
-language.  The daily problem is posted in its channel with its button (``ProblemButton``),
+language.  A problem's message carries its picker (issue 46, ``bot.views.problem_view``);
+a press is answered on the pressed message: a narrower menu (the picture kept), the
+chosen play drawn on the board, or the verdict and its picture, the controls spent.  The daily problem is posted in its channel with its button (``ProblemButton``),
 which opens the problem privately for whoever presses it.
 """
 
@@ -13,12 +15,13 @@ import logging
 
 import discord
 
+from bot.delivery import answers
 from bot.delivery.games import board_file
 from bot.permissions import Rights, to_post
 from bot.service.pictures import RenderPool
 from bot.service.problems import DailyPost, ProblemReply
-from bot.service.text import clip
-from bot.views import ProblemButton
+from bot.service.text import MESSAGE_LIMIT, clip, shorten
+from bot.views import ProblemButton, problem_view
 from render.problem import answer_alt_text, render_answer
 
 log = logging.getLogger(__name__)
@@ -37,6 +40,26 @@ async def problem_picture(pictures: RenderPool, reply: ProblemReply) -> discord.
     return discord.File(io.BytesIO(png), filename="answer.png",
                         description=answer_alt_text(p.ruleset, p.dice, a.mover, a.best,
                                                     a.captions, lang=a.lang, names=a.names))
+
+
+async def show_problem(interaction: discord.Interaction, pictures: RenderPool,
+                       reply: ProblemReply) -> None:
+    """A problem's reply, privately: a new message after ``/brade problem`` or the daily
+    problem's button, else (``reply.update``, a press on the picker) the pressed
+    message rewritten, its picture replaced unless ``same_board``."""
+    view = problem_view(reply.controls) if reply.controls is not None else None
+    if not reply.update:
+        await answers.show(interaction, clip(reply.text),
+                           file=await problem_picture(pictures, reply), view=view)
+        return
+    kwargs: dict[str, object] = {"content": shorten(reply.text, MESSAGE_LIMIT), "view": view}
+    if not reply.same_board:
+        file = await problem_picture(pictures, reply)
+        kwargs["attachments"] = [file] if file is not None else []
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)  # type: ignore[arg-type]
+    else:
+        await interaction.response.edit_message(**kwargs)  # type: ignore[arg-type]
 
 
 def daily_view(post: DailyPost) -> discord.ui.View:

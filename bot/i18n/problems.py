@@ -3,9 +3,20 @@
 EN: dict[str, str] = {
     "problem.head": "🧩 **Problem** `{id}` · {title} (`{rules}`) · difficulty {difficulty}",
     "problem.daily_head": "🧩 **Daily problem** of {day} · {title} (`{rules}`)",
-    "problem.to_play": "You are {side}, to play **{dice}** ({name}). Find the best play and "
-                       "answer with `/brade problem answer:` (suggestions appear as you "
-                       "type; write a play as in a game, e.g. `1/7 7/12`).",
+    "problem.to_play": "You are {side}, to play **{dice}** ({name}). Find the best play.",
+    # the picker (issue 46): the prompt, the same at every menu
+    "problem.pick.one": "Only one play is possible: press it (or type it with "
+                        "`/brade problem answer:`).",
+    "problem.pick.press": "{n} legal plays: press yours (or type it with "
+                          "`/brade problem answer:`).",
+    "problem.pick.choose": "{n} legal plays: choose yours in the menu (or type it with "
+                           "`/brade problem answer:`, as in a game, e.g. `1/7 7/12`).",
+    "problem.preview": "👁️ **Your answer, not given yet:** `{play}`. **Confirm** it, or "
+                       "**Choose again**.",
+    "err.problem.not_yours": "These buttons belong to another member's problem; nothing "
+                             "changed. `/brade problem` gives you one of your own.",
+    "err.problem.stale": "That problem is answered already (or no longer the one open); "
+                         "nothing changed. `/brade problem` shows your open one.",
     "problem.again": "You have not answered this one yet:",
     "problem.other_rules": "Answer this problem first; after it `/brade problem ruleset:` "
                            "gives you one of `{rules}`.",
@@ -66,8 +77,19 @@ SV: dict[str, str] = {
     "problem.head": "🧩 **Problem** `{id}` · {title} (`{rules}`) · svårighet {difficulty}",
     "problem.daily_head": "🧩 **Dagens problem** {day} · {title} (`{rules}`)",
     "problem.to_play": "Du är {side} och ska spela **{dice}** ({name}). Hitta det bästa "
-                       "draget och svara med `/bräde problem svar:` (förslag visas medan "
-                       "du skriver; skriv draget som i ett parti, t.ex. `1/7 7/12`).",
+                       "draget.",
+    "problem.pick.one": "Bara ett drag är möjligt: tryck på det (eller skriv det med "
+                        "`/bräde problem svar:`).",
+    "problem.pick.press": "{n} tillåtna drag: tryck på ditt (eller skriv det med "
+                          "`/bräde problem svar:`).",
+    "problem.pick.choose": "{n} tillåtna drag: välj ditt i menyn (eller skriv det med "
+                           "`/bräde problem svar:`, som i ett parti, t.ex. `1/7 7/12`).",
+    "problem.preview": "👁️ **Ditt svar, inte lämnat än:** `{play}`. **Bekräfta** det, "
+                       "eller **Välj om**.",
+    "err.problem.not_yours": "De här knapparna hör till en annan medlems problem; inget "
+                             "ändrades. `/bräde problem` ger dig ett eget.",
+    "err.problem.stale": "Det problemet är redan besvarat (eller inte längre det som är "
+                         "öppet); inget ändrades. `/bräde problem` visar ditt öppna.",
     "problem.again": "Det här har du inte svarat på än:",
     "problem.other_rules": "Svara på det här problemet först; sedan ger `/bräde problem "
                            "regelverk:` dig ett i `{rules}`.",

@@ -38,9 +38,11 @@ KEPT_PLAYS = 1_000_000
 KEPT = 4096
 
 
-def make_picker(rules: RuleSet, position: Position, dice: Dice) -> Picker:
-    """The roll's picker with its top menu made (what a worker hands back)."""
-    picker = Picker(plays.listing(rules, position, dice))
+def make_picker(rules: RuleSet, position: Position, dice: Dice,
+                shuffle: str | None = None) -> Picker:
+    """The roll's picker with its top menu made (what a worker hands back); ``shuffle``:
+    its single plays in that fixed shuffle (a problem's, ``engine.picker``)."""
+    picker = Picker(plays.listing(rules, position, dice), shuffle)
     picker.options(picker.whole)
     return picker
 

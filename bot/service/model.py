@@ -71,6 +71,39 @@ class Menu:
 
 
 @dataclass(frozen=True)
+class PickButton:
+    """A button of a problem's picker (issue 46, ``bot.service.problem_picker``):
+    ``pick`` (a play; ``arg`` its path), ``ok`` (``arg``: the path and the play's
+    fingerprint), ``again`` (from a preview) or ``back`` (to every play)."""
+
+    action: str
+    label: str
+    style: str = "secondary"
+    arg: str = ""
+
+
+@dataclass(frozen=True)
+class PickMenu:
+    """The menu of a problem's plays at ``path`` (a letter per choice made)."""
+
+    path: str
+    placeholder: str
+    options: tuple[MenuOption, ...]
+
+
+@dataclass(frozen=True)
+class PickControls:
+    """What a problem's private message offers to tap, whose they are (``user_id``) and
+    which problem's: a press by anyone else, or on a problem no longer open, changes
+    nothing."""
+
+    user_id: int
+    problem_id: str
+    buttons: tuple[PickButton, ...] = ()
+    menu: PickMenu | None = None
+
+
+@dataclass(frozen=True)
 class BoardSpec:
     """Everything a board picture depends on; rendered in a worker thread."""
 

@@ -40,7 +40,7 @@ from datetime import UTC, datetime
 from bot.i18n import play_words, resolve_lang, side_name, t
 from bot.league.ratings import MU, SIGMA, Rating, rate_game
 from bot.service.games import GameService
-from bot.service.model import BoardSpec, Ctx, UserError
+from bot.service.model import BoardSpec, Ctx, PickControls, UserError
 from bot.service.ratings import shown_rating
 from bot.store import Conflict
 from bot.store import problems_sql as sql
@@ -85,12 +85,19 @@ class Answer:
 
 @dataclass
 class ProblemReply:
-    """A private answer: text, and either the problem's board or the answer's picture."""
+    """A private answer: text, and either the problem's board or the answer's picture;
+    with the problem shown, the picker's controls (``bot.service.problem_picker``).
+    ``update``: the answer to a press, shown on the pressed message (``same_board``:
+    its picture kept)."""
 
     text: str
     lang: str
     board: BoardSpec | None = None
     answer: Answer | None = None
+    problem: Problem | None = None
+    controls: PickControls | None = None
+    update: bool = False
+    same_board: bool = False
 
 
 #: The server key of problems solved in a direct message with the bot (issue 36), and of
@@ -160,6 +167,10 @@ class ProblemService:
             rid = FALLBACK_RULES
         return rid if rid in self.available() else FALLBACK_RULES
 
+    async def opened(self, ctx: Ctx) -> tuple[sql.Attempt, Problem] | None:
+        """The member's open problem (the last shown and not answered) and its attempt."""
+        return await self._open(_scope(ctx), ctx.user_id)
+
     async def _open(self, guild_id: int, user_id: int) -> tuple[sql.Attempt, Problem] | None:
         async with self.store.read() as tx:
             a = await sql.open_attempt(tx, guild_id, user_id)
@@ -185,7 +196,7 @@ class ProblemService:
             asked = await self._rules_for(guild, rules) if rules is not None else p.rules
             if asked != p.rules:
                 note = t("problem.other_rules", personal, rules=asked)
-            return await self._view(ctx, p, personal, note=note, day=a.day)
+            return await self.view(ctx, p, personal, note=note, day=a.day)
         rid = await self._rules_for(guild, rules)
         ps = await self.problems(rid)
         async with self.store.read() as tx:
@@ -200,7 +211,7 @@ class ProblemService:
         p = _nearest(unseen, known, mine.mu, f"{guild}:{ctx.user_id}:{len(seen)}")
         async with self.store.transaction() as tx:
             await sql.show(tx, guild, ctx.user_id, p.id, None, now)
-        return await self._view(ctx, p, personal, difficulty=known.get(p.id) or prior(p))
+        return await self.view(ctx, p, personal, difficulty=known.get(p.id) or prior(p))
 
     async def open_daily(self, ctx: Ctx, day: str) -> ProblemReply:
         """The daily problem of ``day`` (its post's button), privately: to answer, or the
@@ -221,10 +232,12 @@ class ProblemService:
                 a.answer or "-", personal), verdict=verdict), personal)
         async with self.store.transaction() as tx:
             await sql.show(tx, guild, ctx.user_id, p.id, day, self.games.clock())
-        return await self._view(ctx, p, personal, day=day)
+        return await self.view(ctx, p, personal, day=day)
 
-    async def _view(self, ctx: Ctx, p: Problem, lang: str, *, note: str | None = None,
-                    day: str | None = None, difficulty: Rating | None = None) -> ProblemReply:
+    async def view(self, ctx: Ctx, p: Problem, lang: str, *, note: str | None = None,
+                   day: str | None = None, difficulty: Rating | None = None) -> ProblemReply:
+        """The problem as its member sees it: its heading, the roll and its board, from
+        the mover's side (the picker's controls are added by ``problem_picker``)."""
         pos = p.board()
         rules = p.ruleset
         if day is not None:
@@ -241,7 +254,7 @@ class ProblemService:
         board = BoardSpec(pos, rules, dice=p.dice, perspective=pos.turn, lang=lang,
                           names=_names(pos.turn, lang), mover=pos.turn,
                           theme=await self.games.board_theme(ctx.guild_id, ctx.user_id))
-        return ProblemReply(text, lang, board=board)
+        return ProblemReply(text, lang, board=board, problem=p)
 
     async def suggestions(self, ctx: Ctx, typed: str) -> list[str]:
         """Autocomplete for an answer: the open problem's legal plays matching ``typed``,

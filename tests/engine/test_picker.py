@@ -12,7 +12,7 @@ import pytest
 from engine import plays
 from engine import rules as registry
 from engine.generators import legal_turns
-from engine.picker import DEPTH, LETTERS, WIDTH, Picker
+from engine.picker import DEPTH, LETTERS, WIDTH, Picker, Stretch
 from engine.position import Position
 from engine.testing import later_pasch_corpus, selfplay_corpus
 
@@ -118,6 +118,37 @@ def test_a_small_roll_is_one_menu_of_its_plays() -> None:
         assert (s.lo, s.hi) == (i, i + 1) and s.play
     one = Picker(["1/7 7/13"])
     assert one.follow("a")[0].play  # a single play is one choice
+
+
+def test_a_problems_single_plays_come_in_a_fixed_shuffle() -> None:
+    """Issue 46: a problem's picker lists a menu of single plays in a fixed shuffle (the
+    notation's order put the best play first far more often than chance); a larger
+    roll's top menu still splits by first steps, only the plays within are shuffled."""
+    rules = registry.get("backgammon")
+    listed = plays.listing(rules, rules.start(), (5, 2))
+    seed = "problem-seed"
+    picker = Picker(listed, shuffle=seed)
+    opts = picker.options(picker.whole)
+    shown = [picker.label(o) for o in opts]
+    assert sorted(shown) == sorted(listed) and shown != listed
+    assert shown == sorted(listed, key=lambda x: plays.shuffle_key(seed, x))
+    assert Picker(listed, shuffle=seed).options(picker.whole) == opts  # deterministic
+    for i, o in enumerate(opts):  # a path finds the option it names
+        assert picker.follow(LETTERS[i])[0] == o
+    # a talisman 2–2 with 111 plays: a menu that narrows
+    talisman = registry.get("talisman")
+    pos = Position.parse("white=1x9,5,6,10,14,21,22 black=barx2,1x9,3,5,6,8 turn=white")
+    many = plays.listing(talisman, pos, (2, 2))
+    assert len(many) > WIDTH
+    plain, mixed = Picker(many), Picker(many, shuffle=seed)
+    assert plain.options(plain.whole) == mixed.options(mixed.whole)  # groups, in order
+    for i in (0, len(many) // 2, len(many) - 1):
+        s, left, path = mixed.whole, DEPTH, ""
+        while not s.play:
+            opts = mixed.options(s, left)
+            j = next(k for k, o in enumerate(opts) if o.lo <= i < o.hi)
+            path, s, left = path + LETTERS[j], opts[j], max(1, left - 1)
+        assert mixed.follow(path)[0] == Stretch(i, i + 1)
 
 
 def test_a_later_pasch_narrows_to_any_play_in_four_choices() -> None:

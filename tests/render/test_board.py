@@ -20,6 +20,7 @@ from engine import rules as registry
 from engine.position import Geometry, Position, Side
 from engine.turn import Step, Turn
 from render import render_board
+from render.board import render_image
 from render.fonts import log_text
 from render.gallery import scenes
 from render.layout import (
@@ -232,18 +233,19 @@ def test_mapping_only_the_drawn_boxes_equals_mapping_the_whole_picture() -> None
 
 def test_finished_game_shows_a_banner_instead_of_dice() -> None:
     from engine.turn import Outcome
+    from render.board import result_band
 
     after, turn = _hit_turn()
     won = Turn(turn.steps, after, Outcome("jan", 2, False, Side.WHITE))
     im = decode(render_board(after, "talisman", last_turn=won, dice=(5, 3)))
-    # the result's plate across the middle: its accent outline left and right of centre
-    cx = LAYOUT.field_x + LAYOUT.field_w // 2
-    band = (LAYOUT.field_x, LAYOUT.mid_y - 8, LAYOUT.field_x + LAYOUT.field_w,
-            LAYOUT.mid_y + 8)
-    assert count_near(im, band, CLASSIC.accent, 12) > 40
-    assert count_near(im, (cx - 150, LAYOUT.mid_y - 40, cx + 150, LAYOUT.mid_y + 40),
-                      CLASSIC.strip, 10) > 3000
-    # no die anywhere: neither black's roll to play nor white's roll just played
+    # the result's plate under the board: the picture grows by its height, its accent
+    # outline below the bottom strip
+    assert im.size == (LAYOUT.width, LAYOUT.height + result_band(LAYOUT, 2, True))
+    below = (LAYOUT.margin, LAYOUT.height, LAYOUT.width - LAYOUT.margin, im.height)
+    assert count_near(im, below, CLASSIC.accent, 12) > 2000
+    assert count_near(im, below, CLASSIC.strip, 10) > 20000
+    # no die anywhere on the board: neither black's roll to play nor white's roll just
+    # played (the plate shows the last roll, small, under the board)
     for right in (False, True):
         (x, y), _ = die_centers(2, right)
         assert count_near(im, (x - 20, y - 24, x + 20, y + 24), CLASSIC.die_face, 12) == 0
@@ -251,6 +253,44 @@ def test_finished_game_shows_a_banner_instead_of_dice() -> None:
                                 dice=(5, 3)))
     (x, y), _ = die_centers(2, False)
     assert count_near(plain, (x - 20, y - 24, x + 20, y + 24), CLASSIC.die_face, 12) > 100
+
+
+def test_the_result_leaves_the_bar_and_the_last_plays_arrows_in_view() -> None:
+    """Issue 46: the winner's box covered the board where the game was decided — the
+    checkers on the bar (the reason for a jan) and the last play's arrows.  The plate
+    lies under the board, below the bottom strip; the bar's checkers and an arrow across
+    the middle (where the plate lay) are drawn, from either side."""
+    from engine.turn import Outcome
+    from render.board import Result, _draw
+
+    # black is jan (B-33) with six on the bar; white's last play went from its 11 to its
+    # 17, across the middle left of the rail
+    pos = Position.parse("white=1x2,17,19x2,20x2,21x2,22x2,23x2,24x2 "
+                         "black=barx6,1x6,2,3,4 turn=black")
+    won = Turn((Step(11, 17, 6),), pos, Outcome("jan", 2, False, Side.WHITE))
+    for view in Side:
+        kw = dict(perspective=view, names=("Åsa", "Erik"), score=(3, 1, 5))
+        b = _draw(pos, "talisman", last_turn=won, last_mover=Side.WHITE, **kw)
+        assert b.plate is not None
+        x0, y0, x1, y1 = b.plate
+        # geometry: below the board and both strips, so nowhere on the field, the rail
+        # (the bar), the arrows or the trays
+        assert y0 >= LAYOUT.strip_rect(True)[3] > LAYOUT.board_y + LAYOUT.board_h
+        assert (x0, x1, y1) == (LAYOUT.margin, LAYOUT.width - LAYOUT.margin,
+                                b.im.height - LAYOUT.margin)
+        # pixels: black's checkers on its half of the rail (the fourth carries the count)
+        for i in range(3):
+            assert dist(b.im.getpixel(bar_center(view is Side.BLACK, i)),
+                        CLASSIC.black_face) < 40
+        # the arrow, where it crosses the middle: in the left half for white at the
+        # bottom, in the right half (the board turned, G-4) for black
+        left = view is Side.WHITE
+        xa, xb = (LAYOUT.field_x, LAYOUT.rail_x) if left else \
+            (LAYOUT.rail_x + LAYOUT.rail, LAYOUT.field_x + LAYOUT.field_w)
+        middle = (xa, LAYOUT.mid_y - 40, xb, LAYOUT.mid_y + 40)
+        bare = render_image(pos, "talisman", result=Result(won.outcome), **kw)
+        assert count_near(b.im, middle, CLASSIC.arrow, 40) > 150
+        assert count_near(bare, middle, CLASSIC.arrow, 40) < 10
 
 
 def test_jan_danger_warning_appears_in_the_endangered_players_strip() -> None:

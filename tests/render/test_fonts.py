@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from render.fonts import PHONE, fit, smallest_legible, text_width, undrawable, wrap
+from render.fonts import DESKTOP, PHONE, fit, smallest_legible, text_width, undrawable, wrap
 
 
 def test_wider_text_and_bolder_weights_measure_wider() -> None:
@@ -25,10 +25,12 @@ def test_wrap_breaks_between_words_within_the_width() -> None:
 
 
 def test_smaller_shown_pictures_need_larger_text() -> None:
-    desktop = smallest_legible(1040)
+    desktop = smallest_legible(1040, *DESKTOP)
     phone = smallest_legible(1040, *PHONE)
-    assert phone > desktop >= 6
-    assert smallest_legible(520) < desktop  # half as wide: half the pixels per cap
+    assert smallest_legible(1040) == phone > desktop >= 6  # the phone is the default
+    assert smallest_legible(520) < phone  # half as wide: half the pixels per cap
+    # a picture narrower than the phone shows it is shown at its own size
+    assert smallest_legible(200) == smallest_legible(100) == 10
 
 
 def test_swedish_and_common_scripts_are_drawable() -> None:

@@ -1,11 +1,11 @@
-"""Every text the bot's pictures show is legible where Discord shows them.  A board and a
-problem's pictures are read on phones too (issue 37): shown 400 px wide, a text's
-capitals are at least 10 px tall.  The larger pictures (the analysis, a replay's own
-words, standings and brackets) are held to a desktop channel (issue 22): shown 550 px
-wide, capitals at least 11 px tall.  The renderer records every string it draws
-(``render.fonts.log_text``) with its size; each is checked against the width of the
-picture it is drawn on, over boards with every element the board can show, problem
-answers, the analysis picture and a replay's frames."""
+"""Every text the bot's pictures show is legible where Discord shows them, on a phone too
+(issue 46; issue 37 held only boards and problems to it, issue 22 the rest to a desktop):
+shown 320 px wide, what a phone draws a picture at, a text's capitals are at least 8 px
+tall.  The renderer records every string it draws (``render.fonts.log_text``, and the
+tournament pictures' ``drawn_texts``) with its size; each is checked against the width
+of the picture it is drawn on, over every picture the bot posts: boards with every
+element the board can show, a problem as posted and its answers, standings and brackets
+of every format, the analysis picture and a replay's frames, the first among them."""
 
 from __future__ import annotations
 
@@ -19,24 +19,29 @@ from engine.position import Geometry, Position, Side
 from engine.turn import Outcome, Step, Turn
 from render import render_board
 from render.board import BOTH, Result, Score, board_layout
-from render.fonts import DESKTOP, PHONE, cap_height, log_text, smallest_legible
+from render.fonts import PHONE, cap_height, legible, log_text, smallest_legible
 from render.gallery import scenes
 from render.layout import DIE, LAYOUT, PAST_DIE
 from render.static import base_layer
 from render.texts import LANGS, all_strings
 
-SHOWN, CAP = PHONE  # a board, a problem: 400 px wide on a phone, capitals 10 px
-DESK_SHOWN, DESK_CAP = DESKTOP  # the larger pictures: 550 px wide, capitals 11 px
+SHOWN, CAP = PHONE  # every picture: 320 px wide on a phone, capitals 8 px
+#: The tallest a picture is shown (SimCord's preview, like Discord, draws a taller one
+#: narrower): a picture shown 320 px wide is at most this tall, or its texts shrink.
+TALLEST = 720
+
+
+def shown_whole_width(width: int, height: int) -> bool:
+    """Whether a picture ``width`` × ``height`` is shown a phone's 320 px wide, not
+    narrower for its height."""
+    return height * min(SHOWN, width) / width <= TALLEST
 
 
 def shown_cap(size: int, width: int, shown: int = SHOWN) -> float:
     """Capital height of ``size`` text when a picture ``width`` wide is shown ``shown``
-    wide (a phone's 400 px unless told)."""
-    return min(cap_height(size, w) for w in ("regular", "medium", "bold")) * shown / width
-
-
-def desk_cap(size: int, width: int) -> float:
-    return shown_cap(size, width, DESK_SHOWN)
+    wide (a phone's 320 px unless told; a narrower picture at its own size)."""
+    return min(cap_height(size, w) for w in ("regular", "medium", "bold")) * \
+        min(shown, width) / width
 
 
 def _extra_scenes():
@@ -89,17 +94,24 @@ def _all_scenes():
 
 
 def test_the_rule_can_fail() -> None:
-    # the old board's 14 px tray word on a 1,202 px picture was 4.6 px tall at 550 px
-    assert desk_cap(14, 1202) < DESK_CAP
-    # issue 22's smallest text (29 px on 1,040) passed at 550 px and was 7.7 px on a phone
-    assert desk_cap(29, 1040) >= DESK_CAP and shown_cap(29, 1040) < CAP
-    assert shown_cap(LAYOUT.text, LAYOUT.width) >= CAP
+    # the old board's 14 px tray word on a 1,202 px picture was 3.7 px tall at 320 px
+    assert shown_cap(14, 1202) < CAP
+    # issue 22's smallest text (29 px on 1,040) was 6.5 px on a phone: the analysis's
+    # words before issue 46
+    assert shown_cap(29, 1040) < CAP
+    # the standings' 17 px headings on a 728 px table: 5.3 px (issue 46 measured 5–6)
+    assert shown_cap(17, 728) < CAP and not legible(17, 728)
+    assert shown_cap(LAYOUT.text, LAYOUT.width) >= CAP and legible(LAYOUT.text, LAYOUT.width)
     assert shown_cap(LAYOUT.text - 1, LAYOUT.width) < CAP  # the smallest that passes
-    assert smallest_legible(LAYOUT.width, *PHONE) == LAYOUT.text
-    assert smallest_legible(LAYOUT.width) < LAYOUT.text  # the phone is the stricter rule
+    assert smallest_legible(LAYOUT.width, *PHONE) == smallest_legible(LAYOUT.width) \
+        == LAYOUT.text
+    # issue 37's rule (10 px at 400) is the same ratio: the boards kept their sizes
+    assert smallest_legible(LAYOUT.width, 400, 10.0) == LAYOUT.text
+    # a picture narrower than a phone's width is shown at its own size
+    assert legible(10, 200) and not legible(9, 200)
 
 
-def test_every_text_on_every_board_is_legible_at_400_px() -> None:
+def test_every_text_on_every_board_is_legible_at_320_px() -> None:
     base_layer.cache_clear()  # the point numbers are drawn (and logged) with it
     seen: set[str] = set()
     for kw in _all_scenes():
@@ -127,12 +139,12 @@ def test_every_label_of_the_board_has_a_legible_size() -> None:
 
 
 def test_dice_are_large_enough_to_read() -> None:
-    # the roll to play: a die about 21 px wide at 400 px; the roll just played 15 px
-    assert DIE * SHOWN / LAYOUT.width >= 20
-    assert PAST_DIE * SHOWN / LAYOUT.width >= 15
+    # the roll to play: a die about 17 px wide at 320 px; the roll just played 12 px
+    assert DIE * SHOWN / LAYOUT.width >= 16
+    assert PAST_DIE * SHOWN / LAYOUT.width >= 12
 
 
-def test_analysis_picture_is_legible_at_550_px() -> None:
+def test_analysis_picture_is_legible_at_320_px() -> None:
     from engine.ai.analysis import analyse
     from render.review import WIDTH, render_review
     from tests.engine.ai.test_analysis import BLUNDER_GAME
@@ -140,13 +152,16 @@ def test_analysis_picture_is_legible_at_550_px() -> None:
     a = analyse(BLUNDER_GAME)
     for lang in LANGS:
         with log_text() as drawn:
-            render_review(a, lang=lang)
+            png = render_review(a, lang=lang)
         assert len(drawn) > 40
-        assert {(t, s) for t, s, _ in drawn if desk_cap(s, WIDTH) < DESK_CAP} == set()
+        # short enough to be shown 320 px wide (issue 46: 2,660 px tall, it was shown
+        # about 270 px wide in SimCord's preview, its texts 6.7 px)
+        assert shown_whole_width(*Image.open(io.BytesIO(png)).size)
+        assert {(t, s) for t, s, _ in drawn if shown_cap(s, WIDTH) < CAP} == set()
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_replay_frames_are_legible_at_550_px(lang: str) -> None:
+def test_replay_frames_are_legible_at_320_px(lang: str) -> None:
     from engine import rules as registry
     from render.replay import render_replay
 
@@ -158,8 +173,10 @@ def test_replay_frames_are_legible_at_550_px(lang: str) -> None:
             g.play_turn(g.legal_turns[0])
     with log_text() as drawn:
         render_replay(g, lang=lang, names=("Åsa", "Erik"), max_bytes=50_000_000)
-    # frames are drawn at full size, board-wide, and reduced as a whole
-    assert {(t, s) for t, s, _ in drawn if desk_cap(s, LAYOUT.width) < DESK_CAP} == set()
+    # frames are drawn at full size, board-wide, and reduced as a whole; the first
+    # frame's title card among them
+    assert any(t == info for t, _, _ in drawn for info in ("REPLAY", "REPRIS"))
+    assert {(t, s) for t, s, _ in drawn if shown_cap(s, LAYOUT.width) < CAP} == set()
 
 
 def test_geometries_and_perspectives_share_the_layout() -> None:
@@ -172,10 +189,10 @@ def test_geometries_and_perspectives_share_the_layout() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_problem_answer_pictures_are_legible_at_400_px(lang: str) -> None:
+def test_problem_answer_pictures_are_legible_at_320_px(lang: str) -> None:
     """A problem's answer (issue 24): the solver's play above the best, or the best alone,
     each board at full size under its caption, the whole short enough to be shown 550 px
-    wide on a desktop, and every text legible on a phone (400 px wide, issue 37); a
+    wide on a desktop, and every text legible on a phone (320 px wide, issue 46); a
     caption too long for one line wraps rather than shrinking below the board's smallest
     text."""
     from engine.ai.problem_set import shipped
@@ -197,6 +214,29 @@ def test_problem_answer_pictures_are_legible_at_400_px(lang: str) -> None:
         im = Image.open(io.BytesIO(png))
         # shown at full width: not so tall that Discord shows it narrower
         assert im.width == WIDTH and im.height * SHOWN_W / im.width <= SHOWN_H, im.size
+        assert shown_whole_width(im.width, im.height)
         assert {c for c in captions if c != long} <= {t for t, _, _ in drawn}
         assert min(s for _, s, _ in drawn) >= TEXT
         assert {(t, s) for t, s, _ in drawn if shown_cap(s, WIDTH) < CAP} == set()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_standings_and_brackets_are_legible_at_320_px(lang: str) -> None:
+    """Issue 46: the standings table's texts were 5–6 px at a phone's width, its subtitle
+    4–5.  Every picture of every format (knockouts of 4 to 32, running and finished, an
+    unplayed final, Swiss, round robin, long names) holds every text to the phone."""
+    from render.bracket import drawn_texts, render_bracket, render_standings
+    from tests.render.test_bracket import _pictures
+
+    checked = 0
+    for label, t in _pictures():
+        for render in (render_standings, render_bracket):
+            width, texts = drawn_texts(render, t, lang=lang)
+            if len(t.players) <= 8:  # a larger field's table is taller than a phone shows
+                png = render(t, lang=lang)
+                assert shown_whole_width(*Image.open(io.BytesIO(png)).size), label
+            assert texts, (label, render.__name__)
+            small = [(text, size) for text, size in texts if shown_cap(size, width) < CAP]
+            assert not small, (label, render.__name__, width, small[:3])
+            checked += len(texts)
+    assert checked > 500

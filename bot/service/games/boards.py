@@ -249,25 +249,10 @@ class Boards(GameCore):
         return t("pick.press" if n <= MAX_PLAY_BUTTONS else "pick.choose", lang, n=n)
 
     def _play_label(self, text: str, lang: str, key: str = "") -> str:
-        """A play as an option or a button says it: its special name, or its text in
-        the reader's words (``key``: a template with ``{play}``)."""
-        special = special_of(text)
-        if special == "column":
-            return t("btn.column", lang)
-        if special == "kejsarspel":
-            return t("btn.kejsarspel", lang)
-        words = play_words(text, lang)
-        return (t(key, lang, play=words) if key else words)[:BUTTON_LABEL_LIMIT]
+        return play_label(text, lang, key)
 
     def _option(self, picker: Picker, s: Stretch, value: str, lang: str) -> MenuOption:
-        if s.play:
-            return MenuOption(self._play_label(picker.plays[s.lo], lang), value)
-        label = play_words(picker.label(s), lang)
-        count = t("pick.count", lang, n=s.size)
-        if len(label) > CHOICE_LIMIT:  # a stretch of long plays: its end below
-            first, _, last = label.partition(" – ")
-            return MenuOption(first, value, f"– {last} · {count}")
-        return MenuOption(label, value, count)
+        return menu_option(picker, s, value, lang)
 
     def _preview_post(self, lg: Loaded, lang: str, path: str, text: str,
                       turn: Turn) -> Post:
@@ -299,6 +284,31 @@ class Boards(GameCore):
                           points=o.points, unit=points_unit(o.points, lang))
         return t("pick.preview", lang, who=self._who(lg, side, lang),
                  play=self._play_label(text, lang), mention=mention(lg.player(side)), won=won)
+
+
+def play_label(text: str, lang: str, key: str = "") -> str:
+    """A play as an option or a button says it: its special name, or its text in the
+    reader's words (``key``: a template with ``{play}``).  A game's picker and a
+    problem's (bot/service/problems.py) word their choices alike."""
+    special = special_of(text)
+    if special == "column":
+        return t("btn.column", lang)
+    if special == "kejsarspel":
+        return t("btn.kejsarspel", lang)
+    words = play_words(text, lang)
+    return (t(key, lang, play=words) if key else words)[:BUTTON_LABEL_LIMIT]
+
+
+def menu_option(picker: Picker, s: Stretch, value: str, lang: str) -> MenuOption:
+    """A picker menu's option for ``s``: a play, or a stretch of plays and their count."""
+    if s.play:
+        return MenuOption(play_label(picker.plays[s.lo], lang), value)
+    label = play_words(picker.label(s), lang)
+    count = t("pick.count", lang, n=s.size)
+    if len(label) > CHOICE_LIMIT:  # a stretch of long plays: its end below
+        first, _, last = label.partition(" – ")
+        return MenuOption(first, value, f"– {last} · {count}")
+    return MenuOption(label, value, count)
 
 
 def digest(text: str) -> str:
