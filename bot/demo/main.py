@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # imported when run: without the extra, the one line says wha
     from bot.demo.console import Console
     from bot.demo.world import World
 
-EXIT_CONFIG = 2
+EXIT_CONFIG, EXIT_DATABASE = 2, 3
 #: What the page needs beyond the bot's own dependencies (SimCord's ``preview`` extra).
 NEEDED = ("simcord", "markdown_it", "linkify_it", "regex", "av")
 SIMCORD = (3, 2, 1)
@@ -42,12 +42,19 @@ def fail(text: str) -> None:
 
 def missing_extra() -> str | None:
     """What is missing for the demo, in a few words; None when all is there."""
-    gone = [m for m in NEEDED if importlib.util.find_spec(m) is None]
+    gone = [m for m in NEEDED if not _found(m)]
     if gone:
-        return ", ".join(gone)
+        return f"{', '.join(gone)} missing"
     version = importlib.metadata.version("simcord")
     numbers = tuple(int(p) for p in version.split(".")[:3] if p.isdigit())
     return None if numbers >= SIMCORD else f"simcord {version} is older than 3.2.1"
+
+
+def _found(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a module blocked or broken counts as missing
+        return False
 
 
 def arguments(argv: list[str]) -> argparse.Namespace:
@@ -76,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     args = arguments(sys.argv[2:] if argv is None else argv)
     missing = missing_extra()
     if missing is not None:
-        fail(f"the demo needs SimCord's preview ({missing} missing): {INSTALL}")
+        fail(f"the demo needs SimCord's preview ({missing}): {INSTALL}")
         return EXIT_CONFIG
     try:
         settings = Settings.from_env()
@@ -85,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_CONFIG
     logging.basicConfig(level=logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # discord.py's notes on voice support and intents say nothing about this bot
+    logging.getLogger("discord").setLevel(logging.ERROR)
     try:
         return asyncio.run(run(args, settings))
     except KeyboardInterrupt:  # a second Ctrl+C while closing
@@ -101,6 +110,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     from bot.demo.console import HELP, Console
     from bot.demo.page import Page, places
     from bot.demo.world import running_world
+    from bot.store import StoreError
 
     started = time.monotonic()
     loop = asyncio.get_running_loop()
@@ -120,7 +130,12 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
             db: Path = Path(folder) / "brade.sqlite3"
         else:
             db = args.db
-        world = await made.enter_async_context(running_world(db, args.lang, settings=settings))
+        try:
+            world = await made.enter_async_context(running_world(db, args.lang,
+                                                                 settings=settings))
+        except StoreError as e:
+            fail(f"cannot use the {e}")
+            return EXIT_DATABASE
         page = await made.enter_async_context(Page(world, args.port))
         first = {"channel": world.you, "member": world.members[1]}.get(args.view)
         place = places(world)[0] if args.view != "dm" else next(

@@ -112,6 +112,13 @@ class PageClient:
         return next(((m, c) for m, c in self.controls(2)
                      if c.get("label") == label and not c.get("disabled")), None)
 
+    def control(self, prefix: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The newest enabled control whose custom id begins with ``prefix`` (the same in
+        either language: ``brade:roll:``, ``brade:pick:``, ``brade:ok:``, ``brademenu:``)."""
+        return next(((m, c) for m, c in self.controls()
+                     if (c.get("custom_id") or "").startswith(prefix)
+                     and not c.get("disabled")), None)
+
     async def click(self, found: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
         message, component = found
         return await self.act("click", target_id=message["id"],
