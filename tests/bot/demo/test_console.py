@@ -63,3 +63,28 @@ async def test_places_a_thread_and_the_clock(tmp_path: Path) -> None:
         assert said[-1] == f"  {HELP}"
         await console.handle("quit")
         assert stopped == [True]
+
+
+async def test_a_tournament_among_the_members_and_its_threads(tmp_path: Path) -> None:
+    """The three members fill a small tournament; its matches' threads are places the
+    terminal lists and opens."""
+    said: list[str] = []
+    async with running_world(tmp_path / "demo.sqlite3", "sv", settings=Settings(render_workers=0),
+                             agent=ThreadAgent()) as world, Page(world) as page:
+        await page.open(places(world)[0])
+        console = Console(page, said.append, lambda: None)
+        you = world.you
+        r = await you.slash(world.channel, "tournament create", name="Vårcupen",
+                            format="single_elimination")
+        assert not r.ephemeral, r.response.content
+        for member in world.members:
+            await member.slash(world.channel, "tournament join", name="Vårcupen")
+        await you.slash(world.channel, "tournament start", name="Vårcupen")
+        threads = world.channel.threads
+        assert threads, "the first round's match in a thread"
+        await console.handle("places")
+        listed = [line for line in said if "›" in line]
+        assert len(listed) == len(threads)
+        await console.handle("2")
+        assert page.place is not None and page.place.channel.id == threads[0].id
+        assert {v.id for v in page.place.viewers} <= {m.id for m in world.members}
