@@ -1,7 +1,8 @@
 """``python -m bot``: read the environment, check the database, then connect to Discord.
 
 ``python -m bot migrate --from FILE --to postgresql://…`` copies a SQLite database into
-PostgreSQL instead (``bot.migrate``).
+PostgreSQL instead (``bot.migrate``); ``python -m bot demo`` runs the bot in a local,
+simulated Discord shown in the browser (``bot.demo``).
 
 Start-up fails early and plainly.  The configuration is checked first, then the database
 is opened and proved usable (readable, intact, writable) *before* the bot logs in, so a
@@ -34,7 +35,10 @@ EXIT_CONFIG, EXIT_DATABASE, EXIT_DISCORD = 2, 3, 4
 HELP = """usage: python -m bot                 run the bot (settings from the environment:
                                      DISCORD_TOKEN, BRADE_DB, BRADE_SHARDS, ... see README)
        python -m bot migrate --from FILE.sqlite3 --to postgresql://user:password@host/db
-                                     copy a SQLite database into PostgreSQL"""
+                                     copy a SQLite database into PostgreSQL
+       python -m bot demo [--port N] [--lang sv|en] [--db FILE] [--view channel|member|dm]
+                                     try it in your browser, without Discord
+                                     (pip install ".[demo]"; --help for more)"""
 
 
 #: Gateway close codes that mean the shard settings do not fit this bot.
@@ -95,12 +99,17 @@ def main(argv: list[str] | None = None) -> int:
         from bot.migrate import main as migrate  # only this command needs it
 
         return migrate(argv[1:])
+    if argv[:1] == ["demo"]:
+        from bot.demo.main import main as demo  # SimCord's page, only for the demo
+
+        return demo(argv[1:])
     if argv[:1] in (["-h"], ["--help"]):
         print(HELP)
         return 0
     if argv:
         fail(f"unknown arguments {' '.join(argv)[:80]!r}: run python -m bot (settings come "
-             "from the environment) or python -m bot migrate --from FILE --to URL")
+             "from the environment), python -m bot migrate --from FILE --to URL or "
+             "python -m bot demo")
         return EXIT_CONFIG
     try:
         config = Config.from_env()

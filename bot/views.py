@@ -128,9 +128,15 @@ class PlayMenu(discord.ui.DynamicItem[discord.ui.Select],
 
 
 def _menu_item(menu: Menu) -> PlayMenu:
+    """The menu; each option's value is its letter, then the path it narrows (``b.a``:
+    option b after choosing a).  ``PlayMenu`` reads the letter alone, but no value
+    recurs from one narrowing to the next: a client that keeps a menu's last choice by
+    its place in the edited message (SimCord's page does) would otherwise show the
+    narrower menu's option as chosen already, and a tap on it would send nothing."""
     return PlayMenu(menu.game_id, menu.version, menu.path, placeholder=menu.placeholder,
                     options=tuple(discord.SelectOption(
-                        label=o.label[:CHOICE_LIMIT], value=o.value[:CHOICE_LIMIT],
+                        label=o.label[:CHOICE_LIMIT],
+                        value=f"{o.value}.{menu.path}"[:CHOICE_LIMIT],
                         description=o.description[:CHOICE_LIMIT] or None)
                         for o in menu.options[:BUTTONS]))
 

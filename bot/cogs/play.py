@@ -550,7 +550,8 @@ class Play(commands.GroupCog, group_name=_("brade"),
 
     async def on_menu(self, interaction: discord.Interaction, menu: PlayMenu,
                       value: str) -> None:
-        """A choice in the play picker's menu: one more letter of its path."""
+        """A choice in the play picker's menu: one more letter of its path (the value's
+        first; the rest names the path it narrowed, bot/views.py)."""
         g, v, path = menu.game_id, menu.version, menu.path + value[:1]
         await self.run(interaction, lambda c: self.games.pick(c, g, v, path),
                        component=True)

@@ -65,3 +65,16 @@ def test_a_menu_comes_first_and_leaves_room_for_its_buttons() -> None:
     assert len(select.options) == BUTTONS and len(select.placeholder or "") == PLACEHOLDER_LIMIT
     assert {len(o.label) for o in select.options} == {CHOICE_LIMIT}
     assert len(rest) == BUTTONS - 5  # a menu fills a row of its own
+
+
+def test_a_narrower_menu_repeats_no_value_of_the_one_before() -> None:
+    """Each option's value begins with its letter (what ``PlayMenu`` reads) and names the
+    path it narrows, so a client keeping the last choice by position cannot mistake it."""
+    letters = tuple(MenuOption(f"play {c}", c, "") for c in "abc")
+    first = make_view([], Menu(5, 6, "", "p", letters))
+    second = make_view([], Menu(5, 6, "a", "p", letters))
+    assert first is not None and second is not None
+    before = [o.value for o in first.children[0].item.options]  # type: ignore[attr-defined]
+    after = [o.value for o in second.children[0].item.options]  # type: ignore[attr-defined]
+    assert before == ["a.", "b.", "c."] and after == ["a.a", "b.a", "c.a"]
+    assert [v[:1] for v in after] == ["a", "b", "c"]
