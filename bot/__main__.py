@@ -15,12 +15,18 @@ Log records written while starting are held back and printed once the bot has lo
 in, so a failed start shows that one line rather than a page of log.  With
 ``BRADE_DB_WAIT`` a PostgreSQL server that is not up yet is waited for (docker compose's
 first start), after one line saying so (``say``).
+
+SIGTERM (``docker stop``, ``compose down``, systemd) stops the bot cleanly at any point:
+it logs out of Discord, closes the database and ends its worker processes, then exits 0.
+As a container's first process (PID 1) the bot must handle it itself, or the kernel
+ignores the signal and Docker kills the bot after its grace period (issue 46).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING
@@ -89,7 +95,13 @@ def fail(text: str) -> None:
 say = fail
 
 
+def terminated(signum: int, frame: object) -> None:
+    """SIGTERM before the event loop runs (or after): stop at once, as asked."""
+    raise SystemExit(0)
+
+
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, terminated)
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["migrate"]:
         from bot.migrate import main as migrate  # only this command needs it
@@ -116,8 +128,20 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("discord.http").setLevel(max(logging.INFO, root.level))
     try:
         return asyncio.run(run(config, startup))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, or SIGTERM (``stopping``)
         return 0
+
+
+def stopping(task: asyncio.Task[int]) -> None:
+    """On SIGTERM, the running bot stops: ``task`` (``run``) is cancelled, so that its
+    ``async with`` blocks log out of Discord, close the store and end the workers on the
+    way out.  Installed on the event loop: as PID 1 a signal without a handler of its
+    own is ignored."""
+    def stop() -> None:
+        logging.getLogger(__name__).info("SIGTERM: stopping")
+        task.cancel()
+
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop)
 
 
 async def run(config: Config, startup: StartupLog) -> int:
@@ -127,6 +151,9 @@ async def run(config: Config, startup: StartupLog) -> int:
     from bot.service.pictures import RenderPool
     from bot.store import StoreError, open_store
 
+    task = asyncio.current_task()
+    assert task is not None
+    stopping(task)
     try:
         store = await open_store(config.db, wait=config.db_wait, waiting=say)
     except StoreError as e:  # one line; the store never puts a password in it
@@ -135,21 +162,26 @@ async def run(config: Config, startup: StartupLog) -> int:
     except (OSError, TimeoutError) as e:  # a failure the store did not name: still one line
         fail(f"cannot use the database {config.db_shown}: {type(e).__name__}")
         return EXIT_DATABASE
-    # What holds processes or connections is made here and closed here, last made
-    # first, after the bot (``async with bot``) has closed, whatever happened; the bot
-    # starts the workers once it has logged in.
-    async with AsyncExitStack() as made:
-        made.push_async_callback(store.close)
-        workers = config.settings.render_workers
-        renderer = made.enter_context(RenderPool(workers))
-        lister = made.enter_context(ListPool(workers))
-        agent = made.enter_context(ProcessAgent())
-        bot = BradeBot(settings=config.settings, store=store, renderer=renderer,
-                       lister=lister, agent=agent, db_path=config.db,
-                       dev_guild=config.dev_guild, on_started=startup.started,
-                       shards=config.shards)
-        logging.getLogger(__name__).info("starting with %s", config)  # repr hides the token
-        return await serve(bot, config)
+    try:
+        # What holds processes or connections is made here and closed here, last made
+        # first, after the bot (``async with bot``) has closed, whatever happened; the bot
+        # starts the workers once it has logged in.
+        async with AsyncExitStack() as made:
+            made.push_async_callback(store.close)
+            workers = config.settings.render_workers
+            renderer = made.enter_context(RenderPool(workers))
+            lister = made.enter_context(ListPool(workers))
+            agent = made.enter_context(ProcessAgent())
+            bot = BradeBot(settings=config.settings, store=store, renderer=renderer,
+                           lister=lister, agent=agent, db_path=config.db,
+                           dev_guild=config.dev_guild, on_started=startup.started,
+                           shards=config.shards)
+            # the config's repr hides the token
+            logging.getLogger(__name__).info("starting with %s", config)
+            return await serve(bot, config)
+    except asyncio.CancelledError:  # SIGTERM (``stopping``): all closed by now
+        logging.getLogger(__name__).info("stopped: database closed, workers ended")
+        raise
 
 
 async def serve(bot: BradeBot, config: Config) -> int:

@@ -38,6 +38,7 @@ from types import TracebackType
 from typing import Any, Self, TypeVar
 
 from bot.service.model import BoardSpec
+from bot.service.workers import end_pool
 from render import render_board
 from render.alt_text import alt_text
 
@@ -167,13 +168,14 @@ class RenderPool:
         return result
 
     def close(self) -> None:
-        """Stop the workers and wait for them to exit (a board being drawn is finished
-        first, queued ones are cancelled; a worker still warming up finishes that first,
-        a second or two).  Pictures asked for afterwards are drawn in threads."""
+        """Stop the workers and wait for them to exit (queued boards are cancelled, one
+        being drawn is finished), at most about a second: a worker still busy then (warming
+        up on a loaded host) is terminated, so the bot stops in time (bot/service/
+        workers.py).  Pictures asked for afterwards are drawn in threads."""
         self.closed = True
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+            end_pool(pool)
 
     def __enter__(self) -> Self:
         return self

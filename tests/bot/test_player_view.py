@@ -194,9 +194,14 @@ async def test_a_whole_game_against_the_computer_posts_one_message_per_turn(
             cid = f"brade:roll:{row['id']}:{row['version']}:"
             before = len(channel_posts(env, ch.id))
             await alice.click(find_button(env, ch, cid), custom_id=cid)
-            # the roll edits the board: with the plays to choose from, or forfeited,
-            # with the computer's reply and her next turn (issue 30)
-            assert len(channel_posts(env, ch.id)) == before
+            # the roll edits the board: with the plays to choose from, or lost, with the
+            # lost dice (issue 30); then the computer's reply and her next turn are a new
+            # message that pings her (issue 46)
+            now = channel_posts(env, ch.id)
+            if game_row(db_path, ch.id)["game"].phase == "move":
+                assert len(now) == before
+            else:
+                assert len(now) == before + 1 and alice.id in now[-1].ping_user_ids
             continue
         await alice.slash(ch, "brade move", play=legal_texts(game)[0])
         human_turns += 1
@@ -204,8 +209,13 @@ async def test_a_whole_game_against_the_computer_posts_one_message_per_turn(
         raise AssertionError("the game did not end")
     posts = channel_posts(env, ch.id)
     # The policy: the challenge-free start, then one message per human play, the
-    # computer's reply inside it (a forfeited roll joins the message it was rolled on).
-    assert len(posts) == 1 + human_turns, (len(posts), human_turns)
+    # computer's reply inside it; a lost roll joins the message it was rolled in and the
+    # human's turn after it is a message of its own (issue 46): hers always (pressed on
+    # a board), the computer's when it follows a play, whose board it keeps.
+    turns = [e for e in row["game"].events if e["type"] in ("play", "forfeit")]
+    lost = sum(1 for i, e in enumerate(turns) if e["type"] == "forfeit" and (
+        e["side"] == "white" or (i > 0 and turns[i - 1]["type"] == "play")))
+    assert len(posts) == 1 + human_turns + lost, (len(posts), human_turns, lost)
     final = posts[-1]
     assert "wins" in final.content
     labels = [c.get("label") for row_ in final.components for c in row_.get("components", [])]

@@ -79,17 +79,23 @@ class Boards(GameCore):
         return humans[0] if len(humans) == 1 else Side.WHITE
 
     def _after_roll(self, lg: Loaded, mover: Side, dice: tuple[int, ...], lang: str,
-                    more: str = "") -> list[Post]:
+                    more: str = "", before: BoardSpec | None = None) -> list[Post]:
         """The board after ``mover``'s roll; ``more``: the rolls made next for a member
-        who asked for them (``Rolling``)."""
+        who asked for them (``Rolling``); ``before``: the board as it stood before the
+        roll (``_board_post`` without buttons), drawn again for a lost roll."""
         text = t("roll", lang, who=self._who(lg, mover, lang), name=roll_name(dice),
                  dice=format_dice(dice, "–"))
         if lg.game.phase == "move" and lg.game.turn is mover and not more:
             # the roller's dice, named, beside the last play; the plays to choose below
             return [self._board_post(lg, lang, text)]
         # Nothing playable: the engine forfeited the roll (T-4) and the turn has passed.
+        # The roll ends the message it joins, its board the play before it (so that play
+        # stays drawn) beside the lost dice; the next player's turn is a message of its
+        # own, which notifies them (issue 46).
         text += " " + t("roll.forfeit", lang)
-        return self._turn_posts(lg, lang, "\n".join(x for x in (text, more) if x))
+        board = replace(before, dice=dice, dice_side=mover) if before is not None else None
+        lost = Post(text, board=board, lost=True)
+        return [lost, *self._turn_posts(lg, lang, more)]
 
     def _turn_label(self, turn: Turn, lang: str) -> str:
         if turn.special == "column":

@@ -1,0 +1,36 @@
+"""Ending a pool of worker processes quickly: the bot's stop (SIGTERM, issue 46) must be
+over within Docker's grace period, whatever its workers are doing.
+
+``ProcessPoolExecutor.shutdown(wait=True)`` waits for every worker to finish its job,
+and a worker still warming up (importing, drawing a first board: seconds on a busy host)
+finishes that first.  ``end_pool`` gives the workers ``grace`` seconds to exit of
+themselves (a board being drawn is finished), then terminates those still running: a
+picture or a computer's search cut short is never posted, and a computer's turn left
+owed is played after the restart (``GameService.owed_computer_turns``).
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+#: Seconds a pool's workers get to exit of themselves before they are terminated.
+GRACE = 1.0
+
+
+def end_pool(pool: ProcessPoolExecutor, grace: float = GRACE) -> None:
+    """Shut ``pool`` down (queued jobs cancelled) and make sure its processes have
+    ended within about ``grace`` seconds (plus one to reap a terminated one)."""
+    # The executor keeps its processes in a private mapping; without it (another
+    # Python) the shutdown is all there is.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + grace
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(1)
+    pool.shutdown(wait=True)  # its manager thread, done now that no worker is left
