@@ -152,7 +152,11 @@ MESSAGES: dict[str, str] = {
     "settings.view.confirm": "is shown first and counts on **Confirm**",
     "settings.view.at_once": "counts at once",
     "settings.view.on": "on", "settings.view.off": "off",
-    "help.first": "Welcome to bräde! Here is how to play:",
+    # a first game's welcome: short, so the game above it stays in sight on a phone; its
+    # button opens the whole help in its place
+    "help.first": "👋 Welcome to bräde! When it is your turn, press **Roll** on the game's "
+                  "board, tap your play, then **Confirm**. **How to play** tells the rest.",
+    "btn.help": "How to play",
     "help": "**Bräde here, in short**\n"
             "• `/brade new` challenges a member (`opponent:`) or, left empty, the computer; "
             "`match:` makes it a match, `ruleset:` picks the rules.\n"

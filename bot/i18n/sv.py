@@ -143,7 +143,12 @@ MESSAGES: dict[str, str] = {
     "settings.view.confirm": "visas först och räknas på **Bekräfta**",
     "settings.view.at_once": "räknas direkt",
     "settings.view.on": "på", "settings.view.off": "av",
-    "help.first": "Välkommen till bräde! Så här spelar du:",
+    # ett första partis välkomst: kort, så att partiet ovanför syns på en telefon; knappen
+    # visar hela hjälpen i dess ställe
+    "help.first": "👋 Välkommen till bräde! När det är din tur: tryck **Slå** på partiets "
+                  "bräde, tryck på ditt drag och sedan **Bekräfta**. **Så spelar du** berättar "
+                  "resten.",
+    "btn.help": "Så spelar du",
     "help": "**Bräde här, i korthet**\n"
             "• `/bräde ny` utmanar en medlem (`motståndare:`) eller, om du lämnar den tom, "
             "datorn; `match:` gör det till en match, `regelverk:` väljer regler.\n"

@@ -97,6 +97,9 @@ class BoardSpec:
     #: A finished game's result (``render.board.Result``): the board shows it, no turn.
     result: Any = None
     usernames: tuple[str, str] | None = None  # (white, black): drawn for an unreadable name
+    #: A game ended without a result (aborted, stopped by a tournament's organiser): its
+    #: last board shows nobody to play.
+    stopped: bool = False
 
 
 @dataclass

@@ -51,7 +51,8 @@ def _board_args(spec: BoardSpec) -> dict:
                 dice_side=spec.dice_side or spec.mover, perspective=spec.perspective,
                 lang=spec.lang,
                 names=spec.names, score=spec.score, numbers=spec.numbers,
-                last_dice=spec.last_dice, result=spec.result, fallback_names=spec.usernames)
+                last_dice=spec.last_dice, result=spec.result, fallback_names=spec.usernames,
+                stopped=spec.stopped)
 
 
 def render_png(spec: BoardSpec) -> bytes:

@@ -11,7 +11,6 @@ owed is played after the restart (``GameService.owed_computer_turns``).
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import ProcessPoolExecutor
 
 #: Seconds a pool's workers get to exit of themselves before they are terminated.
@@ -19,18 +18,21 @@ GRACE = 1.0
 
 
 def end_pool(pool: ProcessPoolExecutor, grace: float = GRACE) -> None:
-    """Shut ``pool`` down (queued jobs cancelled) and make sure its processes have
-    ended within about ``grace`` seconds (plus one to reap a terminated one)."""
-    # The executor keeps its processes in a private mapping; without it (another
-    # Python) the shutdown is all there is.
+    """Shut ``pool`` down (queued jobs cancelled) and make sure its processes, and the
+    executor's manager thread that joins them, have ended within about ``grace``
+    seconds (plus one to reap a terminated one)."""
+    # The executor keeps its processes and manager thread in private attributes, and
+    # forgets them in ``shutdown``; without them (another Python) the shutdown is all
+    # there is.
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
-    deadline = time.monotonic() + grace
-    for process in processes:
-        process.join(max(0.0, deadline - time.monotonic()))
+    if manager is not None:
+        manager.join(grace)  # it tells every worker to exit, and joins them
     for process in processes:
         if process.is_alive():
             process.terminate()
     for process in processes:
         process.join(1)
-    pool.shutdown(wait=True)  # its manager thread, done now that no worker is left
+    if manager is not None:
+        manager.join(1)

@@ -658,7 +658,10 @@ def test_sigterm_stops_the_bot_cleanly_within_five_seconds(tmp_path: Path,
             assert nspid[-1] == "1", nspid  # PID 1 inside its namespace
         start = time.monotonic()
         os.kill(bot, signal.SIGTERM)
-        rc = proc.wait(10)
+        try:
+            rc: int | None = proc.wait(10)
+        except subprocess.TimeoutExpired:
+            rc = None
         took = time.monotonic() - start
     finally:
         if proc is not None and proc.poll() is None:

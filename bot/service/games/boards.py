@@ -150,10 +150,11 @@ class Boards(GameCore):
                  points=o.points, unit=points_unit(o.points, lang))
 
     def _board_post(self, lg: Loaded, lang: str, text: str, *, buttons: bool = True,
-                    game: Game | None = None) -> Post:
+                    game: Game | None = None, stopped: bool = False) -> Post:
         """``game`` (default: the live one) as it stands, with the roll to play, the last
         play and, once over, the result; with ``buttons``, what the player to act may do
-        and the prompt saying so."""
+        and the prompt saying so.  ``stopped``: the game ended without a result (aborted):
+        nobody to play, no buttons."""
         game = game or lg.game
         w = self.display_name(lg.row.guild_id, lg.row.white_id, lang)
         b = self.display_name(lg.row.guild_id, lg.row.black_id, lang)
@@ -166,15 +167,17 @@ class Boards(GameCore):
                             match_over=score is not None and match_over(m)
                             and lg.finished is None)
         last = last_play(game)
-        to_play = game.dice if game.phase == "move" and result is None else None
+        to_play = game.dice if game.phase == "move" and result is None and not stopped \
+            else None
         spec = BoardSpec(game.position, game.rules, dice=to_play,
                          dice_side=game.turn if to_play else None,
                          last_turn=last[0] if last else None, mover=last[1] if last else None,
                          last_dice=last[2] if last else None, result=result,
                          lang=lang, names=(w, b), perspective=view, numbers=BOTH,
-                         theme=self.theme_for(lg.row.guild_id, lg.player(view)), score=score)
+                         theme=self.theme_for(lg.row.guild_id, lg.player(view)), score=score,
+                         stopped=stopped)
         post = Post(text, board=spec)
-        if buttons and not game.is_over and lg.row.status == "active":
+        if buttons and not stopped and not game.is_over and lg.row.status == "active":
             if game.phase == "move" and lg.player(game.turn) != COMPUTER:
                 post.buttons, post.prompt, post.menu = self._picker_controls(lg, lang)
             else:
