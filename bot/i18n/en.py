@@ -229,4 +229,11 @@ MESSAGES: dict[str, str] = {
     "history.verify": "Check every roll: `/watch export game:{id}` (`number:` for a game of a "
                       "match), then `python -m engine verify FILE`.",
     "watch.export.verify": "Check its dice with `python -m engine verify FILE`.",
+    # the bot's own check of a finished game's dice, in words (issue 46)
+    "watch.export.matches": "✅ Every roll matches: I checked that all {rolls} rolls follow "
+                            "from the game's seed, and that the seed is the one its first "
+                            "message committed to, so nobody could choose the dice. To check "
+                            "it yourself without installing anything, open brade's page "
+                            "`docs/verify.html` in a browser and give it this file.",
+    "watch.export.mismatch": "⚠️ This record's dice do not check out: {why}",
 }

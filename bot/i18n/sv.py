@@ -222,4 +222,11 @@ MESSAGES: dict[str, str] = {
     "history.verify": "Kontrollera varje slag: `/titta exportera parti:{id}` (`nummer:` för ett "
                       "parti i en match), sedan `python -m engine verify FIL`.",
     "watch.export.verify": "Kontrollera dess tärningar med `python -m engine verify FIL`.",
+    # botens egen kontroll av ett avslutat partis tärningar, i ord (issue 46)
+    "watch.export.matches": "✅ Varje slag stämmer: jag har kontrollerat att alla {rolls} slag "
+                            "följer av partiets frö, och att fröet är det som partiets första "
+                            "meddelande förband sig vid, så ingen kunde välja tärningarna. "
+                            "Kontrollera själv utan att installera något: öppna brades sida "
+                            "`docs/verify.html` i en webbläsare och ge den den här filen.",
+    "watch.export.mismatch": "⚠️ Protokollets tärningar stämmer inte: {why}",
 }

@@ -58,6 +58,7 @@ from engine.game import Game
 from engine.match import Match
 from engine.position import Side
 from engine.turn import Outcome
+from engine.verify import verify
 from render.replay import render_replay
 from render.review import render_review
 
@@ -359,7 +360,15 @@ class SpectateService:
         name = f"brade-{row.id}" + (f"-{n}" if len(games) > 1 else "") + ".txt"
         key = "watch.export.done" if game.is_over else "watch.export.running"
         note = t(key, personal, id=row.id, n=n, rules=row.rules)
-        if proof.commitment and proof.seed:  # its dice can be checked
+        if proof.commitment and proof.seed:  # its dice can be checked: the bot does
+            verdict = await asyncio.to_thread(verify, text)
+            if verdict.ok:
+                note += "\n" + t("watch.export.matches", personal, rolls=verdict.rolls)
+            else:  # a bug or a damaged store, never the player's doing: said as found
+                log.error("game %s (%s): its dice do not check out: %s", row.id, n,
+                          verdict.message())
+                note += "\n" + t("watch.export.mismatch", personal,
+                                 why=verdict.message(personal))
             note += " " + t("watch.export.verify", personal)
         return FileReply(personal, note, Attachment(name, text.encode("utf-8")), public)
 

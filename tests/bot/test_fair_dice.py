@@ -20,6 +20,7 @@ import pytest
 import simcord
 
 from bot.client import BradeBot
+from bot.i18n import t
 from bot.service.model import COMPUTER
 from engine.__main__ import main as engine_cli
 from engine.game import Game
@@ -391,3 +392,24 @@ async def test_a_game_from_before_fair_dice_goes_on_without_a_commitment(
     text = await exported(env, carol, ch)
     assert '[Seed "4017"]' in text and "Commitment" not in text
     assert verify(text).key == "verify.no_commitment"
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("sv-SE", "sv"), (None, "en")])
+async def test_the_export_of_an_ended_game_says_every_roll_matches(
+        simcord_env: simcord.Env, db_path: Db, locale: str | None, lang: str) -> None:
+    """Issue 46, 7: the bot checks a finished game's dice itself when it exports it and
+    says so in words, pointing to the check that needs no Python (docs/verify.html)."""
+    env = simcord_env
+    _, ch, members = await start_game(env, locale=locale)
+    alice, _bob, carol = members
+    for _ in range(4):
+        await act(env, ch, db_path, members)
+    r = await alice.slash(ch, "brade resign")
+    await alice.click(r.response, label="Ja, ge upp" if lang == "sv" else "Yes, resign")
+    r = await carol.slash(ch, "watch export")
+    note = r.response.content
+    row = game_row(db_path, ch.id)
+    rolls = sum(1 for e in row["game"].events if e["type"] in ("teka", "roll"))
+    assert t("watch.export.matches", lang, rolls=rolls) in note, note
+    assert "docs/verify.html" in note
+    assert verify(env.backend.cdn.get(r.response.attachments[0].url).decode()).ok
