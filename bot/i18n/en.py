@@ -152,6 +152,10 @@ MESSAGES: dict[str, str] = {
     "settings.view.confirm": "is shown first and counts on **Confirm**",
     "settings.view.at_once": "counts at once",
     "settings.view.on": "on", "settings.view.off": "off",
+    # the settings' values in words (issue 46)
+    "settings.lang.sv": "Swedish", "settings.lang.en": "English",
+    "settings.lang.auto": "automatic (from Discord)",
+    "settings.theme.classic": "classic", "settings.theme.contrast": "contrast",
     # a first game's welcome: short, so the game above it stays in sight on a phone; its
     # button opens the whole help in its place
     "help.first": "👋 Welcome to bräde! When it is your turn, press **Roll** on the game's "

@@ -143,6 +143,10 @@ MESSAGES: dict[str, str] = {
     "settings.view.confirm": "visas först och räknas på **Bekräfta**",
     "settings.view.at_once": "räknas direkt",
     "settings.view.on": "på", "settings.view.off": "av",
+    # inställningarnas värden i ord (issue 46)
+    "settings.lang.sv": "svenska", "settings.lang.en": "engelska",
+    "settings.lang.auto": "automatiskt (från Discord)",
+    "settings.theme.classic": "klassiskt", "settings.theme.contrast": "kontrast",
     # ett första partis välkomst: kort, så att partiet ovanför syns på en telefon; knappen
     # visar hela hjälpen i dess ställe
     "help.first": "👋 Välkommen till bräde! När det är din tur: tryck **Slå** på partiets "

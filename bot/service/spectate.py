@@ -303,8 +303,10 @@ class SpectateService:
         are cut from the whole record, so every turn since the teka is on one of them."""
         personal, _ = await self.games.langs(ctx)
         row, events = await self._find(ctx, game_id, channel_id, sight)
+        # a link in words: a bare URL wraps over lines on a phone (issue 46)
         head = t("watch.history.head", personal, id=row.id, white=_who(row.white_id, personal),
-                 black=_who(row.black_id, personal), url=jump_url(row))
+                 black=_who(row.black_id, personal),
+                 url=t("watch.history.link", personal, url=jump_url(row)))
         lines = self._record(row, events, head, personal)
         if len("\n".join(lines)) <= MESSAGE_LIMIT:
             return HistoryPage(personal, "\n".join(lines), row.id, 1, 1)
@@ -339,7 +341,7 @@ class SpectateService:
                  url=jump_url(row))
         plain = "\n".join(self._record(row, events, head, personal))
         return FileReply(personal, t("watch.history.long", personal, id=row.id,
-                                     url=jump_url(row)),
+                                     url=t("watch.history.link", personal, url=jump_url(row))),
                          Attachment(f"brade-{row.id}-history.txt",
                                     (plain.replace("`", "") + "\n").encode()))
 
