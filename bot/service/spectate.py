@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -63,6 +64,9 @@ from render.replay import render_replay
 from render.review import render_review
 
 log = logging.getLogger(__name__)
+
+#: A turn's line in a record's pages ("12. White 5–2 …").
+TURN_LINE = re.compile(r"^\d+\. ")
 
 MAX_LISTED = 8  # about 210 characters a line: the list stays in one message
 REPLAY_FORMATS = ("gif", "apng")
@@ -317,6 +321,13 @@ class SpectateService:
                              if games > 1)
         pages = paginate(lines[2:], MESSAGE_LIMIT - len("\n".join(top)) - len(marker) - 2,
                          headings)
+        if len(pages) > 1 and not any(TURN_LINE.match(x) for x in pages[-1]):
+            # the dice lines alone on the last page: the newest turn goes with them, so
+            # the last page always shows where the game stands
+            moved = next((i for i in range(len(pages[-2]) - 1, -1, -1)
+                          if TURN_LINE.match(pages[-2][i])), None)
+            if moved is not None:
+                pages[-1].insert(0, pages[-2].pop(moved))
         n = len(pages) if page is None else min(max(1, page), len(pages))
         text = "\n".join([*top, t("watch.history.page", personal, n=n, count=len(pages)),
                           *pages[n - 1]])
