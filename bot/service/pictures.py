@@ -134,8 +134,8 @@ class RenderPool:
 
     def _warm(self, probe: Future[int]) -> None:
         # runs on the executor's manager thread: only plain assignments here
-        if probe.cancelled():
-            pass
+        if probe.cancelled() or self.closed:
+            pass  # closed while warming up: the worker was ended, it did not fail
         elif probe.exception() is not None:
             self.broken = True
             log.error("render worker failed to start; drawing boards in threads",
