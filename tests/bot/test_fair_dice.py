@@ -331,6 +331,9 @@ async def test_a_game_against_the_computer_closed_idle(simcord_env: simcord.Env,
     assert game_row(db_path, ch.id)["status"] == "over"
     last = all_messages(env, ch)[-1]
     assert f"Dice seed `{seed}`" in last.content, last.content
+    # issue 46: with its final board, the result on it, nobody to play
+    assert last.attachments and "wins" in (last.attachments[0].description or "")
+    assert "on roll" not in (last.attachments[0].description or "")
     checks_out(await exported(env, alice, ch), shown_commitment(r.response))
 
 

@@ -378,6 +378,27 @@ async def test_your_turn_after_n_minutes(simcord_env: simcord.Env, db_path: Db) 
     assert len(notices(env, bob)) == 1
 
 
+async def test_your_turn_in_swedish_names_the_server_and_the_channel(
+        simcord_env: simcord.Env, db_path: Db) -> None:
+    """Issue 46: the Swedish "your turn" says where (server, channel), no nested brackets."""
+    env = simcord_env
+    guild = env.create_guild("Brädklubben", preferred_locale="sv-SE")
+    ch = guild.create_text_channel("spel")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    await bob.slash(ch, "brade settings", your_turn="on")
+    both = [alice, bob]
+    r = await alice.slash(ch, "brade new", opponent=bob)
+    await bob.click(r.response, label="Anta")
+    if waiting_for(db_path, ch, both) is bob:
+        await one_turn(env, ch, db_path, both)
+    await one_turn(env, ch, db_path, both)
+    await env.advance_time(90)
+    sent = notices(env, bob)
+    assert len(sent) == 1, sent
+    assert sent[0].startswith("⏰ Din tur i bräde mot **alice** på **Brädklubben**, #spel — ")
+    assert not re.search(r"\([^()]*\(", sent[0]) and "[till partiet](" in sent[0], sent[0]
+
+
 async def test_closed_direct_messages_are_reported_once(
         simcord_env: simcord.Env, db_path: Db, caplog: pytest.LogCaptureFixture) -> None:
     env = simcord_env

@@ -218,8 +218,11 @@ async def test_a_banned_member_is_withdrawn_and_told_in_the_thread(
     data = tournament(db_path, "Cup")
     assert players_of(data)[p["b"]]["withdrawn"]
     assert pairing(data, p["id"])["winner"] == p["a"]
-    told = recent(env, thread, 1)[0].content
+    last = recent(env, thread, 1)[0]
+    told = last.content
     assert f"<@{p['b']}> has left the server and is withdrawn" in told
+    # issue 46: the stopped game's last message reveals its seed, with its final board
+    assert re.search(r"Dice seed `[0-9a-f]{64}`", told) and last.attachments, told
     assert archived(env, thread)
 
 
