@@ -25,9 +25,11 @@ ignores the signal and Docker kills the bot after its grace period (issue 46).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
+from collections.abc import Iterator
 from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING
 
@@ -132,16 +134,49 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
-def stopping(task: asyncio.Task[int]) -> None:
-    """On SIGTERM, the running bot stops: ``task`` (``run``) is cancelled, so that its
+class Stopper:
+    """On SIGTERM the running bot stops: ``task`` (``run``) is cancelled, so that its
     ``async with`` blocks log out of Discord, close the store and end the workers on the
-    way out.  Installed on the event loop: as PID 1 a signal without a handler of its
-    own is ignored."""
-    def stop() -> None:
-        logging.getLogger(__name__).info("SIGTERM: stopping")
-        task.cancel()
+    way out.  Installed on the event loop (``install``): as PID 1 a signal without a
+    handler of its own is ignored.
 
-    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop)
+    While the bot is connected (``serving``) the cancellation is repeated every half
+    second until it takes: Python 3.11's ``asyncio.wait_for``, which discord.py awaits
+    while a shard connects, can swallow one (gh-86296), and the bot would then go on
+    running.  Never once the bot is closing: a second cancellation then would cut the
+    closing of the store or the workers short."""
+
+    RETRY = 0.5
+
+    def __init__(self, task: asyncio.Task[int]) -> None:
+        self.task = task
+        self.requested = False
+        self.connected = False
+
+    def install(self) -> None:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.stop)
+
+    def stop(self) -> None:
+        if self.requested:
+            return
+        self.requested = True
+        logging.getLogger(__name__).info("SIGTERM: stopping")
+        self.task.cancel()
+        asyncio.get_running_loop().call_later(self.RETRY, self._again)
+
+    def _again(self) -> None:
+        if self.connected and not self.task.done():
+            self.task.cancel()
+            asyncio.get_running_loop().call_later(self.RETRY, self._again)
+
+    @contextlib.contextmanager
+    def serving(self) -> Iterator[None]:
+        """While the bot runs connected: a stop is cancelled again until it takes."""
+        self.connected = True
+        try:
+            yield
+        finally:
+            self.connected = False
 
 
 async def run(config: Config, startup: StartupLog) -> int:
@@ -153,7 +188,8 @@ async def run(config: Config, startup: StartupLog) -> int:
 
     task = asyncio.current_task()
     assert task is not None
-    stopping(task)
+    stopper = Stopper(task)
+    stopper.install()
     try:
         store = await open_store(config.db, wait=config.db_wait, waiting=say)
     except StoreError as e:  # one line; the store never puts a password in it
@@ -178,14 +214,15 @@ async def run(config: Config, startup: StartupLog) -> int:
                            shards=config.shards)
             # the config's repr hides the token
             logging.getLogger(__name__).info("starting with %s", config)
-            return await serve(bot, config)
+            return await serve(bot, config, stopper)
     except asyncio.CancelledError:  # SIGTERM (``stopping``): all closed by now
         logging.getLogger(__name__).info("stopped: database closed, workers ended")
         raise
 
 
-async def serve(bot: BradeBot, config: Config) -> int:
-    """Log in and run until closed; the exit code, a failure told in one line."""
+async def serve(bot: BradeBot, config: Config, stopper: Stopper | None = None) -> int:
+    """Log in and run until closed (or stopped, ``stopper``); the exit code, a failure
+    told in one line."""
     import aiohttp
     import discord
 
@@ -193,7 +230,8 @@ async def serve(bot: BradeBot, config: Config) -> int:
 
     try:
         async with bot:
-            await bot.start(config.token)
+            with stopper.serving() if stopper is not None else contextlib.nullcontext():
+                await bot.start(config.token)
     except SyncRefused as e:  # the development server is misconfigured, not Discord down
         fail(str(e))
         return EXIT_CONFIG

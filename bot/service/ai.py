@@ -164,7 +164,7 @@ class WorkerPool:
         if self._pool is not None:
             pool, self._pool = self._pool, None
             if isinstance(pool, ProcessPoolExecutor):
-                end_pool(pool, grace=0.5)
+                end_pool(pool, grace=0.25)
             else:
                 pool.shutdown(wait=False, cancel_futures=True)
 

@@ -170,7 +170,7 @@ class RenderPool:
 
     def close(self) -> None:
         """Stop the workers and wait for them to exit (queued boards are cancelled, one
-        being drawn is finished), at most about a second: a worker still busy then (warming
+        being drawn is finished), at most a moment: a worker still busy then (warming
         up on a loaded host) is terminated, so the bot stops in time (bot/service/
         workers.py).  Pictures asked for afterwards are drawn in threads."""
         self.closed = True

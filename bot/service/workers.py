@@ -14,7 +14,7 @@ from __future__ import annotations
 from concurrent.futures import ProcessPoolExecutor
 
 #: Seconds a pool's workers get to exit of themselves before they are terminated.
-GRACE = 1.0
+GRACE = 0.25
 
 
 def end_pool(pool: ProcessPoolExecutor, grace: float = GRACE) -> None:

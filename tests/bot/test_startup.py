@@ -677,3 +677,40 @@ def test_sigterm_stops_the_bot_cleanly_within_five_seconds(tmp_path: Path,
     assert any("stopped: database closed, workers ended" in x for x in lines), lines[-5:]
     assert not any("Traceback" in x for x in lines), lines
     assert not [pid for pid in workers if _alive(pid)], "a worker process outlived the bot"
+
+
+async def test_a_stop_swallowed_once_is_repeated_while_connected() -> None:
+    """Python 3.11's ``asyncio.wait_for`` (in discord.py's shard connection) can swallow
+    a cancellation: the stop is repeated while the bot is connected, never once it is
+    closing (which a second cancellation would cut short)."""
+    import asyncio
+
+    from bot.__main__ import Stopper
+
+    closed: list[str] = []
+    holder: dict[str, Stopper] = {}
+
+    async def bot_running() -> int:
+        stopper = holder["stopper"]
+        try:
+            with stopper.serving():
+                try:
+                    await asyncio.sleep(60)
+                except asyncio.CancelledError:  # swallowed, as wait_for may
+                    task = asyncio.current_task()
+                    assert task is not None
+                    task.uncancel()
+                await asyncio.sleep(60)  # connected still: cancelled again
+        finally:
+            await asyncio.sleep(Stopper.RETRY * 3)  # closing: never cancelled now
+            closed.append("store")
+        return 0
+
+    task = asyncio.get_running_loop().create_task(bot_running())
+    holder["stopper"] = Stopper(task)
+    await asyncio.sleep(0)
+    start = time.monotonic()
+    holder["stopper"].stop()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert closed == ["store"] and time.monotonic() - start < 5
