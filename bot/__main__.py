@@ -16,13 +16,21 @@ Log records written while starting are held back and printed once the bot has lo
 in, so a failed start shows that one line rather than a page of log.  With
 ``BRADE_DB_WAIT`` a PostgreSQL server that is not up yet is waited for (docker compose's
 first start), after one line saying so (``say``).
+
+SIGTERM (``docker stop``, ``compose down``, systemd) stops the bot cleanly at any point:
+it logs out of Discord, closes the database and ends its worker processes, then exits 0.
+As a container's first process (PID 1) the bot must handle it itself, or the kernel
+ignores the signal and Docker kills the bot after its grace period (issue 46).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
+from collections.abc import Iterator
 from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING
 
@@ -93,7 +101,13 @@ def fail(text: str) -> None:
 say = fail
 
 
+def terminated(signum: int, frame: object) -> None:
+    """SIGTERM before the event loop runs (or after): stop at once, as asked."""
+    raise SystemExit(0)
+
+
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, terminated)
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["migrate"]:
         from bot.migrate import main as migrate  # only this command needs it
@@ -125,8 +139,53 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("discord.http").setLevel(max(logging.INFO, root.level))
     try:
         return asyncio.run(run(config, startup))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, or SIGTERM (``stopping``)
         return 0
+
+
+class Stopper:
+    """On SIGTERM the running bot stops: ``task`` (``run``) is cancelled, so that its
+    ``async with`` blocks log out of Discord, close the store and end the workers on the
+    way out.  Installed on the event loop (``install``): as PID 1 a signal without a
+    handler of its own is ignored.
+
+    While the bot is connected (``serving``) the cancellation is repeated every half
+    second until it takes: Python 3.11's ``asyncio.wait_for``, which discord.py awaits
+    while a shard connects, can swallow one (gh-86296), and the bot would then go on
+    running.  Never once the bot is closing: a second cancellation then would cut the
+    closing of the store or the workers short."""
+
+    RETRY = 0.5
+
+    def __init__(self, task: asyncio.Task[int]) -> None:
+        self.task = task
+        self.requested = False
+        self.connected = False
+
+    def install(self) -> None:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.stop)
+
+    def stop(self) -> None:
+        if self.requested:
+            return
+        self.requested = True
+        logging.getLogger(__name__).info("SIGTERM: stopping")
+        self.task.cancel()
+        asyncio.get_running_loop().call_later(self.RETRY, self._again)
+
+    def _again(self) -> None:
+        if self.connected and not self.task.done():
+            self.task.cancel()
+            asyncio.get_running_loop().call_later(self.RETRY, self._again)
+
+    @contextlib.contextmanager
+    def serving(self) -> Iterator[None]:
+        """While the bot runs connected: a stop is cancelled again until it takes."""
+        self.connected = True
+        try:
+            yield
+        finally:
+            self.connected = False
 
 
 async def run(config: Config, startup: StartupLog) -> int:
@@ -136,6 +195,10 @@ async def run(config: Config, startup: StartupLog) -> int:
     from bot.service.pictures import RenderPool
     from bot.store import StoreError, open_store
 
+    task = asyncio.current_task()
+    assert task is not None
+    stopper = Stopper(task)
+    stopper.install()
     try:
         store = await open_store(config.db, wait=config.db_wait, waiting=say)
     except StoreError as e:  # one line; the store never puts a password in it
@@ -144,25 +207,31 @@ async def run(config: Config, startup: StartupLog) -> int:
     except (OSError, TimeoutError) as e:  # a failure the store did not name: still one line
         fail(f"cannot use the database {config.db_shown}: {type(e).__name__}")
         return EXIT_DATABASE
-    # What holds processes or connections is made here and closed here, last made
-    # first, after the bot (``async with bot``) has closed, whatever happened; the bot
-    # starts the workers once it has logged in.
-    async with AsyncExitStack() as made:
-        made.push_async_callback(store.close)
-        workers = config.settings.render_workers
-        renderer = made.enter_context(RenderPool(workers))
-        lister = made.enter_context(ListPool(workers))
-        agent = made.enter_context(ProcessAgent())
-        bot = BradeBot(settings=config.settings, store=store, renderer=renderer,
-                       lister=lister, agent=agent, db_path=config.db,
-                       dev_guild=config.dev_guild, on_started=startup.started,
-                       shards=config.shards)
-        logging.getLogger(__name__).info("starting with %s", config)  # repr hides the token
-        return await serve(bot, config)
+    try:
+        # What holds processes or connections is made here and closed here, last made
+        # first, after the bot (``async with bot``) has closed, whatever happened; the bot
+        # starts the workers once it has logged in.
+        async with AsyncExitStack() as made:
+            made.push_async_callback(store.close)
+            workers = config.settings.render_workers
+            renderer = made.enter_context(RenderPool(workers))
+            lister = made.enter_context(ListPool(workers))
+            agent = made.enter_context(ProcessAgent())
+            bot = BradeBot(settings=config.settings, store=store, renderer=renderer,
+                           lister=lister, agent=agent, db_path=config.db,
+                           dev_guild=config.dev_guild, on_started=startup.started,
+                           shards=config.shards)
+            # the config's repr hides the token
+            logging.getLogger(__name__).info("starting with %s", config)
+            return await serve(bot, config, stopper)
+    except asyncio.CancelledError:  # SIGTERM (``stopping``): all closed by now
+        logging.getLogger(__name__).info("stopped: database closed, workers ended")
+        raise
 
 
-async def serve(bot: BradeBot, config: Config) -> int:
-    """Log in and run until closed; the exit code, a failure told in one line."""
+async def serve(bot: BradeBot, config: Config, stopper: Stopper | None = None) -> int:
+    """Log in and run until closed (or stopped, ``stopper``); the exit code, a failure
+    told in one line."""
     import aiohttp
     import discord
 
@@ -170,7 +239,8 @@ async def serve(bot: BradeBot, config: Config) -> int:
 
     try:
         async with bot:
-            await bot.start(config.token)
+            with stopper.serving() if stopper is not None else contextlib.nullcontext():
+                await bot.start(config.token)
     except SyncRefused as e:  # the development server is misconfigured, not Discord down
         fail(str(e))
         return EXIT_CONFIG

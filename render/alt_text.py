@@ -42,6 +42,7 @@ def alt_text(
     fallback_names: object = None,
     score: object = None,
     result: Result | None = None,
+    stopped: bool = False,
     limit: int = LIMIT,
     **_board_only: object,
 ) -> str:
@@ -71,7 +72,8 @@ def alt_text(
     if result is None and last_turn is not None and last_turn.outcome is not None:
         result = Result(last_turn.outcome)
     thrower = Side(dice_side) if dice_side else position.turn
-    to_play = dice if dice and result is None and thrower is position.turn else None
+    to_play = dice if dice and result is None and not stopped and thrower is position.turn \
+        else None
     past_dice = last_dice
     if dice and to_play is None and past_dice is None and (mover is None or mover is thrower):
         past_dice, mover = dice, mover or thrower
@@ -88,7 +90,9 @@ def alt_text(
     last = _last(words, lang, mover, past_dice, last_turn, who)
     if last:
         head.append(last)
-    if result is None:
+    if stopped and result is None:
+        head.append(words["stopped"])
+    elif result is None:
         side = position.turn
         if to_play:
             key = "one_die" if len(to_play) == 1 else "to_play"
@@ -97,7 +101,8 @@ def alt_text(
         else:
             head.append(words["to_roll"].format(who=who(side)))
     warnings = []
-    for side in Side if result is None else ():  # a finished game warns of nothing
+    for side in Side if result is None and not stopped else ():  # a finished game warns
+        # of nothing
         danger = jan_danger(position, side, info.family)
         if danger:
             entries, hit = jan_nouns(lang, danger.free, danger.bar)

@@ -168,6 +168,7 @@ def render_board(
     last_dice: Sequence[int] | None = None,
     result: Result | None = None,
     fallback_names: object = None,
+    stopped: bool = False,
 ) -> bytes:
     """The board as PNG bytes.
 
@@ -191,13 +192,15 @@ def render_board(
     mover's own numbering (G-2) and in ``lang`` ("sv": ``20/ut``; "en": ``20/off``).
 
     ``result`` marks a finished game (a last turn with an outcome does too): the board
-    shows the result and no turn badge and no dice.
+    shows the result and no turn badge and no dice.  ``stopped`` marks a game ended
+    without a result (aborted, or stopped by a tournament's organiser): no turn badge,
+    no roll to play and no warnings either.
     """
     th = get_theme(theme)
     b = _draw(position, rules, dice=dice, last_turn=last_turn, last_mover=last_mover,
               perspective=perspective, theme=th, lang=lang, names=names, score=score,
               dice_side=dice_side, layout=layout, numbers=numbers, last_dice=last_dice,
-              result=result, fallback_names=fallback_names)
+              result=result, fallback_names=fallback_names, stopped=stopped)
     base = _base_indexed(th, position.geometry, b.view, b.L, b.rings)
     if b.im.size != base.size:  # a finished game's plate, under the static layer
         grown = Image.new("P", b.im.size)
@@ -253,6 +256,7 @@ def _draw(
     last_dice: Sequence[int] | None = None,
     result: Result | None = None,
     fallback_names: object = None,
+    stopped: bool = False,
 ) -> _Board:
     if not isinstance(position, Position):
         raise TypeError("position must be an engine Position")
@@ -272,13 +276,15 @@ def _draw(
     if result is None and last_turn is not None and last_turn.outcome is not None:
         result = Result(last_turn.outcome)
     thrower = Side(dice_side) if dice_side else position.turn
-    to_play = dice if dice and result is None and thrower is position.turn else None
+    to_play = dice if dice and result is None and not stopped and thrower is position.turn \
+        else None
     if dice and to_play is None and last_dice is None and (mover is None or mover is thrower):
         last_dice, mover = dice, thrower  # the roll just played, by its roller
     who = player_names(names, fallback_names, lang)
     b.head(_score(score))
-    b.strips(who, _score(score), result)
-    if result is None:  # a finished game warns of nothing, and its plate would cover them
+    b.strips(who, _score(score), result, stopped)
+    if result is None and not stopped:  # an ended game warns of nothing (its plate would
+        # cover the warnings)
         b.blockades()
     if drawing:
         b.ghosts(drawing)
@@ -403,7 +409,7 @@ class _Board:
                    th.muted, "regular", "lm")
 
     def strips(self, names: dict[Side, str], score: Score | None,
-               result: Result | None) -> None:
+               result: Result | None, stopped: bool = False) -> None:
         """A strip per player: a checker of their colour, the name, whose turn (or who
         won), the pips, jan danger and järnbanden while the game goes on; on the right
         the player's match score."""
@@ -412,7 +418,7 @@ class _Board:
         for side in (self.view, self.view.other):
             bottom = self._at_bottom(side)
             x0, y0, x1, y1 = L.strip_rect(bottom)
-            active = side is self.pos.turn and result is None
+            active = side is self.pos.turn and result is None and not stopped
             won = result is not None and result.outcome.winner is side
             self.dr.rounded_rectangle((x0, y0, x1, y1), 10,
                                       fill=th.strip_active if active or won else th.strip)
@@ -431,7 +437,7 @@ class _Board:
                 label(self.lang, "turn") if active else ""
             pips = label(self.lang, "pips", n=self.pos.pips(side))
             chips: list[tuple[list[str], RGB]] = []
-            if result is None:  # a finished game warns of nothing
+            if result is None and not stopped:  # a finished game warns of nothing
                 danger = jan_danger(self.pos, side, self.info.family)
                 if danger:
                     chips.append(([jan_text(self.lang, danger.free, danger.bar),

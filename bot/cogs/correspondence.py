@@ -64,6 +64,11 @@ class Notices(BackgroundCheck):
         guild = self.bot.get_guild(guild_id) if guild_id else None
         return guild.name if guild is not None else None
 
+    def _names(self, guild_id: int | None, channel_id: int) -> tuple[str | None, str | None]:
+        """A game's server and channel by name, for its "your turn" message."""
+        channel = self.bot.get_channel(channel_id)
+        return self._server_name(guild_id), getattr(channel, "name", None)
+
     async def _visible(self, interaction: discord.Interaction,
                        rows: list[GameRow]) -> set[int]:
         """The games whose channel the member sees now: in a server, that server's; in a
@@ -96,14 +101,14 @@ class Notices(BackgroundCheck):
     # -- direct messages ----------------------------------------------------------------
 
     async def tick(self) -> None:
-        for notice in await self.correspondence.due_turns():
+        for notice in await self.correspondence.due_turns(names=self._names):
             await self.letters.write(notice.user_id, notice.text)
         await self.problems()
 
     async def after_command(self, channel_id: int) -> None:
         """A command changed the game in ``channel_id``: its "your turn", if due now."""
         try:
-            for notice in await self.correspondence.due_turns(channel_id):
+            for notice in await self.correspondence.due_turns(channel_id, names=self._names):
                 await self.letters.write(notice.user_id, notice.text)
         except Exception:  # a courtesy: never fail the command that was answered
             log.exception("could not check the direct messages of channel %s", channel_id)

@@ -60,10 +60,15 @@ def history_view(page: HistoryPage) -> discord.ui.View:
         return view
     targets = {"first": 1, "earlier": page.page - 1, "later": page.page + 1,
                "last": page.pages}
-    for slot in SLOTS:
+    # Two pages need no First and Latest: they would do what Earlier and Later do
+    # (issue 46); with more, each is off where it would (or it goes nowhere).
+    slots = SLOTS if page.pages > 2 else ("earlier", "later")
+    for slot in slots:
         target = targets[slot]
+        same = (slot == "first" and targets["earlier"] == 1) or \
+            (slot == "last" and targets["later"] == page.pages)
         view.add_item(HistoryButton(
             page.game_id, max(1, min(target, page.pages)), slot,
             label=t(f"watch.history.btn.{slot}", page.lang),
-            disabled=not 1 <= target <= page.pages or target == page.page))
+            disabled=not 1 <= target <= page.pages or target == page.page or same))
     return view

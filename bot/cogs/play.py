@@ -542,6 +542,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
             "abort": lambda c: s.abort(c, game_id=g, version=v),
             "claim": lambda c: s.claim(c, game_id=g),
             "rematch": lambda c: s.rematch(c, g),
+            "help": s.help,  # a first game's welcome opening the whole help
         }
         action = actions.get(btn.action)
         if action is None:

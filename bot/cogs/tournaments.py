@@ -146,12 +146,14 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         set, a withdrawal, the finish, a re-pairing): its live game stops, the thread
         says what happened in the tournament's language, and it is archived."""
         assert self.bot.user is not None
-        ctx = Ctx(self.bot.user.id, end.thread_id, can_manage=True)
-        try:
-            stopped: Reply | None = await self.games.abort(ctx)
+        thread = await threads.find_thread(self.bot, end.thread_id)
+        guild = thread.guild if thread is not None else None
+        ctx = Ctx(self.bot.user.id, end.thread_id, guild.id if guild else None, None,
+                  str(guild.preferred_locale) if guild else None, can_manage=True)
+        try:  # its last message: what happened, its final board, the seed of its dice
+            stopped: Reply | None = await self.games.abort(ctx, say=end.text)
         except UserError:
             stopped = None  # no live game there
-        thread = await threads.find_thread(self.bot, end.thread_id)
         if thread is None:
             return
         # Forgotten as a game thread first, so the archiving is done once, here.

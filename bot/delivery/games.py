@@ -211,8 +211,10 @@ class Delivery:
             await interaction.edit_original_response(**spent)
             if pressed is not None:
                 bare.append(pressed)
-        elif reply.private:
-            await interaction.followup.send(reply.private, ephemeral=True)
+        elif reply.private:  # after the posts (a first game's welcome: with its button)
+            view = make_view(reply.buttons)
+            await answers.send_private(interaction, reply.private,
+                                       **({"view": view} if view is not None else {}))
         await self._after_posts(channel_id, reply, sent, bare=bare, retire=todo.retire,
                                 ended=todo.redraw is not None and todo.redraw.final)
 

@@ -6,7 +6,9 @@ that reports it (and pings the player to act next), and that player's roll *adds
 pressed there: the roll and its prompt replace the old prompt, the play above stays, and
 the board is redrawn with the last play's arrows beside the new dice.  Against the
 computer its reply is in the message of the turn it answers and stays there when the
-human rolls.  A challenge, once answered, is rewritten to say what became of it.  Any
+human rolls.  A roll with no legal play (T-4) joins the message it was rolled on, whose
+board keeps the play before it drawn beside the lost dice, and the next player's turn is
+a new message: a mention added by an edit notifies nobody (issue 46).  A challenge, once answered, is rewritten to say what became of it.  Any
 other press takes the pressed message's buttons off.  Pure values: ``Delivery``
 (bot/delivery/games.py) carries a plan out and never decides one (README, "Messages").
 """
@@ -57,8 +59,11 @@ def plan(reply: Reply, *, pressed: bool, shown: str = "", stale: str | None = No
     prompt, stale now (``trimmed``); so does any board a newer one replaces
     (``Delivery`` does that, and keeps the game's buttons on its newest board).
     """
-    posts = compose(reply.posts)
     stale = reply.stale_prompt if stale is None else stale
+    if pressed and reply.rolled and reply.posts and reply.posts[0].lost:
+        # lost: the roll joins the board; the next turn is new messages, which notify
+        return Plan(send=compose(reply.posts[1:]), redraw=extend(shown, stale, reply.posts[0]))
+    posts = compose(reply.posts)
     if pressed and reply.update is not None:
         return Plan(send=posts, redraw=extend(shown, stale, reply.update), record=False)
     if pressed and reply.rolled and len(posts) == 1:
@@ -86,7 +91,9 @@ def extend(shown: str, stale: str, post: Post) -> Post:
     """``post`` added to a message that reads ``shown``: the message's prompt
     (``stale``, what its player could do before) gives way to ``post``'s text and
     prompt; the turns above it stay.  A message too long keeps its end."""
-    kept = trimmed(shown, stale) or shown.rstrip()
+    kept = shown.rstrip()
+    if stale and kept.endswith(stale):  # a turn's message may hold its prompt alone
+        kept = kept[:-len(stale)].rstrip()
     text = "\n".join(x for x in (kept, post.text) if x)
     return replace(post, text=clip(text, MESSAGE_LIMIT - len(post.prompt) - 1, keep="tail"))
 
@@ -97,7 +104,10 @@ def compose(posts: list[Post]) -> list[Post]:
     Consecutive posts become one message (the computer's reply joins the human turn it
     answers: both turns in the text, the board after the reply, the last prompt),
     except that a game's final board stands alone, so a match's next game starts in a
-    message of its own.
+    message of its own, and a lost roll that follows a play ends its message
+    (``Post.lost``), its board keeping that play drawn: the turn that follows is a new
+    message, one per player turn, which notifies its player.  A lost roll after another
+    one (nothing drawn to keep) joins the turn that follows.
     """
     out: list[Post] = []
     group: list[Post] = []
@@ -112,15 +122,22 @@ def compose(posts: list[Post]) -> list[Post]:
         text = clip(text, MESSAGE_LIMIT - len(last.prompt) - 1, keep="tail")
         out.append(Post(text, board=boards[-1] if boards else None,
                         buttons=last.buttons, mentions=mentions, final=last.final,
-                        prompt=last.prompt, menu=last.menu))
+                        prompt=last.prompt, menu=last.menu, lost=last.lost))
         group.clear()
 
     for post in posts:
         group.append(post)
-        if post.final:
+        if post.final or (post.lost and drew_play(post)):
             flush()
     flush()
     return out
+
+
+def drew_play(post: Post) -> bool:
+    """Whether the post's board draws a play (its arrows), which a later board in the
+    same message would hide."""
+    last = post.board.last_turn if post.board is not None else None
+    return bool(getattr(last, "steps", None))
 
 
 def live(post: Post) -> bool:

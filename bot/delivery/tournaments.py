@@ -21,7 +21,7 @@ from bot.delivery import answers, threads
 from bot.delivery.games import Delivery, mentioning
 from bot.i18n import t
 from bot.permissions import Rights, to_post
-from bot.service.model import Post, Reply
+from bot.service.model import Reply
 from bot.service.pictures import RenderPool
 from bot.service.text import BUTTONS, DESCRIPTION_LIMIT, clip, shorten
 from bot.service.tournaments import MatchToOpen, Notice, Outcome, Picture, WithdrawChoice
@@ -135,14 +135,14 @@ class Courier:
 
     async def end_thread(self, thread: discord.Thread, text: str,
                          stopped: Reply | None) -> None:
-        """A match decided other than by its game: the thread says what happened (the
-        final post taking the buttons off the game's last board, when a game was
-        stopped) and is archived."""
-        if stopped is not None and stopped.game_id is not None:
-            await self.rights.attempt(thread, "tournament.post", to_post(thread), partial(
-                self.delivery.post, thread, Reply(
-                    posts=[Post(text, final=True)], game_id=stopped.game_id,
-                    version=stopped.version, lang=stopped.lang)))
+        """A match decided other than by its game: the thread says what happened and is
+        archived.  When a game was stopped, ``stopped`` says it (``text``, its final
+        board and the seed of its dice, docs/dice.md) and takes the buttons off the
+        game's last board."""
+        if stopped is not None and stopped.game_id is not None and stopped.posts:
+            await self.rights.attempt(thread, "tournament.post",
+                                      to_post(thread, board=True),
+                                      partial(self.delivery.post, thread, stopped))
         else:
             await self.rights.attempt(thread, "tournament.post", to_post(thread), partial(
                 thread.send, text, allowed_mentions=mentioning(())))

@@ -8,7 +8,9 @@ EN: dict[str, str] = {
     "games.none": "You have no game going in this server. Start one with `/brade new`.",
     "games.none_anywhere": "You have no game going. Start one with `/brade new` (here against "
                            "the computer, or in a server against a member).",
-    "games.line": "• {text} · waiting {waited}{server} · [go to the game]({link})",
+    "games.line": "• {text} · {waited}{server} · [go to the game]({link})",
+    "games.waited": "waiting {since}",
+    "games.waited.now": "moved just now",
     "games.game": "against **{name}**, {title}{score}: {turn}",
     "games.score": ", match {me}–{them} (of {n})",
     "games.their_turn": "{name}'s turn",
@@ -19,8 +21,10 @@ EN: dict[str, str] = {
     "games.more": "… and {n} more.",
     "games.here_dm": "here",
     # "your turn" by direct message
-    "notice.turn": "⏰ Your turn in bräde against **{name}** ({title}){roll}: "
+    "notice.turn": "⏰ Your turn in bräde against **{name}**{place} — {title}{roll}: "
                    "[go to the game]({link})",
+    "notice.place": " in **{server}**, #{channel}",
+    "notice.place.server": " in **{server}**",
     "notice.roll": ", your {dice} waits to be played",
     "notice.set.off": "\"Your turn\" by direct message: off.",
     "notice.set.on": "\"Your turn\" by direct message: on (once per turn, when you are not "
@@ -51,7 +55,9 @@ SV: dict[str, str] = {
     "games.none": "Du har inget parti igång på den här servern. Starta ett med `/bräde ny`.",
     "games.none_anywhere": "Du har inget parti igång. Starta ett med `/bräde ny` (här mot "
                            "datorn, eller på en server mot en medlem).",
-    "games.line": "• {text} · väntar sedan {waited}{server} · [till partiet]({link})",
+    "games.line": "• {text} · {waited}{server} · [till partiet]({link})",
+    "games.waited": "väntar sedan {since}",
+    "games.waited.now": "nyss draget",
     "games.game": "mot **{name}**, {title}{score}: {turn}",
     "games.score": ", match {me}–{them} (av {n})",
     "games.their_turn": "{name}s tur",
@@ -61,8 +67,10 @@ SV: dict[str, str] = {
     "games.offer_theirs": "din utmaning till **{name}** ({title}): väntar på svar",
     "games.more": "… och {n} till.",
     "games.here_dm": "här",
-    "notice.turn": "⏰ Din tur i bräde mot **{name}** ({title}){roll}: "
+    "notice.turn": "⏰ Din tur i bräde mot **{name}**{place} — {title}{roll}: "
                    "[till partiet]({link})",
+    "notice.place": " på **{server}**, #{channel}",
+    "notice.place.server": " på **{server}**",
     "notice.roll": ", din {dice} väntar på att spelas",
     "notice.set.off": "\"Din tur\" i direktmeddelande: av.",
     "notice.set.on": "\"Din tur\" i direktmeddelande: på (en gång per tur, när du inte är i "

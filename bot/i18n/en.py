@@ -152,7 +152,15 @@ MESSAGES: dict[str, str] = {
     "settings.view.confirm": "is shown first and counts on **Confirm**",
     "settings.view.at_once": "counts at once",
     "settings.view.on": "on", "settings.view.off": "off",
-    "help.first": "Welcome to bräde! Here is how to play:",
+    # the settings' values in words (issue 46)
+    "settings.lang.sv": "Swedish", "settings.lang.en": "English",
+    "settings.lang.auto": "automatic (from Discord)",
+    "settings.theme.classic": "classic", "settings.theme.contrast": "contrast",
+    # a first game's welcome: short, so the game above it stays in sight on a phone; its
+    # button opens the whole help in its place
+    "help.first": "👋 Welcome to bräde! When it is your turn, press **Roll** on the game's "
+                  "board, tap your play, then **Confirm**. **How to play** tells the rest.",
+    "btn.help": "How to play",
     "help": "**Bräde here, in short**\n"
             "• `/brade new` challenges a member (`opponent:`) or, left empty, the computer; "
             "`match:` makes it a match, `ruleset:` picks the rules.\n"
@@ -225,4 +233,11 @@ MESSAGES: dict[str, str] = {
     "history.verify": "Check every roll: `/watch export game:{id}` (`number:` for a game of a "
                       "match), then `python -m engine verify FILE`.",
     "watch.export.verify": "Check its dice with `python -m engine verify FILE`.",
+    # the bot's own check of a finished game's dice, in words (issue 46)
+    "watch.export.matches": "✅ Every roll matches: I checked that all {rolls} rolls follow "
+                            "from the game's seed, and that the seed is the one its first "
+                            "message committed to, so nobody could choose the dice. To check "
+                            "it yourself without installing anything, open brade's page "
+                            "`docs/verify.html` in a browser and give it this file.",
+    "watch.export.mismatch": "⚠️ This record's dice do not check out: {why}",
 }

@@ -143,7 +143,16 @@ MESSAGES: dict[str, str] = {
     "settings.view.confirm": "visas först och räknas på **Bekräfta**",
     "settings.view.at_once": "räknas direkt",
     "settings.view.on": "på", "settings.view.off": "av",
-    "help.first": "Välkommen till bräde! Så här spelar du:",
+    # inställningarnas värden i ord (issue 46)
+    "settings.lang.sv": "svenska", "settings.lang.en": "engelska",
+    "settings.lang.auto": "automatiskt (från Discord)",
+    "settings.theme.classic": "klassiskt", "settings.theme.contrast": "kontrast",
+    # ett första partis välkomst: kort, så att partiet ovanför syns på en telefon; knappen
+    # visar hela hjälpen i dess ställe
+    "help.first": "👋 Välkommen till bräde! När det är din tur: tryck **Slå** på partiets "
+                  "bräde, tryck på ditt drag och sedan **Bekräfta**. **Så spelar du** berättar "
+                  "resten.",
+    "btn.help": "Så spelar du",
     "help": "**Bräde här, i korthet**\n"
             "• `/bräde ny` utmanar en medlem (`motståndare:`) eller, om du lämnar den tom, "
             "datorn; `match:` gör det till en match, `regelverk:` väljer regler.\n"
@@ -217,4 +226,11 @@ MESSAGES: dict[str, str] = {
     "history.verify": "Kontrollera varje slag: `/titta exportera parti:{id}` (`nummer:` för ett "
                       "parti i en match), sedan `python -m engine verify FIL`.",
     "watch.export.verify": "Kontrollera dess tärningar med `python -m engine verify FIL`.",
+    # botens egen kontroll av ett avslutat partis tärningar, i ord (issue 46)
+    "watch.export.matches": "✅ Varje slag stämmer: jag har kontrollerat att alla {rolls} slag "
+                            "följer av partiets frö, och att fröet är det som partiets första "
+                            "meddelande förband sig vid, så ingen kunde välja tärningarna. "
+                            "Kontrollera själv utan att installera något: öppna brades sida "
+                            "`docs/verify.html` i en webbläsare och ge den den här filen.",
+    "watch.export.mismatch": "⚠️ Protokollets tärningar stämmer inte: {why}",
 }

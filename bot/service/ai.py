@@ -30,6 +30,8 @@ from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import Protocol, TypeVar, runtime_checkable
 
+from bot.service.workers import end_pool
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -156,9 +158,15 @@ class WorkerPool:
         raise AssertionError("unreachable")
 
     def close(self) -> None:
+        """Stop the workers: a search still running after a moment is cut short (the
+        computer's turn stays owed and is played after a restart), so the bot stops in
+        time (bot/service/workers.py)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            if isinstance(pool, ProcessPoolExecutor):
+                end_pool(pool, grace=0.25)
+            else:
+                pool.shutdown(wait=False, cancel_futures=True)
 
 
 class ProcessAgent:

@@ -27,6 +27,7 @@ from bot.i18n import t
 from bot.service.games import GameService, Loaded
 from bot.service.games.boards import duration
 from bot.service.model import COMPUTER, Ctx, Reply
+from bot.service.text import shown
 from bot.store import GameRow
 from bot.store import notices_sql as sql
 from engine import rules as rules_registry
@@ -106,7 +107,10 @@ class Correspondence:
             mine, text = self._line(row, ctx.user_id, personal)
             where = boards.get(row.id)
             url = link(row.guild_id, *where) if where else link(row.guild_id, row.channel_id)
-            waited = duration(max(0.0, now - row.updated_at), personal)
+            seconds = now - row.updated_at
+            # under a minute is no wait worth a number ("waiting 0 s", issue 46)
+            waited = t("games.waited", personal, since=duration(seconds, personal)) \
+                if seconds >= 60 else t("games.waited.now", personal)
             server = place(row.guild_id) if ctx.guild_id is None else None
             if ctx.guild_id is None and row.guild_id is None:
                 server = t("games.here_dm", personal)
@@ -149,9 +153,13 @@ class Correspondence:
 
     # -- "your turn" by direct message ----------------------------------------------------
 
-    async def due_turns(self, channel_id: int | None = None) -> list[TurnNotice]:
+    async def due_turns(self, channel_id: int | None = None, *,
+                        names: Callable[[int | None, int], tuple[str | None, str | None]]
+                        = lambda g, c: (None, None)) -> list[TurnNotice]:
         """The "your turn" messages due now (of the live game in ``channel_id`` only, or
-        of every game of this process), each wait marked sent before it is returned."""
+        of every game of this process), each wait marked sent before it is returned.
+        ``names(guild id, channel id)``: the server's and the channel's names, which the
+        message gives (issue 46; None where unknown)."""
         async with self.store.read() as tx:
             if channel_id is None:
                 rows = await tx.active_games()
@@ -181,11 +189,14 @@ class Correspondence:
             async with self.store.transaction() as tx:
                 if not await sql.claim_turn_notice(tx, row.id, wait, now):
                     continue  # told already (before a restart, or by another process)
-            out.append(TurnNotice(mover, row.id, await self._turn_text(row, lg, mover, lang),
-                                  wait))
+            out.append(TurnNotice(mover, row.id, await self._turn_text(
+                row, lg, mover, lang, names(row.guild_id, row.channel_id)), wait))
         return out
 
-    async def _turn_text(self, row: GameRow, lg: Loaded, mover: int, lang: str) -> str:
+    async def _turn_text(self, row: GameRow, lg: Loaded, mover: int, lang: str,
+                         names: tuple[str | None, str | None] = (None, None)) -> str:
+        """The "your turn" message: the opponent, the server and channel, the rules (no
+        brackets inside brackets), the roll waiting, the link to the game's board."""
         other = row.black_id if row.white_id == mover else row.white_id
         await self.games.players.resolve(row.guild_id, row.players())
         async with self.store.read() as tx:
@@ -194,8 +205,12 @@ class Correspondence:
         roll = ""
         if lg.game.phase == "move" and lg.game.dice:
             roll = t("notice.roll", lang, dice=format_dice(lg.game.dice, "–"))
+        server, channel = names
+        place = t("notice.place", lang, server=shown(server), channel=shown(channel)) \
+            if server and channel else \
+            t("notice.place.server", lang, server=shown(server)) if server else ""
         return t("notice.turn", lang, name=self.games.display_name(row.guild_id, other, lang),
-                 title=rules_registry.get(row.rules).title, roll=roll, link=url)
+                 place=place, title=rules_registry.get(row.rules).title, roll=roll, link=url)
 
     # -- the member's settings ----------------------------------------------------------
 

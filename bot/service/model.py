@@ -130,6 +130,9 @@ class BoardSpec:
     #: A finished game's result (``render.board.Result``): the board shows it, no turn.
     result: Any = None
     usernames: tuple[str, str] | None = None  # (white, black): drawn for an unreadable name
+    #: A game ended without a result (aborted, stopped by a tournament's organiser): its
+    #: last board shows nobody to play.
+    stopped: bool = False
 
 
 @dataclass
@@ -154,6 +157,11 @@ class Post:
     #: A preview's board to show again if the message loses its controls otherwise
     #: than by its own buttons (a newer board posted meanwhile): its play never counted.
     revert: BoardSpec | None = None
+    #: A lost roll (T-4: no legal play): the board of the play before it with the lost
+    #: dice beside it, so that play stays drawn.  The next player's turn starts a message
+    #: of its own (``compose``), a new one that notifies them: Discord does not notify a
+    #: mention added by an edit (issue 46).
+    lost: bool = False
 
     @property
     def content(self) -> str:
@@ -169,8 +177,9 @@ class Reply:
     posts: list[Post] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)  # on the private note
     lang: str = "en"
-    #: A roll that leaves plays to choose from (the message policy, bot/delivery/policy.py,
-    #: decides what that does to the board it was rolled on).
+    #: A roll (the message policy, bot/delivery/policy.py, decides what that does to the
+    #: board it was rolled on: plays to choose from join it; a lost roll joins it and the
+    #: next turn is a new message).
     rolled: bool = False
     #: A roll pressed on a board: the prompt that board ended with (``Post.prompt``),
     #: stale now; the message keeps the turns it reports.

@@ -38,6 +38,7 @@ from types import TracebackType
 from typing import Any, Self, TypeVar
 
 from bot.service.model import BoardSpec
+from bot.service.workers import end_pool
 from render import render_board
 from render.alt_text import alt_text
 
@@ -50,7 +51,8 @@ def _board_args(spec: BoardSpec) -> dict:
                 dice_side=spec.dice_side or spec.mover, perspective=spec.perspective,
                 lang=spec.lang,
                 names=spec.names, score=spec.score, numbers=spec.numbers,
-                last_dice=spec.last_dice, result=spec.result, fallback_names=spec.usernames)
+                last_dice=spec.last_dice, result=spec.result, fallback_names=spec.usernames,
+                stopped=spec.stopped)
 
 
 def render_png(spec: BoardSpec) -> bytes:
@@ -132,8 +134,8 @@ class RenderPool:
 
     def _warm(self, probe: Future[int]) -> None:
         # runs on the executor's manager thread: only plain assignments here
-        if probe.cancelled():
-            pass
+        if probe.cancelled() or self.closed:
+            pass  # closed while warming up: the worker was ended, it did not fail
         elif probe.exception() is not None:
             self.broken = True
             log.error("render worker failed to start; drawing boards in threads",
@@ -167,13 +169,14 @@ class RenderPool:
         return result
 
     def close(self) -> None:
-        """Stop the workers and wait for them to exit (a board being drawn is finished
-        first, queued ones are cancelled; a worker still warming up finishes that first,
-        a second or two).  Pictures asked for afterwards are drawn in threads."""
+        """Stop the workers and wait for them to exit (queued boards are cancelled, one
+        being drawn is finished), at most a moment: a worker still busy then (warming
+        up on a loaded host) is terminated, so the bot stops in time (bot/service/
+        workers.py).  Pictures asked for afterwards are drawn in threads."""
         self.closed = True
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+            end_pool(pool)
 
     def __enter__(self) -> Self:
         return self

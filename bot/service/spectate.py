@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -58,10 +59,14 @@ from engine.game import Game
 from engine.match import Match
 from engine.position import Side
 from engine.turn import Outcome
+from engine.verify import verify
 from render.replay import render_replay
 from render.review import render_review
 
 log = logging.getLogger(__name__)
+
+#: A turn's line in a record's pages ("12. White 5–2 …").
+TURN_LINE = re.compile(r"^\d+\. ")
 
 MAX_LISTED = 8  # about 210 characters a line: the list stays in one message
 REPLAY_FORMATS = ("gif", "apng")
@@ -302,8 +307,10 @@ class SpectateService:
         are cut from the whole record, so every turn since the teka is on one of them."""
         personal, _ = await self.games.langs(ctx)
         row, events = await self._find(ctx, game_id, channel_id, sight)
+        # a link in words: a bare URL wraps over lines on a phone (issue 46)
         head = t("watch.history.head", personal, id=row.id, white=_who(row.white_id, personal),
-                 black=_who(row.black_id, personal), url=jump_url(row))
+                 black=_who(row.black_id, personal),
+                 url=t("watch.history.link", personal, url=jump_url(row)))
         lines = self._record(row, events, head, personal)
         if len("\n".join(lines)) <= MESSAGE_LIMIT:
             return HistoryPage(personal, "\n".join(lines), row.id, 1, 1)
@@ -314,6 +321,13 @@ class SpectateService:
                              if games > 1)
         pages = paginate(lines[2:], MESSAGE_LIMIT - len("\n".join(top)) - len(marker) - 2,
                          headings)
+        if len(pages) > 1 and not any(TURN_LINE.match(x) for x in pages[-1]):
+            # the dice lines alone on the last page: the newest turn goes with them, so
+            # the last page always shows where the game stands
+            moved = next((i for i in range(len(pages[-2]) - 1, -1, -1)
+                          if TURN_LINE.match(pages[-2][i])), None)
+            if moved is not None:
+                pages[-1].insert(0, pages[-2].pop(moved))
         n = len(pages) if page is None else min(max(1, page), len(pages))
         text = "\n".join([*top, t("watch.history.page", personal, n=n, count=len(pages)),
                           *pages[n - 1]])
@@ -338,7 +352,7 @@ class SpectateService:
                  url=jump_url(row))
         plain = "\n".join(self._record(row, events, head, personal))
         return FileReply(personal, t("watch.history.long", personal, id=row.id,
-                                     url=jump_url(row)),
+                                     url=t("watch.history.link", personal, url=jump_url(row))),
                          Attachment(f"brade-{row.id}-history.txt",
                                     (plain.replace("`", "") + "\n").encode()))
 
@@ -359,7 +373,15 @@ class SpectateService:
         name = f"brade-{row.id}" + (f"-{n}" if len(games) > 1 else "") + ".txt"
         key = "watch.export.done" if game.is_over else "watch.export.running"
         note = t(key, personal, id=row.id, n=n, rules=row.rules)
-        if proof.commitment and proof.seed:  # its dice can be checked
+        if proof.commitment and proof.seed:  # its dice can be checked: the bot does
+            verdict = await asyncio.to_thread(verify, text)
+            if verdict.ok:
+                note += "\n" + t("watch.export.matches", personal, rolls=verdict.rolls)
+            else:  # a bug or a damaged store, never the player's doing: said as found
+                log.error("game %s (%s): its dice do not check out: %s", row.id, n,
+                          verdict.message())
+                note += "\n" + t("watch.export.mismatch", personal,
+                                 why=verdict.message(personal))
             note += " " + t("watch.export.verify", personal)
         return FileReply(personal, note, Attachment(name, text.encode("utf-8")), public)
 

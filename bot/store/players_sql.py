@@ -101,17 +101,15 @@ async def save_prefs(tx: Tx, p: GuildPrefs,
     return GuildPrefs(int(row[0]), bool(row[1]), row[2])
 
 
-async def welcomed(tx: Tx, guild_id: int | None, user_id: int) -> bool:
-    """Whether this member has had the first game's welcome here: it comes with their
-    first challenge (answered or not: a declined one counts) and, for a member who never
-    challenged, when they first accept one; so a game they asked for or played."""
-    # ``IS NULL`` or ``= ?`` chosen here: ``IS NOT DISTINCT FROM`` needs SQLite 3.39.
-    where, params = ("guild_id IS NULL", ()) if guild_id is None else ("guild_id = ?",
-                                                                        (guild_id,))
+async def welcomed(tx: Tx, user_id: int) -> bool:
+    """Whether this member has had the first game's welcome: it comes with their first
+    challenge (answered or not: a declined one counts) and, for a member who never
+    challenged, when they first accept one; so a game they asked for or played, in any
+    server or a direct message: once per member wherever they first play (issue 46)."""
     row = await tx.one(
-        f"SELECT 1 FROM games WHERE {where} AND (challenger_id = ? OR ((white_id = ? "
-        "OR black_id = ?) AND status IN ('active', 'over', 'aborted'))) LIMIT 1",
-        (*params, user_id, user_id, user_id))
+        "SELECT 1 FROM games WHERE challenger_id = ? OR ((white_id = ? OR black_id = ?) "
+        "AND status IN ('active', 'over', 'aborted')) LIMIT 1",
+        (user_id, user_id, user_id))
     return row is not None
 
 

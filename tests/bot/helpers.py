@@ -370,8 +370,10 @@ class CancelAt:
 
 
 def buttons_left(env: simcord.Env, channel_id: int) -> list[str]:
-    """The labels of every button still on a message of the channel."""
-    stored = env.backend.messages.get(channel_id, {}).values()
+    """The labels of every button still on a public message of the channel (a private
+    note's are a member's own: a first game's welcome keeps its **How to play**)."""
+    stored = [m for m in env.backend.messages.get(channel_id, {}).values()
+              if not m.flags & EPHEMERAL]
     return [c.get("label") or c.get("custom_id") for m in stored for row in m.components
             for c in row.get("components", [])]
 

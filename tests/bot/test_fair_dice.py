@@ -20,6 +20,7 @@ import pytest
 import simcord
 
 from bot.client import BradeBot
+from bot.i18n import t
 from bot.service.model import COMPUTER
 from engine.__main__ import main as engine_cli
 from engine.game import Game
@@ -330,6 +331,9 @@ async def test_a_game_against_the_computer_closed_idle(simcord_env: simcord.Env,
     assert game_row(db_path, ch.id)["status"] == "over"
     last = all_messages(env, ch)[-1]
     assert f"Dice seed `{seed}`" in last.content, last.content
+    # issue 46: with its final board, the result on it, nobody to play
+    assert last.attachments and "wins" in (last.attachments[0].description or "")
+    assert "on roll" not in (last.attachments[0].description or "")
     checks_out(await exported(env, alice, ch), shown_commitment(r.response))
 
 
@@ -391,3 +395,24 @@ async def test_a_game_from_before_fair_dice_goes_on_without_a_commitment(
     text = await exported(env, carol, ch)
     assert '[Seed "4017"]' in text and "Commitment" not in text
     assert verify(text).key == "verify.no_commitment"
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("sv-SE", "sv"), (None, "en")])
+async def test_the_export_of_an_ended_game_says_every_roll_matches(
+        simcord_env: simcord.Env, db_path: Db, locale: str | None, lang: str) -> None:
+    """Issue 46, 7: the bot checks a finished game's dice itself when it exports it and
+    says so in words, pointing to the check that needs no Python (docs/verify.html)."""
+    env = simcord_env
+    _, ch, members = await start_game(env, locale=locale)
+    alice, _bob, carol = members
+    for _ in range(4):
+        await act(env, ch, db_path, members)
+    r = await alice.slash(ch, "brade resign")
+    await alice.click(r.response, label="Ja, ge upp" if lang == "sv" else "Yes, resign")
+    r = await carol.slash(ch, "watch export")
+    note = r.response.content
+    row = game_row(db_path, ch.id)
+    rolls = sum(1 for e in row["game"].events if e["type"] in ("teka", "roll"))
+    assert t("watch.export.matches", lang, rolls=rolls) in note, note
+    assert "docs/verify.html" in note
+    assert verify(env.backend.cdn.get(r.response.attachments[0].url).decode()).ok

@@ -166,6 +166,10 @@ async def test_match_texts_after_a_resignation(simcord_env: simcord.Env, db_path
                 "the 3, so one more game is played.") in said
         assert "Game 2 of the match begins; the loser of the last game starts:" in said
     assert "(1 of 3" not in said and "(1 av 3" not in said
+    # the next game's first board is a new message that pings its starter, the loser
+    # (issue 46: every player told when their turn begins)
+    first = env.backend.get_message(ch.id, recent(env, ch, 1)[0].id)
+    assert first.ping_user_ids == [alice.id] and first.edited_timestamp is None
     # the board says the same: a match of 3 games (not "to 3", which reads as points)
     alt = recent(env, ch, 1)[0].attachments[0].description
     assert ("Match om 3 partier, poäng:" if lang == "sv" else "Match of 3 games, points:") in alt

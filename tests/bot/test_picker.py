@@ -593,11 +593,27 @@ async def _row(service: Any, game_id: int) -> Any:
 # -- 5. a forfeited roll (issue 30) ---------------------------------------------------------
 
 
+async def _lose_a_roll(env: simcord.Env, ch: simcord.ChannelHandle, db_path: Db,
+                       players: dict[int, Any], side: str) -> None:
+    """The position made such that the roll of ``side`` (to roll) has no legal play:
+    one checker on the bar against a closed board (backgammon)."""
+    row = game_row(db_path, ch.id)
+    other = "black" if side == "white" else "white"
+    state = json.loads(row["state"])
+    state["game"]["position"] = (f"{side}=barx1,7x14 {other}=1x3,19x2,20x2,21x2,22x2,23x2,"
+                                 f"24x2 turn={side}")
+    db_exec_state(db_path, row["id"], state)
+    env.bot.services.games._games.clear()
+
+
 @pytest.mark.parametrize(("locale", "lang"), [("sv-SE", "sv"), (None, "en")])
-async def test_a_forfeited_roll_joins_the_message_it_was_rolled_on(
-        simcord_env: simcord.Env, db_path, locale: str | None, lang: str) -> None:
-    """Issue 30: the forfeit, its roll named, and the next player's turn are added to
-    the message with the last play, which keeps it; no new message."""
+async def test_a_lost_roll_joins_its_message_and_the_next_turn_is_a_new_pinged_message(
+        simcord_env: simcord.Env, db_path, locale: str | None, lang: str, specs) -> None:
+    """Issues 30 and 46: the lost roll, named, is added to the message with the last
+    play, whose board keeps that play drawn (its arrows) beside the lost dice; the next
+    player's turn is a NEW message that pings them (Discord notifies no mention added by
+    an edit), with the Roll button.  Two lost rolls in a row: two messages, one per
+    player turn, never piled up in one."""
     env = simcord_env
     _, ch, members = await start_game(env, locale=locale, rules="backgammon")
     players = {m.id: m for m in members}
@@ -608,27 +624,44 @@ async def test_a_forfeited_roll_joins_the_message_it_was_rolled_on(
     assert row["game"].phase == "roll"
     side = row["game"].turn.value
     other = "black" if side == "white" else "white"
-    state = json.loads(row["state"])
-    state["game"]["position"] = (f"{side}=barx1,7x14 {other}=1x3,19x2,20x2,21x2,22x2,23x2,"
-                                 f"24x2 turn={side}")
-    db_exec_state(db_path, row["id"], state)
-    env.bot.services.games._games.clear()
-    mover = players[row[f"{side}_id"]]
+    await _lose_a_roll(env, ch, db_path, players, side)
+    mover, waiting = players[row[f"{side}_id"]], players[row[f"{other}_id"]]
     cid = f"brade:roll:{row['id']}:{row['version']}:"
     message = with_control(env, ch, cid)
     said, count = message.content, len(channel(env, ch))
+    drawn = len(specs)
     await mover.click(message, custom_id=cid)
     after = stored(env, ch, message.id)
-    assert len(channel(env, ch)) == count  # no new message
     kept = said.rsplit("\n", 1)[0]  # the play it reported, without the old prompt
     assert after.content.startswith(kept)
-    assert t("roll.forfeit", lang) in after.content
+    assert after.content.rstrip().endswith(t("roll.forfeit", lang))  # no prompt now
+    assert not after.components  # its buttons are spent
+    # its board: the play before (arrows) beside the lost dice, in the roller's half
+    lost = specs[drawn]
+    assert lost.last_turn is not None and lost.last_turn.steps
+    assert lost.dice is not None and lost.dice_side is Side(side)
+    # the next player's turn: one new message, which pings them
+    now = channel(env, ch)
+    assert len(now) == count + 1
+    turn = stored(env, ch, now[-1].id)
+    assert turn.id != message.id and turn.edited_timestamp is None
+    assert turn.ping_user_ids == [waiting.id]
     row = game_row(db_path, ch.id)
     assert row["game"].turn.value == other and row["game"].phase == "roll"
-    waiting = players[row[f"{other}_id"]]
-    assert after.content.rstrip().endswith(t("to_roll", lang, who=waiting.mention,
-                                             side=side_name(Side(other), lang)))
-    assert control(recent(env, ch, 1)[0], f"brade:roll:{row['id']}:{row['version']}:")
+    assert turn.content.rstrip().endswith(t("to_roll", lang, who=waiting.mention,
+                                            side=side_name(Side(other), lang)))
+    assert control(now[-1], f"brade:roll:{row['id']}:{row['version']}:")
+    # the other player's roll is lost too: it joins that message, and the turn passes to
+    # a third message, pinging the first player; nothing piles up
+    await _lose_a_roll(env, ch, db_path, players, other)
+    row = game_row(db_path, ch.id)
+    cid = f"brade:roll:{row['id']}:{row['version']}:"
+    await waiting.click(fresh(env, ch, now[-1]), custom_id=cid)
+    again = channel(env, ch)
+    assert len(again) == count + 2
+    assert stored(env, ch, turn.id).content.count(t("roll.forfeit", lang)) == 1
+    assert stored(env, ch, again[-1].id).ping_user_ids == [mover.id]
+    assert t("roll.forfeit", lang) not in again[-1].content
 
 
 async def test_a_turn_by_taps_draws_three_boards(simcord_env: simcord.Env, db_path,

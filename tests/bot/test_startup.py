@@ -15,6 +15,7 @@ import json
 import logging
 import os
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -408,9 +409,10 @@ def test_migrate_is_dispatched_and_unknown_arguments_refused() -> None:
 class FakeDiscord:
     """Just enough of Discord for a bot to log in, sync and open a shard, which the
     gateway then closes with ``close_code`` (Discord's answer to shard settings that do not
-    fit: 4010 invalid shard, 4011 sharding required)."""
+    fit: 4010 invalid shard, 4011 sharding required); None: it holds the connection open,
+    the bot started and waiting."""
 
-    def __init__(self, close_code: int) -> None:
+    def __init__(self, close_code: int | None) -> None:
         import asyncio
 
         self.close_code = close_code
@@ -444,6 +446,8 @@ class FakeDiscord:
                 data = msg.json()
                 if data.get("op") == 2:  # IDENTIFY: refuse its shard settings
                     self.identified.append(data["d"])
+                    if self.close_code is None:
+                        continue  # held open: the bot waits for READY
                     await ws.close(code=self.close_code, message=b"refused")
                     break
             return ws
@@ -548,3 +552,165 @@ def test_a_database_not_up_yet_is_waited_for_and_the_start_goes_on(pg_url: str) 
     assert lines[0].startswith("brade: waiting for the database") and "refused" in lines[0]
     assert "cannot reach Discord" in lines[1]
     assert opened and ended > opened[0], "the bot went on only once the database was up"
+
+
+# -- stopping: SIGTERM (docker stop), also as a container's first process (issue 46) -----
+
+
+def _children(pid: int) -> set[int]:
+    """The live processes whose parent is ``pid`` (the bot's board and list workers)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _started_bot(tmp_path: Path, discord: FakeDiscord, *, pid_namespace: bool,
+                 ) -> tuple[subprocess.Popen[str], list[str], threading.Event]:
+    """``python -m bot`` logged in to ``discord`` with two board workers, optionally as
+    PID 1 of a PID namespace of its own (``unshare --pid --fork``, as in a container);
+    the process, the lines of its stderr so far (read by a thread) and an event set once
+    it said it is ready to play."""
+    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT), "HOME": str(tmp_path),
+           **TOKEN, "BRADE_DB": str(tmp_path / "brade.sqlite3"), "BRADE_RENDER_WORKERS": "2"}
+    argv = [sys.executable, "-c",
+            "import runpy, yarl, discord.http as h, discord.gateway as g; "
+            f"h.Route.BASE = {discord.api!r}; "
+            f"g.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL({discord.gateway!r}); "
+            "runpy.run_module('bot', run_name='__main__', alter_sys=True)"]
+    if pid_namespace:
+        argv = ["unshare", "--pid", "--fork", "--kill-child", *argv]
+    proc = subprocess.Popen(argv, env=env, cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+    lines: list[str] = []
+    ready = threading.Event()
+
+    def read() -> None:
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            lines.append(line.rstrip())
+            if "ready to play" in line:
+                ready.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    return proc, lines, ready
+
+
+def _bot_pid(proc: subprocess.Popen[str], pid_namespace: bool) -> int:
+    """The bot's own process: ``proc``, or under ``unshare --fork`` its one child."""
+    if not pid_namespace:
+        return proc.pid
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        kids = _children(proc.pid)
+        if kids:
+            return min(kids)
+        time.sleep(0.05)
+    raise AssertionError("unshare started no child")
+
+
+def _unshare_works() -> bool:
+    try:
+        return subprocess.run(["unshare", "--pid", "--fork", "true"], capture_output=True,
+                              timeout=10).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+@pytest.mark.parametrize("pid_namespace", [False, True], ids=["process", "pid1"])
+def test_sigterm_stops_the_bot_cleanly_within_five_seconds(tmp_path: Path,
+                                                           pid_namespace: bool) -> None:
+    """``docker stop`` sends SIGTERM to the container's first process and kills it after
+    10 s.  A bot logged in and playing (its board and list workers running) ends within
+    5 s with exit code 0: it says it stopped after closing its database and workers, and
+    no worker process is left.  As PID 1 of a PID namespace the kernel ignores a signal
+    its process has no handler for, so this is the container's case."""
+    if pid_namespace and not _unshare_works():
+        pytest.skip("unshare --pid needs root or user namespaces here")
+    discord = FakeDiscord(None)
+    proc = None
+    workers: set[int] = set()
+    try:
+        proc, lines, ready = _started_bot(tmp_path, discord, pid_namespace=pid_namespace)
+        assert ready.wait(60), lines
+        bot = _bot_pid(proc, pid_namespace)
+        deadline = time.monotonic() + 30
+        while len(workers := _children(bot)) < 4 and time.monotonic() < deadline:
+            time.sleep(0.1)  # two board workers, two list workers (and spawn's helper)
+        assert len(workers) >= 4, workers
+        if pid_namespace:
+            nspid = next(x for x in Path(f"/proc/{bot}/status").read_text().splitlines()
+                         if x.startswith("NSpid")).split()
+            assert nspid[-1] == "1", nspid  # PID 1 inside its namespace
+        start = time.monotonic()
+        os.kill(bot, signal.SIGTERM)
+        try:
+            rc: int | None = proc.wait(10)
+        except subprocess.TimeoutExpired:
+            rc = None
+        took = time.monotonic() - start
+    finally:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+        for pid in workers:  # a failed test leaves no process behind
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        discord.close()
+    assert rc == 0, (rc, lines[-5:])
+    assert took < 5, (took, lines[-8:])
+    time.sleep(0.2)  # the last reader lines
+    assert any("stopped: database closed, workers ended" in x for x in lines), lines[-5:]
+    assert not any("Traceback" in x for x in lines), lines
+    assert not [pid for pid in workers if _alive(pid)], "a worker process outlived the bot"
+
+
+async def test_a_stop_swallowed_once_is_repeated_while_connected() -> None:
+    """Python 3.11's ``asyncio.wait_for`` (in discord.py's shard connection) can swallow
+    a cancellation: the stop is repeated while the bot is connected, never once it is
+    closing (which a second cancellation would cut short)."""
+    import asyncio
+
+    from bot.__main__ import Stopper
+
+    closed: list[str] = []
+    holder: dict[str, Stopper] = {}
+
+    async def bot_running() -> int:
+        stopper = holder["stopper"]
+        try:
+            with stopper.serving():
+                try:
+                    await asyncio.sleep(60)
+                except asyncio.CancelledError:  # swallowed, as wait_for may
+                    task = asyncio.current_task()
+                    assert task is not None
+                    task.uncancel()
+                await asyncio.sleep(60)  # connected still: cancelled again
+        finally:
+            await asyncio.sleep(Stopper.RETRY * 3)  # closing: never cancelled now
+            closed.append("store")
+        return 0
+
+    task = asyncio.get_running_loop().create_task(bot_running())
+    holder["stopper"] = Stopper(task)
+    await asyncio.sleep(0)
+    start = time.monotonic()
+    holder["stopper"].stop()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert closed == ["store"] and time.monotonic() - start < 5

@@ -117,3 +117,18 @@ def test_the_jan_warning_counts_its_nouns() -> None:
     assert "Vit är i janfara: 2 ingångar kvar, 2 slagna." in alt_text(two, r, lang="sv")
     assert "White is in jan danger: 2 entry points left, 2 on the bar." in alt_text(
         two, r, lang="en")
+
+
+def test_a_stopped_game_has_nobody_to_play() -> None:
+    """Issue 46: a game ended without a result (aborted, stopped by an organiser) shows
+    nobody on roll, no roll to play and no warnings, in words and on the board."""
+    from render.board import render_board
+
+    pos = Position.parse("white=1x4,3,5x2,14x2,15x2,16x2,19x2 "
+                         "black=bar,1x10,6,8,9,10 turn=black")
+    for lang, stopped, on_roll in (("en", "stopped without a result", "on roll"),
+                                   ("sv", "avbröts utan resultat", "på tur")):
+        going = alt_text(pos, TALISMAN, names=("Åsa", "Erik"), lang=lang)
+        ended = alt_text(pos, TALISMAN, names=("Åsa", "Erik"), lang=lang, stopped=True)
+        assert on_roll in going and on_roll not in ended and stopped in ended
+    assert render_board(pos, TALISMAN, stopped=True) != render_board(pos, TALISMAN)

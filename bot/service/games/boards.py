@@ -79,17 +79,23 @@ class Boards(GameCore):
         return humans[0] if len(humans) == 1 else Side.WHITE
 
     def _after_roll(self, lg: Loaded, mover: Side, dice: tuple[int, ...], lang: str,
-                    more: str = "") -> list[Post]:
+                    more: str = "", before: BoardSpec | None = None) -> list[Post]:
         """The board after ``mover``'s roll; ``more``: the rolls made next for a member
-        who asked for them (``Rolling``)."""
+        who asked for them (``Rolling``); ``before``: the board as it stood before the
+        roll (``_board_post`` without buttons), drawn again for a lost roll."""
         text = t("roll", lang, who=self._who(lg, mover, lang), name=roll_name(dice),
                  dice=format_dice(dice, "–"))
         if lg.game.phase == "move" and lg.game.turn is mover and not more:
             # the roller's dice, named, beside the last play; the plays to choose below
             return [self._board_post(lg, lang, text)]
         # Nothing playable: the engine forfeited the roll (T-4) and the turn has passed.
+        # The roll ends the message it joins, its board the play before it (so that play
+        # stays drawn) beside the lost dice; the next player's turn is a message of its
+        # own, which notifies them (issue 46).
         text += " " + t("roll.forfeit", lang)
-        return self._turn_posts(lg, lang, "\n".join(x for x in (text, more) if x))
+        board = replace(before, dice=dice, dice_side=mover) if before is not None else None
+        lost = Post(text, board=board, lost=True)
+        return [lost, *self._turn_posts(lg, lang, more)]
 
     def _turn_label(self, turn: Turn, lang: str) -> str:
         if turn.special == "column":
@@ -144,10 +150,11 @@ class Boards(GameCore):
                  points=o.points, unit=points_unit(o.points, lang))
 
     def _board_post(self, lg: Loaded, lang: str, text: str, *, buttons: bool = True,
-                    game: Game | None = None) -> Post:
+                    game: Game | None = None, stopped: bool = False) -> Post:
         """``game`` (default: the live one) as it stands, with the roll to play, the last
         play and, once over, the result; with ``buttons``, what the player to act may do
-        and the prompt saying so."""
+        and the prompt saying so.  ``stopped``: the game ended without a result (aborted):
+        nobody to play, no buttons."""
         game = game or lg.game
         w = self.display_name(lg.row.guild_id, lg.row.white_id, lang)
         b = self.display_name(lg.row.guild_id, lg.row.black_id, lang)
@@ -160,15 +167,17 @@ class Boards(GameCore):
                             match_over=score is not None and match_over(m)
                             and lg.finished is None)
         last = last_play(game)
-        to_play = game.dice if game.phase == "move" and result is None else None
+        to_play = game.dice if game.phase == "move" and result is None and not stopped \
+            else None
         spec = BoardSpec(game.position, game.rules, dice=to_play,
                          dice_side=game.turn if to_play else None,
                          last_turn=last[0] if last else None, mover=last[1] if last else None,
                          last_dice=last[2] if last else None, result=result,
                          lang=lang, names=(w, b), perspective=view, numbers=BOTH,
-                         theme=self.theme_for(lg.row.guild_id, lg.player(view)), score=score)
+                         theme=self.theme_for(lg.row.guild_id, lg.player(view)), score=score,
+                         stopped=stopped)
         post = Post(text, board=spec)
-        if buttons and not game.is_over and lg.row.status == "active":
+        if buttons and not stopped and not game.is_over and lg.row.status == "active":
             if game.phase == "move" and lg.player(game.turn) != COMPUTER:
                 post.buttons, post.prompt, post.menu = self._picker_controls(lg, lang)
             else:

@@ -25,7 +25,7 @@ from typing import Any
 from bot.i18n import resolve_lang, t
 from bot.service.ai import DEFAULT_LEVEL, LEVELS
 from bot.service.games.core import ENDED, NO_ROW_SEED, Loaded, closed_key, mention, new_match
-from bot.service.games.looking import help_text
+from bot.service.games.looking import welcome
 from bot.service.games.proof import commitment_line, joined
 from bot.service.games.rolling import Rolling
 from bot.service.match_words import terms
@@ -70,7 +70,7 @@ class Challenges(Rolling):
             if existing is not None and not await self._lapse(existing):
                 raise UserError("new.busy")
             async with self.store.read() as tx:
-                first = not await players_sql.welcomed(tx, ctx.guild_id, ctx.user_id)
+                first = not await players_sql.welcomed(tx, ctx.user_id)
             now = self.clock()
             opp = COMPUTER if opponent_id is None else opponent_id
             white, black = (opp, ctx.user_id) if swap else (ctx.user_id, opp)
@@ -95,10 +95,10 @@ class Challenges(Rolling):
             except Conflict:  # one live game per channel: another process was first
                 raise UserError("new.busy") from None
         assert row is not None
-        welcome = help_text(personal, first=True) if first else None
+        note, help_button = welcome(personal) if first else (None, [])
         if computer:
             reply = await self._start(ctx, row, personal, public)
-            reply.private = welcome
+            reply.private, reply.buttons = note, help_button
             return reply
         await self._know(row)
         post = Post(
@@ -106,7 +106,8 @@ class Challenges(Rolling):
             buttons=[Button("accept", row.id, row.version, t("btn.accept", public), "success"),
                      Button("decline", row.id, row.version, t("btn.decline", public), "danger")],
             mentions=(opp,))
-        return Reply(lang=personal, posts=[post], private=welcome, game_id=row.id,
+        return Reply(lang=personal, posts=[post], private=note, buttons=help_button,
+                     game_id=row.id,
                      version=row.version)
 
     async def accept(self, ctx: Ctx, game_id: int, version: int) -> Reply:
@@ -117,12 +118,12 @@ class Challenges(Rolling):
             if ctx.user_id != invited:
                 raise UserError("accept.not_you", who=mention(invited))
             async with self.store.read() as tx:
-                first = not await players_sql.welcomed(tx, ctx.guild_id, ctx.user_id)
+                first = not await players_sql.welcomed(tx, ctx.user_id)
             reply = await self._start(ctx, row, personal, public, joining=ctx.user_id)
         reply.answered = Post(challenge_text(row, public, "offer.accepted",
                                              who=mention(ctx.user_id)))
-        if first:  # the invited member's first game here: the welcome is theirs too
-            reply.private = help_text(personal, first=True)
+        if first:  # the invited member's first game: the welcome is theirs too
+            reply.private, reply.buttons = welcome(personal)
         return reply
 
     async def start_arranged(self, ctx: Ctx, white_id: int, black_id: int, *, rules: str,

@@ -61,8 +61,11 @@ class GivingUp(Boards):
         return Reply(lang=personal, private=t("resign.cancelled", personal))
 
     async def abort(self, ctx: Ctx, *, game_id: int | None = None,
-                    version: int | None = None) -> Reply:
-        """Both players agree, or someone with Manage Channels; an offer is just withdrawn."""
+                    version: int | None = None, say: str | None = None) -> Reply:
+        """Both players agree, or someone with Manage Channels; an offer is just withdrawn.
+        ``say``: what the game's last message says instead of who aborted it (a
+        tournament's match decided otherwise, in the tournament's language); it still
+        shows the final board and reveals the seed."""
         personal, public = await self.langs(ctx)
         async with self._locks[ctx.channel_id]:
             lg = await self._live(ctx, game_id, version)
@@ -107,11 +110,13 @@ class GivingUp(Boards):
             note = Post(challenge_text(row, public, key, who=mention(ctx.user_id)), final=True)
             return Reply(lang=personal, game_id=row.id, version=ended.version, answered=note,
                          posts=[Post(t(key, public, who=mention(ctx.user_id)), final=True)])
-        # The game's last message: the seed of its dice (none drawn in an offer).
+        # The game's last message: its final board (nobody to play) and the seed of its
+        # dice (none drawn in an offer).
         seed = seed_line(row, lg.game, len(lg.match.results) + 1, public)
-        return Reply(lang=personal, game_id=row.id, version=ended.version,
-                     posts=[Post(joined(t("aborted", public, who=mention(ctx.user_id)), seed),
-                                 final=True)])
+        text = joined(say or t("aborted", public, who=mention(ctx.user_id)), seed)
+        last = self._board_post(lg, public, text, buttons=False, stopped=True)
+        last.final = True
+        return Reply(lang=personal, game_id=row.id, version=ended.version, posts=[last])
 
     async def claim(self, ctx: Ctx, *, game_id: int | None = None,
                     version: int | None = None) -> Reply:

@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.i18n import points_unit, resolve_lang, t
-from bot.service.games.boards import duration
-from bot.service.games.core import GameCore, mention
+from bot.service.games.boards import Boards, duration
+from bot.service.games.core import mention
 from bot.service.games.proof import joined, seed_line
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
 from bot.store import Conflict
 
 
-class Idle(GameCore):
+class Idle(Boards):
     """What the bot tells a quiet game, on its own initiative."""
 
     async def due_notices(self, guild_locale: Callable[[int | None], str | None] = lambda g: None,
@@ -113,7 +113,8 @@ class Idle(GameCore):
                             since=duration(waited, lang), points=outcome.points,
                             unit=points_unit(outcome.points, lang)),
                           seed_line(lg.row, lg.game, len(lg.match.results), lang))
+            last = self._board_post(lg, lang, text, buttons=False)  # the final board
+            last.final = True
             out.append((row.channel_id, Reply(
-                lang=lang, posts=[Post(text, final=True)], game_id=row.id,
-                version=lg.row.version)))
+                lang=lang, posts=[last], game_id=row.id, version=lg.row.version)))
         return out

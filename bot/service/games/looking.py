@@ -9,7 +9,7 @@ from bot.i18n import play_words, t
 from bot.service.games.boards import Boards
 from bot.service.games.core import Loaded
 from bot.service.match_words import standing
-from bot.service.model import Ctx, Reply, UserError
+from bot.service.model import Button, Ctx, Reply, UserError
 from engine import rules as rules_registry
 from engine.dice import format_dice, roll_name
 from engine.position import Side
@@ -110,7 +110,13 @@ class Looking(Boards):
         return Reply(lang=personal, private=help_text(personal))
 
 
-def help_text(lang: str, *, first: bool = False) -> str:
-    """How to play here; for a player's first game, a welcome before it."""
-    text = t("help", lang)
-    return t("help.first", lang) + "\n" + text if first else text
+def help_text(lang: str) -> str:
+    """How to play here."""
+    return t("help", lang)
+
+
+def welcome(lang: str) -> tuple[str, list[Button]]:
+    """A member's first game's welcome (issue 46): a few lines, so that on a phone the
+    game's board and its **Roll** above it stay in sight, and a button that turns it into
+    the whole help (``help_text``), for that member alone."""
+    return t("help.first", lang), [Button("help", 0, 0, t("btn.help", lang), "primary")]

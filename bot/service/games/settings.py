@@ -37,7 +37,7 @@ class Preferences(GameCore):
         self._settings[ctx.guild_id] = s
         personal = resolve_lang(s.lang, ctx.user_locale, ctx.guild_locale)
         return Reply(lang=personal, private=t(
-            "settings.saved", personal, lang=s.lang or "auto",
+            "settings.saved", personal, lang=lang_words(s.lang, personal),
             rules=s.rules or self.default_rules))
 
     async def overview(self, ctx: Ctx) -> str:
@@ -48,14 +48,14 @@ class Preferences(GameCore):
         lines = []
         if ctx.guild_id is not None:
             s, p = await self.settings(ctx.guild_id), await self.prefs(ctx.guild_id)
-            lines.append(t("settings.view.server", personal, lang=s.lang or "auto",
+            lines.append(t("settings.view.server", personal, lang=lang_words(s.lang, personal),
                            rules=s.rules or self.default_rules,
                            threads=t("yes" if p.threads else "no", personal),
-                           theme=p.theme or "classic"))
+                           theme=theme_words(p.theme, personal)))
         await self.players.resolve(ctx.guild_id, [ctx.user_id])
         g, u = ctx.guild_id, ctx.user_id
         lines.append(t("settings.view.mine", personal,
-                       theme=self.players.theme(g, u) or t("settings.server_default", personal),
+                       theme=theme_words(self.players.theme(g, u), personal, mine=True),
                        confirm=t("settings.view.confirm" if self.players.confirms(g, u)
                                  else "settings.view.at_once", personal),
                        roll=t("settings.view.on" if self.players.rolls_for(g, u)
@@ -92,12 +92,12 @@ class Preferences(GameCore):
             self._prefs[ctx.guild_id] = p
             lines.append(t("settings.server_prefs", personal,
                            threads=t("yes" if p.threads else "no", personal),
-                           theme=p.theme or "classic"))
+                           theme=theme_words(p.theme, personal)))
         if theme is not None:
             mine = None if theme == "default" else theme
             await self.players.set_theme(ctx.guild_id, ctx.user_id, mine)
-            lines.append(t("settings.my_theme", personal, theme=mine or t(
-                "settings.server_default", personal)))
+            lines.append(t("settings.my_theme", personal,
+                           theme=theme_words(mine, personal, mine=True)))
         play = {k: v for k, v in (("confirm_plays", confirm), ("roll_for_me", roll_for_me))
                 if v is not None}
         if play:
@@ -109,3 +109,17 @@ class Preferences(GameCore):
                 lines.append(t("settings.roll_on" if roll_for_me else "settings.roll_off",
                                personal))
         return Reply(lang=personal, private="\n".join(lines) or t("ok", personal))
+
+
+def lang_words(code: str | None, lang: str) -> str:
+    """A server's language setting in the reader's words ("svenska", "automatic (from
+    Discord)"), never its code (issue 46)."""
+    return t(f"settings.lang.{code or 'auto'}", lang)
+
+
+def theme_words(theme: str | None, lang: str, *, mine: bool = False) -> str:
+    """A board theme's name in the reader's words; None: the default, the server's for a
+    member's own theme (``mine``), else the classic one."""
+    if theme is None and mine:
+        return t("settings.server_default", lang)
+    return t(f"settings.theme.{theme or 'classic'}", lang)

@@ -40,6 +40,7 @@ class Turns(Rolling):
             stale = self._next_buttons(lg, public)[1] if game_id is not None else ""
             before = len(lg.game.events)
             mover = lg.game.turn
+            seen = self._board_post(lg, public, "", buttons=False).board  # before the roll
             self._games.pop(lg.row.id, None)  # the cached game is about to change
             dice = lg.game.roll(one_die=one_die)
             lg = await self._save(lg, ctx, events_before=before)
@@ -50,7 +51,8 @@ class Turns(Rolling):
         # The roll joins the board it was pressed on (the message policy,
         # bot/delivery/policy.py): with the plays to choose from, or, forfeited, with the next
         # player's turn.
-        return Reply(lang=personal, posts=self._after_roll(lg, mover, dice, public, more),
+        return Reply(lang=personal, posts=self._after_roll(lg, mover, dice, public, more,
+                                                           before=seen),
                      rolled=True, stale_prompt=stale, game_id=lg.row.id,
                      version=lg.row.version)
 
@@ -146,6 +148,7 @@ class Turns(Rolling):
                         lg.player(game.turn) != COMPUTER:
                     break
                 side = game.turn
+                seen = self._board_post(lg, public, "", buttons=False).board
                 self._games.pop(lg.row.id, None)
                 before = len(game.events)
                 dice = game.roll()
@@ -154,7 +157,7 @@ class Turns(Rolling):
                         lg = await self._save(lg, ctx, events_before=before)
                         lg, more = await self._roll_for_next(lg, ctx, public)
                         await self._ready(lg)
-                        posts.extend(self._after_roll(lg, side, dice, public, more))
+                        posts.extend(self._after_roll(lg, side, dice, public, more, before=seen))
                         continue
                     text = await self.agent.choose(game.rules.name, game.position.format(),
                                                    dice, self.seed_source(), lg.level)

@@ -253,6 +253,8 @@ async def test_games_in_a_server_and_in_a_dm(simcord_env: simcord.Env, db_path: 
     assert r.ephemeral
     lines = listed(r.response.content)
     assert len(lines) == 2, r.response.content  # the hidden channel's game and DMs: no
+    # issue 46: a game that moved a moment ago is not "waiting 0 s"
+    assert " 0 s" not in r.response.content and "moved just now" in r.response.content
     assert "1 waiting for you" in r.response.content
     assert "**your turn**" in lines[0] and "bob's turn" in lines[1], lines
     assert all("**bob**" in line for line in lines)
@@ -292,6 +294,10 @@ async def test_games_in_swedish_and_when_there_are_none(
     r = await alice.user.slash("brade games")
     assert "**Dina partier** (1; 1 väntar på dig)" in r.response.content, r.response.content
     assert "**din tur**" in r.response.content
+    assert "nyss draget" in r.response.content and " 0 s" not in r.response.content
+    await env.advance_time(300)
+    r = await alice.user.slash("brade games")
+    assert "väntar sedan 5 min" in r.response.content, r.response.content
 
 
 # -- "your turn" by direct message ------------------------------------------------------------
@@ -310,7 +316,7 @@ def notices(env: simcord.Env, member: Any) -> list[str]:
 async def test_your_turn_is_sent_once_per_wait_and_never_when_off(
         simcord_env: simcord.Env, db_path: Db) -> None:
     env = simcord_env
-    _, ch, _, (alice, bob) = server(env, "alice", "bob")
+    guild, ch, _, (alice, bob) = server(env, "alice", "bob")
     r = await bob.slash(ch, "brade settings", your_turn="on")
     assert r.ephemeral and t("notice.set.on", "en") in r.response.content
     both = [alice, bob]
@@ -327,6 +333,9 @@ async def test_your_turn_is_sent_once_per_wait_and_never_when_off(
     sent = notices(env, bob)
     assert len(sent) == 1, sent
     assert "**alice**" in sent[0] and resolves(env, LINK.search(sent[0])[0])
+    # issue 46: it names the server and the channel, and no brackets nest
+    assert f" in **{guild.name}**, #spel — " in sent[0], sent[0]
+    assert not re.search(r"\([^()]*\(", sent[0]), sent[0]
     await env.advance_time(600)
     row = game_row(db_path, ch.id)
     cid = f"brade:roll:{row['id']}:{row['version']}:"
@@ -367,6 +376,27 @@ async def test_your_turn_after_n_minutes(simcord_env: simcord.Env, db_path: Db) 
     assert notices(env, bob) == []
     await env.advance_time(11 * 60)
     assert len(notices(env, bob)) == 1
+
+
+async def test_your_turn_in_swedish_names_the_server_and_the_channel(
+        simcord_env: simcord.Env, db_path: Db) -> None:
+    """Issue 46: the Swedish "your turn" says where (server, channel), no nested brackets."""
+    env = simcord_env
+    guild = env.create_guild("Brädklubben", preferred_locale="sv-SE")
+    ch = guild.create_text_channel("spel")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    await bob.slash(ch, "brade settings", your_turn="on")
+    both = [alice, bob]
+    r = await alice.slash(ch, "brade new", opponent=bob)
+    await bob.click(r.response, label="Anta")
+    if waiting_for(db_path, ch, both) is bob:
+        await one_turn(env, ch, db_path, both)
+    await one_turn(env, ch, db_path, both)
+    await env.advance_time(90)
+    sent = notices(env, bob)
+    assert len(sent) == 1, sent
+    assert sent[0].startswith("⏰ Din tur i bräde mot **alice** på **Brädklubben**, #spel — ")
+    assert not re.search(r"\([^()]*\(", sent[0]) and "[till partiet](" in sent[0], sent[0]
 
 
 async def test_closed_direct_messages_are_reported_once(

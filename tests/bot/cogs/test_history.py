@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 import simcord
 
@@ -173,7 +174,7 @@ async def test_history_pages_turn_after_a_restart(simcord_env: simcord.Env,
     advance(lg.game, 3)
     await games._save(lg, Ctx(members[0].id, ch.id, row.guild_id), events_before=before)
     page = await press(carol, page, "Latest ⏭")
-    assert turn_numbers(page.content)[-1] == len(played) + 3
+    assert turn_numbers(page.content)[-1:] == [len(played) + 3], page.content
 
 
 async def test_a_short_history_is_one_message_with_a_file_button(simcord_env: simcord.Env,
@@ -187,3 +188,43 @@ async def test_a_short_history_is_one_message_with_a_file_button(simcord_env: si
     file = await press(members[2], r.response, "Som fil")
     data = env.backend.cdn.get(file.attachments[0].url).decode()
     assert "Partiprotokoll" in data and "Teka:" in data
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_no_two_page_buttons_do_the_same(lang: str) -> None:
+    """Issue 46: with two pages there is no First or Latest beside Earlier and Later
+    (they would do the same); with more, First is off where Earlier goes to page 1 and
+    Latest where Later goes to the last page."""
+    from bot.cogs.history import history_view
+    from bot.service.spectate import HistoryPage
+
+    def shown(page: int, pages: int) -> dict[str, tuple[int, bool]]:
+        view = history_view(HistoryPage(lang, "…", 7, page, pages))
+        found = [getattr(c, "item", c) for c in view.children]
+        return {b.label: (int(b.custom_id.split(":")[2]), b.disabled)
+                for b in found if isinstance(b, discord.ui.Button)
+                and b.custom_id and not b.custom_id.endswith(":file")}
+
+    first, earlier = LABELS[lang]["first"], ("◀ Tidigare" if lang == "sv" else "◀ Earlier")
+    later, last = LABELS[lang]["later"], LABELS[lang]["last"]
+    assert set(shown(2, 2)) == {earlier, later}
+    assert shown(2, 2)[earlier] == (1, False) and shown(2, 2)[later][1]
+    for page, pages in ((1, 3), (2, 3), (3, 3), (2, 5), (4, 5), (3, 5)):
+        buttons_ = shown(page, pages)
+        working = [target for target, off in buttons_.values() if not off]
+        assert len(working) == len(set(working)), (page, pages, buttons_)
+    assert shown(3, 5)[first] == (1, False) and shown(3, 5)[last] == (5, False)
+
+
+async def test_the_link_to_the_game_is_words_not_a_bare_url(simcord_env: simcord.Env,
+                                                            db_path: Path) -> None:
+    """Issue 46: a bare URL wraps over three lines on a phone; the link says where it
+    goes, in the reader's language."""
+    env = simcord_env
+    for locale, words in (("sv-SE", "[till partiet](https://"),
+                          ("en-US", "[go to the game](https://")):
+        _, ch, members = await start_game(env, locale=locale)
+        r = await members[2].slash(ch, "brade history")
+        head = (r.response.content or "").splitlines()[:1]
+        assert head and words in head[0] and not re.search(r"(?<!\()https://", head[0]), \
+            r.response.content

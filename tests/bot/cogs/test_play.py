@@ -37,8 +37,14 @@ async def test_the_look_is_in_the_members_language(simcord_env: simcord.Env,
     alice = guild.add_member(env.create_user("alice"))
     r = await alice.slash(ch, "brade settings")
     text = r.response.content
-    assert "**Den här servern**: språk auto, standardregler" in text
+    # issue 46: the values in Swedish too, never their codes
+    assert "**Den här servern**: språk automatiskt (från Discord), standardregler" in text
+    assert "brädtema klassiskt" in text and "auto," not in text and "classic" not in text
     assert "**Du**: brädtema serverns" in text and "slå åt mig av" in text
+    r = await alice.slash(ch, "brade settings", theme="contrast")
+    assert "temat kontrast" in r.response.content
+    assert "**Du**: brädtema kontrast" in (await alice.slash(ch, "brade settings")
+                                           ).response.content
 
 
 async def test_only_manage_server_changes_the_servers_settings(simcord_env: simcord.Env,
@@ -52,4 +58,5 @@ async def test_only_manage_server_changes_the_servers_settings(simcord_env: simc
         assert r.ephemeral and "Only members with Manage Server" in r.response.content, options
     assert snapshot(db_path) == before
     r = await owner.slash(ch, "brade settings", ruleset="classic")
-    assert "Saved: language auto, default rules `classic`." in r.response.content
+    assert "Saved: language automatic (from Discord), default rules `classic`." in \
+        r.response.content

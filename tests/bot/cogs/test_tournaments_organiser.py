@@ -10,9 +10,11 @@ member found gone when their match is to open (or at the start) is withdrawn the
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
+import pytest
 import simcord
 
 from tests.bot.cogs.test_tournaments import lose, thread_of, tournament, tournament_snapshot
@@ -216,8 +218,11 @@ async def test_a_banned_member_is_withdrawn_and_told_in_the_thread(
     data = tournament(db_path, "Cup")
     assert players_of(data)[p["b"]]["withdrawn"]
     assert pairing(data, p["id"])["winner"] == p["a"]
-    told = recent(env, thread, 1)[0].content
+    last = recent(env, thread, 1)[0]
+    told = last.content
     assert f"<@{p['b']}> has left the server and is withdrawn" in told
+    # issue 46: the stopped game's last message reveals its seed, with its final board
+    assert re.search(r"Dice seed `[0-9a-f]{64}`", told) and last.attachments, told
     assert archived(env, thread)
 
 
@@ -288,6 +293,47 @@ async def test_a_swedish_thread_is_told_in_swedish_who_set_the_result(
     assert "vann mot" in told and "1–0" in told
     everything = " ".join(messages(env, thread))
     assert "aborted" not in everything and "avbröts" not in everything
+    assert archived(env, thread)
+
+
+@pytest.mark.parametrize("locale", ["sv-SE", "en-US"])
+async def test_an_organisers_result_on_a_game_in_progress_reveals_its_seed(
+        simcord_env: simcord.Env, db_path: Path, locale: str) -> None:
+    """Issue 46, 2: ``/tournament result`` on a match whose game is being played stops
+    the game (aborted); the thread's last message says what the organiser decided,
+    shows the final board with nobody to play, and reveals the seed, whose SHA-256 is
+    the commitment the game's first message showed (docs/dice.md)."""
+    env = simcord_env
+    sv = locale == "sv-SE"
+    _guild, ch, members = server(env, ("anna", "bertil", "cecilia"), locale=locale)
+    org = members[0]
+    await started(ch, members, "Klubb", format="round_robin")
+    p = next(q for q in tournament(db_path, "Klubb")["rounds"][0]["pairings"] if q["b"])
+    thread = thread_of(ch, db_path, p)
+    row = game_row(db_path, thread.id)
+    assert row is not None and row["status"] == "active"
+    said = messages(env, thread)
+    committed = re.findall(r"`([0-9a-f]{64})`", "\n".join(said))
+    assert len(committed) == 1, said  # the game's first message commits to its seed
+    winner = next(m for m in members if str(m.id) == p["a"])
+    r = await org.slash(ch, "tournament result", name="Klubb", match=p["id"], winner=winner,
+                        score="1-0")
+    assert r.ephemeral
+    assert db_rows(db_path, "SELECT status FROM games WHERE id = ?", (row["id"],))[0][0] \
+        == "aborted"
+    last = recent(env, thread, 1)[0]
+    told = last.content
+    assert (f"{org.mention} angav resultatet i match {p['id']}" if sv
+            else f"{org.mention} set the result of match {p['id']}") in told
+    seeds = re.findall(r"`([0-9a-f]{64})`", told)
+    assert len(seeds) == 1 and ("Tärningsfrö" if sv else "Dice seed") in told
+    assert hashlib.sha256(bytes.fromhex(seeds[0])).hexdigest() == committed[0]
+    # the final board: nobody to play, no buttons left in the thread
+    assert last.attachments, told
+    alt = last.attachments[0].description or ""
+    assert ("avbröts utan resultat" if sv else "stopped without a result") in alt
+    assert ("på tur" not in alt) if sv else ("on roll" not in alt and "to play" not in alt)
+    assert not any(m.components for m in recent(env, thread, 50))
     assert archived(env, thread)
 
 

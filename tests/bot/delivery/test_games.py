@@ -19,6 +19,7 @@ import pytest
 import simcord
 
 from tests.bot.helpers import (
+    EPHEMERAL,
     Db,
     db_rows,
     find_button,
@@ -52,7 +53,9 @@ class HeldSwap:
 
 
 def with_buttons(env: simcord.Env, channel_id: int) -> list[Any]:
-    return [m for m in env.backend.messages.get(channel_id, {}).values() if m.components]
+    """The channel's public messages with buttons (a private note's are the member's)."""
+    return [m for m in env.backend.messages.get(channel_id, {}).values()
+            if m.components and not m.flags & EPHEMERAL]
 
 
 def labels(message: Any) -> list[str]:

@@ -12,6 +12,7 @@ from bot.delivery.policy import Plan, compose, plan
 from bot.service.model import BoardSpec, Button, Post, Reply
 from bot.service.text import MESSAGE_LIMIT
 from engine import rules
+from engine.notation import recorded_turn
 
 
 def _board(text: str, *buttons: str, final: bool = False,
@@ -19,6 +20,13 @@ def _board(text: str, *buttons: str, final: bool = False,
     r = rules.get(rules.DEFAULT)
     return Post(text, board=BoardSpec(r.start(), r), final=final, mentions=mentions,
                 buttons=[Button(b, 1, 1, b) for b in buttons])
+
+
+def _lost(text: str, before: str) -> Post:
+    """A lost roll whose board draws ``before``, the play before it ("-": none)."""
+    r = rules.get(rules.DEFAULT)
+    played = recorded_turn(before, r.start())
+    return Post(text, board=BoardSpec(r.start(), r, last_turn=played, dice=(6, 5)), lost=True)
 
 
 def test_the_policy_redraws_the_board_a_roll_was_pressed_on_and_nothing_else() -> None:
@@ -53,6 +61,41 @@ def test_a_roll_adds_to_the_message_it_was_pressed_on() -> None:
     # a long message keeps its end, within Discord's limit
     long = plan(reply, pressed=True, shown="x" * MESSAGE_LIMIT + "\n" + stale).redraw
     assert len(long.content) <= MESSAGE_LIMIT + 2 and long.content.endswith(rolled.prompt)
+
+
+def test_a_lost_roll_joins_its_board_and_the_next_turn_is_a_new_message() -> None:
+    """Issue 46: a roll with no legal play is added to the message it was rolled on (no
+    prompt, no buttons: its board the play before it beside the lost dice), and the next
+    player's turn is posted as a new message, which notifies its player; a mention added
+    by an edit would notify nobody."""
+    played = "White (<@1>) played sinkadus (5–2): `1/6 1/3`"
+    stale = "<@2>, your turn (Black): press **Roll**."
+    lost = _lost("Black (<@2>) rolls **sexa och femma** (6–5). No legal play.", "1/6 1/3")
+    turn = _board("", "roll", mentions=(1,))
+    turn.prompt = "<@1>, your turn (White): press **Roll**."
+    reply = Reply(posts=[lost, turn], rolled=True, stale_prompt=stale, game_id=1, version=3)
+    todo = plan(reply, pressed=True, shown=f"{played}\n{stale}")
+    assert todo.redraw is not None and todo.redraw.board is lost.board
+    assert todo.redraw.content == f"{played}\n{lost.text}"  # the old prompt gone
+    assert not todo.redraw.buttons and not todo.redraw.mentions
+    assert todo.send == compose([turn]) and todo.send[0].mentions == (1,)
+    # the computer's reply after the turn joins the new message, not the lost roll's
+    reply_ = Reply(posts=[lost, turn, _board("computer played", "roll", mentions=(2,))],
+                   rolled=True, stale_prompt=stale, game_id=1, version=4)
+    assert len(plan(reply_, pressed=True, shown=played).send) == 1
+    # typed (nothing pressed): the lost roll ends its message; the turn is the next one
+    assert plan(reply, pressed=False).send == [*compose([lost]), *compose([turn])]
+    assert len(compose([lost, turn])) == 2
+    # two lost rolls in a row, each after a play: a message each
+    assert len(compose([turn, lost, turn, lost, turn])) == 3
+    # a lost roll after a lost roll (no play drawn to keep) joins the turn that follows
+    again = _lost("White (<@1>) rolls **sexa och femma** (6–5). No legal play.", "-")
+    assert len(compose([again, turn])) == 1
+    # pressed, though, it joins the message it was rolled on all the same
+    todo = plan(Reply(posts=[again, turn], rolled=True, stale_prompt=stale),
+                pressed=True, shown=stale)
+    assert todo.redraw is not None and todo.redraw.content == again.text  # prompt alone: gone
+    assert todo.send == compose([turn])
 
 
 def test_a_pressed_play_leaves_its_board_with_its_turns_but_no_prompt() -> None:

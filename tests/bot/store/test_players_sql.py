@@ -50,17 +50,16 @@ async def test_server_preferences_default_and_keep_the_other_field(store: Any) -
 
 
 async def test_welcomed_after_a_challenge_made_or_a_game_played(store: Any) -> None:
-    async def welcomed(user: int, guild: int | None = GUILD) -> bool:
+    async def welcomed(user: int) -> bool:
         async with store.read() as tx:
-            return await sql.welcomed(tx, guild, user)
+            return await sql.welcomed(tx, user)
 
     await new_game(store, 1, status="offered", white=ALICE, black=BOB, challenger_id=ALICE)
     assert await welcomed(ALICE) and not await welcomed(BOB)  # Bob has not answered
     await new_game(store, 2, status="declined", white=CAROL, black=BOB, challenger_id=CAROL)
     assert await welcomed(CAROL) and not await welcomed(BOB)
     await new_game(store, 3, status="over", white=CAROL, black=BOB)
-    assert await welcomed(BOB)
-    assert not await welcomed(BOB, None) and not await welcomed(BOB, GUILD + 1)
+    assert await welcomed(BOB)  # in every server and in a direct message: once a member
 
 
 async def test_expired_offers_are_the_challenges_untouched_since(store: Any) -> None:

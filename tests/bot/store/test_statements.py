@@ -78,10 +78,8 @@ async def player_queries(tx: Tx) -> set[str]:
     await players.save_prefs(tx, players.GuildPrefs(G, True, "dark"))
     assert await players.prefs(tx, G) == players.GuildPrefs(G, True, "dark")
     assert await players.prefs(tx, G + 5) == players.GuildPrefs(G + 5)
-    assert await players.welcomed(tx, G, A)
-    assert not await players.welcomed(tx, None, A)  # invited only: not yet
+    assert await players.welcomed(tx, A) and not await players.welcomed(tx, BIG + 9)
     await tx.update_game(await _offered(tx), 0, now=NOW, status="aborted")
-    assert await players.welcomed(tx, None, A)
     assert await players.expired_offers(tx, NOW) == []
     return {"save_seen", "set_theme", "players", "save_prefs", "prefs", "welcomed",
             "expired_offers", "set_play_prefs"}

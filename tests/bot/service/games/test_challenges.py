@@ -50,7 +50,8 @@ async def test_a_challenge_asks_the_member_invited(games: GameService) -> None:
     assert post.mentions == (BOB,) and post.text == challenge_text(row, "en")
     assert [(b.action, b.version) for b in post.buttons] == [("accept", row.version),
                                                             ("decline", row.version)]
-    assert offer.private is not None and offer.private.startswith(t("help.first", "en"))
+    assert offer.private == t("help.first", "en")  # the welcome, and its help button
+    assert [b.action for b in offer.buttons] == ["help"]
     assert await events(games, row.id) == ["offer"]
     await refused("new.busy", games.new_game(ctx(BOB), ALICE))  # one game a channel
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.i18n import play_words, t
 from bot.service.games import GameService
-from bot.service.games.looking import help_text
+from bot.service.games.looking import help_text, welcome
 from bot.store import Database
 from engine import rules as registry
 from engine.position import Side
@@ -134,4 +134,8 @@ async def test_autocomplete_offers_plays_to_the_player_to_move_only(
 
 async def test_help(games: GameService) -> None:
     assert (await games.help(ctx(ALICE))).private == t("help", "en")
-    assert help_text("sv", first=True) == t("help.first", "sv") + "\n" + t("help", "sv")
+    assert help_text("sv") == t("help", "sv")
+    # a first game's welcome: a few lines and a button that opens the whole help
+    note, (button,) = welcome("sv")
+    assert note == t("help.first", "sv") and len(note) < 200
+    assert (button.action, button.label) == ("help", t("btn.help", "sv"))

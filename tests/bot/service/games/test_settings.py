@@ -27,7 +27,7 @@ async def test_a_servers_language_and_rules(games: GameService, store: Database)
     reply = await games.configure(ctx(ALICE), lang="sv", rules="vasa")
     s = await stored(store)
     assert (s.lang, s.rules) == ("sv", "vasa")
-    assert reply.lang == "sv" and reply.private == t("settings.saved", "sv", lang="sv",
+    assert reply.lang == "sv" and reply.private == t("settings.saved", "sv", lang="svenska",
                                                      rules="vasa")
     assert (await games.settings(GUILD)).rules == "vasa"  # kept for the next command
     await games.configure(ctx(ALICE), lang="auto")

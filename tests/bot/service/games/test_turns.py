@@ -112,9 +112,15 @@ async def test_a_roll_with_no_legal_play_is_forfeited(games: GameService) -> Non
     lg = await live(games)
     assert lg.game.turn is Side.BLACK and lg.game.phase == "roll"
     assert (await events(games, lg.row.id))[-2:] == ["roll", "forfeit"]
-    assert t("roll.forfeit", "en") in out.posts[0].text
-    assert out.posts[0].mentions == (BOB,)
-    assert [b.action for b in out.posts[0].buttons] == ["roll"]
+    # the lost roll (its board the one before it, with the lost dice; no buttons, no
+    # ping), then Bob's turn, a post of its own that pings him (issue 46)
+    lost, turn = out.posts
+    assert lost.lost and t("roll.forfeit", "en") in lost.text
+    assert not lost.buttons and not lost.mentions and not lost.prompt
+    assert lost.board is not None and sorted(lost.board.dice or ()) == [2, 4]
+    assert lost.board.dice_side is Side.WHITE
+    assert turn.mentions == (BOB,) and not turn.lost
+    assert [b.action for b in turn.buttons] == ["roll"]
 
 
 async def test_the_last_checker_off_wins_the_game(games: GameService) -> None:

@@ -1,0 +1,45 @@
+"""Ending a pool of worker processes (bot/service/workers.py): an idle worker exits of
+itself, a busy one is terminated once the grace is over, so the bot's stop (SIGTERM)
+stays within Docker's grace period."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from bot.service.workers import end_pool
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+def _sleep(seconds: float) -> None:
+    time.sleep(seconds)
+
+
+def _pool() -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+
+
+def test_an_idle_worker_exits_of_itself() -> None:
+    pool = _pool()
+    pool.submit(_pid).result(60)  # started and idle
+    (process,) = pool._processes.values()  # type: ignore[attr-defined]
+    end_pool(pool, grace=30)
+    assert not process.is_alive() and process.exitcode == 0  # not terminated
+
+
+def test_a_busy_worker_is_terminated_after_the_grace() -> None:
+    pool = _pool()
+    pool.submit(_pid).result(60)
+    job = pool.submit(_sleep, 60)
+    time.sleep(0.2)  # it has started
+    (process,) = pool._processes.values()  # type: ignore[attr-defined]
+    start = time.monotonic()
+    end_pool(pool, grace=0.3)
+    assert time.monotonic() - start < 5
+    assert not process.is_alive() and process.exitcode != 0
+    assert job.done() or job.cancelled() or not process.is_alive()
