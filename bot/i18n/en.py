@@ -87,7 +87,7 @@ MESSAGES: dict[str, str] = {
                    "button or `/brade abort`.",
     "btn.abort": "Abort the game",
     "aborted": "The game was aborted by {who}; it has no result.",
-    "aborted.moderator": "The game was ended by a moderator, {who}, who does not play in it; "
+    "aborted.moderator": "The game was aborted by a moderator, {who}, who does not play in it; "
                          "it has no result.",
     "remind": "⏰ {who}, it is your turn (waiting for {since}).",
     "remind.claim": "⏰ {who} has not played for {since}. {other} may now claim the game "

@@ -81,7 +81,7 @@ MESSAGES: dict[str, str] = {
                    "eller `/bräde avbryt`.",
     "btn.abort": "Avbryt partiet",
     "aborted": "Partiet avbröts av {who}; det får inget resultat.",
-    "aborted.moderator": "Partiet avslutades av en moderator, {who}, som inte spelar i det; "
+    "aborted.moderator": "Partiet avbröts av en moderator, {who}, som inte spelar i det; "
                          "det får inget resultat.",
     "remind": "⏰ {who}, det är din tur (väntat i {since}).",
     "remind.claim": "⏰ {who} har inte spelat på {since}. {other} kan nu kräva partiet "
