@@ -66,6 +66,8 @@ class Looking(Boards):
             raise UserError("hint.tournament")
         if lg.row.rated:  # two members, for the ratings: the computer's opinion would play
             raise UserError("hint.rated")
+        if lg.game.phase == "choose" and lg.game.dice:  # a generalpasch to name first
+            raise UserError("game.name_first", dice=dice_text(lg.game.dice))
         if lg.game.phase != "move":
             raise UserError("game.roll_first")
         ranked, by_ai = await self.ranked(lg)
