@@ -51,8 +51,14 @@ def roll_name(dice: Dice) -> str:
 
 
 def format_dice(dice: Dice, dash: str = "-") -> str:
-    """Higher die first, as the roll is said."""
+    """Higher die first, as the roll is said (a roll's name, a problem's dice)."""
     return dash.join(str(d) for d in sorted(dice, reverse=True))
+
+
+def drawn_dice(dice: Dice, dash: str = "-") -> str:
+    """The dice in the order they were drawn, as a game's channel, history and record
+    write every roll (docs/dice.md): "2–5" is a 2 drawn before a 5."""
+    return dash.join(str(d) for d in dice)
 
 
 def parse_dice(text: str) -> Dice:

@@ -4,7 +4,8 @@ The record of a game played with fair dice (docs/league.md) names the game's
 commitment, and once the game is over its seed (docs/dice.md).  The check is what anyone
 could do by hand: SHA-256 of the seed is the commitment (and the commitment is the one
 the member copied from the game's first message, when they give it); every recorded roll,
-in order, is the next dice the derivation draws from the seed; and the record replays rule
+in order and die by die in the order written, is the next dice the derivation draws from
+the seed (a record writes each roll's dice in the order drawn); and the record replays rule
 by rule.  A check that fails names why, and for the dice the first roll that differs,
 before the record's legality is looked at: a changed roll usually makes the play after it
 illegal too, and the roll is the news.
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import rules as registry
-from engine.dice import SEED_BYTES, FairDice, commitment, format_dice
+from engine.dice import SEED_BYTES, FairDice, commitment
 from engine.errors import EngineError
 from engine.messages import MESSAGES, render_message
 from engine.position import Side
@@ -57,6 +58,11 @@ _VERIFY_MESSAGES: dict[str, dict[str, str]] = {
               "gives {expected}.",
         "sv": "Rad {line}: tekningens omgång {n} är {found} (Vits tärning först), men "
               "fröet ger {expected}."},
+    "verify.order_mismatch": {
+        "en": "Line {line}: turn {turn} ({side}) writes {found}, but the seed draws {expected} "
+              "in that order, and a record writes each roll's dice in the order drawn.",
+        "sv": "Rad {line}: drag {turn} ({side}) skriver {found}, men fröet drar {expected} i "
+              "den ordningen, och ett protokoll skriver slagets tärningar i dragen ordning."},
     "verify.roll_mismatch": {
         "en": "Line {line}: turn {turn} ({side}) says {found}, but the seed gives {expected}.",
         "sv": "Rad {line}: drag {turn} ({side}) säger {found}, men fröet ger {expected}."},
@@ -131,8 +137,12 @@ def _first_mismatch(rec: Record, dice: FairDice) -> Verdict | None:
                     "line": r.line, "n": teka_round, "found": _pair(r.dice),
                     "expected": _pair(drawn)})
             continue
-        if sorted(drawn) == sorted(r.dice):
+        if drawn == tuple(r.dice):
             continue
+        if sorted(drawn) == sorted(r.dice):  # the right dice, written in another order
+            return Verdict(False, "verify.order_mismatch", {
+                "line": r.line, "turn": r.what, "side": r.side,
+                "found": _pair(r.dice), "expected": _pair(drawn)})
         # Puff's generalpasch: the roller who rolls the opening combination may play it
         # as any pasch (docs/rules.md, "Puff options"); the record keeps the pasch chosen.
         chosen = ("generalpasch" in rules.options and general is not None
@@ -141,10 +151,11 @@ def _first_mismatch(rec: Record, dice: FairDice) -> Verdict | None:
         if not chosen:
             return Verdict(False, "verify.roll_mismatch", {
                 "line": r.line, "turn": r.what, "side": r.side,
-                "found": format_dice(r.dice), "expected": format_dice(drawn)})
+                "found": _pair(r.dice), "expected": _pair(drawn)})
     return None
 
 
 def _pair(dice: tuple[int, ...]) -> str:
-    """A teka round as written: White's die, then Black's."""
+    """Dice as the record writes them, in the order drawn (a teka round: White's die,
+    then Black's)."""
     return "-".join(str(d) for d in dice)

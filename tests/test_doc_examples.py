@@ -42,6 +42,8 @@ STEP_WORD = re.compile(rf"^{_POINT}[*!]*(?:[/-]{_POINT}[*!]*)+(?:\(\d+\))?$")
 #: Such a word inside running text: it must contain a slash (``1/7``, not ``5-2``).
 LOOSE_STEP = re.compile(rf"(?<![\w/.]){_POINT}[*!]*(?:/{_POINT}[*!]*)+(?:\(\d+\))?(?![\w/])")
 SPAN = re.compile(r"`([^`\n]+)`")
+#: A roll's two dice (``6-6``: a generalpasch named with ``/brade move``), not a play.
+DICE = re.compile(r"^[1-6]-[1-6]$")
 FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 
 
@@ -50,6 +52,8 @@ def move_spans(text: str) -> list[str]:
     out = []
     for m in SPAN.finditer(FENCE.sub("", text)):
         words = m.group(1).split()
+        if DICE.match(m.group(1).strip()):
+            continue
         if words and all(STEP_WORD.match(w) for w in words):
             out.append(m.group(1).strip())
     return out

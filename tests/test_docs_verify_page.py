@@ -70,6 +70,12 @@ def _cases() -> list[dict]:
     spoiled = lines.copy()
     spoiled[turn] = spoiled[turn].replace(f"{a}-{b}", f"{int(a) % 6 + 1}-{b}", 1)
     texts.append(("\n".join(spoiled), ""))  # a roll changed
+    turn = next(k for k, line in enumerate(lines)
+                if (m := re.match(r"\d+\. \w+ ([1-6])-([1-6]) ", line)) and m[1] != m[2])
+    a, b = re.match(r"\d+\. \w+ ([1-6])-([1-6])", lines[turn]).groups()  # type: ignore[union-attr]
+    spoiled = lines.copy()
+    spoiled[turn] = spoiled[turn].replace(f"{a}-{b}", f"{b}-{a}", 1)
+    texts.append(("\n".join(spoiled), ""))  # a roll's dice written in another order
     teka = next(k for k, line in enumerate(lines) if line.startswith("teka "))
     spoiled = lines.copy()
     spoiled[teka] = "teka " + "-".join(reversed(lines[teka].split()[-1].split("-")))
@@ -100,8 +106,8 @@ def test_the_page_checks_as_the_python_checker_does(tmp_path: Path) -> None:
     done = subprocess.run([NODE, str(runner), str(module)], input=json.dumps(cases),
                           capture_output=True, text=True, timeout=120, check=True)
     results = json.loads(done.stdout)
-    worded = {"verify.roll_mismatch", "verify.teka_mismatch", "verify.seed_mismatch",
-              "verify.bad_seed", "verify.other_commitment", "verify.no_commitment"}
+    worded = {"verify.roll_mismatch", "verify.order_mismatch", "verify.teka_mismatch",
+              "verify.seed_mismatch", "verify.bad_seed", "verify.other_commitment", "verify.no_commitment"}
     seen = set()
     for case, got in zip(cases, results, strict=True):
         want = verify(case["text"], expected=case["expected"] or None)

@@ -21,11 +21,16 @@ MESSAGES: dict[str, str] = {
     "offer.cancelled": "↩️ {who} called the challenge off.",
     "offer.lapsed": "⌛ Nobody answered in time: the challenge lapsed, and the channel is free.",
     "start": "A game begins: {white} against {black}, rules `{rules}`.",
-    "teka": "Opening roll (teka): White {w}, Black {b}. The lower die starts: {starter}.",
+    # the teka (T-1): every pair drawn, ties too, and who starts by this ruleset's rule
+    "teka": "Opening roll (teka): {pairs}. {starts}",
+    "teka.pair": "White {w}, Black {b}",
+    "teka.tie": "White {w}, Black {b} (a tie: again)",
+    "teka.lower": "The lower die starts: {starter}.",
+    "teka.higher": "The higher die starts: {starter}.",
+    "teka.plays": "The higher die starts and plays both dice: {starter}.",
     "match.game": "Game {g} of the match begins; the loser of the last game starts: "
                   "{starter}.",
-    "match.game.teka": "Game {g} of the match begins with an opening roll (teka): {starter} "
-                       "starts.",
+    "match.game.teka": "Game {g} of the match begins with an opening roll of its own.",
     "match.terms": "The most points after {n} games played to the end wins the match, which "
                    "ends as soon as the player behind can no longer catch up. A resigned game "
                    "scores its points but is not one of the {n}: one more game is played.",
@@ -39,6 +44,13 @@ MESSAGES: dict[str, str] = {
                    "type).",
     "roll.forfeit": "No legal play: the roll is forfeited.",
     "played": "{who} played {name} ({dice}): `{play}`",
+    # puff's generalpasch (docs/rules.md, "Puff options"): the roll played as a pasch
+    "played.named": "{who} played {name} ({dice}) as **{as_name}** ({as_dice}): `{play}`",
+    "to_name": "{who}, {dice} is the generalpasch: play it as rolled, or name any pasch.",
+    "btn.as_rolled": "As rolled ({dice})",
+    "btn.pasch": "{name} ({dice})",
+    "named": "{who} plays it as **{name}** ({dice}).",
+    "named.as_rolled": "{who} plays it as rolled.",
     "to_roll": "{who}, your turn ({side}): press **Roll**.",
     "to_roll_one": "{who}, your turn ({side}): this time you roll one die only; press "
                    "**Roll one die**.",
@@ -75,6 +87,8 @@ MESSAGES: dict[str, str] = {
                    "button or `/brade abort`.",
     "btn.abort": "Abort the game",
     "aborted": "The game was aborted by {who}; it has no result.",
+    "aborted.moderator": "The game was aborted by a moderator, {who}, who does not play in it; "
+                         "it has no result.",
     "remind": "⏰ {who}, it is your turn (waiting for {since}).",
     "remind.claim": "⏰ {who} has not played for {since}. {other} may now claim the game "
                     "(it scores as abandoned).",
@@ -83,6 +97,7 @@ MESSAGES: dict[str, str] = {
     # looking
     "history.head": "Game record (`{rules}`):",
     "history.teka": "Teka: White {w}, Black {b}",
+    "history.named": "{rolled} as {named}",
     "history.end": "{who} won by {how}: {points} {unit}",
     "history.aborted": "Aborted.",
     "history.no_play": "no play",
@@ -98,6 +113,12 @@ MESSAGES: dict[str, str] = {
     "err.game.none": "There is no game in this channel. Start one with `/brade new`.",
     "err.game.not_started": "The game has not been accepted yet.",
     "err.game.roll_first": "Roll the dice first.",
+    "err.game.name_first": "First choose how to play your generalpasch roll: press a button "
+                           "on the board, or type `/brade move` with the roll as rolled "
+                           "({dice}) or a pasch such as `6-6`. `/brade show` shows the board "
+                           "again.",
+    "err.game.bad_name": "“{text}” is not a choice here: type the roll as rolled ({dice}) or "
+                         "a pasch, `1-1` to `6-6`.",
     "err.not_player": "You are not playing in this game, but you are welcome to watch.",
     "err.not_your_turn": "It is not your turn; {who} is to play.",
     "err.new.self": "You cannot play against yourself. Pick another member, or leave the "

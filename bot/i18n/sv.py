@@ -16,10 +16,15 @@ MESSAGES: dict[str, str] = {
     "offer.cancelled": "↩️ {who} ställde in utmaningen.",
     "offer.lapsed": "⌛ Ingen svarade i tid: utmaningen har gått ut, och kanalen är ledig.",
     "start": "Ett parti börjar: {white} mot {black}, regler `{rules}`.",
-    "teka": "Teka: Vit {w}, Svart {b}. Lägsta tärningen börjar: {starter}.",
+    "teka": "Teka: {pairs}. {starts}",
+    "teka.pair": "Vit {w}, Svart {b}",
+    "teka.tie": "Vit {w}, Svart {b} (lika: om igen)",
+    "teka.lower": "Lägsta tärningen börjar: {starter}.",
+    "teka.higher": "Högsta tärningen börjar: {starter}.",
+    "teka.plays": "Högsta tärningen börjar och spelar båda tärningarna: {starter}.",
     "match.game": "Parti {g} i matchen börjar; förloraren av förra partiet börjar: "
                   "{starter}.",
-    "match.game.teka": "Parti {g} i matchen börjar med teka: {starter} börjar.",
+    "match.game.teka": "Parti {g} i matchen börjar med en egen teka.",
     "match.terms": "Flest poäng efter {n} partier spelade till slut vinner matchen, som slutar "
                    "så snart den som ligger under inte längre kan komma ikapp. Ett uppgivet "
                    "parti ger sina poäng men är inte ett av de {n}: ett parti till spelas.",
@@ -34,6 +39,13 @@ MESSAGES: dict[str, str] = {
                    "du skriver).",
     "roll.forfeit": "Inget tillåtet drag: slaget fåtas.",
     "played": "{who} spelade {name} ({dice}): `{play}`",
+    "played.named": "{who} spelade {name} ({dice}) som **{as_name}** ({as_dice}): `{play}`",
+    "to_name": "{who}, {dice} är generalpaschen: spela slaget som det föll, eller välj "
+               "valfri pasch.",
+    "btn.as_rolled": "Som det föll ({dice})",
+    "btn.pasch": "{name} ({dice})",
+    "named": "{who} spelar det som **{name}** ({dice}).",
+    "named.as_rolled": "{who} spelar slaget som det föll.",
     "to_roll": "{who}, din tur ({side}): tryck **Slå**.",
     "to_roll_one": "{who}, din tur ({side}): den här gången slår du bara en tärning; tryck "
                    "**Slå en tärning**.",
@@ -69,6 +81,8 @@ MESSAGES: dict[str, str] = {
                    "eller `/bräde avbryt`.",
     "btn.abort": "Avbryt partiet",
     "aborted": "Partiet avbröts av {who}; det får inget resultat.",
+    "aborted.moderator": "Partiet avbröts av en moderator, {who}, som inte spelar i det; "
+                         "det får inget resultat.",
     "remind": "⏰ {who}, det är din tur (väntat i {since}).",
     "remind.claim": "⏰ {who} har inte spelat på {since}. {other} kan nu kräva partiet "
                     "(räknas som lämnat).",
@@ -76,6 +90,7 @@ MESSAGES: dict[str, str] = {
     "claimed": "{who} krävde partiet: {absent} spelade inte i tid.",
     "history.head": "Partiprotokoll (`{rules}`):",
     "history.teka": "Teka: Vit {w}, Svart {b}",
+    "history.named": "{rolled} som {named}",
     "history.end": "{who} vann med {how}: {points} {unit}",
     "history.aborted": "Avbrutet.",
     "history.no_play": "inget drag",
@@ -90,6 +105,12 @@ MESSAGES: dict[str, str] = {
     "err.game.none": "Det finns inget parti i den här kanalen. Starta ett med `/bräde ny`.",
     "err.game.not_started": "Partiet har inte antagits än.",
     "err.game.roll_first": "Slå tärningarna först.",
+    "err.game.name_first": "Välj först hur generalpaschen ska spelas: tryck på en knapp vid "
+                           "brädet, eller skriv `/bräde flytta` med slaget som det föll "
+                           "({dice}) eller en pasch som `6-6`. `/bräde visa` visar brädet "
+                           "igen.",
+    "err.game.bad_name": "”{text}” är inget val här: skriv slaget som det föll ({dice}) eller "
+                         "en pasch, `1-1` till `6-6`.",
     "err.not_player": "Du spelar inte i det här partiet, men du får gärna titta på.",
     "err.not_your_turn": "Det är inte din tur; {who} ska spela.",
     "err.new.self": "Du kan inte spela mot dig själv. Välj en annan medlem, eller utelämna "

@@ -53,6 +53,11 @@ class Agent(Protocol):
     async def rank(self, rules: str, position: str, dice: tuple[int, ...],
                    level: str = RANK_LEVEL) -> list[str]: ...
 
+    async def name_roll(self, rules: str, position: str, dice: tuple[int, ...], seed: int,
+                        level: str = DEFAULT_LEVEL) -> tuple[int, ...]:
+        """Puff's generalpasch: the roll ``dice`` is played as (itself, or a pasch)."""
+        ...
+
     def close(self) -> None:
         """Stop its workers, if it has any."""
 
@@ -76,6 +81,18 @@ def choose_text(rules_name: str, position: str, dice: tuple[int, ...], seed: int
     rules = registry.get(rules_name)
     pos = rules.parse_position(position)
     return get_agent(level).choose(rules, pos, dice, random.Random(seed)).text
+
+
+def named_dice(rules_name: str, position: str, dice: tuple[int, ...], seed: int,
+               level: str) -> tuple[int, ...]:
+    """Worker entry point: what the computer plays a generalpasch roll as
+    (``engine.ai.named_roll``)."""
+    from engine import rules as registry
+    from engine.ai import get_agent, named_roll
+
+    rules = registry.get(rules_name)
+    pos = rules.parse_position(position)
+    return named_roll(get_agent(level), rules, pos, dice, random.Random(seed))
 
 
 def rank_texts(rules_name: str, position: str, dice: tuple[int, ...], level: str) -> list[str]:
@@ -186,6 +203,10 @@ class ProcessAgent:
                    level: str = RANK_LEVEL) -> list[str]:
         return await self.play.call(rank_texts, rules, position, dice, level)
 
+    async def name_roll(self, rules: str, position: str, dice: tuple[int, ...], seed: int,
+                        level: str = DEFAULT_LEVEL) -> tuple[int, ...]:
+        return await self.play.call(named_dice, rules, position, dice, seed, level)
+
     async def analysis_turns(self, record_text: str) -> tuple[str, list] | None:
         return await self.analysis.call(analysis_turns, record_text)
 
@@ -214,6 +235,10 @@ class ThreadAgent:
     async def rank(self, rules: str, position: str, dice: tuple[int, ...],
                    level: str = RANK_LEVEL) -> list[str]:
         return await asyncio.to_thread(rank_texts, rules, position, dice, level)
+
+    async def name_roll(self, rules: str, position: str, dice: tuple[int, ...], seed: int,
+                        level: str = DEFAULT_LEVEL) -> tuple[int, ...]:
+        return await asyncio.to_thread(named_dice, rules, position, dice, seed, level)
 
     async def analysis_turns(self, record_text: str) -> tuple[str, list] | None:
         return await asyncio.to_thread(analysis_turns, record_text)

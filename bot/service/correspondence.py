@@ -31,7 +31,7 @@ from bot.service.text import shown
 from bot.store import GameRow
 from bot.store import notices_sql as sql
 from engine import rules as rules_registry
-from engine.dice import format_dice
+from engine.dice import drawn_dice
 
 #: A member who acted in a game's channel this recently is looking at it: no message.
 PRESENT = 60.0
@@ -145,8 +145,8 @@ class Correspondence:
         mine = not lg.game.is_over and lg.player(lg.game.turn) == me
         if not mine:
             turn = t("games.their_turn", lang, name=name)
-        elif lg.game.phase == "move" and lg.game.dice:
-            turn = t("games.my_move", lang, dice=format_dice(lg.game.dice, "–"))
+        elif lg.game.phase in ("move", "choose") and lg.game.dice:
+            turn = t("games.my_move", lang, dice=drawn_dice(lg.game.dice, "–"))
         else:
             turn = t("games.my_roll", lang)
         return mine, t("games.game", lang, name=name, title=title, score=score, turn=turn)
@@ -203,8 +203,8 @@ class Correspondence:
             where = (await sql.boards(tx, [row.id])).get(row.id)
         url = link(row.guild_id, *where) if where else link(row.guild_id, row.channel_id)
         roll = ""
-        if lg.game.phase == "move" and lg.game.dice:
-            roll = t("notice.roll", lang, dice=format_dice(lg.game.dice, "–"))
+        if lg.game.phase in ("move", "choose") and lg.game.dice:
+            roll = t("notice.roll", lang, dice=drawn_dice(lg.game.dice, "–"))
         server, channel = names
         place = t("notice.place", lang, server=shown(server), channel=shown(channel)) \
             if server and channel else \

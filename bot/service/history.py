@@ -1,5 +1,7 @@
 """A game's record as text: the teka, one line per turn and the result, game by game,
-and the seed of each finished game's dice (docs/dice.md).
+and the seed of each finished game's dice (docs/dice.md).  Every roll is written in the
+order its dice were drawn, as the channel and the exported record write it; a
+generalpasch roll played as a pasch is written as both ("4–2 as 6–6").
 
 Used by ``/brade history`` (this channel's game) and ``/watch history`` (any game): both
 show the whole record, as pages a member can turn when it is longer than one message
@@ -15,7 +17,7 @@ from typing import Any
 from bot.i18n import outcome_text, play_words, points_unit, side_name, t
 from bot.service.games.core import ENDED
 from bot.store import GameRow
-from engine.dice import format_dice
+from engine.dice import drawn_dice
 from engine.game import Game
 from engine.position import Side
 
@@ -42,14 +44,21 @@ def history_lines(events: list[dict[str, Any]], lang: str) -> list[str]:
     and the result with its unit."""
     lines = []
     n = 0
+    rolled: tuple[int, ...] = ()
     for e in events:
         kind = e.get("type")
         if kind == "teka":
             lines.append(t("history.teka", lang, w=e["white"], b=e["black"]))
+        elif kind == "roll":
+            rolled = tuple(e["dice"])
         elif kind in ("play", "forfeit"):
             n += 1
             side = side_name(Side(e["side"]), lang)
-            dice = format_dice(tuple(e["dice"]), "–") if e.get("dice") else ""
+            played = tuple(e.get("dice") or ())
+            dice = drawn_dice(played, "–") if played else ""
+            if played and rolled and played != rolled:  # a generalpasch named a pasch
+                dice = t("history.named", lang, rolled=drawn_dice(rolled, "–"), named=dice)
+            rolled = ()
             play = t("history.no_play", lang) if kind == "forfeit" \
                 else play_words(str(e["moves"]), lang)
             lines.append(f"{n}. {side} {dice}: {play}")

@@ -14,6 +14,7 @@ from engine.ai.agents import (
     canonical,
     get_agent,
     hints,
+    named_roll,
     names,
     pick,
     prefers_one_die,
@@ -21,4 +22,4 @@ from engine.ai.agents import (
 from engine.ai.evaluation import evaluate, turn_value
 
 __all__ = ["Agent", "GreedyAgent", "RandomAgent", "SearchAgent", "canonical", "evaluate",
-           "get_agent", "hints", "names", "pick", "prefers_one_die", "turn_value"]
+           "get_agent", "hints", "named_roll", "names", "pick", "prefers_one_die", "turn_value"]

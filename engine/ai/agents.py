@@ -240,6 +240,26 @@ class SearchAgent:
         return pick_best(self.rank(rules, position, dice, turns), rng)
 
 
+def named_roll(agent: Agent, rules: RuleSet, position: Position, dice: Dice,
+               rng: random.Random) -> Dice:
+    """Puff's generalpasch (docs/rules.md, "Puff options"): what ``agent`` plays the
+    roll ``dice`` as, the roll itself or a pasch it names; ``dice`` when there is no
+    choice.  A beginner names at random; the others take the roll whose best play the
+    one-ply value likes best (their own evaluation; a later pasch walked by their beam),
+    the roll as rolled on a tie.  One ply for every level: seven two-ply searches
+    through later paschs would cost seconds, and the best pasch is seldom close."""
+    from engine.puff import roll_options
+
+    options = roll_options(rules, position, dice) if rules.die_by_die else [tuple(dice)]
+    if len(options) == 1:
+        return options[0]
+    if not isinstance(agent, GreedyAgent | SearchAgent):
+        return options[rng.randrange(len(options))]
+    model, beam = agent.model(rules), agent.beam
+    values = [one_ply(rules, position, d, None, model, beam)[0][1] for d in options]
+    return options[max(range(len(options)), key=lambda i: (values[i], -i))]
+
+
 def replies(rules: RuleSet, pos: Position, dice: Dice, w: Model = DEFAULT_WEIGHTS,
             width: int = 1) -> list[Turn]:
     """The next mover's plays for ``dice``; for a later puff pasch (eight steps, P-4,

@@ -21,7 +21,7 @@ import simcord
 from PIL import Image
 
 from bot.i18n import side_name, t
-from engine.dice import format_dice, roll_name
+from engine.dice import drawn_dice, roll_name
 from engine.notation import format_turn, recorded_turn
 from engine.position import Geometry, Side
 from render.board import BOTH, board_layout
@@ -69,24 +69,35 @@ def record_lines(db: Db, game_id: int, players: dict[str, int], lang: str,
     wrote it; a forfeited roll by its roller.  ``rules``: the game's, where its
     positions are not bräde's (puff)."""
     lines = []
+    rolled: tuple[int, ...] = ()
     for e in db_dicts(db, "SELECT data FROM events WHERE game_id = ? ORDER BY seq",
                       (game_id,)):
         ev = e["data"] if isinstance(e["data"], dict) else json.loads(e["data"])
+        if ev.get("type") == "roll":
+            rolled = tuple(ev["dice"])
         if ev.get("type") not in ("play", "forfeit"):
             continue
         side = Side(ev["side"])
         uid = players[side.value]
         who = f"{side_name(side, lang)} ({computer if uid == 0 else f'<@{uid}>'})"
         dice = tuple(ev["dice"])
+        rolled, named = rolled or dice, rolled and rolled != dice  # a generalpasch named
         if ev["type"] == "forfeit":
-            lines.append(t("roll", lang, who=who, name=roll_name(dice),
-                           dice=format_dice(dice, "–")))
+            lines.append(t("roll", lang, who=who, name=roll_name(rolled),
+                           dice=drawn_dice(rolled, "–")))
+            rolled = ()
             continue
         turn = recorded_turn(ev["moves"], _position(ev) if rules is None
                              else rules.parse_position(ev["position"]))
         assert turn is not None
-        lines.append(t("played", lang, who=who, name=roll_name(dice),
-                       dice=format_dice(dice, "–"), play=format_turn(turn, lang)))
+        if named:
+            lines.append(t("played.named", lang, who=who, name=roll_name(rolled),
+                           dice=drawn_dice(rolled, "–"), as_name=roll_name(dice),
+                           as_dice=drawn_dice(dice, "–"), play=format_turn(turn, lang)))
+        else:  # the dice in the order drawn (docs/dice.md)
+            lines.append(t("played", lang, who=who, name=roll_name(dice),
+                           dice=drawn_dice(dice, "–"), play=format_turn(turn, lang)))
+        rolled = ()
     return lines
 
 
@@ -315,7 +326,7 @@ async def test_the_computers_reply_stays_readable_after_the_next_roll(
             message = find_button(env, ch, cid)
             reply = t("played", "en", who="Black (Computer)",
                       name=roll_name(tuple(last["dice"])),
-                      dice=format_dice(tuple(last["dice"]), "–"),
+                      dice=drawn_dice(tuple(last["dice"]), "–"),
                       play=format_turn(recorded_turn(last["moves"], _position(last)), "en"))
             assert reply in message.content
             before = len(specs)

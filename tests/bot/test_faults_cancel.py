@@ -148,7 +148,7 @@ def command(kind: str, games: GameService, trn: TournamentService,
     if kind == "report":
         return report(games, trn, row)
     if kind == "abort":
-        return games.abort(Ctx(ALICE, row.channel_id, GUILD, can_manage=True))
+        return games.abort(Ctx(CAROL, row.channel_id, GUILD, can_manage=True))  # a moderator
     if kind == "accept":
         return games.accept(Ctx(BOB, row.channel_id, GUILD), row.id, row.version)
     mover = lg.player(lg.game.turn)

@@ -66,6 +66,37 @@ async def test_abort_by_agreement_or_manager(simcord_env: simcord.Env, db_path) 
     assert game_row(db_path, ch.id)["status"] == "aborted"
 
 
+async def test_a_moderator_who_plays_cannot_abort_a_rated_game_alone(
+        simcord_env: simcord.Env, db_path) -> None:
+    """Manage Channels does not let a player end their own rated game without a result
+    (issue 43: restarting whenever the dice go against them): their abort asks the
+    opponent, as anyone's does.  A moderator who does
+    not play ends it at once, and the channel says it was a moderator."""
+    env = simcord_env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("spel")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+    alice = guild.add_member(env.create_user("alice"), roles=[mods])
+    bob = guild.add_member(env.create_user("bob"))
+    r = await alice.slash(ch, "brade new", opponent=bob, rated=True)
+    await bob.click(r.response, label="Accept")
+    assert game_row(db_path, ch.id)["rated"]
+    r = await alice.slash(ch, "brade abort")  # right after the teka
+    row = game_row(db_path, ch.id)
+    assert row["status"] == "active" and row["abort_by"] == alice.id
+    assert "wants to abort" in r.response.content and bob.mention in r.response.content
+    r = await alice.slash(ch, "brade abort")
+    assert r.ephemeral and "asked already" in r.response.content
+    assert game_row(db_path, ch.id)["status"] == "active"
+    # a moderator who does not play ends it alone, and says so
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    r = await mod.slash(ch, "brade abort")
+    assert not r.ephemeral
+    assert f"aborted by a moderator, {mod.mention}, who does not play in it" in \
+        r.response.content
+    assert game_row(db_path, ch.id)["status"] == "aborted"
+
+
 async def test_decline_and_busy_channel_thread(simcord_env: simcord.Env, db_path) -> None:
     env = simcord_env
     _guild, ch, members = await start_game(env)

@@ -99,6 +99,8 @@ class Tally:
     limited: list[list[str]] = field(default_factory=list)
     plays: list[int] = field(default_factory=list)  # each turn's number of legal plays
     steps: list[int] = field(default_factory=list)  # each play's steps
+    #: Puff's generalpasch: each roll named by a tap, as (rolled, played as).
+    named: list[tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=list)
 
     def report(self, what: str) -> str:
         taps = self.taps
@@ -145,6 +147,13 @@ async def tap_turn(env: simcord.Env, ch: simcord.ChannelHandle, db: Db,
             action = "roll1" if game.history[game.turn].onedie_owed else "roll"
             cid = f"brade:{action}:{gid}:{version}:"
             r = await mover.click(with_control(env, ch, cid), custom_id=cid)
+        elif game.phase == "choose":  # a generalpasch: the roll as rolled or a pasch
+            message = with_control(env, ch, f"brade:pasch:{gid}:{version}:")
+            pasch = rng.choice([c for c in controls(message)
+                                if c.custom_id.startswith("brade:pasch:")])
+            r = await mover.click(message, custom_id=pasch.custom_id)
+            tally.named.append((tuple(game.dice), tuple(int(x) for x in
+                                                        pasch.custom_id.rsplit(":", 1)[1])))
         else:
             if taps == 0 or not tally.plays or len(tally.plays) < len(tally.taps) + 1:
                 tally.plays.append(len(plays.listing(game.rules, game.position, game.dice)))

@@ -105,11 +105,48 @@ def test_one_roll_changed_is_named() -> None:
     lines[i] = lines[i].replace("3-4", "4-4", 1)
     verdict = verify("\n".join(lines))
     assert not verdict.ok and verdict.key == "verify.roll_mismatch"
-    assert verdict.message() == f"Line {i + 1}: turn 7 (black) says 4-4, but the seed gives 4-3."
+    assert verdict.message() == f"Line {i + 1}: turn 7 (black) says 4-4, but the seed gives 3-4."
     assert verdict.message("sv") == (f"Rad {i + 1}: drag 7 (svart) säger 4-4, men fröet "
-                                     "ger 4-3.")
-    # the same roll, its dice in the other order, is the same roll
-    lines[i] = lines[i].replace("4-4", "4-3", 1)
+                                     "ger 3-4.")
+    lines[i] = lines[i].replace("4-4", "3-4", 1)
+    assert verify("\n".join(lines)).ok
+
+
+def test_a_roll_written_in_another_order_than_drawn_is_refused() -> None:
+    """A record writes each roll's dice in the order drawn (docs/dice.md), so the same
+    two dice in the other order are not what the seed gave: named, with the order."""
+    _, text = _finished()
+    lines = text.splitlines()
+    i = next(k for k, line in enumerate(lines) if line.startswith("7. "))
+    lines[i] = lines[i].replace("3-4", "4-3", 1)
+    verdict = verify("\n".join(lines))
+    assert not verdict.ok and verdict.key == "verify.order_mismatch"
+    assert verdict.message() == (
+        f"Line {i + 1}: turn 7 (black) writes 4-3, but the seed draws 3-4 in that order, "
+        "and a record writes each roll's dice in the order drawn.")
+    assert verdict.message("sv").startswith(f"Rad {i + 1}: drag 7 (svart) skriver 4-3, men "
+                                            "fröet drar 3-4 i den ordningen")
+
+
+@pytest.mark.parametrize("rules", ["talisman", "backgammon", "puff-kontrar+generalpasch"])
+def test_every_swapped_roll_of_a_record_fails(rules: str) -> None:
+    """Each non-double roll of a finished game, its dice swapped alone, fails the check
+    (backgammon's opening roll, the teka's dice, is checked as the teka)."""
+    game = play_random_game(rules, random.Random(3))
+    lines = _record(game).splitlines()
+    turn = re.compile(r"^(\d+)\. (white|black) ([1-6])-([1-6])\b")
+    swapped = 0
+    for k, line in enumerate(lines):
+        m = turn.match(line)
+        if m is None or m[3] == m[4] or (rules == "backgammon" and m[1] == "1"):
+            continue
+        changed = list(lines)
+        changed[k] = line.replace(f"{m[3]}-{m[4]}", f"{m[4]}-{m[3]}", 1)
+        verdict = verify("\n".join(changed))
+        assert not verdict.ok and verdict.key == "verify.order_mismatch", (line, verdict.key)
+        assert f"Line {k + 1}:" in verdict.message()
+        swapped += 1
+    assert swapped > 10
     assert verify("\n".join(lines)).ok
 
 

@@ -29,7 +29,7 @@ from bot.service.games.proof import commitment_line, joined, seed_line
 from bot.service.match_words import after_game, next_game
 from bot.service.model import COMPUTER, BoardSpec, Button, Menu, MenuOption, Post
 from bot.service.text import BUTTON_LABEL_LIMIT, CHOICE_LIMIT
-from engine.dice import Dice, format_dice, roll_name
+from engine.dice import Dice, drawn_dice, roll_name
 from engine.game import Game
 from engine.notation import format_turn, recorded_turn
 from engine.picker import LETTERS, Picker, Stretch
@@ -57,6 +57,23 @@ def last_play(game: Game) -> tuple[Turn | None, Side, Dice] | None:
     return turn, Side(e["side"]), tuple(e.get("dice") or ())
 
 
+def rolled_as(game: Game) -> Dice | None:
+    """Puff's generalpasch: the dice rolled, when the roll to play is a pasch its roller
+    named instead (the game's last events are the roll and the choice); else None."""
+    if game.phase != "move" or len(game.events) < 2:
+        return None
+    roll, chose = game.events[-2], game.events[-1]
+    if chose["type"] != "choose" or roll["type"] != "roll":
+        return None
+    rolled = tuple(roll["dice"])
+    return rolled if rolled != tuple(chose["dice"]) else None
+
+
+def dice_text(dice: Dice) -> str:
+    """A roll's dice as the channel writes them: in the order drawn (docs/dice.md)."""
+    return drawn_dice(dice, "–")
+
+
 class Boards(GameCore):
     """Board posts, their words and buttons, for every part that answers with one."""
 
@@ -65,11 +82,47 @@ class Boards(GameCore):
         name = t("computer", lang) if uid == COMPUTER else mention(uid)
         return f"{side_name(side, lang)} ({name})"
 
-    def _played(self, lg: Loaded, side: Side, dice: Dice, turn: Turn, lang: str) -> str:
+    def _played(self, lg: Loaded, side: Side, dice: Dice, turn: Turn, lang: str,
+                rolled: Dice | None = None) -> str:
         """One played turn for the record: who, the roll by its name, the play in the
-        mover's own numbering (as the player wrote or pressed it)."""
+        mover's own numbering (as the player wrote or pressed it); ``rolled``: the dice
+        rolled when ``dice`` is the pasch named for them (generalpasch)."""
+        if rolled is not None and tuple(rolled) != tuple(dice):
+            return t("played.named", lang, who=self._who(lg, side, lang),
+                     name=roll_name(rolled), dice=dice_text(rolled), as_name=roll_name(dice),
+                     as_dice=dice_text(dice), play=format_turn(turn, lang))
         return t("played", lang, who=self._who(lg, side, lang), name=roll_name(dice),
-                 dice=format_dice(dice, "–"), play=format_turn(turn, lang))
+                 dice=dice_text(dice), play=format_turn(turn, lang))
+
+    def _rolled(self, lg: Loaded, side: Side, dice: Dice, lang: str) -> str:
+        """"White (@Åsa) rolls **sinkadus** (2–5).": the dice in the order drawn."""
+        return t("roll", lang, who=self._who(lg, side, lang), name=roll_name(dice),
+                 dice=dice_text(dice))
+
+    def _named(self, lg: Loaded, side: Side, rolled: Dice, chosen: Dice, lang: str) -> str:
+        """How a generalpasch roll is played: as rolled, or as the pasch named."""
+        if tuple(chosen) == tuple(rolled):
+            return t("named.as_rolled", lang, who=side_name(side, lang))
+        return t("named", lang, who=side_name(side, lang), name=roll_name(chosen),
+                 dice=dice_text(chosen))
+
+    def _teka(self, lg: Loaded, game: Game, lang: str) -> str:
+        """The teka (T-1) as it fell: every pair drawn (a tie, and the pair after it),
+        and who starts by this ruleset's rule; empty for a game without one (a bräde
+        match's later game, whose loser starts)."""
+        pairs = [(int(e["white"]), int(e["black"])) for e in game.events
+                 if e["type"] == "teka"]
+        if not pairs:
+            return ""
+        said = "; ".join(t("teka.tie" if w == b else "teka.pair", lang, w=w, b=b)
+                         for w, b in pairs)
+        rules = game.rules
+        key = ("teka.plays" if rules.opening_roll_plays
+               else "teka.higher" if rules.higher_die_starts else "teka.lower")
+        starter = next((Side(e["starter"]) for e in game.events if e["type"] == "start"),
+                       game.turn)
+        return t("teka", lang, pairs=said,
+                 starts=t(key, lang, starter=self._who(lg, starter, lang)))
 
     @staticmethod
     def _view(lg: Loaded) -> Side:
@@ -79,19 +132,25 @@ class Boards(GameCore):
         return humans[0] if len(humans) == 1 else Side.WHITE
 
     def _after_roll(self, lg: Loaded, mover: Side, dice: tuple[int, ...], lang: str,
-                    more: str = "", before: BoardSpec | None = None) -> list[Post]:
+                    more: str = "", before: BoardSpec | None = None,
+                    named: str = "") -> list[Post]:
         """The board after ``mover``'s roll; ``more``: the rolls made next for a member
         who asked for them (``Rolling``); ``before``: the board as it stood before the
-        roll (``_board_post`` without buttons), drawn again for a lost roll."""
-        text = t("roll", lang, who=self._who(lg, mover, lang), name=roll_name(dice),
-                 dice=format_dice(dice, "–"))
-        if lg.game.phase == "move" and lg.game.turn is mover and not more:
-            # the roller's dice, named, beside the last play; the plays to choose below
+        roll (``_board_post`` without buttons), drawn again for a lost roll; ``named``:
+        how a generalpasch roll was named, said after the roll."""
+        text = " ".join(x for x in (self._rolled(lg, mover, dice, lang), named) if x)
+        if lg.game.phase in ("move", "choose") and lg.game.turn is mover and not more:
+            # the roller's dice, named, beside the last play; the plays (or, a
+            # generalpasch, the rolls it may be played as) to choose below
             return [self._board_post(lg, lang, text)]
-        # Nothing playable: the engine forfeited the roll (T-4) and the turn has passed.
-        # The roll ends the message it joins, its board the play before it (so that play
-        # stays drawn) beside the lost dice; the next player's turn is a message of its
-        # own, which notifies them (issue 46).
+        return self._lost(lg, mover, dice, text, lang, more, before)
+
+    def _lost(self, lg: Loaded, mover: Side, dice: Dice, text: str, lang: str, more: str,
+              before: BoardSpec | None) -> list[Post]:
+        """Nothing playable: the engine forfeited the roll (T-4) and the turn has passed.
+        The roll ends the message it joins, its board the play before it (so that play
+        stays drawn) beside the lost dice; the next player's turn is a message of its
+        own, which notifies them (issue 46)."""
         text += " " + t("roll.forfeit", lang)
         board = replace(before, dice=dice, dice_side=mover) if before is not None else None
         lost = Post(text, board=board, lost=True)
@@ -120,10 +179,12 @@ class Boards(GameCore):
         if lg.finished is None and lg.row.status == "over" and lg.row.tournament_id is None:
             post.buttons = [Button("rematch", lg.row.id, lg.row.version,
                                    t("btn.rematch", lang), "success")]
-        if lg.finished is not None:
-            posts.append(self._board_post(lg, lang, joined(next_game(
+        if lg.finished is not None:  # the match's next game, with its own teka if it has one
+            opening = "\n".join(x for x in (next_game(
                 lg.match, self._who(lg, lg.game.turn, lang), lang),
-                commitment_line(lg.game, lang))))
+                self._teka(lg, lg.game, lang)) if x)
+            posts.append(self._board_post(lg, lang, joined(opening,
+                                                           commitment_line(lg.game, lang))))
         return posts
 
     def _win_text(self, lg: Loaded, lang: str, game: Game | None = None,
@@ -167,8 +228,8 @@ class Boards(GameCore):
                             match_over=score is not None and match_over(m)
                             and lg.finished is None)
         last = last_play(game)
-        to_play = game.dice if game.phase == "move" and result is None and not stopped \
-            else None
+        to_play = game.dice if game.phase in ("move", "choose") and result is None \
+            and not stopped else None
         spec = BoardSpec(game.position, game.rules, dice=to_play,
                          dice_side=game.turn if to_play else None,
                          last_turn=last[0] if last else None, mover=last[1] if last else None,
@@ -206,7 +267,25 @@ class Boards(GameCore):
             return buttons, t(key, lang, who=mention(who), side=side_name(game.turn, lang))
         if game.phase == "move":
             return self._play_buttons(lg, lang)
+        if game.phase == "choose":
+            return self._name_buttons(lg, lang)
         return [], ""
+
+    def _name_buttons(self, lg: Loaded, lang: str) -> tuple[list[Button], str]:
+        """Puff's generalpasch (docs/rules.md, "Puff options"): a button for the roll as
+        rolled and one for each pasch it may be played as instead, and the prompt."""
+        game = lg.game
+        assert game.dice is not None
+        gid, version = lg.row.id, lg.row.version
+        buttons = []
+        for i, d in enumerate(game.roll_choices):
+            label = (t("btn.as_rolled", lang, dice=dice_text(d)) if i == 0
+                     else t("btn.pasch", lang, name=roll_name(d), dice=dice_text(d)))
+            buttons.append(Button("pasch", gid, version, label[:BUTTON_LABEL_LIMIT],
+                                  "primary" if i == 0 else "secondary",
+                                  "".join(str(x) for x in d)))
+        return buttons, t("to_name", lang, who=mention(lg.player(game.turn)),
+                          dice=dice_text(game.dice))
 
     def _play_buttons(self, lg: Loaded, lang: str) -> tuple[list[Button], str]:
         """A roll's plays, the play picker's top (``_picker_controls``): its buttons

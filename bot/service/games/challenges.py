@@ -181,7 +181,7 @@ class Challenges(Rolling):
         against the limit in the transaction that starts the game."""
         await self._know(row)
         game = Game.new(row.rules, seed=self.seed_source())  # the dice are drawn from now
-        w, b = game.opening()
+        game.opening()
         level = (row.state or {}).get("ai", DEFAULT_LEVEL)
         lg = Loaded(row, game, new_match(row.match_length, game), level)
         accept = {"type": "accept", "by": ctx.user_id}
@@ -190,10 +190,9 @@ class Challenges(Rolling):
         else:
             lg = await self._save(lg, ctx, events_before=0, status="active",
                                   extra_events=[accept])
-        starter = game.turn
         text = t("start", public, white=self._who(lg, Side.WHITE, public),
                  black=self._who(lg, Side.BLACK, public), rules=row.rules)
-        text += "\n" + t("teka", public, w=w, b=b, starter=self._who(lg, starter, public))
+        text += "\n" + self._teka(lg, game, public)  # every pair drawn, who starts
         text = joined(text, commitment_line(game, public))
         lg, more = await self._roll_for_next(lg, ctx, public)  # a starter who asked for it
         if more:

@@ -1,5 +1,13 @@
 """Ending a game early: resigning (when the rules allow it) or abandoning, aborting by
-agreement or by a moderator, and claiming a game the opponent has left."""
+agreement or by a moderator, and claiming a game the opponent has left.
+
+An abort ends a game without a result, so a player who could abort alone could start
+again whenever the dice went against them (a rated game above all).  A player therefore
+never aborts a game between members alone, whatever their rights in the channel: their
+abort asks the opponent, who agrees with the button or their own ``/brade abort``.  A
+moderator (Manage Channels) who does not play in the game ends it at once, and the
+channel is told it was a moderator.  Against the computer, and a challenge not yet
+accepted, the member's word is enough."""
 
 from __future__ import annotations
 
@@ -62,7 +70,8 @@ class GivingUp(Boards):
 
     async def abort(self, ctx: Ctx, *, game_id: int | None = None,
                     version: int | None = None, say: str | None = None) -> Reply:
-        """Both players agree, or someone with Manage Channels; an offer is just withdrawn.
+        """Both players agree, or a moderator who does not play in the game (Manage
+        Channels); against the computer the member alone; an offer is just withdrawn.
         ``say``: what the game's last message says instead of who aborted it (a
         tournament's match decided otherwise, in the tournament's language); it still
         shows the final board and reveals the seed."""
@@ -72,7 +81,8 @@ class GivingUp(Boards):
             row = lg.row
             is_player = ctx.user_id in row.players()
             other = row.black_id if ctx.user_id == row.white_id else row.white_id
-            agreed = (ctx.can_manage or row.status == "offered" or other == COMPUTER
+            moderator = ctx.can_manage and not is_player  # a player's rights count for nothing
+            agreed = (moderator or row.status == "offered" or other == COMPUTER
                       or (is_player and row.abort_by == other))
             if not is_player and not ctx.can_manage:
                 raise UserError("abort.not_allowed")
@@ -113,8 +123,9 @@ class GivingUp(Boards):
         # The game's last message: its final board (nobody to play) and the seed of its
         # dice (none drawn in an offer).
         seed = seed_line(row, lg.game, len(lg.match.results) + 1, public)
-        text = joined(say or t("aborted", public, who=mention(ctx.user_id)), seed)
-        last = self._board_post(lg, public, text, buttons=False, stopped=True)
+        said = say or t("aborted.moderator" if moderator else "aborted", public,
+                        who=mention(ctx.user_id))
+        last = self._board_post(lg, public, joined(said, seed), buttons=False, stopped=True)
         last.final = True
         return Reply(lang=personal, game_id=row.id, version=ended.version, posts=[last])
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 import asyncio
 
 from bot.i18n import play_words, t
-from bot.service.games.boards import Boards
+from bot.service.games.boards import Boards, dice_text, rolled_as
 from bot.service.games.core import Loaded
 from bot.service.match_words import standing
 from bot.service.model import Button, Ctx, Reply, UserError
 from engine import rules as rules_registry
-from engine.dice import format_dice, roll_name
 from engine.position import Side
 
 
@@ -32,9 +31,12 @@ class Looking(Boards):
                      black=self._who(lg, Side.BLACK, public), rules=row.rules)
             if lg.match.length > 1:
                 text += "\n" + standing(lg.match, lambda s: self._who(lg, s, public), public)
-            if game.phase == "move" and game.dice:
-                text += "\n" + t("roll", public, who=self._who(lg, game.turn, public),
-                                 name=roll_name(game.dice), dice=format_dice(game.dice, "–"))
+            rolled = rolled_as(game)
+            if rolled is not None:  # a generalpasch named: the roll, and what it is played as
+                text += "\n" + self._rolled(lg, game.turn, rolled, public)
+                text += "\n" + self._named(lg, game.turn, rolled, game.dice or (), public)
+            elif game.phase in ("move", "choose") and game.dice:
+                text += "\n" + self._rolled(lg, game.turn, game.dice, public)
         else:
             text = t("show.over", public, white=self._who(lg, Side.WHITE, public),
                      black=self._who(lg, Side.BLACK, public), rules=row.rules)
@@ -64,6 +66,8 @@ class Looking(Boards):
             raise UserError("hint.tournament")
         if lg.row.rated:  # two members, for the ratings: the computer's opinion would play
             raise UserError("hint.rated")
+        if lg.game.phase == "choose" and lg.game.dice:  # a generalpasch to name first
+            raise UserError("game.name_first", dice=dice_text(lg.game.dice))
         if lg.game.phase != "move":
             raise UserError("game.roll_first")
         ranked, by_ai = await self.ranked(lg)
@@ -98,6 +102,10 @@ class Looking(Boards):
             return []
         lg = self._unpack(row)
         game = lg.game
+        if game.phase == "choose" and lg.side_of(ctx.user_id) is game.turn:
+            # a generalpasch to name: the roll as rolled, then every pasch
+            return [dice_text(d).replace("–", "-") for d in game.roll_choices
+                    if (typed or "").strip() in dice_text(d).replace("–", "-")]
         if game.phase != "move" or lg.side_of(ctx.user_id) is not game.turn:
             return []
         self._games[row.id] = (row.version, game)

@@ -16,7 +16,6 @@ from bot.i18n import t
 from bot.service.games.boards import Boards
 from bot.service.games.core import Loaded
 from bot.service.model import COMPUTER, Ctx
-from engine.dice import format_dice, roll_name
 
 
 class Rolling(Boards):
@@ -49,8 +48,7 @@ class Rolling(Boards):
             self._games.pop(lg.row.id, None)
             dice = game.roll(one_die=bool(game.history[mover].onedie_owed))
             lg = await self._save(lg, replace(ctx, user_id=uid), events_before=before)
-            line = t("roll", lang, who=self._who(lg, mover, lang), name=roll_name(dice),
-                     dice=format_dice(dice, "–")) + " " + t("roll.auto", lang)
+            line = self._rolled(lg, mover, dice, lang) + " " + t("roll.auto", lang)
             if lg.game.events[-1]["type"] == "forfeit":
                 line += " " + t("roll.forfeit", lang)  # nothing playable: the turn passed
             lines.append(line)

@@ -10,6 +10,14 @@ the mover's own numbering.  Against the computer ``with_computer`` adds its turn
 the answer of the human's command (``computer_turns`` rolls and plays for it); a turn it
 still owes (its worker failed, the bot stopped) is remembered in ``computer_owed``, found
 again by ``owed_computer_turns`` after a restart, and played by ``owed_turns``.
+
+Puff's generalpasch (docs/rules.md, "Puff options"): a roll that shows the teka's
+combination puts the game in the engine's ``choose`` phase, where the roller plays it as
+rolled or names any pasch (``Game.roll_choices``, ``Game.choose_roll``).  A member does
+that with the board's buttons (``name``) or ``/brade move`` (the dice, typed); the
+computer asks its worker (``Agent.name_roll``).  A game left in that phase by an older
+bot (its board said the roll was forfeited) shows the buttons again on ``/brade show``,
+and the computer, owed its turn, names its pasch on the next check.
 """
 
 from __future__ import annotations
@@ -18,11 +26,14 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
-from bot.service.games.boards import MAX_BUTTON_PLAYS
+from bot.service.games.boards import MAX_BUTTON_PLAYS, dice_text, rolled_as
 from bot.service.games.core import Loaded
 from bot.service.games.rolling import Rolling
-from bot.service.model import COMPUTER, Ctx, Post, Reply, UserError
+from bot.service.model import COMPUTER, BoardSpec, Ctx, Post, Reply, UserError
 from bot.store import GameRow
+from engine.dice import Dice, parse_dice
+from engine.errors import EngineError
+from engine.position import Side
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +47,8 @@ class Turns(Rolling):
         async with self._locks[ctx.channel_id]:
             lg = await self._live(ctx, game_id, version)
             self._mover_check(lg, ctx)
+            if lg.game.phase == "choose" and lg.game.dice:
+                raise UserError("game.name_first", dice=dice_text(lg.game.dice))
             # the prompt of the board pressed, which the roll replaces there
             stale = self._next_buttons(lg, public)[1] if game_id is not None else ""
             before = len(lg.game.events)
@@ -45,7 +58,7 @@ class Turns(Rolling):
             dice = lg.game.roll(one_die=one_die)
             lg = await self._save(lg, ctx, events_before=before)
             more = ""
-            if lg.game.phase != "move":  # forfeited: the next player's turn starts
+            if lg.game.phase not in ("move", "choose"):  # forfeited: the next turn starts
                 lg, more = await self._roll_for_next(lg, ctx, public)
         await self._ready(lg)
         # The roll joins the board it was pressed on (the message policy,
@@ -62,12 +75,23 @@ class Turns(Rolling):
         """Play the roll: ``text`` typed (checked step by step by the engine), ``listed``
         chosen in the play picker (a ``listing`` text, found again exactly), or ``index``
         (a play button of a board posted before the picker).  ``seen``: the game as the
-        caller already read it (its version is checked again under the lock)."""
+        caller already read it (its version is checked again under the lock).  A
+        generalpasch roll still to name takes ``text`` as the roll named (``name``)."""
+        try:
+            return await self._move(ctx, text, index=index, listed=listed, game_id=game_id,
+                                    version=version)
+        except _Naming:
+            return await self.name(ctx, text or "", game_id=game_id, version=version)
+
+    async def _move(self, ctx: Ctx, text: str | None, *, index: int | None,
+                    listed: str | None, game_id: int | None, version: int | None) -> Reply:
         personal, public = await self.langs(ctx)
         async with self._locks[ctx.channel_id]:
             lg = await self._live(ctx, game_id, version)
             side = self._mover_check(lg, ctx)
             game = lg.game
+            if game.phase == "choose" and text is not None:
+                raise _Naming  # the typed text names the roll (``name``, after the lock)
             if game.phase != "move":
                 raise UserError("stale" if listed is not None else "game.roll_first")
             before = len(game.events)
@@ -84,6 +108,7 @@ class Turns(Rolling):
             else:
                 chosen = game.validate(text or "")  # by its steps (engine.plays)
             dice = game.dice
+            rolled = rolled_as(game)
             self._games.pop(lg.row.id, None)
             game.play_turn(chosen)
             lg = await self._finish_turn(lg, ctx, before)
@@ -91,10 +116,62 @@ class Turns(Rolling):
             if lg.finished is None:  # not a match's next game: its own message starts it
                 lg, more = await self._roll_for_next(lg, ctx, public)
         await self._ready(lg)
-        head = self._played(lg, side, dice or (), chosen, public)
+        head = self._played(lg, side, dice or (), chosen, public, rolled)
         head = "\n".join(x for x in (head, more) if x)
         return Reply(lang=personal, posts=self._turn_posts(lg, public, head),
                      game_id=lg.row.id, version=lg.row.version)
+
+    async def name(self, ctx: Ctx, choice: str, *, game_id: int | None = None,
+                   version: int | None = None) -> Reply:
+        """Puff's generalpasch: the roller plays the roll as ``choice``, the roll itself
+        or a pasch (its dice: ``66``, ``6-6``; the roll in either order).  The choice
+        joins the board it was pressed on, with the plays to choose from (or, forfeited,
+        the next player's turn)."""
+        personal, public = await self.langs(ctx)
+        async with self._locks[ctx.channel_id]:
+            lg = await self._live(ctx, game_id, version)
+            side = self._mover_check(lg, ctx)
+            game = lg.game
+            if game.phase != "choose" or game.dice is None:
+                raise UserError("stale" if game_id is not None else "game.roll_first")
+            rolled = game.dice
+            dice = self._choice_of(game.roll_choices, choice, rolled)
+            stale = self._next_buttons(lg, public)[1] if game_id is not None else ""
+            seen = self._board_post(lg, public, "", buttons=False).board  # before the choice
+            before = len(game.events)
+            self._games.pop(lg.row.id, None)
+            game.choose_roll(dice)
+            lg = await self._save(lg, ctx, events_before=before)
+            more = ""
+            if lg.game.phase != "move":  # nothing playable: forfeited, the turn passed
+                lg, more = await self._roll_for_next(lg, ctx, public)
+        await self._ready(lg)
+        named = self._named(lg, side, rolled, dice, public)
+        posts = self._after_choice(lg, side, dice, named, public, more, seen)
+        return Reply(lang=personal, posts=posts, rolled=True, stale_prompt=stale,
+                     game_id=lg.row.id, version=lg.row.version)
+
+    @staticmethod
+    def _choice_of(choices: list[Dice], typed: str, rolled: Dice) -> Dice:
+        """The roll ``typed`` names among ``choices`` (the roll as rolled in either
+        order); a polite refusal for anything else."""
+        try:
+            dice = parse_dice(typed)
+        except EngineError:
+            dice = ()
+        if sorted(dice) == sorted(rolled):
+            return rolled
+        if dice not in choices:
+            raise UserError("game.bad_name", text=typed.strip()[:40], dice=dice_text(rolled))
+        return dice
+
+    def _after_choice(self, lg: Loaded, side: Side, dice: Dice, named: str, lang: str,
+                      more: str, before: BoardSpec | None) -> list[Post]:
+        """The board once a generalpasch roll is named: the choice, then the plays to
+        choose from, or (nothing playable) the forfeit and the next player's turn."""
+        if lg.game.phase == "move" and lg.game.turn is side and not more:
+            return [self._board_post(lg, lang, named)]
+        return self._lost(lg, side, dice, named, lang, more, before)
 
     def owes_computer(self, channel_id: int) -> bool:
         """Whether the computer owes a turn in the channel (its worker failed, or the bot
@@ -151,16 +228,28 @@ class Turns(Rolling):
                 seen = self._board_post(lg, public, "", buttons=False).board
                 self._games.pop(lg.row.id, None)
                 before = len(game.events)
-                dice = game.roll()
+                # A roll already made (a generalpasch left to name by an older bot) is
+                # played on, never rolled again.
+                fresh = game.phase == "roll"
+                dice = game.roll() if fresh else game.dice or ()
+                named = ""
                 try:
+                    if game.phase == "choose":  # generalpasch: the computer names its roll
+                        chosen = tuple(await self.agent.name_roll(
+                            game.rules.name, game.position.format(), dice,
+                            self.seed_source(), lg.level))
+                        game.choose_roll(chosen)
+                        named = self._named(lg, side, dice, chosen, public)
                     if game.phase != "move":
                         lg = await self._save(lg, ctx, events_before=before)
                         lg, more = await self._roll_for_next(lg, ctx, public)
                         await self._ready(lg)
-                        posts.extend(self._after_roll(lg, side, dice, public, more, before=seen))
+                        posts.extend(self._after_roll(lg, side, dice, public, more,
+                                                      before=seen, named=named))
                         continue
+                    played = game.dice or ()
                     text = await self.agent.choose(game.rules.name, game.position.format(),
-                                                   dice, self.seed_source(), lg.level)
+                                                   played, self.seed_source(), lg.level)
                     turn = game.validate(text)
                     game.play_turn(turn)
                     lg = await self._finish_turn(lg, replace(ctx, user_id=COMPUTER), before)
@@ -174,8 +263,8 @@ class Turns(Rolling):
                     # Another process (overlapping shards) played this turn first: its
                     # save won the version check and it posts the board; nothing to add.
                     break
-                head = "\n".join(x for x in (self._played(lg, side, dice, turn, public), more)
-                                 if x)
+                head = "\n".join(x for x in (self._played(
+                    lg, side, played, turn, public, dice), more) if x)
                 posts.extend(self._turn_posts(lg, public, head))
         if not posts:
             return Reply(lang=personal)
@@ -213,3 +302,8 @@ class Turns(Rolling):
                 owed.append(row)
         self.computer_owed = {r.channel_id for r in owed}
         return owed
+
+
+class _Naming(Exception):
+    """``/brade move`` typed while a generalpasch roll waits to be named: ``name``
+    answers it, once the channel's lock is released."""

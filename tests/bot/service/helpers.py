@@ -77,6 +77,14 @@ class FirstPlay:
                    level: str = RANK_LEVEL) -> list[str]:
         return self._listed(rules, position, dice)[::-1]
 
+    async def name_roll(self, rules: str, position: str, dice: tuple[int, ...], seed: int,
+                        level: str = DEFAULT_LEVEL) -> tuple[int, ...]:
+        """A generalpasch: the highest pasch (the last choice), so a test sees it named."""
+        from engine.puff import roll_options
+
+        r = registry.get(rules)
+        return roll_options(r, r.parse_position(position), dice)[-1]
+
     @staticmethod
     def _listed(rules: str, position: str, dice: tuple[int, ...]) -> list[str]:
         r = registry.get(rules)

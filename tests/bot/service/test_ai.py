@@ -89,3 +89,16 @@ async def test_a_dead_analysis_worker_is_replaced_without_touching_play() -> Non
         assert set(agent.play._pool._processes) == play  # type: ignore[union-attr]
     finally:
         agent.close()
+
+
+async def test_the_computer_names_a_generalpasch_in_its_worker() -> None:
+    """``name_roll``: the worker's choice, one of the roll as rolled and every pasch."""
+    from bot.service.ai import ThreadAgent
+
+    agent = ThreadAgent()
+    position = "white=barx15 black=barx15 turn=white general=4-2"
+    named = await agent.name_roll("puff-kontrar+generalpasch", position, (4, 2), 7,
+                                  "gesäll")
+    assert named == (4, 2) or (len(named) == 2 and named[0] == named[1])
+    assert await agent.name_roll("puff-kontrar+generalpasch", position, (5, 2), 7,
+                                 "gesäll") == (5, 2)

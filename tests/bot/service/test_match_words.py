@@ -88,5 +88,6 @@ def test_the_terms_of_a_match_and_of_one_game() -> None:
 def test_a_puff_match_starts_each_game_with_a_teka() -> None:
     m = Match(3, scoring="puff", family="puff")
     m.record(Outcome("single", 1, False, W))
+    # its teka's pairs and who starts follow in the same message (Boards._teka)
     assert next_game(m, "Black (Erik)", "en") == ("Game 2 of the match begins with an opening "
-                                                  "roll (teka): Black (Erik) starts.")
+                                                  "roll of its own.")

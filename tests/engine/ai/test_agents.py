@@ -449,3 +449,35 @@ def test_mästare_hand_is_a_level_for_the_arena_not_for_players() -> None:
     with pytest.raises(EngineError) as err:
         get_agent("mästare-hund")
     assert "mästare-hand" in err.value.message("en")
+
+
+# -- puff's generalpasch: what each level plays the roll as (issue 43) ---------------------
+
+
+def test_each_level_names_a_generalpasch_roll_among_its_choices() -> None:
+    """``named_roll``: a choice among the roll as rolled and every pasch; the greedy
+    levels take the roll whose best one-ply play they value most, the beginner any; a
+    roll that is not the combination is played as rolled."""
+    from engine import rules as registry
+    from engine.ai import get_agent, named_roll
+    from engine.ai.agents import one_ply
+    from engine.puff import roll_options
+
+    rules = registry.get("puff-kontrar+generalpasch")
+    pos = rules.parse_position("white=barx15 black=barx15 turn=white general=4-2")
+    options = roll_options(rules, pos, (2, 4))
+    assert len(options) == 7
+    for level in ("nybörjare", "gesäll", "mästare"):
+        agent = get_agent(level)
+        chosen = named_roll(agent, rules, pos, (2, 4), random.Random(1))
+        assert chosen in options
+        assert named_roll(agent, rules, pos, (3, 1), random.Random(1)) == (3, 1)
+    greedy = get_agent("gesäll")
+    model = greedy.model(rules)  # type: ignore[attr-defined]
+    best = max(one_ply(rules, pos, d, None, model, 4)[0][1] for d in options)
+    chosen = named_roll(greedy, rules, pos, (2, 4), random.Random(1))
+    assert one_ply(rules, pos, chosen, None, model, 4)[0][1] == best
+    # without the option the roll has no choice
+    plain = registry.get("puff-kontrar")
+    assert named_roll(greedy, plain, plain.parse_position(
+        "white=barx15 black=barx15 turn=white"), (2, 4), random.Random(1)) == (2, 4)

@@ -5,15 +5,20 @@ at once."""
 
 from __future__ import annotations
 
+import pytest
+
+from bot.config import Settings
 from bot.i18n import t
 from bot.service.games import GameService
 from bot.service.games.challenges import MAX_MATCH_GAMES, challenge_text, invited_player
-from bot.service.model import COMPUTER
+from bot.service.model import COMPUTER, Ctx
 from bot.store import Database
+from engine.position import Side
 from tests.bot.service.helpers import (
     ALICE,
     BOB,
     CHANNEL,
+    GUILD,
     OTHER_CHANNEL,
     STRANGER,
     Clock,
@@ -226,3 +231,32 @@ async def test_use_button_spends_a_button_once(games: GameService) -> None:
     await refused("button.used", games.use_button(ctx(ALICE), "thread:42"))
     await refused("button.used", games.use_button(ctx(BOB), "thread:42"))
     await games.use_button(ctx(ALICE), "thread:43")
+
+
+# -- the teka as it fell (issue 43) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "starts", "lang"), [
+    ("talisman", "teka.lower", "en"), ("puff-kontrar", "teka.higher", "sv"),
+    ("backgammon", "teka.plays", "en"), ("classic", "teka.lower", "sv")])
+async def test_the_teka_says_every_pair_and_who_starts_by_the_rules(
+        store: Database, clock: Clock, rules: str, starts: str, lang: str) -> None:
+    """Seed 9's teka is a tie (6 and 6) and then White 5, Black 2: both pairs are said,
+    and who starts by the family's rule (T-1): bräde's lower die, puff's and
+    backgammon's higher (backgammon's also playing both dice)."""
+    games = GameService(store, Settings(), clock=clock, seed_source=lambda: 9,
+                        agent=FirstPlay())
+    locale = "sv-SE" if lang == "sv" else "en-US"
+    start = await games.new_game(Ctx(ALICE, CHANNEL, GUILD, locale, locale), BOB,
+                                 rules=rules)
+    assert start.game_id is not None and start.version is not None
+    reply = await games.accept(Ctx(BOB, CHANNEL, GUILD, locale, locale), start.game_id,
+                               start.version)
+    lg = await live(games)
+    begun = next(Side(e["starter"]) for e in lg.game.events if e["type"] == "start")
+    assert begun is (Side.BLACK if rules in ("talisman", "classic") else Side.WHITE)
+    starter = games._who(lg, begun, lang)
+    said = t("teka", lang, pairs="; ".join((t("teka.tie", lang, w=6, b=6),
+                                              t("teka.pair", lang, w=5, b=2))),
+             starts=t(starts, lang, starter=starter))
+    assert said in reply.posts[0].text

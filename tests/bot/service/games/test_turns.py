@@ -11,7 +11,7 @@ from bot.i18n import t
 from bot.service.games import EngineError, GameService
 from bot.service.model import COMPUTER
 from bot.store import Database
-from engine.dice import format_dice, roll_name
+from engine.dice import drawn_dice, roll_name
 from engine.position import Side
 from tests.bot.service.helpers import (
     ALICE,
@@ -51,7 +51,7 @@ async def test_a_roll_is_saved_and_answered_with_its_board(games: GameService) -
     dice = after.game.dice
     assert after.game.phase == "move" and dice is not None  # seed 1: a roll with a play
     assert reply.posts[0].text == t("roll", "en", who=games._who(after, lg.game.turn, "en"),
-                                    name=roll_name(dice), dice=format_dice(dice, "–"))
+                                    name=roll_name(dice), dice=drawn_dice(dice, "–"))
     assert reply.posts[0].board is not None and reply.posts[0].board.dice == dice
 
 
@@ -232,3 +232,138 @@ async def test_a_computer_that_fails_owes_its_turn_and_the_members_play_stands(
     more = await games.owed_turns(ctx(ALICE))
     assert more.posts and not games.owes_computer(CHANNEL)
     assert (await live(games)).game.turn is Side.WHITE
+
+
+# -- puff's generalpasch (docs/rules.md, "Puff options"; issue 43) ------------------------
+
+GENERAL = "puff-kontrar+generalpasch"
+#: Puff's start, the teka's 4 and 2 kept as the generalpasch, White to roll.
+GENERAL_START = "white=barx15 black=barx15 turn=white general=4-2"
+
+
+async def test_a_generalpasch_is_named_by_its_buttons(games: GameService) -> None:
+    """The roll showing the teka's combination offers the roll as rolled and every
+    pasch; only the mover may choose; the choice joins the roll's board with the plays,
+    and the play's line says both the roll and the pasch it was played as."""
+    row = await alice_to_roll(games, game=at(GENERAL, GENERAL_START, rolls=((4, 2),)))
+    reply = await games.roll(ctx(ALICE), game_id=row.id, version=row.version)
+    lg = await live(games)
+    rolled_dice = lg.game.dice
+    assert lg.game.phase == "choose" and sorted(rolled_dice or ()) == [2, 4]
+    post = reply.posts[0]
+    assert t("roll.forfeit", "en") not in post.text  # the bug: "the roll is forfeited"
+    assert post.prompt == t("to_name", "en", who=f"<@{ALICE}>",
+                            dice=drawn_dice(rolled_dice, "–"))
+    assert [b.action for b in post.buttons] == ["pasch"] * 7
+    assert [b.arg for b in post.buttons] == ["".join(map(str, rolled_dice)),
+                                             *(f"{k}{k}" for k in range(1, 7))]
+    assert post.buttons[0].label == t("btn.as_rolled", "en", dice=drawn_dice(rolled_dice, "–"))
+    assert post.buttons[6].label == "sexor all (6–6)"
+    assert post.board is not None and post.board.dice == rolled_dice
+    v = lg.row.version
+    await refused("not_your_turn", games.name(ctx(BOB), "66", game_id=row.id, version=v))
+    await refused("not_player", games.name(ctx(99), "66", game_id=row.id, version=v))
+    await refused("game.name_first", games.roll(ctx(ALICE)))
+    named = await games.name(ctx(ALICE), "66", game_id=row.id, version=v)
+    lg = await live(games)
+    assert lg.game.phase == "move" and lg.game.dice == (6, 6)
+    assert named.rolled and named.stale_prompt == post.prompt
+    assert named.posts[0].text == t("named", "en", who="White", name="sexor all", dice="6–6")
+    assert named.posts[0].menu is not None or named.posts[0].buttons  # the plays to choose
+    await refused("stale", games.name(ctx(ALICE), "55", game_id=row.id, version=v))
+    played = await games.move(ctx(ALICE), lg.game.listing()[0])
+    assert played.posts[0].text.startswith(t(
+        "played.named", "en", who=f"White (<@{ALICE}>)", name="kvart dus",
+        dice=drawn_dice(rolled_dice, "–"), as_name="sexor all", as_dice="6–6", play="X"
+    ).split("`X`")[0])
+    kinds = [e["type"] for e in (await live(games)).game.events][-3:]
+    assert kinds[:2] == ["roll", "choose"]
+
+
+async def test_a_generalpasch_is_named_by_typing_it(games: GameService) -> None:
+    """``/brade move`` takes the roll named while one waits (the roll itself in either
+    order, or a pasch); anything else is refused politely and changes nothing;
+    autocomplete offers the choices."""
+    await alice_to_roll(games, game=at(GENERAL, GENERAL_START, rolls=((4, 2),)))
+    await games.roll(ctx(ALICE))
+    lg = await live(games)
+    rolled_dice = lg.game.dice
+    assert rolled_dice is not None
+    offered = await games.suggestions(ctx(ALICE), "")
+    assert offered == [drawn_dice(rolled_dice), *(f"{k}-{k}" for k in range(1, 7))]
+    assert await games.suggestions(ctx(BOB), "") == []
+    assert await games.suggestions(ctx(ALICE), "5") == ["5-5"]
+    for bad in ("3-1", "1/7 7/12", "x"):
+        error = await refused("game.bad_name", games.move(ctx(ALICE), bad))
+        assert error.params["dice"] == drawn_dice(rolled_dice, "–")
+    assert (await live(games)).row.version == lg.row.version
+    reply = await games.move(ctx(ALICE), "-".join(map(str, reversed(rolled_dice))))
+    after = await live(games)
+    assert after.game.dice == rolled_dice and after.game.phase in ("move", "roll")
+    assert reply.posts[0].text.startswith(t("named.as_rolled", "en", who="White"))
+
+
+async def test_the_computer_names_its_generalpasch(store: Database, clock: Clock) -> None:
+    """The computer's roll showing the combination is named by its worker and played;
+    the channel says both."""
+    games = make_games(store, clock, agent=FirstPlay())
+    start = await games.new_game(ctx(ALICE), None)  # Alice White, the computer Black
+    assert start.game_id is not None
+    await put_game(games, start.game_id, at(GENERAL, GENERAL_START.replace(
+        "turn=white", "turn=black"), rolls=((4, 2),)))
+    reply = await games.computer_turns(ctx(ALICE))
+    lg = await live(games)
+    chose = [e for e in lg.game.events if e["type"] == "choose"]
+    assert chose and chose[0]["dice"] == [6, 6] and chose[0]["side"] == "black"
+    text = "\n".join(p.text for p in reply.posts)
+    assert "as **sexor all** (6–6)" in text  # the play's line: the roll and its pasch
+    assert lg.game.turn is Side.WHITE or lg.player(lg.game.turn) != COMPUTER
+
+
+async def test_a_game_left_waiting_for_a_named_pasch_plays_on(store: Database,
+                                                             clock: Clock) -> None:
+    """A game an older bot left in the choose phase (its board said the roll was
+    forfeited): the computer's owed turn is found and played, and a member's board
+    shows the choice again on ``/brade show``."""
+    games = make_games(store, clock, agent=FirstPlay())
+    start = await games.new_game(ctx(ALICE), None)
+    assert start.game_id is not None
+    stuck = at(GENERAL, GENERAL_START.replace("turn=white", "turn=black"), rolls=((4, 2),))
+    stuck.roll()
+    assert stuck.phase == "choose"
+    await put_game(games, start.game_id, stuck)
+    owed = await games.owed_computer_turns()
+    assert [r.id for r in owed] == [start.game_id]
+    await games.owed_turns(ctx(ALICE))
+    lg = await live(games)
+    assert lg.player(lg.game.turn) != COMPUTER and not games.owes_computer(CHANNEL)
+    assert [e["type"] for e in lg.game.events].count("choose") == 1
+
+    mine = at(GENERAL, GENERAL_START, rolls=((4, 2),))
+    mine.roll()
+    row = await put_game(games, start.game_id, mine)
+    shown = await games.show(ctx(ALICE))
+    assert [b.action for b in shown.posts[0].buttons] == ["pasch"] * 7
+    await games.name(ctx(ALICE), "11", game_id=row.id, version=row.version)
+    assert (await live(games)).game.phase != "choose"
+
+
+async def test_each_game_of_a_puff_match_shows_its_own_teka(games: GameService) -> None:
+    """Puff starts every game of a match with a teka (T-1, house): the message that
+    starts the next game says its pairs and who starts, as the first game's did."""
+    row = await alice_to_roll(games, game=at("puff-kontrar", "white=24,offx14 black=5x15 "
+                                             "turn=white"), rules="puff-kontrar",
+                              match_length=3)
+    await games.roll(ctx(ALICE), game_id=row.id, version=row.version)
+    lg = await live(games)
+    reply = await games.move(ctx(ALICE), lg.game.listing()[0])
+    nxt = await live(games)
+    tekas = [e for e in nxt.game.events if e["type"] == "teka"]
+    assert tekas and nxt.game.events[len(tekas)]["type"] == "start"
+    pairs = "; ".join(t("teka.tie" if e["white"] == e["black"] else "teka.pair", "en",
+                        w=e["white"], b=e["black"]) for e in tekas)
+    said = t("teka", "en", pairs=pairs, starts=t("teka.higher", "en",
+                                                  starter=games._who(nxt, nxt.game.turn,
+                                                                     "en")))
+    text = reply.posts[-1].text
+    assert t("match.game.teka", "en", g=2) in text and said in text
