@@ -7,15 +7,17 @@ buttons that name the roll (``tests/bot/test_picker.py``'s ``tap_turn``).  The c
 must then be the game's record, every play once and in order.
 
 What it costs decides the split (the whole suite must stay within about 12 minutes on
-two cores with four workers): a game by taps took 3 to 10 s on a quiet machine, a puff
-game between members 20 to 35 s on a busy one.  So each of the 33 rulesets and options
+two cores with four workers): measured on a shared, busy machine, a game by taps took
+3 to 25 s against the computer with these seeds, up to 100 s with an unlucky one, and a
+puff game between members 10 to 40 s.  So each of the 33 rulesets and options
 besides generalpasch is played once against the computer (nybörjare, quick: only the
 member's half of the turns is tapped), and between members the game by taps of
 ``tests/bot/test_picker.py`` stands for them (talisman, both languages); on SQLite
 alone (the store is not what is tested; every store test runs on both).  Generalpasch,
 the option that could not be played before, is played in each puff geometry, against
 the computer and between members, in Swedish and in English (four games: see
-``GENERAL_CASES``), and each game must have met the choice.  Seeds are fixed, so every run plays the same games.
+``GENERAL_CASES``), and each game must have met the choice.  Seeds are fixed, so every
+run plays the same games.
 """
 
 from __future__ import annotations
@@ -46,8 +48,9 @@ CASES = [(n, True) for n in PLAIN + OPTIONS]
 #: later paschs cost to list (eight steps, up to 100,000 plays each), so each puff game
 #: takes a seed whose dice give the member few of them (found by playing the dice out
 #: in the engine alone: seed 43 cost up to 100 s a puff-lang game on a busy machine,
-#: these 3 to 25 s; lang_entry keeps 43, whose game is short).
+#: these 3 to 25 s, seeds tried one by one in the bot where the engine alone misled).
 SEEDS = {"puff-lang+lang_entry": 43, "puff-dubbel-kontrar+strict_reroll": 21,
+         "puff-lang+strict_reroll": 21, "puff-kontrar+strict_reroll": 21,
          "puff-lang+generalpasch": 37, "puff-kontrar+generalpasch": 33,
          "puff-dubbel-kontrar+generalpasch": 37}
 
