@@ -30,6 +30,7 @@ import contextlib
 import logging
 import signal
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING
@@ -107,7 +108,6 @@ def terminated(signum: int, frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    signal.signal(signal.SIGTERM, terminated)
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["migrate"]:
         from bot.migrate import main as migrate  # only this command needs it
@@ -125,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
              "from the environment), python -m bot migrate --from FILE --to URL or "
              "python -m bot demo")
         return EXIT_CONFIG
+    if threading.current_thread() is threading.main_thread():  # where signals can be set
+        signal.signal(signal.SIGTERM, terminated)
     try:
         config = Config.from_env()
     except ConfigError as e:

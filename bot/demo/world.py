@@ -42,7 +42,7 @@ class Names:
 
 
 NAMES: dict[str, Names] = {
-    "en": Names("en-US", "Board Game Night", "backgammon", "You",
+    "en": Names("en-US", "Board Game Night", "tables", "You",
                 (("sam", "Sam Taylor"), ("alex", "Alex Reed"))),
     "sv": Names("sv-SE", "Brädklubben", "bräde", "Du",
                 (("asa", "Åsa Öberg"), ("erik", "Erik Ärlig"))),

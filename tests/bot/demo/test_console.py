@@ -42,8 +42,8 @@ async def test_places_a_thread_and_the_clock(tmp_path: Path) -> None:
         await you.click(r.response, custom_id=button.custom_id)
         thread = world.channel.threads[0]
         await console.handle("places")
-        assert said[0].startswith("  1  #backgammon") and said[0].endswith("(shown)")
-        assert said[1].startswith("  2  #backgammon › ") and thread.name in said[1]
+        assert said[0].startswith("  1  #tables") and said[0].endswith("(shown)")
+        assert said[1].startswith("  2  #tables › ") and thread.name in said[1]
         assert "direct messages" in said[2]
         said.clear()
         await console.handle("2")
