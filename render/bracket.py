@@ -11,7 +11,11 @@ about 320 px wide, and every capital must then be at least 8 px tall
 drawn wide and shrunk: the table takes two lines a row (place, name and score large; the
 tie-breaks, the record and the game points, each named, under them) instead of a column
 each, and a bracket shows at most ``MAX_COLUMNS`` rounds side by side (the current one
-and its neighbour; the text beside the picture lists every round).  ``drawn_texts``
+and its neighbour; the text beside the picture lists every round).  Short enough, too,
+that a phone shows the picture its whole 320 px wide (``render.fonts.shown_whole``): a
+larger field's table takes a wider, tighter shape (16 players: every figure on one line
+under the name; 32: one line a row), and a round too long for one column of boxes is
+shown alone in two.  ``drawn_texts``
 reports every text a picture draws with its font size, for the test that holds each one
 to that rule.
 """
@@ -27,7 +31,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import encode
-from render.fonts import draw_text, font, text_width
+from render.fonts import draw_text, font, shown_whole, text_width
 from render.texts import LANGS, describe_rules
 from render.themes import RGB, Theme, get_theme
 
@@ -70,6 +74,7 @@ WORDS: dict[str, dict[str, str]] = {
         "quarterfinal": "Kvartsfinal",
         "round": "Rond {n}",
         "rounds_shown": "Ronderna {a}–{b} av {total} visas.",
+        "round_shown": "Rond {a} av {total} visas.",
         "cancelled": "inställd",
         "no_players": "Inga spelare än",
         "order": "Ordning: poäng, {criteria}",
@@ -117,6 +122,7 @@ WORDS: dict[str, dict[str, str]] = {
         "quarterfinal": "Quarterfinal",
         "round": "Round {n}",
         "rounds_shown": "Rounds {a}–{b} of {total} shown.",
+        "round_shown": "Round {a} of {total} shown.",
         "cancelled": "cancelled",
         "no_players": "No players yet",
         "order": "Order: score, {criteria}",
@@ -144,6 +150,9 @@ COL_GAP = 30  # between bracket columns (room for the connectors)
 MATCH_GAP = 18  # between boxes of the first round
 MAX_COLUMNS = 2  # bracket rounds side by side
 MIN_WIDTH = 560  # the standings' width; room for the title and the subtitle
+WIDE = 600  # a large field's standings: the widest whose SMALL text a phone still reads
+TIGHT_GAP = 4  # a large field's row padding
+ONE_LINE = 32  # a row of the largest fields: place, name, one figure and the score
 HEAD = 134  # title and two subtitle lines above the table or the round headings
 TITLE = 32
 SUB = 20
@@ -318,6 +327,12 @@ def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
     then each tie-break in turn.  Narrow enough to be read on a phone (issue 46): a
     column per figure made the table too wide for it.
 
+    And short enough that a phone shows it its full width (``render.fonts.shown_whole``):
+    a field too large for that table (16 players) takes ``WIDE`` px, its rows closer
+    together and every figure on one line; a larger one still (32) one line a row, with
+    only the first figure (the seed, or the first tie-break) in a column of its own
+    beside the score, named in the header.  The first of these shapes that fits is drawn.
+
     Medals (gold, silver, bronze rings round the place) and the heading "final standings"
     only for a tournament that is over: ``finished=True``.  Left out, it is read from the
     data's ``state`` ("finished"), which a ``Tournament`` and its ``bracket()`` dict carry;
@@ -341,29 +356,33 @@ def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
     else:
         details = [tiebreak, other, "won_lost", "points"]
     right_key = "out" if knockout else "score"
-
-    width = MIN_WIDTH
-    inner = width - 2 * PAD
-    name_x = PAD + 56  # right of the place's ring
     order = _criteria(fmt, tiebreak)
     if finished is None:
         finished = info.get("state") == "finished" and not info.get("cancelled")
     firsts = sum(1 for r in rows if int(r.get("place") or 0) == 1)
-    planned = []
-    for i, r in enumerate(rows):
-        items = [f"{_w(lang, k)} {_value(r, k, lang, stages, finished)}" for k in details]
-        planned.append((i, r, _join_lines(items, SMALL, inner - 2 * DETAIL)))
-    note = ""
-    if order:
-        crit = ", ".join(_w(lang, f"crit.{k}") for k in order)
-        note_lines = _join_lines(_w(lang, "order", criteria=crit).split(" "), SMALL, inner,
-                                 sep=" ")
-        note = "\n".join(note_lines)
-    note_h = NOTE_GAP + LINE2 * len(note.splitlines()) if note else 0
-    head_h = HEADER
-    body = sum(row_height(len(lines)) for _, _, lines in planned) if rows \
-        else row_height(0)
-    height = HEAD + head_h + 6 + body + note_h + PAD
+    values = [_value(r, right_key, lang, stages, finished, shared=firsts > 1) for r in rows]
+
+    # the shapes, from the roomiest: (width, row padding, figures under the name)
+    for width, gap, under in ((MIN_WIDTH, ROW_GAP, True), (WIDE, TIGHT_GAP, True),
+                              (WIDE, 0, False)):
+        inner = width - 2 * PAD
+        planned = []
+        for i, r in enumerate(rows):
+            items = [f"{_w(lang, k)} {_value(r, k, lang, stages, finished)}" for k in details]
+            planned.append((i, r, _join_lines(items, SMALL, inner - 2 * DETAIL)
+                            if under else []))
+        note_lines: list[str] = []
+        if order:
+            crit = ", ".join(_w(lang, f"crit.{k}") for k in order)
+            note_lines = _join_lines(_w(lang, "order", criteria=crit).split(" "), SMALL,
+                                     inner, sep=" ")
+        note_h = NOTE_GAP + LINE2 * len(note_lines) if note_lines else 0
+        heights = [row_height(len(lines), gap) if under else ONE_LINE
+                   for _, _, lines in planned]
+        body = sum(heights) if rows else row_height(0)
+        height = HEAD + HEADER + 6 + body + note_h + PAD
+        if shown_whole(width, height):
+            break
     im = Image.new("RGB", (width, height), th.background)
     dr = ImageDraw.Draw(im)
 
@@ -372,59 +391,74 @@ def render_standings(tournament_dict_or_obj: object, *, lang: str = "sv",
     kind = _w(lang, "final_standings" if finished else "standings")
     _subtitle_lines(im, [kind, *_subtitle(info, lang)], inner, th.muted)
 
-    # the header: the place, the player and what the big number on the right is
+    # the header: the place, the player and what the big number on the right is (and,
+    # one line a row, what the figure beside it is)
+    name_x = PAD + 56  # right of the place's ring
+    right = PAD + inner - 12
     y = HEAD
-    dr.rounded_rectangle((PAD, y, PAD + inner, y + head_h), 10, fill=th.strip_active)
-    cy = y + head_h / 2
+    dr.rounded_rectangle((PAD, y, PAD + inner, y + HEADER), 10, fill=th.strip_active)
+    cy = y + HEADER / 2
     _text(im, (PAD + 28, cy), _w(lang, "place"), SMALL, th.text, "bold", "mm")
     _text(im, (name_x, cy), _w(lang, "player"), SMALL, th.text, "bold", "lm")
     right_title = _w(lang, "result" if knockout else "score")
-    _text(im, (PAD + inner - 12, cy), right_title, SMALL,
-          th.accent if order else th.text, "bold", "rm")
-    y += head_h + 6
+    _text(im, (right, cy), right_title, SMALL, th.accent if order else th.text, "bold", "rm")
+    figure_x = right  # the right edge of the one figure beside the score
+    if not under:
+        value_w = max([text_width(v, TEXT, "bold") for v in values]
+                      + [text_width(right_title, SMALL, "bold")])
+        figure_x = right - value_w - 20
+        _text(im, (figure_x, cy), _w(lang, details[0]), SMALL, th.text, "bold", "rm")
+    y += HEADER + 6
     if not rows:
         _text(im, (PAD + inner / 2, y + LINE / 2), _w(lang, "no_players"), TEXT, th.muted,
               "italic", "mm")
-    for i, r, lines in planned:
-        row_h = row_height(len(lines))
+    for (i, r, lines), row_h, value in zip(planned, heights, values, strict=True):
         if i % 2 == 0:
-            dr.rounded_rectangle((PAD, y, PAD + inner, y + row_h - 4), 8, fill=th.strip)
+            dr.rounded_rectangle((PAD, y, PAD + inner, y + row_h - (4 if under else 2)),
+                                 8 if under else 6, fill=th.strip)
         place = int(r.get("place") or i + 1)
         withdrawn = bool(r.get("withdrawn"))
         ink = th.muted if withdrawn else th.text
-        cy = y + 6 + LINE / 2
+        cy = y + gap / 2 + LINE / 2 if under else y + (row_h - 2) / 2
         px = PAD + 28
         if place <= 3 and not withdrawn and finished:
             ring = (th.accent, th.muted, th.frame_light)[place - 1]
-            dr.ellipse((px - 18, cy - 18, px + 18, cy + 18), fill=ring)
+            radius = 18 if under else ONE_LINE / 2 - 2
+            dr.ellipse((px - radius, cy - radius, px + radius, cy + radius), fill=ring)
             _text(im, (px, cy), str(place), TEXT, th.background, "bold", "mm")
         else:
             _text(im, (px, cy), str(place), TEXT, ink, "bold", "mm")
-        value = _value(r, right_key, lang, stages, finished, shared=firsts > 1)
         value_w = text_width(value, TEXT, "bold")
-        _text(im, (PAD + inner - 12, cy), value, TEXT, ink, "bold", "rm")
+        _text(im, (right, cy), value, TEXT, ink, "bold", "rm")
+        end = right - value_w
+        if not under:
+            figure = _value(r, details[0], lang, stages, finished)
+            _text(im, (figure_x, cy), figure, SMALL, th.muted, "regular", "rm")
+            end = figure_x - max(text_width(_w(lang, details[0]), SMALL, "bold"),
+                                 text_width(figure, SMALL))
         name = str(r.get("name") or r.get("player") or "?")
         if withdrawn:
             name += f" ({_w(lang, 'withdrawn')})"
-        room = PAD + inner - 12 - value_w - 16 - name_x
+        room = end - 16 - name_x
         _text(im, (name_x, cy), _fit(name, TEXT, "medium", room), TEXT, ink,
               "medium", "lm")
-        ly = y + 6 + LINE
+        ly = y + gap / 2 + LINE
         for line in lines:
             _text(im, (PAD + DETAIL, ly + LINE2 / 2), line, SMALL, th.muted, "regular", "lm")
             ly += LINE2
         y += row_h
-    if note:
+    if note_lines:
         y += NOTE_GAP
-        for line in note.splitlines():
+        for line in note_lines:
             _text(im, (PAD, y + LINE2 / 2), line, SMALL, th.muted, "regular", "lm")
             y += LINE2
     return _png(im, th)
 
 
-def row_height(details: int) -> int:
-    """A standings row's height with ``details`` lines under its first."""
-    return LINE + LINE2 * details + ROW_GAP
+def row_height(details: int, gap: int = ROW_GAP) -> int:
+    """A standings row's height with ``details`` lines under its first, ``gap`` its
+    padding (half above its first line, half below its last)."""
+    return LINE + LINE2 * details + gap
 
 
 def _join_lines(items: Sequence[str], size: int, width: float, sep: str = " · ") -> list[str]:
@@ -516,6 +550,12 @@ def render_bracket(bracket_dict: object, *, lang: str = "sv",
     partial = len(rounds) < len(every)
     foot_h = 34 if partial else 0
     height = top + max(body, body / 2 + box_h / 2 + champ_h) + foot_h + PAD
+    if rounds and not shown_whole(width, height):
+        # too tall for a phone to show whole (a round of 16 matches): that one round,
+        # its matches in two columns (a knockout's current round, else the latest)
+        one = next((r for r in rounds if r.get("current") and not finished),
+                   rounds[0] if knockout and not finished else rounds[-1])
+        return _one_round(one, every, b, th, lang, knockout)
     im = Image.new("RGB", (width, round(height)), th.background)
     dr = ImageDraw.Draw(im)
 
@@ -570,6 +610,42 @@ def render_bracket(bracket_dict: object, *, lang: str = "sv",
                              fill=th.accent)
         _text(im, (x0 + BOX_W / 2, cy), _fit(champion, 26, "bold", BOX_W - 24), 26,
               th.background, "bold", "mm")
+    return _png(im, th)
+
+
+def _one_round(r: Mapping[str, Any], every: list[Mapping[str, Any]], b: Mapping[str, Any],
+               th: Theme, lang: str, knockout: bool) -> bytes:
+    """One round of a large field: its matches in two columns under one heading, the
+    first half on the left, so that a phone shows the picture its full width; a line
+    under them says which round of how many this is."""
+    matches = list(r["matches"])
+    half = (len(matches) + 1) // 2
+    box_h = 2 * SLOT + 2
+    pitch = box_h + MATCH_GAP
+    width = max(2 * PAD + 2 * BOX_W + COL_GAP, MIN_WIDTH)
+    top = HEAD + 36
+    foot_h = 34 if len(every) > 1 else 0
+    im = Image.new("RGB", (width, top + half * pitch + foot_h + PAD), th.background)
+    dr = ImageDraw.Draw(im)
+    title = str(b.get("name") or _w(lang, "bracket"))
+    _text(im, (PAD, PAD), _fit(title, TITLE, "bold", width - 2 * PAD), TITLE, th.text,
+          "bold", "la")
+    kind = _w(lang, "bracket" if knockout else "pairings")
+    _subtitle_lines(im, [kind, *_subtitle(b, lang)], width - 2 * PAD, th.muted)
+    stage = r.get("stage")
+    number = r.get("number", every.index(r) + 1)
+    head = _w(lang, stage) if stage in ("final", "semifinal", "quarterfinal") \
+        else _w(lang, "round", n=number)
+    finished = b.get("state") == "finished"
+    colour = th.accent if r.get("current") and not finished else th.muted
+    _text(im, (width / 2, HEAD + 10), head, SUB, colour, "bold", "mm")
+    for mi, m in enumerate(matches):
+        x0 = PAD + (mi // half) * (BOX_W + COL_GAP)
+        _match_box(im, dr, th, lang, m, x0, top + (mi % half) * pitch, box_h)
+    if foot_h:
+        note = _w(lang, "round_shown", a=number, total=len(every))
+        _text(im, (PAD, im.height - PAD - foot_h + 12),
+              _fit(note, SMALL, "regular", width - 2 * PAD), SMALL, th.muted, "regular", "la")
     return _png(im, th)
 
 

@@ -364,6 +364,15 @@ def cap_height(size: int, weight: str = "regular") -> int:
 #: sizes), hence larger still on a desktop.
 DESKTOP: tuple[int, float] = (550, 11.0)
 PHONE: tuple[int, float] = (320, 8.0)
+#: The tallest a picture is shown at a phone's width: Discord (and SimCord's preview)
+#: draws a taller picture narrower than ``PHONE[0]``, and its texts shrink with it.
+PHONE_TALLEST = 720
+
+
+def shown_whole(width: float, height: float) -> bool:
+    """Whether a picture ``width`` × ``height`` is shown a phone's full width (or its
+    own, when narrower), not narrower for its height."""
+    return height * min(PHONE[0], width) <= PHONE_TALLEST * width
 
 
 @cache

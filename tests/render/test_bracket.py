@@ -278,6 +278,21 @@ def _pictures() -> list[tuple[str, Tournament]]:
         for m in list(rr.pending()):
             rr.report(m.id, m.b, NOW, a_points=0, b_points=2)
     out.append(("round robin", rr))
+    for n, rounds in ((16, 4), (32, 5)):  # a Swiss of 32 is plausible (issue 46)
+        t = Tournament.create("s", "Höstcupen", "swiss", "org", now=NOW, match_length=3,
+                              swiss_rounds=rounds)
+        for i in range(n):
+            t.join(f"s{i}", f"{NAMES[i % len(NAMES)]} Långnamnsson {i}", rating=2000 - i)
+        t.start(NOW)
+        out.append((f"swiss {n}", Tournament.from_json(t.to_json())))
+        k = 0
+        while t.pending():
+            for m in list(t.pending()):
+                k += 1
+                t.report(m.id, m.a if k % 3 else m.b, NOW, a_points=2, b_points=1)
+        out.append((f"swiss {n} done", t))
+    big_rr = make("round_robin", 16)
+    out.append(("round robin 16", big_rr))
     return out
 
 
@@ -339,6 +354,55 @@ def test_the_order_note_names_every_tiebreak() -> None:
     assert png(render_standings(rr)).height == TABLE + 4 * ROW + NOTE_GAP + LINE2 + PAD
 
 
+def test_a_large_field_fits_a_phone_and_a_small_one_keeps_its_table() -> None:
+    """Issue 46: a 16-player table, two lines a row, was 1,448 px tall on 560: a phone
+    showed it about 280 px wide, its capitals 7.4 px.  Sixteen players now take the wider
+    table with closer rows (every figure still on the line under the name), 32 one line a
+    row; up to eight keep the roomy table.  Every one is shown a phone's full width."""
+    from render.bracket import MIN_WIDTH, ONE_LINE, TIGHT_GAP, WIDE
+    from render.fonts import shown_whole
+
+    sizes = {}
+    for label, t in _pictures():
+        im = png(render_standings(t, lang="en"))
+        assert shown_whole(*im.size), (label, im.size)
+        sizes[label] = im.size
+    notes = TABLE + NOTE_GAP + PAD
+    assert sizes["swiss"][0] == sizes["knockout 6"][0] == MIN_WIDTH
+    assert sizes["swiss"][1] == notes + 6 * ROW + 2 * LINE2  # the note on two lines
+    # 16: every figure on one line, 4 px between rows; 32: one line a row (the wider
+    # picture's note on one line)
+    assert sizes["swiss 16 done"] == (WIDE, notes + 16 * row_height(1, TIGHT_GAP) + LINE2)
+    assert sizes["knockout 16 done"] == (WIDE, TABLE + 16 * row_height(1, TIGHT_GAP) + PAD)
+    assert sizes["swiss 32 done"] == (WIDE, notes + 32 * ONE_LINE + LINE2)
+    assert sizes["knockout 32 done"] == (WIDE, TABLE + 32 * ONE_LINE + PAD)
+    # a Swiss of 32's one-line rows name each player's Buchholz under the header's word
+    words = [x for x, _ in drawn_texts(render_standings, _pictures()[-2][1], lang="sv")[1]]
+    assert words.count("Buchholz") == 1 and "Poäng" in words
+
+
+def test_a_round_of_sixteen_matches_is_shown_in_two_columns() -> None:
+    """A knockout of 32 (or a Swiss of 32) in its first round: 16 boxes in one column
+    were 1,824 px tall; the one round is drawn in two columns, and the line under it
+    says which round of how many."""
+    from render.bracket import TEXT
+    from render.fonts import shown_whole
+
+    pictures = dict(_pictures())
+    for label, words in (("knockout 32", ("Round 1", "Round 1 of 5 shown.")),
+                         ("swiss 32", ("Round 1",))):
+        t = pictures[label]
+        width, texts = drawn_texts(render_bracket, t, lang="en")
+        im = png(render_bracket(t, lang="en"))
+        assert shown_whole(*im.size) and width == 2 * PAD + 2 * BOX_W + COL_GAP
+        drawn = [x for x, _ in texts]
+        assert all(w in drawn for w in words) and "Round 2" not in drawn
+        # every player of the round is in a box (a name each, TEXT large), 8 boxes a column
+        assert sum(1 for _, size in texts if size == TEXT) == 32, label
+        assert im.height == TOP + 8 * (2 * SLOT + 2 + MATCH_GAP) + \
+            (34 if len(words) > 1 else 0) + PAD
+
+
 def test_an_unplayed_final_shows_no_champion() -> None:
     t = knockout(finish=False)
     t.finish(NOW)
@@ -354,19 +418,22 @@ def test_every_figure_of_the_standings_is_named_and_whole(lang: str) -> None:
     """Issue 30: the English heading was cut ("± game p…").  Issue 46: a column per
     figure was too wide for a phone; each row names its figures on the line under the
     name, every one drawn whole; a knockout's right-hand figure says how far each player
-    got, so the champion's "Champion" sits under "Result"."""
+    got, so the champion's "Champion" sits under "Result".  A field of 32, one line a row
+    (short enough for a phone), shows the first figure in a column its header names."""
     from render.bracket import SMALL, WORDS
 
     keys = {"swiss": ("buchholz", "median_buchholz", "won_lost", "points"),
-            "round robin": ("sonneborn_berger", "won_lost", "points"),
-            "knockout": ("seed", "won_lost", "points")}
+            "round": ("sonneborn_berger", "won_lost", "points"),
+            "knockout": ("seed", "won_lost", "points"), "open": ("seed", "won_lost", "points")}
     for label, t in _pictures():
         _, texts = drawn_texts(render_standings, t, lang=lang)
         small = [x for x, size in texts if size == SMALL]
         assert not [x for x in small if x.endswith("…")], label
-        want = keys[label.split(" ")[0] if label.startswith("knockout") else label] \
-            if not label.startswith("open") else keys["knockout"]
+        want = keys[label.split(" ")[0]]
         details = [x for x in small if x.startswith(WORDS[lang][want[0]] + " ")]
+        if len(t.standings()) > 16:
+            assert details == [] and WORDS[lang][want[0]] in small[2:6], (label, small[:6])
+            continue
         assert len(details) == len(t.standings()), label
         for line in details:
             for k in want:

@@ -109,6 +109,13 @@ def test_the_rule_can_fail() -> None:
     assert smallest_legible(LAYOUT.width, 400, 10.0) == LAYOUT.text
     # a picture narrower than a phone's width is shown at its own size
     assert legible(10, 200) and not legible(9, 200)
+    # the renderer's own shape rule is this test's: issue 46's 16-player table (1,448 px
+    # on 560) was too tall; a 600 px picture may be 1,350 tall, a narrow one 720
+    from render.fonts import shown_whole
+
+    for size in ((560, 1448), (600, 1350), (600, 1351), (200, 720), (200, 721)):
+        assert shown_whole(*size) == shown_whole_width(*size), size
+    assert not shown_whole(560, 1448) and shown_whole(600, 1350)
 
 
 def test_every_text_on_every_board_is_legible_at_320_px() -> None:
@@ -224,19 +231,24 @@ def test_problem_answer_pictures_are_legible_at_320_px(lang: str) -> None:
 def test_standings_and_brackets_are_legible_at_320_px(lang: str) -> None:
     """Issue 46: the standings table's texts were 5–6 px at a phone's width, its subtitle
     4–5.  Every picture of every format (knockouts of 4 to 32, running and finished, an
-    unplayed final, Swiss, round robin, long names) holds every text to the phone."""
+    unplayed final, Swiss of 6, 16 and 32, round robin of 6 and 16, long names) holds
+    every text to the phone, and is short enough to be shown its full width there (a
+    16-player table was 1,448 px tall on 560: shown about 280 px wide, capitals 7.4 px)."""
     from render.bracket import drawn_texts, render_bracket, render_standings
     from tests.render.test_bracket import _pictures
 
     checked = 0
+    sizes = set()
     for label, t in _pictures():
         for render in (render_standings, render_bracket):
             width, texts = drawn_texts(render, t, lang=lang)
-            if len(t.players) <= 8:  # a larger field's table is taller than a phone shows
-                png = render(t, lang=lang)
-                assert shown_whole_width(*Image.open(io.BytesIO(png)).size), label
+            png = render(t, lang=lang)
+            size = Image.open(io.BytesIO(png)).size
+            assert shown_whole_width(*size), (label, render.__name__, size)
+            sizes.add((len(t.players), size[1]))
             assert texts, (label, render.__name__)
             small = [(text, size) for text, size in texts if shown_cap(size, width) < CAP]
             assert not small, (label, render.__name__, width, small[:3])
             checked += len(texts)
     assert checked > 500
+    assert {n for n, _ in sizes} >= {16, 32}  # the large fields are among them
