@@ -236,8 +236,8 @@ MESSAGES: dict[str, str] = {
                   "beautiful game 2, jan 4, sprängjan 6, munk +1.",
     "rules.backgammon": "Backgammon without the doubling cube: single 1, gammon 2, "
                         "backgammon 3. The computer is weaker here than at bräde: against "
-                        "GNU Backgammon's network mästare wins about 4 games in 10, gesäll "
-                        "fewer than 2.",
+                        "GNU Backgammon's network mästare wins a little under half its "
+                        "games, gesäll fewer than 2 in 10.",
     "rules.puff-lang": "Lång puff: all checkers enter from the bar and run the same way; "
                        "pasch rolls play both faces.",
     "rules.puff-kontrar": "Konträr puff: the players run in opposite directions.",

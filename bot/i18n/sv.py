@@ -228,8 +228,8 @@ MESSAGES: dict[str, str] = {
                   "1, vackert spel 2, jan 4, sprängjan 6, munk +1.",
     "rules.backgammon": "Backgammon utan dubbleringstärning: enkelt 1, gammon 2, "
                         "backgammon 3. Datorn är svagare här än i bräde: mot GNU Backgammons "
-                        "neurala nät vinner mästare ungefär 4 partier av 10, gesäll färre "
-                        "än 2.",
+                        "neurala nät vinner mästare knappt hälften av partierna, gesäll "
+                        "färre än 2 av 10.",
     "rules.puff-lang": "Lång puff: alla brickor spelas in från baren och går åt samma håll; "
                        "pasch spelar båda sidorna.",
     "rules.puff-kontrar": "Konträr puff: spelarna går åt motsatta håll.",

@@ -499,9 +499,12 @@ DEFAULTS: dict[str, tuple[int, int, int]] = {
     "behrens-helmfrid": (20_000, 2, 64),
     "classic": (20_000, 2, 64),
     "vasa": (20_000, 2, 64),
-    "backgammon": (10_000, 4, 80),
+    "backgammon": (10_000, 6, 128),
 }
 FALLBACK = (8_000, 1, 48)
+#: The outputs a ruleset's network has (``Net.outputs``), else ``points``: backgammon's
+#: are the outcome probabilities a doubling cube needs (issue 42).
+OUTPUTS: dict[str, str] = {"backgammon": "probabilities"}
 #: Games a network plays side by side (``play_lockstep``) per ruleset, else one at a
 #: time: the networks shipped before it were trained one game at a time, and their
 #: commands stay exactly reproducible.
@@ -552,9 +555,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--checkpoints", default=None, metavar="PREFIX",
                     help="also save the network after each generation as "
                          "PREFIX-genN.npz")
-    ap.add_argument("--outputs", choices=("points", "probabilities"), default="points",
+    ap.add_argument("--outputs", choices=("points", "probabilities"), default=None,
                     help="points: one output, expected points; probabilities: win, "
-                         "gammon and backgammon for each side (default: points)")
+                         "gammon and backgammon for each side (default: the ruleset's "
+                         "OUTPUTS, else points)")
     ap.add_argument("--resume", action="store_true",
                     help="with --checkpoints: go on after the last generation saved there")
     ap.add_argument("--out", required=True)
@@ -573,7 +577,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 jobs=ns.jobs, progress=True, data=ns.data,
                 generations=ns.generations or generations, checkpoints=ns.checkpoints,
                 lockstep=ns.lockstep or LOCKSTEP.get(rules.id, 1),
-                outputs=ns.outputs, resume=ns.resume)
+                outputs=ns.outputs or OUTPUTS.get(rules.id, "points"), resume=ns.resume)
     net.save(ns.out)
     size = Path(ns.out).stat().st_size
     print(f"wrote {ns.out} ({size / 1024:.0f} KB) in {time.perf_counter() - t0:.0f} s: "

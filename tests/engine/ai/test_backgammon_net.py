@@ -174,10 +174,15 @@ def test_a_probabilities_network_values_positions_by_the_points_they_promise(
         learned.Net.fresh(6, np.random.default_rng(3), "bg").probabilities(BG, positions)
 
 
-def test_the_shipped_network_gives_expected_points_only(shipped: learned.Net) -> None:
-    assert shipped.outputs == "points"
-    with pytest.raises(ValueError):
-        shipped.probabilities(BG, [BG.parse_position(START)])
+def test_the_shipped_network_gives_the_chances_a_cube_needs(shipped: learned.Net) -> None:
+    assert shipped.outputs == "probabilities" and shipped.meta["outputs"] == "probabilities"
+    crushing = BG.parse_position("white=23,24,offx13 black=bar,3x2,12x12 turn=white")
+    start = BG.parse_position(START)
+    (win, wg, wbg, lg, lbg), even = shipped.probabilities(BG, [crushing, start])
+    assert win > 0.99 and wg > 0.95 and lg < 0.01  # a certain gammon, a likely backgammon
+    # at the start: about even, a gammon either way in about one game of seven
+    assert 0.4 < even[0] < 0.6 and 0.08 < even[1] < 0.25 and 0.08 < even[3] < 0.25
+    assert even[2] < 0.03 and even[4] < 0.03
 
 
 def test_outcome_targets_without_a_network_are_each_games_end_for_the_mover() -> None:
