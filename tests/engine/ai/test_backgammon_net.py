@@ -178,8 +178,8 @@ def test_the_shipped_network_gives_the_chances_a_cube_needs(shipped: learned.Net
     assert shipped.outputs == "probabilities" and shipped.meta["outputs"] == "probabilities"
     crushing = BG.parse_position("white=23,24,offx13 black=bar,3x2,12x12 turn=white")
     start = BG.parse_position(START)
-    (win, wg, wbg, lg, lbg), even = shipped.probabilities(BG, [crushing, start])
-    assert win > 0.99 and wg > 0.95 and lg < 0.01  # a certain gammon, a likely backgammon
+    (win, wg, wbg, lg, _lbg), even = shipped.probabilities(BG, [crushing, start])
+    assert win > 0.99 and wg > 0.95 and wbg > 0.5 and lg < 0.01  # a likely backgammon
     # at the start: about even, a gammon either way in about one game of seven
     assert 0.4 < even[0] < 0.6 and 0.08 < even[1] < 0.25 and 0.08 < even[3] < 0.25
     assert even[2] < 0.03 and even[4] < 0.03
