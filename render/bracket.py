@@ -241,6 +241,17 @@ def _bracket_of(data: object) -> Mapping[str, Any]:
     raise TypeError("expected Tournament.bracket()'s dict or a tournament")
 
 
+def _heading(im: Image.Image, b: Mapping[str, Any], width: int, th: Theme, lang: str,
+             knockout: bool) -> None:
+    """A bracket's title and, under it, what it shows (bracket or pairings) and the
+    tournament's words: the same in every shape of the picture."""
+    title = str(b.get("name") or _w(lang, "bracket"))
+    _text(im, (PAD, PAD), _fit(title, TITLE, "bold", width - 2 * PAD), TITLE, th.text,
+          "bold", "la")
+    kind = _w(lang, "bracket" if knockout else "pairings")
+    _subtitle_lines(im, [kind, *_subtitle(b, lang)], width - 2 * PAD, th.muted)
+
+
 def _standings_of(data: object) -> tuple[Mapping[str, Any], list[Mapping[str, Any]]]:
     """(tournament facts, standings rows as dicts) from either accepted input."""
     if isinstance(data, Mapping):
@@ -559,11 +570,7 @@ def render_bracket(bracket_dict: object, *, lang: str = "sv",
     im = Image.new("RGB", (width, round(height)), th.background)
     dr = ImageDraw.Draw(im)
 
-    title = str(b.get("name") or _w(lang, "bracket"))
-    _text(im, (PAD, PAD), _fit(title, TITLE, "bold", width - 2 * PAD), TITLE, th.text,
-          "bold", "la")
-    kind = _w(lang, "bracket" if knockout else "pairings")
-    _subtitle_lines(im, [kind, *_subtitle(b, lang)], width - 2 * PAD, th.muted)
+    _heading(im, b, width, th, lang, knockout)
     if not rounds:
         _text(im, (width / 2, HEAD + 50), _w(lang, "no_players"), TEXT, th.muted, "italic",
               "mm")
@@ -627,11 +634,7 @@ def _one_round(r: Mapping[str, Any], every: list[Mapping[str, Any]], b: Mapping[
     foot_h = 34 if len(every) > 1 else 0
     im = Image.new("RGB", (width, top + half * pitch + foot_h + PAD), th.background)
     dr = ImageDraw.Draw(im)
-    title = str(b.get("name") or _w(lang, "bracket"))
-    _text(im, (PAD, PAD), _fit(title, TITLE, "bold", width - 2 * PAD), TITLE, th.text,
-          "bold", "la")
-    kind = _w(lang, "bracket" if knockout else "pairings")
-    _subtitle_lines(im, [kind, *_subtitle(b, lang)], width - 2 * PAD, th.muted)
+    _heading(im, b, width, th, lang, knockout)
     stage = r.get("stage")
     number = r.get("number", every.index(r) + 1)
     head = _w(lang, stage) if stage in ("final", "semifinal", "quarterfinal") \

@@ -19,7 +19,7 @@ from engine.__main__ import play_random_game
 from engine.game import Game
 from engine.record import export
 from engine.verify import verify
-from tests.engine.helpers import ONE_DIE_SEED, toward_beautiful, wants_one_die
+from tests.engine.helpers import one_die_game
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "verify.html"
 NODE = shutil.which("node")
@@ -44,17 +44,6 @@ def _record(game: Game, *, reveal: bool = True) -> str:
                   tags={"Commitment": game.commitment or ""})
 
 
-def _one_die_game() -> Game:
-    game = Game.new("talisman", seed=ONE_DIE_SEED)
-    game.opening()
-    while not game.is_over:
-        if game.phase == "roll":
-            game.roll(one_die=wants_one_die(game))
-        if game.phase == "move":
-            game.play_turn(toward_beautiful(game))
-    return game
-
-
 def _cases() -> list[dict]:
     """Records of every kind, good and spoiled, with what to check them against."""
     texts = []
@@ -62,7 +51,7 @@ def _cases() -> list[dict]:
                   "puff-kontrar+generalpasch", "puff-lang"):
         for n in range(2):
             texts.append((_record(play_random_game(rules, random.Random(n))), ""))
-    good = _record(_one_die_game())
+    good = _record(one_die_game())
     texts.append((good, ""))
     lines = good.splitlines()
     turn = next(k for k, line in enumerate(lines) if re.match(r"\d+\. \w+ [1-6]-[1-6] ", line))

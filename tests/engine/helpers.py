@@ -64,3 +64,19 @@ def toward_beautiful(game) -> Turn:  # type: ignore[no-untyped-def]
 def wants_one_die(game) -> bool:  # type: ignore[no-untyped-def]
     """Roll one die whenever B-36 allows or demands it."""
     return bool(game.history[game.turn].onedie_owed) or game.one_die_available()
+
+
+def one_die_game():  # type: ignore[no-untyped-def]
+    """The talisman game of ``ONE_DIE_SEED`` played to its end toward a vackert spel,
+    rolling one die whenever it may (three one-die rolls): a record with every kind of
+    roll, for the dice checkers."""
+    from engine.game import Game
+
+    game = Game.new("talisman", seed=ONE_DIE_SEED)
+    game.opening()
+    while not game.is_over:
+        if game.phase == "roll":
+            game.roll(one_die=wants_one_die(game))
+        if game.phase == "move":
+            game.play_turn(toward_beautiful(game))
+    return game

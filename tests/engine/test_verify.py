@@ -17,7 +17,7 @@ from engine.game import Game
 from engine.position import Side
 from engine.record import RecordError, export, replay
 from engine.verify import verify
-from tests.engine.helpers import ONE_DIE_SEED, toward_beautiful, wants_one_die
+from tests.engine.helpers import one_die_game
 
 SEED = bytes(range(32)).hex()
 
@@ -53,13 +53,7 @@ def test_a_generalpasch_named_is_accepted() -> None:
 
 
 def test_one_die_rolls_check_out() -> None:
-    game = Game.new("talisman", seed=ONE_DIE_SEED)
-    game.opening()
-    while not game.is_over:
-        if game.phase == "roll":
-            game.roll(one_die=wants_one_die(game))
-        if game.phase == "move":
-            game.play_turn(toward_beautiful(game))
+    game = one_die_game()
     text = _record(game)
     assert sum(1 for e in game.events if e["type"] == "roll" and len(e["dice"]) == 1) == 3
     verdict = verify(text)
