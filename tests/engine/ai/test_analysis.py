@@ -264,6 +264,8 @@ def test_a_probabilities_network_gives_the_chances_after_each_play() -> None:
     after = model.probabilities(bg, [d.best.position])
     mover_view = learned.flip(after) if d.best.position.turn is not d.side else after
     assert np.allclose(d.best_chances, mover_view[0])
-    # a judge of expected points alone has none
-    assert analyse_moment(bg, m).best_chances is None
+    # a judge of expected points alone has none; the shipped backgammon network has them
+    points = learned.Net.fresh(6, np.random.default_rng(5), "bg")
+    assert analyse_moment(bg, m, points).best_chances is None
     assert chances(bg, d.best, d.side, DEFAULT_WEIGHTS) is None
+    assert analyse_moment(bg, m).best_chances is not None
