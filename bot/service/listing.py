@@ -22,11 +22,12 @@ import asyncio
 import logging
 from collections import OrderedDict
 
+from bot.service.model import UserError
 from bot.service.pictures import RenderPool, default_workers
 from engine import plays
 from engine.dice import Dice
 from engine.game import Game
-from engine.picker import Picker
+from engine.picker import Picker, Stretch
 from engine.position import Position
 from engine.rules.ruleset import RuleSet
 
@@ -45,6 +46,15 @@ def make_picker(rules: RuleSet, position: Position, dice: Dice,
     picker = Picker(plays.listing(rules, position, dice), shuffle)
     picker.options(picker.whole)
     return picker
+
+
+def stretch_of(picker: Picker, path: str, gone: str) -> Stretch:
+    """What a press's ``path`` chose in ``picker``; a path the picker no longer has (a
+    picker made again differently, a forged id) is refused politely with ``gone``."""
+    try:
+        return picker.follow(path)[0]
+    except ValueError:
+        raise UserError(gone) from None
 
 
 def warm_up_lister() -> None:

@@ -27,11 +27,11 @@ from dataclasses import replace
 
 from bot.i18n import t
 from bot.service.games.boards import MAX_PLAY_BUTTONS, digest, menu_option, play_label
-from bot.service.listing import make_picker
+from bot.service.listing import make_picker, stretch_of
 from bot.service.model import Ctx, PickButton, PickControls, PickMenu, UserError
 from bot.service.problems import ProblemReply, ProblemService
 from engine.ai.problem_set import Problem
-from engine.picker import LETTERS, Picker, Stretch
+from engine.picker import LETTERS, Picker
 from engine.plays import play_of
 
 #: Problems' pickers kept (a problem's roll has at most about a hundred plays).
@@ -112,18 +112,11 @@ class ProblemPicker:
         a, p = opened
         return p, await self.picker(p), lang, a.day
 
-    @staticmethod
-    def _chosen(picker: Picker, path: str) -> Stretch:
-        try:
-            return picker.follow(path)[0]
-        except ValueError:
-            raise UserError("problem.stale") from None
-
     async def pick(self, ctx: Ctx, owner: int, problem_id: str, path: str) -> ProblemReply:
         """A menu's option or a play's button: a narrower menu, or the chosen play drawn
         on the board before it counts (or judged at once: one play, confirmation off)."""
         p, picker, lang, day = await self._pressed(ctx, owner, problem_id)
-        chosen = self._chosen(picker, path)
+        chosen = stretch_of(picker, path, "problem.stale")
         view = await self.problems.view(ctx, p, lang, day=day)
         if not chosen.play:
             controls, prompt = self.controls(p, picker, ctx.user_id, lang, path)
@@ -151,7 +144,7 @@ class ProblemPicker:
         """Confirm: the previewed play is the answer, judged and rated once."""
         _, picker, _, _ = await self._pressed(ctx, owner, problem_id)
         path, _, mark = arg.partition(".")
-        chosen = self._chosen(picker, path)
+        chosen = stretch_of(picker, path, "problem.stale")
         text = picker.plays[chosen.lo]
         if not chosen.play or digest(text) != mark:
             raise UserError("problem.stale")

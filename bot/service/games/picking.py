@@ -20,8 +20,9 @@ from __future__ import annotations
 from bot.service.games.boards import digest
 from bot.service.games.core import Loaded
 from bot.service.games.turns import Turns
+from bot.service.listing import stretch_of
 from bot.service.model import Ctx, Post, Reply, UserError
-from engine.picker import Picker, Stretch
+from engine.picker import Picker
 
 
 class Picking(Turns):
@@ -36,19 +37,12 @@ class Picking(Turns):
             raise UserError("stale")
         return lg, await self.pickers.made((lg.row.id, lg.row.version), lg.game)
 
-    @staticmethod
-    def _chosen(picker: Picker, path: str) -> Stretch:
-        try:
-            return picker.follow(path)[0]
-        except ValueError:
-            raise UserError("pick.gone") from None
-
     async def pick(self, ctx: Ctx, game_id: int, version: int, path: str) -> Reply:
         """A menu option or a play button: a narrower menu, or the chosen play shown
         before it counts (or played at once: one legal play, or confirmation off)."""
         personal, public = await self.langs(ctx)
         lg, picker = await self._picking(ctx, game_id, version)
-        chosen = self._chosen(picker, path)
+        chosen = stretch_of(picker, path, "pick.gone")
         menu_prompt = self._pick_prompt(lg, public, len(picker))
         if not chosen.play:
             buttons, prompt, menu = self._picker_controls(lg, public, path)
@@ -70,7 +64,7 @@ class Picking(Turns):
         _, public = await self.langs(ctx)
         path, _, mark = arg.partition(".")
         lg, picker = await self._picking(ctx, game_id, version)
-        chosen = self._chosen(picker, path)
+        chosen = stretch_of(picker, path, "pick.gone")
         text = picker.plays[chosen.lo]
         turn = lg.game.play_of(text) if chosen.play and digest(text) == mark else None
         if turn is None:
@@ -91,7 +85,7 @@ class Picking(Turns):
         stale = prompt
         board = None
         if preview:
-            chosen = self._chosen(picker, path)
+            chosen = stretch_of(picker, path, "pick.gone")
             text = picker.plays[chosen.lo]
             turn = lg.game.play_of(text)
             if turn is not None:
