@@ -2,8 +2,11 @@
 
 ``setup_hook`` is the one place the bot's parts are made and wired: the services
 (``Services.build``), the one ``Delivery`` of game replies to Discord (bot/delivery, the
-package that makes every message, thread and edit), and the cogs, each handed what it
-uses.  Nothing looks another part up by name later.
+package that makes every message, thread and edit), the cogs, each handed in its
+constructor what it uses (services, delivery, other cogs, the bot's own answers such as
+``owns_guild``), and the persistent buttons and menus, each class bound to the cog that
+answers its presses (bot/views.py).  Nothing looks another part up on the bot later: no
+module below this one imports it.
 
 The bot runs as one ``Settings`` object says (bot/config.py).  What holds processes or
 connections (the store, the board and listing workers, the computer's agent) is closed
@@ -33,7 +36,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.correspondence import Notices
-from bot.cogs.history import HistoryButton
+from bot.cogs.history import history_controls
 from bot.cogs.play import Play
 from bot.cogs.problems import Problems
 from bot.cogs.ratings import Ratings
@@ -56,16 +59,7 @@ from bot.service.services import Services
 from bot.service.shortfalls import Shortfalls
 from bot.store import Database, open_store
 from bot.sync import sync_commands
-from bot.views import (
-    GameButton,
-    PlayMenu,
-    ProblemButton,
-    ProblemPickButton,
-    ProblemPickMenu,
-    ThreadButton,
-    WalkoverButton,
-    WithdrawButton,
-)
+from bot.views import game_controls, problem_controls, tournament_controls
 
 log = logging.getLogger(__name__)
 
@@ -90,19 +84,12 @@ def shard_of(guild_id: int | None, shard_count: int) -> int:
 
 
 class BradeBot(commands.AutoShardedBot):
-    #: Made by ``setup_hook``: every service, the one delivery of replies, and the cogs
-    #: whose persistent buttons find them here (bot/views.py, WalkoverButton,
-    #: ProblemButton, HistoryButton).
+    #: Made by ``setup_hook``: every service and the one delivery of replies (the cogs
+    #: are discord.py's, ``get_cog``; each was handed what it uses).
     services: Services
     delivery: Delivery
-    play: Play
-    tournament_cog: Tournaments
-    problem_cog: Problems
     #: Missing rights: checked before the bot's own posts, remembered for the admins.
     rights: Rights
-    watch: Spectate
-    #: ``/brade games`` and the direct messages of correspondence play (issue 36).
-    notices: Notices
 
     def __init__(self, *, settings: Settings = Settings(),
                  db_path: str | Path = "brade.sqlite3", dev_guild: int | None = None,
@@ -197,9 +184,6 @@ class BradeBot(commands.AutoShardedBot):
         self.delivery = Delivery(self, self.services.games, rights=self.rights,
                                  pictures=self.renderer)
         await self.tree.set_translator(BradeTranslator())
-        self.add_dynamic_items(GameButton, PlayMenu, ThreadButton, WalkoverButton,
-                               WithdrawButton, ProblemButton, ProblemPickButton,
-                               ProblemPickMenu, HistoryButton)
         await self._add_cogs()
         synced = await sync_commands(self, self.tree, CommandRecord(self.store),
                                      dev_guild=self.dev_guild, registers=self.owns_shard(0))
@@ -213,19 +197,29 @@ class BradeBot(commands.AutoShardedBot):
             self.on_started()
 
     async def _add_cogs(self) -> None:
-        """Every cog, each handed the services it uses and the delivery; in this order
-        their commands are registered."""
-        s, delivery = self.services, self.delivery
-        recovery = Recovery(self, s.games, delivery)
-        self.problem_cog = Problems(self, s.problems, s.games, delivery)
-        self.play = Play(self, s.games, delivery, recovery, self.problem_cog)
-        self.tournament_cog = Tournaments(self, s.tournaments, s.games, delivery)
-        self.watch = Spectate(self, s.spectate)
-        self.notices = Notices(self, s.games, delivery, s.correspondence)
-        for cog in (self.play, Reminders(self, s.games, delivery), self.notices,
-                    Expiry(self, s.games, delivery), self.tournament_cog,
-                    Ratings(self, s.ratings), self.watch, self.problem_cog,
-                    recovery):
+        """Every cog, each handed the services, the delivery and the other cogs it uses
+        (a cog is made after those it is handed); the persistent controls, each class
+        bound to the cog that answers it; then the cogs added, in the order their
+        commands are registered."""
+        s, delivery, every, rights = self.services, self.delivery, self.check_every, self.rights
+        players = s.games.players
+        recovery = Recovery(self, s.games, delivery, every=every)
+        problems = Problems(self, s.problems, s.games, delivery, every=every, rights=rights)
+        watch = Spectate(s.spectate, players)
+        notices = Notices(self, s.games, delivery, s.correspondence, every=every,
+                          sightlines=watch.sightlines, problems=s.problems,
+                          owns=self.owns_guild)
+        play = Play(self, s.games, delivery, recovery=recovery, problems=problems,
+                    notices=notices, watch=watch, rights=rights)
+        tournaments = Tournaments(self, s.tournaments, s.games, delivery, every=every,
+                                  rights=rights, gone=self.members_gone)
+        # A press goes straight to its cog; a failure to ``report_failure`` (bot/views.py).
+        self.add_dynamic_items(*game_controls(play, self), *problem_controls(problems, self),
+                               *tournament_controls(tournaments, self),
+                               *history_controls(watch, self))
+        for cog in (play, Reminders(self, s.games, delivery, every=every), notices,
+                    Expiry(self, s.games, delivery, every=every), tournaments,
+                    Ratings(s.ratings, players), watch, problems, recovery):
             await self.add_cog(cog)
 
     async def close(self) -> None:

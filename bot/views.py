@@ -1,43 +1,119 @@
-"""Persistent buttons: all state lives in the custom id, so they work after a restart.
+"""Persistent buttons and menus: all state lives in the custom id, so they work after a
+restart.
 
 A button carries its game id and the game's version when it was posted; the service
-answers a press whose version is no longer current instead of applying it.  A press is
-handed to the cog the bot made at start-up: a game's to ``BradeBot.play``, the daily
-problem's to ``BradeBot.problem_cog``, a tournament's to ``BradeBot.tournament_cog``.
-They live here, below the cogs, because delivery (bot/delivery) attaches them to the
-messages it posts.
+answers a press whose version is no longer current instead of applying it.
+
+This module has two halves, kept apart so that it needs no cog and no bot:
+
+- **The layouts** (the item classes here, ``make_view``, ``problem_view``, ``layout``):
+  what a message's controls look like and what their custom ids carry.  Delivery
+  (bot/delivery) attaches them to the messages it posts, which is why they live below the
+  cogs.  A layout does not listen for presses: its view is stopped before it is posted
+  (``layout``), so discord.py keeps no state for it and registers nothing from it.
+- **The answering** (``game_controls``, ``problem_controls``, ``tournament_controls``):
+  for one bot, the classes discord.py matches a press against, each bound to the object
+  that answers it, registered by the bot (``Client.add_dynamic_items`` in
+  ``BradeBot.setup_hook``): a game's presses to the Play cog, a problem's to the Problems
+  cog, a tournament's to the Tournaments cog.  What each answerer offers is a Protocol
+  below (``GamePresses``, …); a failure is reported by ``Failures`` (the bot's one failure
+  path, shared with ``tree.on_error``).
+
+A press thus goes from the registered class's ``callback`` straight to the method of the
+object it was bound to, with nothing looked up on the bot.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+import types
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 import discord
 
 from bot.service.model import Button, Menu, PickControls
 from bot.service.text import BUTTON_LABEL_LIMIT, BUTTONS, CHOICE_LIMIT, CUSTOM_ID_LIMIT
 
-if TYPE_CHECKING:
-    from bot.client import BradeBot
+
+class Failures(Protocol):
+    """The bot's one failure path: a short apology to the member, the traceback logged."""
+
+    async def report_failure(self, interaction: discord.Interaction,
+                             error: BaseException) -> None: ...
 
 
-async def guarded(interaction: discord.Interaction,
-                  act: Callable[[BradeBot], Awaitable[Any]]) -> None:
-    """A component's handler, ``act(bot)``, with the one failure path shared with
+async def guarded(interaction: discord.Interaction, failures: Failures,
+                  act: Callable[[], Awaitable[Any]]) -> None:
+    """A component's handler, ``act()``, with the one failure path shared with
     ``tree.on_error``: every button and menu of the bot answers a failure the same way."""
-    bot = cast("BradeBot", interaction.client)
     try:
-        await act(bot)
+        await act()
     except Exception as error:
-        await bot.report_failure(interaction, error)
+        await failures.report_failure(interaction, error)
+
+
+def layout() -> discord.ui.View:
+    """An empty view for a message's controls, which does not listen: a press on them is
+    answered by the classes the bot registered (``add_dynamic_items``), bound to their
+    answerer.  Stopped, the view is not stored when posted; stored, discord.py would
+    register the posted items' own class for their template (``ViewStore.add_view``), in
+    place of the bound one."""
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
+D = TypeVar("D", bound=discord.ui.DynamicItem[Any])
+
+
+def bound(item: type[D], answerer: object, failures: Failures) -> type[D]:
+    """A subclass of ``item`` whose presses go to ``answerer`` (one per bot: two bots in
+    one process, as in tests, answer their own presses).  Same template, same name."""
+    return cast("type[D]", types.new_class(
+        item.__name__, (item,), {"template": item.__discord_ui_compiled_template__},
+        lambda ns: ns.update(answerer=answerer, failures=failures,
+                             __module__=item.__module__, __qualname__=item.__qualname__)))
 
 log = logging.getLogger(__name__)
 
 _STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
            "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+
+
+class GamePresses(Protocol):
+    """Answers a game's presses (the Play cog, bot/cogs/play.py)."""
+
+    async def on_button(self, interaction: discord.Interaction, btn: GameButton) -> None: ...
+
+    async def on_menu(self, interaction: discord.Interaction, menu: PlayMenu,
+                      value: str) -> None: ...
+
+    async def on_thread_button(self, interaction: discord.Interaction,
+                               btn: ThreadButton) -> None: ...
+
+
+class ProblemPresses(Protocol):
+    """Answers a problem's presses (the Problems cog, bot/cogs/problems.py)."""
+
+    async def on_pick_button(self, interaction: discord.Interaction,
+                             btn: ProblemPickButton) -> None: ...
+
+    async def on_pick_menu(self, interaction: discord.Interaction, menu: ProblemPickMenu,
+                           value: str) -> None: ...
+
+    async def on_daily(self, interaction: discord.Interaction, day: str) -> None: ...
+
+
+class TournamentPresses(Protocol):
+    """Answers a tournament's presses (the Tournaments cog, bot/cogs/tournaments.py)."""
+
+    async def on_walkover_button(self, interaction: discord.Interaction,
+                                 btn: WalkoverButton) -> None: ...
+
+    async def on_withdraw_button(self, interaction: discord.Interaction,
+                                 btn: WithdrawButton) -> None: ...
 
 
 def rebuilt_button(item: discord.ui.Item[Any]) -> discord.ui.Button[Any]:
@@ -53,6 +129,10 @@ def rebuilt_button(item: discord.ui.Item[Any]) -> discord.ui.Button[Any]:
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"brade:(?P<action>[a-z0-9_]+):(?P<game>\d+):(?P<version>\d+):(?P<arg>[^:]*)"):
+    #: Set on the class the bot registers (``bound``): who answers a press.
+    answerer: ClassVar[GamePresses]
+    failures: ClassVar[Failures]
+
     def __init__(self, action: str, game_id: int, version: int, arg: str = "", *,
                  label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  ) -> None:
@@ -72,12 +152,17 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=button.label or "…", style=button.style)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await guarded(interaction, lambda bot: bot.play.on_button(interaction, self))
+        await guarded(interaction, self.failures,
+                      lambda: self.answerer.on_button(interaction, self))
 
 
 class ThreadButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"bradethread:(?P<opp>\d+):(?P<match>\d+):(?P<level>[^:]*):(?P<rules>[^:]+)"):
     """Offered when a channel already has a game: start the new one in a thread."""
+
+    #: Set on the class the bot registers (``bound``): who answers a press.
+    answerer: ClassVar[GamePresses]
+    failures: ClassVar[Failures]
 
     def __init__(self, opponent: int, match: int, level: str, rules: str, *,
                  label: str = "…") -> None:
@@ -93,7 +178,8 @@ class ThreadButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await guarded(interaction, lambda bot: bot.play.on_thread_button(interaction, self))
+        await guarded(interaction, self.failures,
+                      lambda: self.answerer.on_thread_button(interaction, self))
 
 
 #: A select menu's placeholder, at most.
@@ -105,6 +191,10 @@ class PlayMenu(discord.ui.DynamicItem[discord.ui.Select],
     """The play picker's menu (issue 37): the game, its version and the choices made so
     far are its custom id, so a menu posted before a restart still works; the option
     chosen is one more letter of the path."""
+
+    #: Set on the class the bot registers (``bound``): who answers a press.
+    answerer: ClassVar[GamePresses]
+    failures: ClassVar[Failures]
 
     def __init__(self, game_id: int, version: int, path: str, *, placeholder: str = "…",
                  options: tuple[discord.SelectOption, ...] = ()) -> None:
@@ -124,7 +214,8 @@ class PlayMenu(discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> Any:
         data = cast(dict[str, Any], interaction.data or {})
         values = data.get("values") or [""]
-        await guarded(interaction, lambda bot: bot.play.on_menu(interaction, self, str(values[0])))
+        await guarded(interaction, self.failures,
+                      lambda: self.answerer.on_menu(interaction, self, str(values[0])))
 
 
 def _menu_item(menu: Menu) -> PlayMenu:
@@ -144,7 +235,7 @@ def _menu_item(menu: Menu) -> PlayMenu:
 def make_view(buttons: list[Button], menu: Menu | None = None) -> discord.ui.View | None:
     if not buttons and menu is None:
         return None
-    view = discord.ui.View(timeout=None)
+    view = layout()
     if menu is not None:
         view.add_item(_menu_item(menu))
     for b in buttons[:BUTTONS - 5 * (menu is not None)]:
@@ -163,6 +254,10 @@ class ProblemPickButton(discord.ui.DynamicItem[discord.ui.Button],
     with a play's fingerprint on Confirm) are its custom id, so it works after a
     restart and only for its member."""
 
+    #: Set on the class the bot registers (``bound``): who answers a press.
+    answerer: ClassVar[ProblemPresses]
+    failures: ClassVar[Failures]
+
     def __init__(self, action: str, user_id: int, problem_id: str, arg: str = "", *,
                  label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  ) -> None:
@@ -179,13 +274,17 @@ class ProblemPickButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=button.label or "…", style=button.style)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await guarded(interaction,
-                      lambda bot: bot.problem_cog.on_pick_button(interaction, self))
+        await guarded(interaction, self.failures,
+                      lambda: self.answerer.on_pick_button(interaction, self))
 
 
 class ProblemPickMenu(discord.ui.DynamicItem[discord.ui.Select],
                       template=r"bradepzmenu:(?P<user>\d+):(?P<problem>[^:]+):(?P<path>[a-y]*)"):
     """A problem's picker menu: the option chosen is one more letter of the path."""
+
+    #: Set on the class the bot registers (``bound``): who answers a press.
+    answerer: ClassVar[ProblemPresses]
+    failures: ClassVar[Failures]
 
     def __init__(self, user_id: int, problem_id: str, path: str, *, placeholder: str = "…",
                  options: tuple[discord.SelectOption, ...] = ()) -> None:
@@ -203,13 +302,13 @@ class ProblemPickMenu(discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> Any:
         data = cast(dict[str, Any], interaction.data or {})
         values = data.get("values") or [""]
-        await guarded(interaction, lambda bot: bot.problem_cog.on_pick_menu(
-            interaction, self, str(values[0])))
+        await guarded(interaction, self.failures,
+                      lambda: self.answerer.on_pick_menu(interaction, self, str(values[0])))
 
 
 def problem_view(controls: PickControls) -> discord.ui.View:
     """A problem's picker as Discord components: its menu, then its buttons."""
-    view = discord.ui.View(timeout=None)
+    view = layout()
     menu = controls.menu
     if menu is not None:
         view.add_item(ProblemPickMenu(
@@ -232,6 +331,10 @@ class ProblemButton(discord.ui.DynamicItem[discord.ui.Button],
                     template=r"bradeproblem:(?P<day>\d{4}-\d{2}-\d{2})"):
     """The daily post's button: the day is in the custom id, so it works after a restart."""
 
+    #: Set on the class the bot registers (``bound``): who answers a press.
+    answerer: ClassVar[ProblemPresses]
+    failures: ClassVar[Failures]
+
     def __init__(self, day: str, *, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.primary,
                                            custom_id=f"bradeproblem:{day}"))
@@ -244,12 +347,17 @@ class ProblemButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["day"], label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await guarded(interaction, lambda bot: bot.problem_cog.on_daily(interaction, self.day))
+        await guarded(interaction, self.failures,
+                      lambda: self.answerer.on_daily(interaction, self.day))
 
 
 class WalkoverButton(discord.ui.DynamicItem[discord.ui.Button],
                      template=r"bradetrn:wo:(?P<tid>\d+):(?P<pairing>[0-9.]+):(?P<winner>\d+)"):
     """The organiser's "walkover to …" button after a deadline; works after a restart."""
+
+    #: Set on the class the bot registers (``bound``): who answers a press.
+    answerer: ClassVar[TournamentPresses]
+    failures: ClassVar[Failures]
 
     def __init__(self, tournament_id: int, pairing: str, winner: int, *,
                  label: str = "…") -> None:
@@ -266,13 +374,18 @@ class WalkoverButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await guarded(interaction, lambda bot: bot.tournament_cog.on_walkover_button(interaction, self))
+        await guarded(interaction, self.failures,
+                      lambda: self.answerer.on_walkover_button(interaction, self))
 
 
 class WithdrawButton(discord.ui.DynamicItem[discord.ui.Button],
                      template=r"bradetrn:wd:(?P<tid>\d+):(?P<user>\d+)"):
     """"Withdraw from …" under ``/tournament leave`` after the start; works after a
     restart, and only for the member who asked."""
+
+    #: Set on the class the bot registers (``bound``): who answers a press.
+    answerer: ClassVar[TournamentPresses]
+    failures: ClassVar[Failures]
 
     def __init__(self, tournament_id: int, user: int, *, label: str = "…") -> None:
         super().__init__(discord.ui.Button(
@@ -286,4 +399,30 @@ class WithdrawButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["tid"]), int(match["user"]), label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await guarded(interaction, lambda bot: bot.tournament_cog.on_withdraw_button(interaction, self))
+        await guarded(interaction, self.failures,
+                      lambda: self.answerer.on_withdraw_button(interaction, self))
+
+
+# -- the answering: one set of classes per bot ---------------------------------------------
+
+#: What ``Client.add_dynamic_items`` takes.
+Controls = tuple[type[discord.ui.DynamicItem[Any]], ...]
+
+
+def game_controls(presses: GamePresses, failures: Failures) -> Controls:
+    """A game's buttons, its picker's menu and the "in a thread" button, answered by
+    ``presses``."""
+    return (bound(GameButton, presses, failures), bound(PlayMenu, presses, failures),
+            bound(ThreadButton, presses, failures))
+
+
+def problem_controls(presses: ProblemPresses, failures: Failures) -> Controls:
+    """A problem's picker and the daily problem's button, answered by ``presses``."""
+    return (bound(ProblemButton, presses, failures),
+            bound(ProblemPickButton, presses, failures),
+            bound(ProblemPickMenu, presses, failures))
+
+
+def tournament_controls(presses: TournamentPresses, failures: Failures) -> Controls:
+    """The walkover and withdraw buttons, answered by ``presses``."""
+    return (bound(WalkoverButton, presses, failures), bound(WithdrawButton, presses, failures))

@@ -81,7 +81,6 @@ def _one_loop(graph: grimp.ImportGraph, group: set[str]) -> list[str]:
     return sorted(group)  # unreachable for a strongly connected group
 
 
-@pytest.mark.xfail(strict=True, reason="the circle of 16 through BradeBot: the next step")
 def test_no_import_circle_between_modules() -> None:
     found = circles(_graph())
     assert not found, "import circles (typing-only imports count):\n" + "\n".join(

@@ -21,16 +21,18 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.cogs.asking import make_ctx
 from bot.cogs.background import BackgroundCheck
-from bot.cogs.play import make_ctx
+from bot.cogs.sight import Sightlines
 from bot.delivery.answers import send_private
 from bot.delivery.letters import Letters
 from bot.service.correspondence import Correspondence
-from bot.service.problems import DailyPost, day_of
+from bot.service.problems import DailyPost, ProblemService, day_of
 from bot.store import GameRow
 
 if TYPE_CHECKING:
-    from bot.client import BradeBot
+    from collections.abc import Callable
+
     from bot.delivery.games import Delivery
     from bot.service.games import GameService
 
@@ -40,20 +42,27 @@ log = logging.getLogger(__name__)
 class Notices(BackgroundCheck):
     failure = "direct message check failed"  # and it goes on the next time
 
-    def __init__(self, bot: BradeBot, games: GameService, delivery: Delivery,
-                 correspondence: Correspondence) -> None:
-        super().__init__(bot, games, delivery)
+    def __init__(self, client: discord.Client, games: GameService, delivery: Delivery,
+                 correspondence: Correspondence, *, every: float, sightlines: Sightlines,
+                 problems: ProblemService, owns: Callable[[int | None], bool]) -> None:
+        super().__init__(client, games, delivery, every=every)
         self.correspondence = correspondence
+        #: Which channels a member sees (the Spectate cog's, shared: one cache).
+        self.sightlines = sightlines
+        #: The daily problem, for those who have it by direct message.
+        self.daily = problems
+        #: Whether this process runs the shard of a guild (``BradeBot.owns_guild``).
+        self.owns = owns
         #: The day each member's daily problem was last sent (or claimed elsewhere), so
         #: that a check writes nothing for those who have theirs.
         self._problem_day: dict[int, str] = {}
         #: The direct messages themselves (bot/delivery/letters.py).
-        self.letters = Letters(bot, correspondence.undelivered, delivery.pictures)
+        self.letters = Letters(client, correspondence.undelivered, delivery.pictures)
 
     # -- /brade games -------------------------------------------------------------------
 
     async def list_games(self, interaction: discord.Interaction) -> None:
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.games.players)
         rows = await self.correspondence.live_games(ctx.user_id)
         seen = await self._visible(interaction, rows)
         reply = await self.correspondence.listing(ctx, [r for r in rows if r.id in seen],
@@ -61,12 +70,12 @@ class Notices(BackgroundCheck):
         await send_private(interaction, reply.private or "")
 
     def _server_name(self, guild_id: int | None) -> str | None:
-        guild = self.bot.get_guild(guild_id) if guild_id else None
+        guild = self.client.get_guild(guild_id) if guild_id else None
         return guild.name if guild is not None else None
 
     def _names(self, guild_id: int | None, channel_id: int) -> tuple[str | None, str | None]:
         """A game's server and channel by name, for its "your turn" message."""
-        channel = self.bot.get_channel(channel_id)
+        channel = self.client.get_channel(channel_id)
         return self._server_name(guild_id), getattr(channel, "name", None)
 
     async def _visible(self, interaction: discord.Interaction,
@@ -76,7 +85,7 @@ class Notices(BackgroundCheck):
         user = interaction.user
         if interaction.guild is not None:
             here = [r for r in rows if r.guild_id == interaction.guild_id]
-            seen = await self.bot.watch.sight(interaction)([r.channel_id for r in here])
+            seen = await self.sightlines.for_interaction(interaction)([r.channel_id for r in here])
             return {r.id for r in here if r.channel_id in seen}
         out = {r.id for r in rows if r.guild_id is None and r.channel_id == interaction.channel_id}
         by_guild: dict[int, list[GameRow]] = {}
@@ -84,7 +93,7 @@ class Notices(BackgroundCheck):
             if r.guild_id is not None:
                 by_guild.setdefault(r.guild_id, []).append(r)
         for guild_id, found in by_guild.items():
-            guild = self.bot.get_guild(guild_id)
+            guild = self.client.get_guild(guild_id)
             if guild is None:
                 continue  # not a server the bot is in (or another process's)
             member = guild.get_member(user.id)
@@ -93,7 +102,7 @@ class Notices(BackgroundCheck):
                     member = await guild.fetch_member(user.id)
                 except discord.HTTPException:
                     continue  # no longer a member there
-            seen = await self.bot.watch.sightlines.visible(
+            seen = await self.sightlines.visible(
                 guild, member, [r.channel_id for r in found])
             out |= {r.id for r in found if r.channel_id in seen}
         return out
@@ -116,7 +125,7 @@ class Notices(BackgroundCheck):
     async def problems(self) -> None:
         """The daily problem to each member who asked for it by direct message, once a
         day (marked before it is sent), from the hour it is chosen on."""
-        if not self.bot.owns_guild(None):  # direct messages are shard 0's
+        if not self.owns(None):  # direct messages are shard 0's
             return
         today = day_of(self.games.clock())
         subscribers = [(u, lang) for u, lang in await self.correspondence.problem_subscribers()
@@ -124,7 +133,7 @@ class Notices(BackgroundCheck):
         posts: dict[str, DailyPost | None] = {}
         for user_id, lang in subscribers:
             if lang not in posts:
-                posts[lang] = await self.bot.problem_cog.problems.direct_daily(lang)
+                posts[lang] = await self.daily.direct_daily(lang)
             post = posts[lang]
             if post is None:
                 continue  # before the hour

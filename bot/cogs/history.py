@@ -4,22 +4,22 @@ A long record comes one page at a time, privately, with buttons to turn to the f
 earlier, a later or the newest page; every record has a button that sends it whole as a
 text file.
 Each button's custom id carries the game and the page it turns to, so a page can be
-turned after a restart; the press is answered by the ``Spectate`` cog (``BradeBot.watch``),
-which checks again that the member may see the game, and reads the record afresh, so a
+turned after a restart; the press is answered by the ``Spectate`` cog (the class the bot
+registers is bound to it: ``history_controls``), which checks again that the member may see the game, and reads the record afresh, so a
 game still being played shows its newest turns on its last page.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 import discord
 
 from bot.i18n import t
 from bot.service.spectate import HistoryPage
 from bot.service.text import BUTTON_LABEL_LIMIT, CUSTOM_ID_LIMIT
-from bot.views import guarded, rebuilt_button
+from bot.views import Controls, Failures, bound, guarded, layout, rebuilt_button
 
 #: The buttons under a page, in order: what each is called, and the page it turns to.
 SLOTS = ("first", "earlier", "later", "last")
@@ -31,6 +31,10 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
     """Turns a record's page (or, ``slot`` "file", sends the whole record as a file).
     The slot keeps two buttons that turn to the same page (the first and the earlier,
     on page 2) apart: a message's custom ids must differ."""
+
+    #: Set on the class the bot registers (``history_controls``): who answers a press.
+    answerer: ClassVar[HistoryPresses]
+    failures: ClassVar[Failures]
 
     def __init__(self, game_id: int, page: int, slot: str, *, label: str = "…",
                  disabled: bool = False) -> None:
@@ -47,13 +51,26 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
                    label=rebuilt_button(item).label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await guarded(interaction, lambda bot: bot.watch.on_history_button(interaction, self))
+        await guarded(interaction, self.failures,
+                      lambda: self.answerer.on_history_button(interaction, self))
+
+
+class HistoryPresses(Protocol):
+    """Answers a record's page buttons (the Spectate cog, bot/cogs/spectate.py)."""
+
+    async def on_history_button(self, interaction: discord.Interaction,
+                                btn: HistoryButton) -> None: ...
+
+
+def history_controls(presses: HistoryPresses, failures: Failures) -> Controls:
+    """The page buttons, answered by ``presses`` (registered by the bot)."""
+    return (bound(HistoryButton, presses, failures),)
 
 
 def history_view(page: HistoryPage) -> discord.ui.View:
     """The buttons under a page: the whole record as a file, and for a record of more
     than one page, the buttons that turn them."""
-    view = discord.ui.View(timeout=None)
+    view = layout()
     view.add_item(HistoryButton(page.game_id, 0, FILE,
                                 label=t("watch.history.btn.file", page.lang)))
     if page.pages <= 1:

@@ -24,10 +24,11 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.cogs.asking import make_ctx, note_player, play_choices, ruleset_choices
 from bot.cogs.replies import note_server_only, refusal_text
 from bot.delivery import answers, threads
 from bot.delivery.answers import send_private
-from bot.i18n import play_words, t
+from bot.i18n import t
 from bot.permissions import (
     TO_OPEN_THREAD,
     TO_REPLY_BOARD,
@@ -39,17 +40,18 @@ from bot.permissions import (
 from bot.service.ai import DEFAULT_LEVEL, LEVELS
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
 from bot.service.shortfalls import rights_text
-from bot.service.text import CHOICE_LIMIT, CHOICES, plain_name
+from bot.service.text import plain_name
 from bot.store import Conflict
-from bot.views import GameButton, PlayMenu, ThreadButton
-from engine import rules as rules_registry
+from bot.views import GameButton, PlayMenu, ThreadButton, layout
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
-    from bot.client import BradeBot
+    from bot.cogs.correspondence import Notices
     from bot.cogs.problems import Problems
     from bot.cogs.recovery import Recovery
+    from bot.cogs.spectate import Spectate
     from bot.delivery.games import Delivery
+    from bot.permissions import Rights
     from bot.service.games import GameService
 
 log = logging.getLogger(__name__)
@@ -69,70 +71,35 @@ LANG_CHOICES = [Choice(name=_("Swedish"), value="sv"), Choice(name=_("English"),
                 Choice(name=_("Automatic (from Discord)"), value="auto")]
 
 
-def ruleset_names() -> list[str]:
-    """Every ruleset id, then each with one option (``classic+double_six``)."""
-    out = list(rules_registry.ids())
-    for rid in rules_registry.ids():
-        out += [f"{rid}+{opt}" for opt in rules_registry.options_of(rid)]
-    return out
-
-
-def ruleset_choices(current: str, names: list[str] | None = None) -> list[Choice[str]]:
-    """The rulesets whose name holds what was typed (of ``names``, else every ruleset),
-    for every ``ruleset`` option (one function the autocompletes call: discord.py's
-    decorator hides the methods' types)."""
-    cur = (current or "").lower()
-    return [Choice(name=n, value=n) for n in (ruleset_names() if names is None else names)
-            if cur in n][:CHOICES]
-
-
-def play_choices(texts: list[str], lang: str) -> list[Choice[str]]:
-    """Suggested plays as autocomplete choices: the notation as the value, the words a
-    member reads as the name."""
-    return [Choice(name=play_words(x, lang)[:CHOICE_LIMIT], value=x[:CHOICE_LIMIT])
-            for x in texts[:CHOICES]]
-
-
-def make_ctx(interaction: discord.Interaction) -> Ctx:
-    guild = interaction.guild
-    perms = interaction.permissions
-    guild_locale = str(guild.preferred_locale) if guild is not None else None
-    note_player(interaction)
-    return Ctx(user_id=interaction.user.id, channel_id=interaction.channel_id or 0,
-               guild_id=interaction.guild_id, user_locale=str(interaction.locale),
-               guild_locale=guild_locale or (str(interaction.guild_locale)
-                                             if interaction.guild_locale else None),
-               can_manage=bool(perms.manage_channels))
-
-
-def note_player(interaction: discord.Interaction) -> None:
-    """Every interaction names the member who sent it: remember the name (issue 13)."""
-    services = getattr(interaction.client, "services", None)  # None before set-up
-    if services is None:
-        return
-    user = interaction.user
-    services.games.players.note(interaction.guild_id, user.id, user.display_name,
-                                user.display_avatar.key if user.display_avatar else None)
-
-
 @app_commands.allowed_installs(guilds=True, users=False)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Play(commands.GroupCog, group_name=_("brade"),
            group_description=_("Play bräde, the Swedish board game")):
-    def __init__(self, bot: BradeBot, games: GameService, delivery: Delivery,
-                 recovery: Recovery, problems: Problems) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, games: GameService, delivery: Delivery, *,
+                 recovery: Recovery, problems: Problems, notices: Notices, watch: Spectate,
+                 rights: Rights) -> None:
+        """Each collaborator handed in by the bot (``BradeBot.setup_hook``): nothing is
+        looked up on the bot later."""
+        #: Discord's client: the bot's own user, and its cache of channels.
+        self.client = client
         self.games = games
         self.delivery = delivery
         #: Plays the computer's owed turns before a command in that channel.
         self.recovery = recovery
         #: ``/brade problem`` and the daily problem's settings (bot/cogs/problems.py).
         self.problem_cog = problems
+        #: ``/brade games``, and the "your turn" direct messages after a command
+        #: (bot/cogs/correspondence.py).
+        self.notices = notices
+        #: ``/brade history`` is ``/watch history`` for the channel's game.
+        self.watch = watch
+        #: Missing rights: told to the server's admins after a command.
+        self.rights = rights
         super().__init__()
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        note_player(interaction)  # the other cogs' interactions too
+        note_player(interaction, self.games.players)  # the other cogs' interactions too
         await self.games.players.flush()
 
     # -- plumbing ----------------------------------------------------------------------
@@ -142,8 +109,8 @@ class Play(commands.GroupCog, group_name=_("brade"),
                   busy_view: discord.ui.View | None = None, public: bool = True) -> None:
         """``public``: the command may post a board here, so the bot must be able to
         attach one; checked before anything is done (issue 35)."""
-        ctx = make_ctx(interaction)
-        self.bot.notices.correspondence.acted(ctx.user_id, ctx.channel_id)  # looking at it now
+        ctx = make_ctx(interaction, self.games.players)
+        self.notices.correspondence.acted(ctx.user_id, ctx.channel_id)  # looking at it now
         lacks = app_lacks(interaction, TO_REPLY_BOARD) if public else ()
         if lacks:
             await send_private(interaction, refusal(lacks, await self.games.lang_for(ctx)))
@@ -181,10 +148,10 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 await send_private(interaction, note)
             except discord.HTTPException:
                 log.warning("could not tell the user that the reply was not posted")
-        await self.bot.rights.tell_admin(interaction, reply.lang)
+        await self.rights.tell_admin(interaction, reply.lang)
         await self.games.players.flush()
         if reply.game_id is not None:  # the opponent's turn now: "your turn", if asked for
-            await self.bot.notices.after_command(ctx.channel_id)
+            await self.notices.after_command(ctx.channel_id)
 
     async def refuse(self, interaction: discord.Interaction, ctx: Ctx,
                      error: UserError | EngineError,
@@ -218,13 +185,13 @@ class Play(commands.GroupCog, group_name=_("brade"),
                   ruleset: str | None = None,
                   match: app_commands.Range[int, 1, 25] = 1,
                   level: str = DEFAULT_LEVEL, rated: bool = True) -> None:
-        me = self.bot.user
+        me = self.client.user
         computer = opponent is None or (me is not None and opponent.id == me.id)
         if interaction.guild is None and not computer:  # a member is met in a server
             await note_server_only(interaction, "dm.opponent")
             return
         opp_id = COMPUTER if computer or opponent is None else opponent.id
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.games.players)
         if opponent is not None and not computer:  # the option carries their name
             self.games.players.note(ctx.guild_id, opponent.id, opponent.display_name,
                                       opponent.display_avatar.key)
@@ -237,7 +204,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
             await self.start_in_thread(interaction, ctx, opp_id, match, level, ruleset,
                                        rated=rated, opponent_is_bot=is_bot)
             return
-        busy = discord.ui.View(timeout=None)
+        busy = layout()
         busy.add_item(ThreadButton(opp_id, match, level if level in LEVELS else "",
                                    rules_for_thread, label=t("btn.thread", lang)))
         await self.run(interaction, lambda c: self.games.new_game(
@@ -252,7 +219,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
 
     async def on_thread_button(self, interaction: discord.Interaction,
                                btn: ThreadButton) -> None:
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.games.players)
         await self.start_in_thread(interaction, ctx, btn.opponent, btn.match,
                                    btn.level or DEFAULT_LEVEL, btn.rules, pressed=True)
 
@@ -312,7 +279,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 opponent_is_bot=opponent_is_bot)
         except (UserError, EngineError) as error:
             await self.games.posts.close_thread(thread.id)
-            await threads.drop_thread(self.bot.rights, thread)
+            await threads.drop_thread(self.rights, thread)
             await self.refuse(interaction, ctx, error)
             return
         reply, answered = await self.games.with_computer(tctx, reply)
@@ -338,7 +305,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
         description=_("Your games here (from a direct message: everywhere), the ones "
                       "waiting for you first"))
     async def list_games(self, interaction: discord.Interaction) -> None:
-        await self.bot.notices.list_games(interaction)  # bot/cogs/correspondence.py
+        await self.notices.list_games(interaction)  # bot/cogs/correspondence.py
 
     @app_commands.command(name=_("help"), description=_("How to play here, in a few lines"))
     async def help_command(self, interaction: discord.Interaction) -> None:
@@ -362,7 +329,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
     @move.autocomplete("play")
     async def move_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[str]]:
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.games.players)
         texts = await self.games.suggestions(ctx, current or "")
         lang = await self.games.lang_for(ctx)  # cached: no wait for a Swedish name
         return play_choices(texts, lang)
@@ -389,7 +356,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
 
     @app_commands.command(name=_("history"), description=_("List the turns played so far"))
     async def history(self, interaction: discord.Interaction) -> None:
-        await self.bot.watch.page_history(interaction)  # pages to turn: bot/cogs/history.py
+        await self.watch.page_history(interaction)  # pages to turn: bot/cogs/history.py
 
     @app_commands.command(name=_("rules"), description=_("A short summary of the rules"))
     @app_commands.rename(ruleset=_("ruleset"))
@@ -462,7 +429,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
         # Without options it shows the settings, to anyone; a server's are changed by
         # its admins only.
         if serverwide and not interaction.permissions.manage_guild:
-            ctx = make_ctx(interaction)
+            ctx = make_ctx(interaction, self.games.players)
             await self.refuse(interaction, ctx, UserError("settings.not_allowed"))
             return
         server = language is not None or ruleset is not None
@@ -480,7 +447,7 @@ class Play(commands.GroupCog, group_name=_("brade"),
                 notes.append((await self.games.set_preferences(
                     c, threads=threads, theme=theme, server_theme=server_theme,
                     confirm=confirm, roll_for_me=roll_for_me)).private)
-            corr = self.bot.notices.correspondence
+            corr = self.notices.correspondence
             if notices:
                 notes.append(await corr.configure(c, turn=your_turn, minutes=turn_minutes,
                                                   problem=problem_dm))

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord.app_commands import Choice
 
+from bot.cogs.asking import make_ctx, play_choices, ruleset_choices
 from bot.cogs.background import BackgroundCheck
-from bot.cogs.play import make_ctx, play_choices, ruleset_choices
 from bot.cogs.replies import refusal_text
 from bot.delivery import answers
 from bot.delivery.answers import send_private
@@ -36,8 +36,8 @@ from bot.store import Conflict
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
-    from bot.client import BradeBot
     from bot.delivery.games import Delivery
+    from bot.permissions import Rights
     from bot.service.games import GameService
     from bot.views import ProblemPickButton, ProblemPickMenu
 
@@ -47,10 +47,12 @@ log = logging.getLogger(__name__)
 class Problems(BackgroundCheck):
     failure = "daily problem check failed"  # and it goes on the next time
 
-    def __init__(self, bot: BradeBot, problems: ProblemService, games: GameService,
-                 delivery: Delivery) -> None:
-        super().__init__(bot, games, delivery)
+    def __init__(self, client: discord.Client, problems: ProblemService, games: GameService,
+                 delivery: Delivery, *, every: float, rights: Rights) -> None:
+        super().__init__(client, games, delivery, every=every)
         self.problems = problems
+        #: A daily post refused for a missing right is told to the server's admins.
+        self.rights = rights
         self.picking = ProblemPicker(problems)
 
     # -- /brade problem (declared on the Play cog) --------------------------------------
@@ -58,7 +60,7 @@ class Problems(BackgroundCheck):
     async def solve(self, interaction: discord.Interaction, answer: str | None,
                     ruleset: str | None) -> None:
         """``/brade problem``: the member's problem, or (``answer``) the verdict on it."""
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.games.players)
         if answer is not None:
             await self.reply(interaction, ctx, lambda: self.problems.answer(ctx, answer))
             return
@@ -71,7 +73,7 @@ class Problems(BackgroundCheck):
     async def answer_choices(self, interaction: discord.Interaction,
                              current: str) -> list[Choice[str]]:
         """The open problem's plays matching what the member typed, as a game's moves."""
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.games.players)
         texts = await self.problems.suggestions(ctx, current or "")
         return play_choices(texts, await self.games.lang_for(ctx))
 
@@ -80,7 +82,7 @@ class Problems(BackgroundCheck):
         return ruleset_choices(current, self.problems.available())
 
     async def on_daily(self, interaction: discord.Interaction, day: str) -> None:
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.games.players)
 
         async def shown() -> ProblemReply:
             return await self.picking.offer(ctx, await self.problems.open_daily(ctx, day))
@@ -92,7 +94,7 @@ class Problems(BackgroundCheck):
     async def on_pick_button(self, interaction: discord.Interaction,
                              btn: ProblemPickButton) -> None:
         """A play's button, Confirm, Choose again or back to every play."""
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.games.players)
         who, pid, arg = btn.user_id, btn.problem_id, btn.arg
         actions: dict[str, Callable[[], Awaitable[ProblemReply]]] = {
             "pick": lambda: self.picking.pick(ctx, who, pid, arg),
@@ -105,7 +107,7 @@ class Problems(BackgroundCheck):
     async def on_pick_menu(self, interaction: discord.Interaction, menu: ProblemPickMenu,
                            value: str) -> None:
         """A choice in the problem's menu: one more letter of its path."""
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.games.players)
         path = menu.path + value[:1]
         await self.reply(interaction, ctx, lambda: self.picking.pick(
             ctx, menu.user_id, menu.problem_id, path), pressed=True)
@@ -137,7 +139,7 @@ class Problems(BackgroundCheck):
             await self.post(post)
 
     async def post(self, post: DailyPost) -> None:
-        message_id = await post_daily(self.bot, self.bot.rights, self.delivery.pictures, post)
+        message_id = await post_daily(self.client, self.rights, self.delivery.pictures, post)
         if message_id is not None:
             await self.problems.posted(post, message_id)
 

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.cogs.play import make_ctx
+from bot.cogs.asking import make_ctx
 from bot.cogs.replies import check_in_server, refusal_text
 from bot.delivery import answers
 from bot.delivery.answers import send_private
@@ -23,7 +23,7 @@ from bot.service.model import Ctx, Reply, UserError
 from bot.service.ratings import LEADERBOARD_DEFAULT, LEADERBOARD_MAX
 
 if TYPE_CHECKING:
-    from bot.client import BradeBot
+    from bot.service.players import Players
     from bot.service.ratings import RatingService
 
 log = logging.getLogger(__name__)
@@ -33,9 +33,10 @@ log = logging.getLogger(__name__)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Ratings(commands.GroupCog, group_name=_("rating"),
               group_description=_("Ratings, the leaderboard and profiles")):
-    def __init__(self, bot: BradeBot, ratings: RatingService) -> None:
-        self.bot = bot
+    def __init__(self, ratings: RatingService, players: Players) -> None:
         self.ratings = ratings
+        #: Every interaction's member noted by name (``make_ctx``).
+        self.players = players
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
@@ -55,7 +56,7 @@ class Ratings(commands.GroupCog, group_name=_("rating"),
 
     async def answer(self, interaction: discord.Interaction,
                      action: Callable[[Ctx], Awaitable[Reply]], share: bool) -> None:
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.players)
         try:
             reply = await action(ctx)
         except UserError as error:

@@ -31,11 +31,11 @@ class Recovery(BackgroundCheck):
     async def resume(self, channel_id: int, guild_id: int | None = None) -> bool:
         """Let the computer play its owed turns in ``channel_id`` and post them; whether it
         did (False: it failed again and stays owed)."""
-        channel = self.bot.get_channel(channel_id)
+        channel = self.client.get_channel(channel_id)
         guild = getattr(channel, "guild", None) or (
-            self.bot.get_guild(guild_id) if guild_id else None)
+            self.client.get_guild(guild_id) if guild_id else None)
         locale = str(guild.preferred_locale) if guild is not None else None
-        me = self.bot.user.id if self.bot.user else 0
+        me = self.client.user.id if self.client.user else 0
         ctx = Ctx(me, channel_id, guild.id if guild else guild_id, None, locale)
         try:
             reply = await self.games.owed_turns(ctx)

@@ -18,8 +18,8 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.cogs.asking import make_ctx
 from bot.cogs.history import FILE, HistoryButton, history_view
-from bot.cogs.play import make_ctx
 from bot.cogs.replies import refusal_text
 from bot.cogs.sight import Sightlines
 from bot.delivery import answers
@@ -30,7 +30,7 @@ from bot.service.spectate import FileReply, Sight, SpectateService
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
-    from bot.client import BradeBot
+    from bot.service.players import Players
 
 GameOption = app_commands.Range[int, 1, 2**53]
 ChannelOption = discord.TextChannel | discord.Thread
@@ -55,9 +55,10 @@ def game_options(command: Callable) -> Callable:
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Spectate(commands.GroupCog, group_name=_("watch"),
                group_description=_("Watch games: running games, moves, records, replays")):
-    def __init__(self, bot: BradeBot, watching: SpectateService) -> None:
-        self.bot = bot
+    def __init__(self, watching: SpectateService, players: Players) -> None:
         self.watching = watching
+        #: Every interaction's member noted by name (``make_ctx``).
+        self.players = players
         self.sightlines = Sightlines()
         super().__init__()
 
@@ -72,7 +73,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
 
     async def answer(self, interaction: discord.Interaction,
                      action: Callable[[Ctx], Awaitable[FileReply]]) -> None:
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.players)
         try:
             reply = await action(ctx)
         except (UserError, EngineError) as error:
@@ -106,7 +107,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         """A game's record, privately: its last page, with buttons to turn to the others
         when it is longer than one message (``/watch history``; ``/brade history`` is this
         for the channel's game)."""
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.players)
         try:
             page = await self.watching.history(ctx, game, channel_id,
                                               sight=self.sight(interaction))
@@ -119,7 +120,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
                                 btn: HistoryButton) -> None:
         """A page turned (the record read again: a running game has grown), or the whole
         record asked for as a file (a message of its own)."""
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.players)
         sight = self.sight(interaction)
         try:
             if btn.slot == FILE:
@@ -154,7 +155,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
                      channel: ChannelOption | None = None,
                      number: app_commands.Range[int, 1, 99] | None = None,
                      format: str = "gif", share: bool = False) -> None:
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.players)
         try:
             plan = await self.watching.plan_replay(ctx, game, channel.id if channel else None,
                                                   number, format, share,
@@ -177,7 +178,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
         """Checked first (a refusal is a private note), then deferred; the analysis waits
         its turn (the deferred reply says its place in the queue), runs in the analysis
         worker and the reply is edited with its progress, then the result."""
-        ctx = make_ctx(interaction)
+        ctx = make_ctx(interaction, self.players)
         try:
             plan = await self.watching.plan_analysis(ctx, game, channel.id if channel else None,
                                                     number, share,
@@ -217,7 +218,7 @@ class Spectate(commands.GroupCog, group_name=_("watch"),
     async def game_complete(self, interaction: discord.Interaction,
                             current: str) -> list[Choice[int]]:
         found = await self.watching.suggestions(
-            make_ctx(interaction), str(current or ""),
+            make_ctx(interaction, self.players), str(current or ""),
             self.sight(interaction, SUGGEST_LOOKUP_BUDGET))
         return [Choice(name=label, value=gid) for label, gid in found]
 

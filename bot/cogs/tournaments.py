@@ -29,7 +29,7 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
-from bot.cogs.play import make_ctx, ruleset_names
+from bot.cogs.asking import make_ctx, ruleset_names
 from bot.cogs.replies import check_in_server, refusal_text
 from bot.delivery import threads
 from bot.delivery.answers import send_private
@@ -52,8 +52,10 @@ from bot.views import WalkoverButton, WithdrawButton
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
-    from bot.client import BradeBot
+    from collections.abc import Awaitable, Callable
+
     from bot.delivery.games import Delivery
+    from bot.permissions import Rights
     from bot.service.games import GameService
     from bot.store import GameRow
 
@@ -70,16 +72,22 @@ TIEBREAK_CHOICES = [Choice(name=_("Buchholz"), value="buchholz"),
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Tournaments(commands.GroupCog, group_name=_("tournament"),
                   group_description=_("Tournaments: create, join, play, standings")):
-    def __init__(self, bot: BradeBot, tournaments: TournamentService, games: GameService,
-                 delivery: Delivery) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, tournaments: TournamentService,
+                 games: GameService, delivery: Delivery, *, every: float, rights: Rights,
+                 gone: Callable[[int, list[int]], Awaitable[set[int]]]) -> None:
+        """Each collaborator handed in by the bot (``BradeBot.setup_hook``)."""
+        #: Discord's client: the bot's own user, its cache of servers and threads.
+        self.client = client
         self.tournaments = tournaments
         self.games = games  # starts and stops the matches' games
         self.delivery = delivery  # posts those games' boards
         #: Every message and thread of the tournaments (bot/delivery/tournaments.py).
-        self.courier = Courier(bot, bot.rights, delivery)
+        self.courier = Courier(client, rights, delivery)
+        #: Which of a match's players left the server (``BradeBot.members_gone``: one
+        #: member look-up each).
+        self.gone = gone
         self._tasks: set[asyncio.Task[None]] = set()
-        self.check.change_interval(seconds=bot.check_every)
+        self.check.change_interval(seconds=every)
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
@@ -98,7 +106,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
     # -- plumbing ----------------------------------------------------------------------
 
     def _ctx(self, interaction: discord.Interaction) -> Ctx:
-        return make_ctx(interaction)
+        return make_ctx(interaction, self.games.players)
 
     @staticmethod
     def _manager(interaction: discord.Interaction) -> bool:
@@ -145,10 +153,10 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         """A match decided other than by its game (a result or walkover the organiser
         set, a withdrawal, the finish, a re-pairing): its live game stops, the thread
         says what happened in the tournament's language, and it is archived."""
-        assert self.bot.user is not None
-        thread = await threads.find_thread(self.bot, end.thread_id)
+        assert self.client.user is not None
+        thread = await threads.find_thread(self.client, end.thread_id)
         guild = thread.guild if thread is not None else None
-        ctx = Ctx(self.bot.user.id, end.thread_id, guild.id if guild else None, None,
+        ctx = Ctx(self.client.user.id, end.thread_id, guild.id if guild else None, None,
                   str(guild.preferred_locale) if guild else None, can_manage=True)
         try:  # its last message: what happened, its final board, the seed of its dice
             stopped: Reply | None = await self.games.abort(ctx, say=end.text)
@@ -161,7 +169,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         await self.courier.end_thread(thread, end.text, stopped)
 
     async def _open_match(self, m: MatchToOpen) -> None:
-        gone = await self.bot.members_gone(m.guild_id, [m.white_id, m.black_id])
+        gone = await self.gone(m.guild_id, [m.white_id, m.black_id])
         if gone:  # left the server since the pairing: withdrawn, the match a walkover
             for uid in sorted(gone):
                 for outcome in await self.tournaments.departed(m.guild_id, uid,
@@ -178,9 +186,9 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         await self.games.posts.opened_thread(m.guild_id, thread.id)
         if not await self.courier.introduce(thread, m):
             return
-        guild = self.bot.get_guild(m.guild_id)
-        assert self.bot.user is not None
-        ctx = Ctx(self.bot.user.id, thread.id, m.guild_id, None,
+        guild = self.client.get_guild(m.guild_id)
+        assert self.client.user is not None
+        ctx = Ctx(self.client.user.id, thread.id, m.guild_id, None,
                   str(guild.preferred_locale) if guild else None)
         reply = await self.games.start_arranged(
             ctx, m.white_id, m.black_id, rules=m.rules, match_length=m.match_length,
@@ -211,7 +219,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
 
     @check.before_loop
     async def _wait_ready(self) -> None:
-        await self.bot.wait_until_ready()
+        await self.client.wait_until_ready()
 
     @check.error
     async def _failed(self, error: BaseException) -> None:

@@ -21,7 +21,7 @@ from bot.permissions import Rights, to_post
 from bot.service.pictures import RenderPool
 from bot.service.problems import DailyPost, ProblemReply
 from bot.service.text import MESSAGE_LIMIT, clip, shorten
-from bot.views import ProblemButton, problem_view
+from bot.views import ProblemButton, layout, problem_view
 from render.problem import answer_alt_text, render_answer
 
 log = logging.getLogger(__name__)
@@ -64,7 +64,7 @@ async def show_problem(interaction: discord.Interaction, pictures: RenderPool,
 
 def daily_view(post: DailyPost) -> discord.ui.View:
     """The daily problem's one button, "Try it"."""
-    view = discord.ui.View(timeout=None)
+    view = layout()
     view.add_item(ProblemButton(post.day, label=post.button))
     return view
 

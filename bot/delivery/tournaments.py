@@ -25,14 +25,14 @@ from bot.service.model import Reply
 from bot.service.pictures import RenderPool
 from bot.service.text import BUTTONS, DESCRIPTION_LIMIT, clip, shorten
 from bot.service.tournaments import MatchToOpen, Notice, Outcome, Picture, WithdrawChoice
-from bot.views import WalkoverButton, WithdrawButton
+from bot.views import WalkoverButton, WithdrawButton, layout
 from render.bracket import render_bracket, render_standings
 
 log = logging.getLogger(__name__)
 
 
 def _confirm_view(choice: WithdrawChoice) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = layout()
     view.add_item(WithdrawButton(choice.tournament_id, choice.user, label=choice.label))
     return view
 
@@ -40,7 +40,7 @@ def _confirm_view(choice: WithdrawChoice) -> discord.ui.View:
 def _view(notice: Notice) -> discord.ui.View | None:
     if not notice.choices:
         return None
-    view = discord.ui.View(timeout=None)
+    view = layout()
     for c in notice.choices[:BUTTONS]:
         view.add_item(WalkoverButton(c.tournament_id, c.pairing, c.winner, label=c.label))
     return view

@@ -1,10 +1,13 @@
 """The persistent buttons and the picker's menu (bot/views.py): everything a press needs
 is in the custom id, so a board posted before a restart still works; Discord's limits
-are kept whatever the service asks for."""
+are kept whatever the service asks for; and a press goes to the object its class was
+bound to when the bot registered it, with nothing looked up on the bot."""
 
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
+from typing import Any
 
 import discord
 
@@ -18,7 +21,11 @@ from bot.views import (
     ThreadButton,
     WalkoverButton,
     WithdrawButton,
+    game_controls,
+    layout,
     make_view,
+    problem_controls,
+    tournament_controls,
 )
 
 
@@ -78,3 +85,76 @@ def test_a_narrower_menu_repeats_no_value_of_the_one_before() -> None:
     after = [o.value for o in second.children[0].item.options]  # type: ignore[attr-defined]
     assert before == ["a.", "b.", "c."] and after == ["a.a", "b.a", "c.a"]
     assert [v[:1] for v in after] == ["a", "b", "c"]
+
+
+# -- the answering: each press goes to the object its class was bound to ------------------
+
+
+class Recorder:
+    """An answerer and a failure path at once: what it was asked, in order."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+        self.fail = fail
+
+    async def on_menu(self, interaction: Any, menu: Any, value: str) -> None:
+        self.calls.append(("on_menu", (menu.game_id, menu.version, menu.path, value)))
+        if self.fail:
+            raise RuntimeError("the cog failed")
+
+    async def on_button(self, interaction: Any, btn: Any) -> None:
+        self.calls.append(("on_button", (btn.action, btn.game_id)))
+
+    async def on_thread_button(self, interaction: Any, btn: Any) -> None:
+        self.calls.append(("on_thread_button", (btn.opponent,)))
+
+    async def report_failure(self, interaction: Any, error: BaseException) -> None:
+        self.calls.append(("report_failure", (str(error),)))
+
+
+async def test_a_bound_menu_hands_its_choice_to_its_answerer() -> None:
+    """``game_controls`` makes, per bot, the classes a press is matched against; the menu
+    rebuilt from its custom id calls the answerer it was bound to, with the letter."""
+    play, failures = Recorder(), Recorder()
+    button, menu_cls, thread = game_controls(play, failures)
+    assert (button.__name__, menu_cls.__name__, thread.__name__) == (
+        "GameButton", "PlayMenu", "ThreadButton")
+    assert issubclass(menu_cls, PlayMenu) and menu_cls.answerer is play
+    posted = PlayMenu(5, 6, "ab")
+    match = re.fullmatch(menu_cls.__discord_ui_compiled_template__,  # type: ignore[attr-defined]
+                         posted.custom_id)
+    assert match is not None
+    pressed = await menu_cls.from_custom_id(None, posted.item, match)  # type: ignore[arg-type]
+    assert type(pressed) is menu_cls
+    await pressed.callback(SimpleNamespace(data={"values": ["c.ab"]}))  # type: ignore[arg-type]
+    assert play.calls == [("on_menu", (5, 6, "ab", "c.ab"))] and failures.calls == []
+
+
+async def test_two_bots_answer_their_own_presses_and_a_failure_is_reported() -> None:
+    one, two, failures = Recorder(), Recorder(fail=True), Recorder()
+    first, second = game_controls(one, failures)[1], game_controls(two, failures)[1]
+    for cls in (first, second):
+        await cls(1, 2, "").callback(SimpleNamespace(data={"values": ["a."]}))  # type: ignore[arg-type]
+    assert one.calls == [("on_menu", (1, 2, "", "a."))]
+    assert two.calls == [("on_menu", (1, 2, "", "a."))]
+    assert failures.calls == [("report_failure", ("the cog failed",))]
+    assert "answerer" not in vars(PlayMenu)  # the layout's own class is bound to nobody
+
+
+async def test_a_posted_layout_does_not_listen() -> None:
+    """Posted, a listening view would register its items' own (unbound) classes over the
+    bot's bound ones (discord.py's ``ViewStore.add_view``): a layout is stopped."""
+    view = make_view([Button("roll", 1, 1, "Roll")], Menu(1, 1, "", "p", ()))
+    assert view is not None and view.is_finished()
+    assert layout().is_finished()
+
+
+def test_every_control_is_bound_once_for_its_answerer() -> None:
+    """What the bot registers (bot/client.py): each template once."""
+    r = Recorder()
+    made = [*game_controls(r, r), *problem_controls(r, r), *tournament_controls(r, r)]
+    templates = [c.__discord_ui_compiled_template__.pattern for c in made]  # type: ignore[attr-defined]
+    assert len(set(templates)) == len(made) == 8
+    assert {c.__name__ for c in made} == {
+        "GameButton", "PlayMenu", "ThreadButton", "ProblemButton", "ProblemPickButton",
+        "ProblemPickMenu", "WalkoverButton", "WithdrawButton"}

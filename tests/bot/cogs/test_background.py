@@ -17,8 +17,8 @@ from bot.cogs.background import BackgroundCheck
 class Flaky(BackgroundCheck):
     failure = "the test check failed"
 
-    def __init__(self, bot: Any) -> None:
-        super().__init__(bot, games=None, delivery=None)  # type: ignore[arg-type]
+    def __init__(self, client: Any) -> None:
+        super().__init__(client, games=None, delivery=None, every=0.01)  # type: ignore[arg-type]
         self.ticks = 0
         self.again = asyncio.Event()
 
@@ -34,7 +34,7 @@ async def test_a_failing_tick_is_logged_and_the_checks_go_on(
     async def ready() -> None:
         return None
 
-    cog = Flaky(SimpleNamespace(check_every=0.01, wait_until_ready=ready))
+    cog = Flaky(SimpleNamespace(wait_until_ready=ready))
     await cog.cog_load()
     try:
         await asyncio.wait_for(cog.again.wait(), 10)
