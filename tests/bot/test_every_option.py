@@ -1,6 +1,6 @@
 """Every ruleset and every option the bot offers, played to its end by taps (issue 43).
 
-Each ruleset ``/brade new`` offers (``bot.cogs.play.ruleset_names``: the eight rulesets
+Each ruleset ``/brade new`` offers (``bot.cogs.asking.ruleset_names``: the eight rulesets
 and each with one of its options) is one whole game after ``/brade new`` (and Accept):
 Roll, the picker's buttons and menus, Confirm, and under puff's ``generalpasch`` the
 buttons that name the roll (``tests/bot/test_picker.py``'s ``tap_turn``).  The channel
@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.cogs.play import ruleset_names
+from bot.cogs.asking import ruleset_names
 from bot.i18n import side_name, t
 from engine.dice import drawn_dice, roll_name
 from engine.position import Side
