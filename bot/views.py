@@ -36,6 +36,8 @@ import discord
 from bot.service.model import Button, Menu, PickControls
 from bot.service.text import BUTTON_LABEL_LIMIT, BUTTONS, CHOICE_LIMIT, CUSTOM_ID_LIMIT
 
+log = logging.getLogger(__name__)
+
 
 class Failures(Protocol):
     """The bot's one failure path: a short apology to the member, the traceback logged."""
@@ -76,7 +78,6 @@ def bound(item: type[D], answerer: object, failures: Failures) -> type[D]:
         lambda ns: ns.update(answerer=answerer, failures=failures,
                              __module__=item.__module__, __qualname__=item.__qualname__)))
 
-log = logging.getLogger(__name__)
 
 _STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
            "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
