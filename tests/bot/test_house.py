@@ -4,7 +4,9 @@ Every message, edit, thread and archive is made in ``bot/delivery``: a cog turns
 interaction into a service call and hands the answer on, so a change to how the bot
 posts (rights, threads, the channel's record) is made in one package.  Discord's objects
 stay in the command layer: the services, the store, the league and the texts never
-import discord.py.  And no module grows past 700 lines.
+import discord.py.  Nothing is looked up on the bot: each part is handed what it uses
+when ``BradeBot.setup_hook`` makes it (the layers themselves are import-linter's
+contracts, tests/test_imports.py).  And no module grows past 700 lines.
 """
 
 from __future__ import annotations
@@ -33,6 +35,29 @@ def _calls(path: Path) -> list[tuple[int, str]]:
                 and node.func.attr in POSTING:
             found.append((node.lineno, ast.unparse(node.func)))
     return found
+
+
+#: Where the bot is made and its parts wired: the only modules that may use its attributes.
+WIRING = ("client.py", "__main__.py", "demo")
+
+
+def _lookups(path: Path) -> list[str]:
+    """Reaches into the bot: ``self.bot``, ``interaction.client.<part>``, and ``getattr``
+    on an interaction's client."""
+    def named(node: ast.AST, name: str) -> bool:
+        return isinstance(node, ast.Name) and node.id == name
+
+    def reach(node: ast.AST) -> bool:
+        if isinstance(node, ast.Attribute):
+            inner = node.value
+            return (node.attr == "bot" and named(inner, "self")) or (
+                isinstance(inner, ast.Attribute) and inner.attr == "client"
+                and named(inner.value, "interaction"))
+        return isinstance(node, ast.Call) and named(node.func, "getattr") \
+            and bool(node.args) and ast.unparse(node.args[0]).endswith(".client")
+
+    return [ast.unparse(node)
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if reach(node)]
 
 
 def _imports_discord(path: Path) -> bool:
@@ -68,6 +93,25 @@ def test_delivery_is_where_the_bot_posts() -> None:
     made = {name.rsplit(".", 1)[-1] for p in (BOT / "delivery").glob("*.py")
             for _, name in _calls(p)}
     assert {"send", "edit", "create_thread", "edit_message", "send_message"} <= made
+
+
+def test_nothing_is_looked_up_on_the_bot() -> None:
+    """Views, cogs and delivery get what they call in their constructor (or, a button's
+    class, when the bot registers it: bot/views.py)."""
+    found = {str(p.relative_to(ROOT)): hits for p in sorted(BOT.rglob("*.py"))
+             if not any(part in WIRING for part in p.relative_to(BOT).parts)
+             and (hits := _lookups(p))}
+    assert found == {}
+
+
+def test_the_lookup_rule_sees_what_it_forbids(tmp_path: Path) -> None:
+    cog = tmp_path / "cog.py"
+    cog.write_text("async def f(self, interaction):\n"
+                   "    await self.bot.play.on_menu(interaction)\n"
+                   "    services = getattr(interaction.client, 'services', None)\n"
+                   "    interaction.client.watch.sight(interaction)\n")
+    assert sorted(_lookups(cog)) == ["getattr(interaction.client, 'services', None)",
+                                     "interaction.client.watch", "self.bot"]
 
 
 @pytest.mark.parametrize("package", BELOW)
