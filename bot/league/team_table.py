@@ -19,6 +19,7 @@ the table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from bot.league.teams import Fixture, Side, TeamLeague
@@ -87,7 +88,7 @@ def table(league: TeamLeague) -> list[TeamRow]:
     ordered = _order(league, list(rows.values()), fixtures)
     for i, r in enumerate(ordered, 1):
         r.place = i
-    for above, below in zip(ordered, ordered[1:], strict=False):
+    for above, below in pairwise(ordered):
         above.decided_by = _separated(league, above, below, fixtures)
     return ordered
 

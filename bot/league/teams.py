@@ -448,7 +448,7 @@ class TeamLeague:
         found = self.board_at(ref)
         if found is None or self.state is not LeagueState.RUNNING:
             return []
-        f, b = found
+        _f, b = found
         if b.decided or winner is None:
             return []
         b.result = Side.HOME.value if winner == b.home else Side.AWAY.value
@@ -483,7 +483,7 @@ class TeamLeague:
             if not f.is_bye and not f.void and not f.revealed and f.deadline is not None \
                     and now >= f.deadline:
                 changes += self._reveal(f)
-        return changes
+        return [*changes, *self._maybe_finished()]
 
     # -- the organiser -----------------------------------------------------------------
 
@@ -562,7 +562,8 @@ class TeamLeague:
                 other = f.lineups[side.other.value]
                 for b, p in zip(f.boards, other, strict=True):
                     setattr(b, side.other.value, p)
-        return [TeamChange("withdrawn", team=team_id, refs=tuple(stop))]
+        return [TeamChange("withdrawn", team=team_id, refs=tuple(stop)),
+                *self._maybe_finished()]
 
     def close(self) -> list[TeamChange]:
         """The season ends: what was not played stays unplayed (and scores nothing)."""
