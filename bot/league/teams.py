@@ -208,6 +208,7 @@ class TeamLeague:
     fixtures: list[Fixture] = field(default_factory=list)
     lots: list[str] = field(default_factory=list)  # team ids in the order drawn at the start
     started_at: datetime | None = None
+    names: dict[str, str] = field(default_factory=dict)  # member id -> name when added
 
     # -- values ------------------------------------------------------------------------
 
@@ -216,14 +217,17 @@ class TeamLeague:
                 "settings": self.settings.to_json(), "state": self.state.value,
                 "teams": [t.to_json() for t in self.teams],
                 "fixtures": [f.to_json() for f in self.fixtures], "lots": list(self.lots),
-                "started_at": _iso(self.started_at)}
+                "started_at": _iso(self.started_at), "names": dict(self.names)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> TeamLeague:
         return cls(d["name"], d["organiser"], Settings.from_json(d["settings"]),
                    LeagueState(d["state"]), [Team.from_json(t) for t in d["teams"]],
                    [Fixture.from_json(f) for f in d["fixtures"]], list(d.get("lots", [])),
-                   _dt(d.get("started_at")))
+                   _dt(d.get("started_at")), dict(d.get("names", {})))
+
+    def name_of(self, member: str | None) -> str:
+        return "—" if member is None else self.names.get(member, member)
 
     def team(self, team_id: str) -> Team:
         for t in self.teams:
@@ -394,8 +398,8 @@ class TeamLeague:
             return self._reveal(f)
         return []
 
-    def lineup_shown(self, fixture_id: str, side: Side, viewer_team: str | None,
-                     now: datetime) -> list[str | None] | None:
+    def lineup_shown(self, fixture_id: str, side: Side,
+                     viewer_team: str | None) -> list[str | None] | None:
         """``side``'s line-up as ``viewer_team`` may see it: its own always, the other's
         only once the line-ups are out (both complete, or the deadline passed); None when
         hidden."""
@@ -556,10 +560,15 @@ class TeamLeague:
             if f.revealed:
                 self._withdrawn_walkovers(f)
             elif not f.is_bye:
+                other = f.lineups[side.other.value]
+                if all(p is None for p in other):  # none named yet: the roster's order
+                    other_team = f.team_on(side.other)
+                    assert other_team is not None
+                    roster = self.team(other_team).players[:self.settings.boards]
+                    other = [*roster, *[None] * (self.settings.boards - len(roster))]
                 f.lineups[side.value] = [None] * self.settings.boards
                 f.boards = [Board(i, None, None, side.other.value, walkover=True)
                             for i in range(1, self.settings.boards + 1)]
-                other = f.lineups[side.other.value]
                 for b, p in zip(f.boards, other, strict=True):
                     setattr(b, side.other.value, p)
         return [TeamChange("withdrawn", team=team_id, refs=tuple(stop)),

@@ -64,15 +64,15 @@ def test_a_lineup_is_hidden_from_the_other_side_until_both_are_in() -> None:
     ap = lg.team(away).players
     for i, p in enumerate(hp, 1):
         assert lg.set_lineup(f.id, home, i, p, T0) == []
-    assert lg.lineup_shown(f.id, Side.HOME, home, T0) == hp
-    assert lg.lineup_shown(f.id, Side.HOME, away, T0) is None  # the opponents do not see it
-    assert lg.lineup_shown(f.id, Side.HOME, None, T0) is None
+    assert lg.lineup_shown(f.id, Side.HOME, home) == hp
+    assert lg.lineup_shown(f.id, Side.HOME, away) is None  # the opponents do not see it
+    assert lg.lineup_shown(f.id, Side.HOME, None) is None
     lg.set_lineup(f.id, away, 1, ap[2], T0)
     lg.set_lineup(f.id, away, 2, ap[0], T0)
     changes = lg.set_lineup(f.id, away, 3, ap[1], T0)
     assert [c.kind for c in changes] == ["lineups_shown", "boards_opened"]
     assert changes[1].boards == (1, 2, 3)
-    assert lg.lineup_shown(f.id, Side.AWAY, home, T0) == [ap[2], ap[0], ap[1]]
+    assert lg.lineup_shown(f.id, Side.AWAY, home) == [ap[2], ap[0], ap[1]]
     with pytest.raises(LeagueError) as e:
         lg.set_lineup(f.id, away, 1, ap[0], T0)
     assert e.value.key == "team.lineup_closed"
