@@ -34,6 +34,7 @@ from discord.ext import commands
 
 from bot.cogs.correspondence import Notices
 from bot.cogs.history import HistoryButton
+from bot.cogs.league import league_cog
 from bot.cogs.play import Play
 from bot.cogs.problems import Problems
 from bot.cogs.ratings import Ratings
@@ -224,8 +225,8 @@ class BradeBot(commands.AutoShardedBot):
         self.notices = Notices(self, s.games, delivery, s.correspondence)
         for cog in (self.play, Reminders(self, s.games, delivery), self.notices,
                     Expiry(self, s.games, delivery), self.tournament_cog,
-                    Ratings(self, s.ratings), self.watch, self.problem_cog,
-                    recovery):
+                    league_cog(self, s.games, delivery), Ratings(self, s.ratings),
+                    self.watch, self.problem_cog, recovery):
             await self.add_cog(cog)
 
     async def close(self) -> None:

@@ -21,6 +21,7 @@ import io
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from itertools import pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -133,7 +134,7 @@ def _start(lang: str, theme: str | Theme, height: int) -> tuple[Image.Image, The
 def _notes(data: Mapping[str, Any], lang: str) -> list[str]:
     rows = data["rows"]
     notes = [_w(lang, "order")]
-    for above, below in zip(rows, rows[1:], strict=False):
+    for above, below in pairwise(rows):
         if above.get("decided_by"):
             notes.append(_w(lang, f"by.{above['decided_by']}", a=above["name"],
                             b=below["name"]))
@@ -237,7 +238,7 @@ def render_fixture(data: Mapping[str, Any], lang: str = "en",
         when += f" ({_w(lang, 'postponed')})"
     _text(im, (PAD, y), _fit(when, SMALL, "regular", WIDTH - 2 * PAD), SMALL, th.muted)
     y += SMALL + 16
-    for i, b in enumerate(boards):
+    for b in boards:
         draw.line((PAD, y, WIDTH - PAD, y), fill=th.frame, width=1)
         _text(im, (PAD, y + 4), _w(lang, "board", n=b["number"]), SMALL, th.muted)
         right = ""

@@ -32,6 +32,7 @@ from bot.league.teams import Board, Fixture, LeagueState, Settings, Side, TeamCh
 from bot.service.model import Ctx, UserError
 from bot.store import GameRow
 from bot.store.leagues_sql import LeagueRepository, LeagueRow
+from engine import rules as rules_registry
 from engine.match import Match
 from engine.position import Side as Colour
 from engine.turn import Outcome as GameOutcome
@@ -243,6 +244,7 @@ class LeagueService:
             raise UserError("lg.bad_name")
         if not 1 <= match_length <= 15 or match_length % 2 == 0:
             raise UserError("lg.match_length")
+        rules = rules_registry.get(rules).name
         settings = Settings(rules, match_length, boards, double, deadline_hours, win, draw,
                             loss, rated)
         settings.check()
