@@ -78,8 +78,10 @@ TITLE = 32
 TEXT = 24
 SMALL = 20
 ROW = 40  # a team's or a board's line
+TIGHT = 34  # a team's line in a league of more than ten
 HEADER = 32
 NOTE = 28  # a line of the notes under the table
+MAX_TIES = 4  # ties explained under the table (the text beside it names every one)
 
 _RECORD: ContextVar[list[tuple[str, int]] | None] = ContextVar("league_texts", default=None)
 
@@ -134,7 +136,8 @@ def _start(lang: str, theme: str | Theme, height: int) -> tuple[Image.Image, The
 def _notes(data: Mapping[str, Any], lang: str) -> list[str]:
     rows = data["rows"]
     notes = [_w(lang, "order")]
-    for above, below in pairwise(rows):
+    ties = [(a, b) for a, b in pairwise(rows) if a.get("decided_by")]
+    for above, below in ties[:MAX_TIES]:
         if above.get("decided_by"):
             notes.append(_w(lang, f"by.{above['decided_by']}", a=above["name"],
                             b=below["name"]))
@@ -148,10 +151,13 @@ def _notes(data: Mapping[str, Any], lang: str) -> list[str]:
 def render_table(data: Mapping[str, Any], lang: str = "en", theme: str | Theme = "classic",
                  ) -> bytes:
     """The league table: one line a team, the notes under it."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}")
     rows = data["rows"]
     notes = _notes(data, lang)
     extra = sum(1 for r in rows if r.get("withdrawn"))
-    height = PAD + TITLE + 8 + SMALL + 16 + HEADER + ROW * len(rows) + 26 * extra \
+    row_h = ROW if len(rows) <= 10 else TIGHT  # a large league: still shown whole
+    height = PAD + TITLE + 8 + SMALL + 16 + HEADER + row_h * len(rows) + 26 * extra \
         + 12 + NOTE * len(notes) + PAD
     im, th = _start(lang, theme, height)
     draw = ImageDraw.Draw(im)
@@ -180,16 +186,17 @@ def render_table(data: Mapping[str, Any], lang: str = "en", theme: str | Theme =
         if i:
             draw.line((PAD, y, WIDTH - PAD, y), fill=th.frame, width=1)
         colour = th.muted if r.get("withdrawn") else th.text
-        _text(im, (cols["place"], y + 7), str(r["place"]), TEXT, colour)
-        _text(im, (cols["team"], y + 7), _fit(r["name"], TEXT, "medium", 240), TEXT, colour,
+        top = y + (row_h - TEXT) // 2 - 1
+        _text(im, (cols["place"], top), str(r["place"]), TEXT, colour)
+        _text(im, (cols["team"], top), _fit(r["name"], TEXT, "medium", 240), TEXT, colour,
               "medium")
-        _text(im, (cols["played"], y + 7), str(r["played"]), TEXT, colour, anchor="ma")
-        _text(im, (cols["wdl"], y + 7), f"{r['won']}–{r['drawn']}–{r['lost']}", TEXT,
+        _text(im, (cols["played"], top), str(r["played"]), TEXT, colour, anchor="ma")
+        _text(im, (cols["wdl"], top), f"{r['won']}–{r['drawn']}–{r['lost']}", TEXT,
               colour, anchor="ma")
-        _text(im, (cols["boards"], y + 7), str(r["board_points"]), TEXT, colour, anchor="ma")
-        _text(im, (cols["points"], y + 7), str(r["match_points"]), TEXT, colour, "bold",
+        _text(im, (cols["boards"], top), str(r["board_points"]), TEXT, colour, anchor="ma")
+        _text(im, (cols["points"], top), str(r["match_points"]), TEXT, colour, "bold",
               anchor="ra")
-        y += ROW
+        y += row_h
         if r.get("withdrawn"):
             _text(im, (cols["team"], y - 6), _w(lang, "voided" if r.get("voided")
                                                  else "withdrawn"), SMALL, th.warn)

@@ -87,8 +87,6 @@ async def test_a_season_of_four_teams(simcord_env: simcord.Env, db_path, lang: s
     teams = {n: [guild.add_member(env.create_user(f"{n}{i}")) for i in range(3)]
              for n in names}
     newcomer = guild.add_member(env.create_user("newcomer"))
-    everyone = [m for ms in teams.values() for m in ms] + [newcomer, org]
-    by_id = {str(m.id): m for m in everyone}
     cog = env.bot.get_cog("League")
     cog.leagues.lots = sorted  # the drawing of lots, fixed: t1, t2, t3, t4
 
