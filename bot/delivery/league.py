@@ -179,11 +179,13 @@ def lineup_view(choice: LineupChoice, lang: str, menu: type[Any]) -> discord.ui.
     persistent select, so a tap works after a restart)."""
     view = discord.ui.View(timeout=None)
     for board, named in choice.boards:
+        # Each label begins with the board's number: a menu shows its choice, not its
+        # placeholder, once a player is named.
         options = [discord.SelectOption(
-            label=plain_name(name, CHOICE_LIMIT), value=member, default=member == named)
-            for member, name in choice.players][:CHOICES - 1]
-        options.append(discord.SelectOption(label=t("lg.menu.empty", lang), value=EMPTY,
-                                            default=named is None))
+            label=plain_name(f"{board} · {name}", CHOICE_LIMIT), value=member,
+            default=member == named) for member, name in choice.players][:CHOICES - 1]
+        options.append(discord.SelectOption(label=f"{board} · {t('lg.menu.empty', lang)}",
+                                            value=EMPTY, default=named is None))
         view.add_item(menu(choice.league_id, choice.fixture, board, options=options,
                            placeholder=t("lg.menu.board", lang, n=board)))
     return view

@@ -648,6 +648,6 @@ class LeagueService:
         return LeaguePicture("fixture", {
             "league": lg.name, "id": f.id, "round": f.round, "home": lg.team(f.home).name,
             "away": lg.team(f.away).name if f.away else None, "score": list(score),
-            "deadline": f.deadline.strftime("%Y-%m-%d %H:%M") if f.deadline else "",
+            "deadline": f.deadline.strftime("%Y-%m-%d %H:%M UTC") if f.deadline else "",
             "revealed": f.revealed, "complete": f.complete, "void": f.void,
             "postponed": f.postponed, "boards": boards}, lang)

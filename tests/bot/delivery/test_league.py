@@ -39,7 +39,7 @@ def test_one_menu_a_board_with_the_empty_choice() -> None:
     assert [i.custom_id for i in items] == ["m:3:1.2:1", "m:3:1.2:2", "m:3:1.2:3"]
     first = items[0]
     assert [(o.label, o.value, o.default) for o in first.options] == [
-        ("Anna", "10", False), ("Bertil", "11", True), ("ingen än", EMPTY, False)]
+        ("1 · Anna", "10", False), ("1 · Bertil", "11", True), ("1 · ingen än", EMPTY, False)]
 
 
 def test_pictures_are_described() -> None:
