@@ -226,3 +226,46 @@ async def test_a_season_of_four_teams(simcord_env: simcord.Env, db_path, lang: s
     # Every board game was between the two players of its board, none left running.
     games = db_rows(db_path, "SELECT status FROM games")
     assert games and all(s in ("over", "aborted") for (s,) in games)
+
+
+async def test_postpone_close_and_refusals(simcord_env: simcord.Env, db_path) -> None:
+    """A fixture postponed keeps its line-ups open past the round's deadline; closing
+    the league stops the boards still running (their threads say so and are archived);
+    a member who is no captain gets a polite refusal and nothing changes."""
+    env = simcord_env
+    guild = env.create_guild(preferred_locale="sv-SE")
+    ch = guild.create_text_channel("liga")
+    org = guild.add_member(env.create_user("organiser"))
+    a = [guild.add_member(env.create_user(f"a{i}")) for i in range(2)]
+    b = [guild.add_member(env.create_user(f"b{i}")) for i in range(2)]
+    env.bot.get_cog("League").leagues.lots = sorted
+    await org.slash(ch, "league create", name="Allsvenskan", ruleset="talisman", boards=2,
+                    deadline_hours=1, rated=False)
+    for team, (captain, player) in (("A", a), ("B", b)):
+        await org.slash(ch, "league team", name="Allsvenskan", team=team, captain=captain)
+        await captain.slash(ch, "league add", name="Allsvenskan", team=team, member=player)
+    await org.slash(ch, "league start", name="Allsvenskan")
+    before = league(db_path).to_json()
+    r = await a[1].slash(ch, "league lineup", name="Allsvenskan")
+    assert r.ephemeral and "inte kapten" in r.response.content
+    r = await a[1].slash(ch, "league postpone", name="Allsvenskan", fixture="1.1", hours=2)
+    assert r.ephemeral
+    assert league(db_path).to_json() == before
+    r = await org.slash(ch, "league postpone", name="Allsvenskan", fixture="1.1", hours=2)
+    assert not r.ephemeral and "skjuts upp" in r.response.content
+    await env.advance_time(3600 + 120)
+    assert not league(db_path).fixture("1.1").revealed  # postponed: still open
+    await env.advance_time(2 * 3600)
+    f = league(db_path).fixture("1.1")
+    assert f.revealed and len(ch.threads) == 2
+    row = game_row(db_path, thread_of(ch, f.boards[0].ref).id)
+    assert row["status"] == "active" and not row["rated"]  # rated:False
+    r = await org.slash(ch, "league close", name="Allsvenskan")
+    assert not r.ephemeral and "är slut" in "\n".join(
+        m.content for m in [r.response, *r.followups] if m is not None)
+    assert league(db_path).state.value == "finished"
+    for b_ in f.boards:
+        thread = thread_of(ch, b_.ref)
+        assert game_row(db_path, thread.id)["status"] == "aborted"
+        assert any("Ligan avslutades" in m.content for m in recent(env, thread, 3))
+        assert env.backend.channels[thread.id].thread_metadata.archived
