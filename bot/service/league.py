@@ -5,7 +5,7 @@ Discord-free like the other services, and free of Discord's markup too: members 
 channels are ids, names are the names the members had when added, dates are
 ``datetime`` values; the presenter (bot/delivery/league.py) words each ``Said`` in the
 reader's language and mentions the members.  The service is composed from what it is
-handed at construction — the league repository (bot/store/leagues_sql.py), the clock,
+handed at construction — the league repository (bot/store/leagues.py), the clock,
 the languages of a command, the drawing of lots — and reaches the store through that
 repository alone.
 
@@ -30,8 +30,7 @@ from bot.league.errors import LeagueError
 from bot.league.team_table import table
 from bot.league.teams import Board, Fixture, LeagueState, Settings, Side, TeamChange, TeamLeague
 from bot.service.model import Ctx, UserError
-from bot.store import GameRow
-from bot.store.leagues_sql import LeagueRepository, LeagueRow
+from bot.store import GameRow, LeagueRepository, LeagueRow
 from engine import rules as rules_registry
 from engine.match import Match
 from engine.position import Side as Colour

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bot.store.db import Conflict, Store, StoreError, Tx, run_to_end
 from bot.store.dialect import is_postgres_url
-from bot.store.leagues_sql import LeagueRepository, LeagueRow
+from bot.store.leagues import LeagueRepository, LeagueRow
 from bot.store.protocol import Database
 from bot.store.rows import GameRow, GuildSettings
 

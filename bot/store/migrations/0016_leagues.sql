@@ -2,7 +2,7 @@
 -- league core's JSON (bot/league/teams.py), so its rules stay in one place; the columns
 -- beside it are what the bot finds a league by (the PostgreSQL text is
 -- postgresql/0016_leagues.sql).  A name is unique among a server's open leagues: the
--- service checks it under the store's transaction (bot/store/leagues_sql.py).
+-- service checks it under the store's transaction (bot/store/leagues.py).
 CREATE TABLE leagues (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     guild_id    INTEGER NOT NULL,

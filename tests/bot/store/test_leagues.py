@@ -1,11 +1,11 @@
-"""Team league rows (bot.store.leagues_sql), on both backends: one open league a name,
+"""Team league rows (bot.store.leagues), on both backends: one open league a name,
 found case-insensitively, listed for autocomplete, a stale save refused."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.store.leagues_sql import LeagueRepository
+from bot.store.leagues import LeagueRepository
 from tests.bot.store.helpers import CHANNEL, GUILD, NOW
 
 
