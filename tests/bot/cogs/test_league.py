@@ -260,6 +260,21 @@ async def test_postpone_close_and_refusals(simcord_env: simcord.Env, db_path) ->
     assert f.revealed and len(ch.threads) == 2
     row = game_row(db_path, thread_of(ch, f.boards[0].ref).id)
     assert row["status"] == "active" and not row["rated"]  # rated:False
+    # a1 leaves mid-game: the captain puts a newcomer in, whose board starts again.
+    newcomer = guild.add_member(env.create_user("newcomer"))
+    board = next(x for x in f.boards if x.home == str(a[1].id))
+    old = thread_of(ch, board.ref)
+    r = await a[0].slash(ch, "league replace", name="Allsvenskan", team="A", leaver=a[1],
+                         newcomer=newcomer)
+    assert not r.ephemeral and "ersätter" in r.response.content
+    assert game_row(db_path, old.id)["status"] == "aborted"
+    assert any("byttes ut" in m.content for m in recent(env, old, 3))
+    f = league(db_path).fixture("1.1")
+    again = f.boards[board.number - 1]
+    assert again.home == str(newcomer.id) and again.ref not in (None, board.ref)
+    row = game_row(db_path, thread_of(ch, again.ref).id)
+    assert row["status"] == "active" and {row["white_id"], row["black_id"]} == {
+        newcomer.id, int(again.away or 0)}
     r = await org.slash(ch, "league close", name="Allsvenskan")
     assert not r.ephemeral and "är slut" in "\n".join(
         m.content for m in [r.response, *r.followups] if m is not None)
