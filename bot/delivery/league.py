@@ -135,7 +135,13 @@ def _saved(p: dict[str, Any], lang: str) -> str:
              player=mention(p["player"]), team=p["team"])
 
 
+def _reminder(p: dict[str, Any], lang: str) -> str:
+    return t("lg.reminder", lang, fixture=p["fixture"], home=p["home"], away=p["away"],
+             when=p["deadline"], who=" ".join(mention(c) for c in p["captains"]))
+
+
 _SPECIAL = {
+    "reminder": _reminder,
     "created": _created, "schedule": _schedule, "lineups": _lineups, "board_result": _board,
     "result_set": lambda p, lang: _board(p, lang, t("lg.result_set", lang)),
     "mine": _mine, "lineup_saved": _saved,
@@ -145,7 +151,7 @@ _SPECIAL = {
 def pinged(said: Said) -> tuple[int, ...]:
     """The members a post of ``said`` may ping."""
     ids = list(said.pinged())
-    if said.key == "schedule":
+    if said.key in ("schedule", "reminder"):
         ids += [int(c) for c in said.params["captains"]]
     if said.key == "lineups":
         ids += [int(x) for _n, h, a, _r in said.params["boards"] for x in (h, a) if x]

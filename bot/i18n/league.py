@@ -40,6 +40,9 @@ EN: dict[str, str] = {
     "lg.schedule.lots": "Lots drawn: {teams}.",
     "lg.schedule.captains": "Captains {who}: name your line-ups with `/league lineup` "
                             "(hidden from the other team until both are in).",
+    "lg.reminder": "⏰ {who}: the line-up deadline of fixture {fixture}, **{home}** – "
+                   "**{away}**, is {when}. A team that named nobody plays its roster's "
+                   "order; an empty board is a walkover. `/league lineup`",
     "lg.lineups": "📋 Fixture {fixture}, **{home}** – **{away}**: the line-ups are out.",
     "lg.lineups.board": "Board {n}: {home} – {away}",
     "lg.lineups.wo": " (walkover)",
@@ -125,6 +128,9 @@ SV: dict[str, str] = {
     "lg.schedule.captains": "Kaptener {who}: lämna era laguppställningar med "
                             "`/liga uppställning` (dolda för motståndarna tills båda är "
                             "inne).",
+    "lg.reminder": "⏰ {who}: laguppställningen i lagmatch {fixture}, **{home}** – "
+                   "**{away}**, ska vara inne {when}. Ett lag som inte har valt någon spelar "
+                   "i truppens ordning; ett tomt bord blir walkover. `/liga uppställning`",
     "lg.lineups": "📋 Lagmatch {fixture}, **{home}** – **{away}**: laguppställningarna är "
                   "klara.",
     "lg.lineups.board": "Bord {n}: {home} – {away}",

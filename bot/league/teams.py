@@ -145,6 +145,7 @@ class Fixture:
     boards: list[Board] = field(default_factory=list)
     postponed: bool = False
     void: bool = False  # a team's results voided at its withdrawal
+    reminded: bool = False  # the captains with a line-up to name were reminded
 
     @property
     def is_bye(self) -> bool:
@@ -173,14 +174,15 @@ class Fixture:
         return {"id": self.id, "round": self.round, "home": self.home, "away": self.away,
                 "deadline": _iso(self.deadline), "lineups": self.lineups,
                 "boards": [b.to_json() for b in self.boards], "postponed": self.postponed,
-                "void": self.void}
+                "void": self.void, "reminded": self.reminded}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Fixture:
         return cls(d["id"], int(d["round"]), d["home"], d.get("away"), _dt(d.get("deadline")),
                    {k: list(v) for k, v in d.get("lineups", {}).items()},
                    [Board.from_json(b) for b in d.get("boards", [])],
-                   bool(d.get("postponed", False)), bool(d.get("void", False)))
+                   bool(d.get("postponed", False)), bool(d.get("void", False)),
+                   bool(d.get("reminded", False)))
 
 
 @dataclass(frozen=True)
@@ -189,13 +191,15 @@ class TeamChange:
     each a game in its own thread), "lineups_shown" (both line-ups out), "board_decided"
     (a result without a game: a walkover, the organiser's word; ``refs`` are the threads
     whose game must stop), "board_replaced" (a player replaced: ``refs`` stop, ``boards``
-    open again), "withdrawn", "finished" (``refs`` stop)."""
+    open again), "lineup_reminder" (``teams`` have a line-up still to complete, a quarter
+    of the round's time before the deadline), "withdrawn", "finished" (``refs`` stop)."""
 
     kind: str
     fixture: str | None = None
     boards: tuple[int, ...] = ()
     refs: tuple[str, ...] = ()
     team: str | None = None
+    teams: tuple[str, ...] = ()
 
 
 @dataclass
@@ -479,10 +483,22 @@ class TeamLeague:
         return []
 
     def due(self, now: datetime) -> list[TeamChange]:
-        """Line-ups whose deadline has passed are shown (missing ones filled in)."""
+        """Captains reminded a quarter of the round's time before the deadline of a
+        line-up they have not completed; line-ups whose deadline has passed shown
+        (missing ones filled in)."""
         if self.state is not LeagueState.RUNNING:
             return []
         changes: list[TeamChange] = []
+        early = timedelta(hours=self.settings.deadline_hours) / 4
+        for f in self.fixtures:
+            if f.is_bye or f.void or f.revealed or f.reminded or f.deadline is None \
+                    or not f.deadline - early <= now < f.deadline:
+                continue
+            f.reminded = True
+            missing = tuple(t for side in Side if (t := f.team_on(side)) is not None
+                            and any(p is None for p in f.lineups[side.value]))
+            if missing:
+                changes.append(TeamChange("lineup_reminder", f.id, teams=missing))
         for f in self.fixtures:
             if not f.is_bye and not f.void and not f.revealed and f.deadline is not None \
                     and now >= f.deadline:
@@ -501,6 +517,7 @@ class TeamLeague:
         assert f.deadline is not None
         f.deadline += timedelta(hours=hours)
         f.postponed = True
+        f.reminded = False  # reminded again before the new deadline
         return []
 
     def replace(self, team_id: str, old: str, new: str) -> list[TeamChange]:

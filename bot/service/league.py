@@ -204,6 +204,13 @@ class LeagueService:
                     b = f.boards[n - 1]
                     if b.playable:
                         out.open_boards.append(self._to_open(row, lg, f, b))
+            elif c.kind == "lineup_reminder" and c.fixture:
+                f = lg.fixture(c.fixture)
+                assert f.away is not None
+                out.public.append(Said("reminder", {
+                    "fixture": f.id, "home": lg.team(f.home).name,
+                    "away": lg.team(f.away).name, "deadline": f.deadline,
+                    "captains": [lg.team(t).captain for t in c.teams]}))
             elif c.kind == "board_decided":
                 for ref in c.refs:
                     out.stop_threads.append(ThreadStop(int(ref), Said("stop.set")))

@@ -147,6 +147,9 @@ async def test_a_season_of_four_teams(simcord_env: simcord.Env, db_path, lang: s
     # 1.2: Skeppsholmen names two boards, Göta none; the deadline passes.
     await tap_lineup(env, ch, skepp[0], "1.2", [skepp[1], skepp[0]])
     await env.advance_time(ROUND + 120)
+    reminder = next(m.content for m in recent(env, ch, 12) if "⏰" in m.content)
+    assert "1.2" in reminder and skepp[0].mention in reminder and gota[0].mention in reminder
+    assert vasa[0].mention not in reminder  # 1.1's line-ups were in
     f = league(db_path).fixture("1.2")
     assert [(b.home, b.away) for b in f.boards] == [
         (str(skepp[1].id), str(gota[0].id)), (str(skepp[0].id), str(gota[1].id)),

@@ -98,7 +98,8 @@ def test_at_the_deadline_a_missing_lineup_takes_the_roster_and_an_empty_board_wa
     away = lg.team(f.away).players
     lg.set_lineup(f.id, f.away, 1, away[1], T0)
     lg.set_lineup(f.id, f.away, 2, away[0], T0)  # board 3 left empty
-    assert lg.due(T0 + timedelta(hours=167)) == []
+    assert {c.kind for c in lg.due(T0 + timedelta(hours=167))} == {"lineup_reminder"}
+    assert not f.revealed
     changes = [c for c in lg.due(T0 + timedelta(hours=168)) if c.fixture == f.id]
     assert [c.kind for c in changes] == ["lineups_shown", "boards_opened"]
     assert [b.home for b in f.boards] == lg.team(f.home).players  # the roster's order
@@ -175,3 +176,18 @@ def test_the_league_survives_json() -> None:
     lg.due(T0 + timedelta(days=8))
     again = TeamLeague.from_json(lg.to_json())
     assert again.to_json() == lg.to_json()
+
+
+def test_captains_with_a_lineup_to_complete_are_reminded_once() -> None:
+    lg = league()
+    lg.start(T0, ["t1", "t2", "t3", "t4"])
+    f, g = lg.round_fixtures(1)
+    for board, p in enumerate(lg.team(f.home).players, 1):
+        lg.set_lineup(f.id, f.home, board, p, T0)
+    assert lg.due(T0 + timedelta(hours=125)) == []  # more than a quarter of the week left
+    changes = lg.due(T0 + timedelta(hours=126))
+    assert [(c.kind, c.fixture, c.teams) for c in changes] == [
+        ("lineup_reminder", f.id, (f.away,)), ("lineup_reminder", g.id, (g.home, g.away))]
+    assert lg.due(T0 + timedelta(hours=127)) == []  # once
+    lg.postpone(g.id, 24)
+    assert [c.fixture for c in lg.due(T0 + timedelta(hours=150))] == [g.id]  # again
