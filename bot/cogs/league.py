@@ -36,6 +36,7 @@ from bot.service.league import BoardToOpen, LeagueOutcome, LeagueService
 from bot.service.model import Ctx, UserError
 from bot.service.text import CHOICE_LIMIT, CHOICES, CUSTOM_ID_LIMIT, plain_name
 from bot.store import Conflict, LeagueRepository
+from bot.views import guarded
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
@@ -74,8 +75,9 @@ class LineupMenu(discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> Any:
         data = cast(dict[str, Any], interaction.data or {})
         value = str((data.get("values") or [EMPTY])[0])
-        cog = interaction.client.get_cog("League")  # type: ignore[attr-defined]
-        await cast(League, cog).on_pick(interaction, self, value)
+        # Through the one failure path every button and menu of the bot shares.
+        await guarded(interaction, lambda bot: cast(League, bot.get_cog("League")).on_pick(
+            interaction, self, value))
 
 
 def league_cog(bot: BradeBot, games: GameService, delivery: Delivery) -> League:
