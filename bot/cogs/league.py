@@ -83,7 +83,8 @@ class LineupMenu(discord.ui.DynamicItem[discord.ui.Select],
 def league_cog(bot: BradeBot, games: GameService, delivery: Delivery) -> League:
     """The cog, with its service composed from the bot's store, clock and languages."""
     assert bot.store is not None
-    service = LeagueService(LeagueRepository(bot.store), clock=bot.clock, langs=games.langs)
+    service = LeagueService(LeagueRepository(bot.store), clock=bot.clock, langs=games.langs,
+                            owns=bot.owns_guild)
     return League(bot, service, games, delivery)
 
 

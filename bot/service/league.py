@@ -135,8 +135,12 @@ class LeagueService:
 
     def __init__(self, leagues: LeagueRepository, *, clock: Callable[[], float],
                  langs: Callable[[Ctx], Awaitable[tuple[str, str]]],
-                 lots: Lots = draw_lots) -> None:
+                 lots: Lots = draw_lots,
+                 owns: Callable[[int], bool] = lambda guild_id: True) -> None:
         self.leagues = leagues
+        #: Whether this process runs the guild's shard: the deadline check skips the rest
+        #: (another process opens those boards' threads, in channels it can see).
+        self.owns = owns
         self.clock = clock
         self.langs = langs
         self.lots = lots
@@ -475,6 +479,8 @@ class LeagueService:
         outs: list[LeagueOutcome] = []
         now = self.now()
         for row in await self.leagues.running():
+            if not self.owns(row.guild_id):
+                continue
             lg = TeamLeague.from_json(row.data)
             if not lg.due(now):
                 continue

@@ -119,3 +119,17 @@ async def test_a_stale_save_is_tried_again(service: LeagueService) -> None:
     repo.save = once_stale  # type: ignore[method-assign]
     await service.postpone(ctx(ORG), "Ligan", "1.1", 24)
     assert calls[0] == 2
+
+
+async def test_deadlines_are_checked_only_for_the_guilds_this_process_runs(
+        service: LeagueService) -> None:
+    await season(service)
+    service.now_box[0] += 169 * 3600  # type: ignore[attr-defined]  # past round 1's deadline
+    service.owns = lambda guild_id: guild_id != GUILD
+    assert await service.due() == []
+    row = await service.leagues.by_name(GUILD, "Ligan")
+    assert row is not None and not row.data["fixtures"][0]["boards"]
+    service.owns = lambda guild_id: True
+    [out] = await service.due()
+    assert [s.key for s in out.public] == ["lineups"]
+    assert len(out.open_boards) == 2  # the rosters' order on both boards
