@@ -24,7 +24,7 @@ from typing import Any
 
 from bot.league.errors import LeagueError
 from bot.league.model import _dt, _iso
-from bot.league.pairing import round_robin
+from bot.league.pairing import double_round_robin, round_robin
 
 MAX_BOARDS = 5  # one select menu a board, five rows to a Discord message
 MAX_TEAMS = 16
@@ -360,9 +360,7 @@ class TeamLeague:
         if sorted(lots) != sorted(t.id for t in ready):
             raise LeagueError("team.bad_lots")
         self.lots = list(lots)
-        rounds = round_robin(self.lots)
-        if self.settings.double:
-            rounds += [[(b, a) if b is not None else (a, None) for a, b in r] for r in rounds]
+        rounds = (double_round_robin if self.settings.double else round_robin)(self.lots)
         step = timedelta(hours=self.settings.deadline_hours)
         for number, pairs in enumerate(rounds, 1):
             for i, (a, b) in enumerate(pairs, 1):
