@@ -37,6 +37,7 @@ from discord.ext import commands
 
 from bot.cogs.correspondence import Notices
 from bot.cogs.history import history_controls
+from bot.cogs.league import League
 from bot.cogs.play import Play
 from bot.cogs.problems import Problems
 from bot.cogs.ratings import Ratings
@@ -59,7 +60,7 @@ from bot.service.services import Services
 from bot.service.shortfalls import Shortfalls
 from bot.store import Database, open_store
 from bot.sync import sync_commands
-from bot.views import game_controls, problem_controls, tournament_controls
+from bot.views import game_controls, league_controls, problem_controls, tournament_controls
 
 log = logging.getLogger(__name__)
 
@@ -217,8 +218,11 @@ class BradeBot(commands.AutoShardedBot):
         self.add_dynamic_items(*game_controls(play, self), *problem_controls(problems, self),
                                *tournament_controls(tournaments, self),
                                *history_controls(watch, self))
+        league = League(self, s.leagues, s.games, delivery, every=every, rights=rights,
+                        players=players)
+        self.add_dynamic_items(*league_controls(league, self))
         for cog in (play, Reminders(self, s.games, delivery, every=every), notices,
-                    Expiry(self, s.games, delivery, every=every), tournaments,
+                    Expiry(self, s.games, delivery, every=every), tournaments, league,
                     Ratings(s.ratings, players), watch, problems, recovery):
             await self.add_cog(cog)
 

@@ -404,6 +404,42 @@ class WithdrawButton(discord.ui.DynamicItem[discord.ui.Button],
                       lambda: self.answerer.on_withdraw_button(interaction, self))
 
 
+
+class LeaguePresses(Protocol):
+    """Answers a captain's line-up menu (the League cog, bot/cogs/league.py)."""
+
+    async def on_pick(self, interaction: discord.Interaction, menu: LineupMenu,
+                      value: str) -> None: ...
+
+
+class LineupMenu(discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"bradelg:(?P<league>\d+):(?P<fixture>[0-9.]+):(?P<board>\d+)"):
+    """One board of a captain's line-up (issue 48): the team's players, the one named
+    marked; league, fixture and board are its custom id, so it works after a restart."""
+
+    answerer: ClassVar[LeaguePresses]
+    failures: ClassVar[Failures]
+
+    def __init__(self, league_id: int, fixture: str, board: int, *,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str = "…") -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"bradelg:{league_id}:{fixture}:{board}"[:CUSTOM_ID_LIMIT],
+            placeholder=placeholder[:PLACEHOLDER_LIMIT], options=options or [],
+            min_values=1, max_values=1))
+        self.league_id, self.fixture, self.board = league_id, fixture, board
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LineupMenu:
+        return cls(int(match["league"]), match["fixture"], int(match["board"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        data = cast(dict[str, Any], interaction.data or {})
+        values = data.get("values") or [""]
+        await guarded(interaction, self.failures,
+                      lambda: self.answerer.on_pick(interaction, self, str(values[0])))
+
 # -- the answering: one set of classes per bot ---------------------------------------------
 
 #: What ``Client.add_dynamic_items`` takes.
@@ -427,3 +463,8 @@ def problem_controls(presses: ProblemPresses, failures: Failures) -> Controls:
 def tournament_controls(presses: TournamentPresses, failures: Failures) -> Controls:
     """The walkover and withdraw buttons, answered by ``presses``."""
     return (bound(WalkoverButton, presses, failures), bound(WithdrawButton, presses, failures))
+
+
+def league_controls(presses: LeaguePresses, failures: Failures) -> Controls:
+    """A captain's line-up menus, answered by ``presses``."""
+    return (bound(LineupMenu, presses, failures),)

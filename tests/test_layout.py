@@ -15,7 +15,8 @@ WITHOUT_OWN: dict[str, str] = {
     **{f"bot/i18n/{n}.py": "the string tables: tests/bot/i18n/test_tables.py holds each "
        "to the same keys and placeholders in both languages"
        for n in ("analysis", "commands", "correspondence", "en", "limits", "picker",
-                 "problems", "ratings", "rights", "spectate", "sv", "tournaments")},
+                 "problems", "ratings", "rights", "spectate", "sv", "tournaments",
+                 "league")},
     "engine/testing.py": "the tests' own positions and games (hypothesis strategies)",
 }
 

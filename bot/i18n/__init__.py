@@ -25,7 +25,7 @@ LANGS = ("sv", "en")
 #: Feature text modules (``bot/i18n/<name>.py`` with ``EN``, ``SV`` and ``COMMANDS_SV``
 #: dicts), kept apart so each feature's texts live beside each other, not in one huge table.
 FEATURES = ("tournaments", "ratings", "spectate", "analysis", "limits", "problems",
-            "rights", "picker", "correspondence")
+            "rights", "picker", "correspondence", "league")
 
 
 def _tables() -> dict[str, dict[str, str]]:

@@ -100,6 +100,86 @@ MESSAGES: dict[str, dict[str, str]] = {
     "league.bad_rating": {
         "en": "The stored rating could not be read: {problem}.",
         "sv": "Det sparade ratingvärdet kunde inte läsas: {problem}."},
+    # the team league (bot/league/teams.py, issue 48)
+    "team.bad_boards": {
+        "en": "A fixture has 1 to {most} boards.",
+        "sv": "En lagmatch har 1 till {most} bord."},
+    "team.bad_deadline": {
+        "en": "A deadline is 1 hour to 60 days.",
+        "sv": "En tidsfrist är 1 timme till 60 dagar."},
+    "team.bad_points": {
+        "en": "Match points must fall from a win to a draw to a loss (e.g. 2, 1, 0), and a "
+              "win must give more than a loss.",
+        "sv": "Matchpoängen ska sjunka från vinst till oavgjort till förlust (t.ex. 2, 1, 0), "
+              "och en vinst ska ge mer än en förlust."},
+    "team.unknown_team": {
+        "en": "There is no team {name} in this league.",
+        "sv": "Det finns inget lag {name} i ligan."},
+    "team.unknown_fixture": {
+        "en": "There is no fixture {fixture} in this league.",
+        "sv": "Det finns ingen lagmatch {fixture} i ligan."},
+    "team.unknown_board": {
+        "en": "Board {board} does not exist: a fixture has {boards} boards.",
+        "sv": "Bord {board} finns inte: en lagmatch har {boards} bord."},
+    "team.not_revealed": {
+        "en": "The line-ups of fixture {fixture} are not out yet, so its boards have no "
+              "players.",
+        "sv": "Laguppställningarna i lagmatch {fixture} är inte klara än, så borden har inga "
+              "spelare."},
+    "team.started": {
+        "en": "The league has already started.",
+        "sv": "Ligan har redan startat."},
+    "team.not_running": {
+        "en": "The league is not running.",
+        "sv": "Ligan pågår inte."},
+    "team.finished": {
+        "en": "The league is closed.",
+        "sv": "Ligan är avslutad."},
+    "team.bad_name": {
+        "en": "A team's name is 1 to 40 characters.",
+        "sv": "Ett lags namn har 1 till 40 tecken."},
+    "team.name_taken": {
+        "en": "There is already a team called {name}.",
+        "sv": "Det finns redan ett lag som heter {name}."},
+    "team.full": {
+        "en": "A league has at most {most} teams.",
+        "sv": "En liga har högst {most} lag."},
+    "team.other_team": {
+        "en": "That member already plays for {team} in this league.",
+        "sv": "Medlemmen spelar redan för {team} i ligan."},
+    "team.already_in": {
+        "en": "That member is already in {team}.",
+        "sv": "Medlemmen är redan med i {team}."},
+    "team.not_in": {
+        "en": "That member is not in {team}.",
+        "sv": "Medlemmen är inte med i {team}."},
+    "team.roster_full": {
+        "en": "A team has at most {most} players and substitutes.",
+        "sv": "Ett lag har högst {most} spelare och reserver."},
+    "team.withdrawn": {
+        "en": "{team} has withdrawn from the league.",
+        "sv": "{team} har dragit sig ur ligan."},
+    "team.in_lineup": {
+        "en": "That member still has a board to play; replace them instead.",
+        "sv": "Medlemmen har ett bord kvar att spela; byt ut medlemmen i stället."},
+    "team.too_few": {
+        "en": "A league needs at least two teams.",
+        "sv": "En liga behöver minst två lag."},
+    "team.empty": {
+        "en": "{team} has no players.",
+        "sv": "{team} har inga spelare."},
+    "team.bad_lots": {
+        "en": "The drawing of lots must name every team once.",
+        "sv": "Lottningen måste nämna varje lag en gång."},
+    "team.not_your_fixture": {
+        "en": "Your team does not play fixture {fixture}.",
+        "sv": "Ditt lag spelar inte lagmatch {fixture}."},
+    "team.lineup_closed": {
+        "en": "The line-ups of fixture {fixture} are already out.",
+        "sv": "Laguppställningarna i lagmatch {fixture} är redan klara."},
+    "team.bad_winner": {
+        "en": "A board is won by the home team, the away team, or nobody.",
+        "sv": "Ett bord vinns av hemmalaget, bortalaget eller ingen."},
 }
 
 FORMAT_NAMES = {

@@ -85,6 +85,14 @@ def round_robin(players: Sequence[str]) -> list[list[Pair]]:
     return rounds
 
 
+def double_round_robin(players: Sequence[str]) -> list[list[Pair]]:
+    """Every round of a double round robin: the single one, then the same rounds again
+    with the sides swapped (the first named is the home side or White), so each pair
+    meets once each way."""
+    first = round_robin(players)
+    return first + [[(b, a) if b is not None else (a, None) for a, b in r] for r in first]
+
+
 # -- Swiss ----------------------------------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from bot.config import Settings
 from bot.service.ai import Agent
 from bot.service.correspondence import Correspondence
 from bot.service.games import GameService
+from bot.service.league import LeagueService
 from bot.service.listing import ListPool
 from bot.service.pictures import RenderPool
 from bot.service.players import Fetcher
@@ -24,7 +25,7 @@ from bot.service.problems import ProblemService
 from bot.service.ratings import RatingService
 from bot.service.spectate import SpectateService
 from bot.service.tournaments import Gone, TournamentService
-from bot.store import Database
+from bot.store import Database, LeagueRepository
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ class Services:
     problems: ProblemService
     #: ``/brade games`` and "your turn" by direct message (issue 36).
     correspondence: Correspondence
+    #: Team leagues (issue 48).
+    leagues: LeagueService
 
     @classmethod
     def build(cls, store: Database, settings: Settings = Settings(), *,
@@ -66,4 +69,7 @@ class Services:
                    spectate=SpectateService(
                        games, fetch_name=fetch_name, pictures=pictures or RenderPool(0),
                        analyses_per_member=settings.max_analyses_per_member),
-                   problems=problems, correspondence=Correspondence(games))
+                   problems=problems, correspondence=Correspondence(games),
+                   leagues=LeagueService(LeagueRepository(store), clock=clock,
+                                         langs=games.langs,
+                                         owns=owns))

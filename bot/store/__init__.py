@@ -22,11 +22,12 @@ from pathlib import Path
 
 from bot.store.db import Conflict, Store, StoreError, Tx, run_to_end
 from bot.store.dialect import is_postgres_url
+from bot.store.leagues import LeagueRepository, LeagueRow
 from bot.store.protocol import Database
 from bot.store.rows import GameRow, GuildSettings
 
-__all__ = ["Conflict", "Database", "GameRow", "GuildSettings", "Store", "StoreError", "Tx",
-           "open_store", "run_to_end"]
+__all__ = ["Conflict", "Database", "GameRow", "GuildSettings", "LeagueRepository",
+           "LeagueRow", "Store", "StoreError", "Tx", "open_store", "run_to_end"]
 
 
 async def open_store(target: str | Path, *, check: bool = True, wait: float = 0.0,

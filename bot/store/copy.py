@@ -54,6 +54,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "guild_prefs": ("guild_id",),
     "players": ("guild_id", "user_id"),
     "tournaments": ("id",),
+    "leagues": ("id",),
     "games": ("id",),
     "events": ("game_id", "seq"),
     "ratings": ("guild_id", "user_id"),
@@ -76,9 +77,9 @@ SKIPPED = {"games": ("new_events",)}
 BOOKKEEPING = ("schema_migrations", "bot_state")  # and SQLite's own sqlite_* tables
 #: JSON text: compared by meaning, since PostgreSQL may store it re-spelled (jsonb).
 JSON_COLUMNS = {("games", "state"), ("games", "result"), ("events", "data"),
-                ("tournaments", "data")}
+                ("tournaments", "data"), ("leagues", "data")}
 #: Tables whose ids a sequence hands out on PostgreSQL.
-SEQUENCES = ("games", "tournaments")
+SEQUENCES = ("games", "tournaments", "leagues")
 BATCH = 500
 #: Bound parameters one statement may carry: PostgreSQL allows 32767, SQLite 32766.
 MAX_PARAMS = 32766

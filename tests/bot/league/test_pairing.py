@@ -7,6 +7,7 @@ import pytest
 from bot.league.pairing import (
     NoPairing,
     bracket_size,
+    double_round_robin,
     knockout_first_round,
     round_robin,
     seed_positions,
@@ -50,6 +51,18 @@ def test_round_robin_meets_everyone_once(n: int) -> None:
         assert len(seen) == len(set(seen)) == n  # everyone once per round (bye included)
     byes = [pair[0] for r in rounds for pair in r if pair[1] is None]
     assert sorted(byes) == (sorted(players) if n % 2 else [])
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_a_double_round_robin_meets_each_pair_once_each_way(n: int) -> None:
+    players = [f"p{i}" for i in range(n)]
+    rounds = double_round_robin(players)
+    assert rounds[:len(rounds) // 2] == round_robin(players)
+    games = [pair for r in rounds for pair in r if pair[1] is not None]
+    assert sorted(games) == sorted((b, a) for a, b in games)
+    assert len(set(games)) == len(games) == n * (n - 1)
+    byes = [pair[0] for r in rounds for pair in r if pair[1] is None]
+    assert sorted(byes) == (sorted(players * 2) if n % 2 else [])
 
 
 def test_swiss_first_round_is_top_half_against_bottom_half() -> None:
