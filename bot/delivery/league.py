@@ -36,6 +36,7 @@ from bot.service.text import (
     shorten,
     shown,
 )
+from bot.views import layout
 from render.league import render_fixture, render_table
 
 log = logging.getLogger(__name__)
@@ -183,7 +184,7 @@ async def picture_file(delivery: Delivery, picture: LeaguePicture) -> discord.Fi
 def lineup_view(choice: LineupChoice, lang: str, menu: type[Any]) -> discord.ui.View:
     """One select menu a board, the team's players its options (``menu``: the cog's
     persistent select, so a tap works after a restart)."""
-    view = discord.ui.View(timeout=None)
+    view = layout()
     for board, named in choice.boards:
         # Each label begins with the board's number: a menu shows its choice, not its
         # placeholder, once a player is named.
