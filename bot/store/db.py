@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.store.dialect import FOR_UPDATE, SQLITE, SQLITE_MIN
+from bot.store.protocol import Conflict
 from bot.store.rows import LIVE, EventRow, GameRow, GuildSettings
 
 log = logging.getLogger(__name__)
@@ -82,13 +83,6 @@ class StoreError(Exception):
         super().__init__(f"database {path}: {problem}")
         self.path = path
         self.problem = problem
-
-
-class Conflict(Exception):
-    """A write lost to another: a unique key refused it (a second live game in one channel,
-    the same key inserted twice) or PostgreSQL gave up on a serialization failure or a
-    deadlock.  The transaction is rolled back; the caller answers as for the state it
-    lost to."""
 
 
 def _is_unique(error: BaseException) -> bool:
@@ -312,7 +306,7 @@ class Store:
         return str(row[0]) if row else ""
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
+    async def transaction(self) -> AsyncIterator[SqliteTx]:
         """One atomic unit of work: committed on success, rolled back on any exception.
 
         Cancellation-safe: ``BEGIN`` runs inside the guarded block, and ``BEGIN``,
@@ -324,7 +318,7 @@ class Store:
         async with self._lock:
             try:
                 await run_to_end(_run(self._conn, "BEGIN IMMEDIATE"))
-                yield Tx(self._conn)
+                yield SqliteTx(self._conn)
             except BaseException as error:
                 await self._roll_back()
                 if _is_unique(error):
@@ -361,29 +355,30 @@ class Store:
         async with self._lock:
             if self._conn.in_transaction:  # never inside a transaction left open
                 await self._roll_back()
-            return await run_to_end(Tx(self._conn).update_game(game_id, expected_version,
-                                                            now=now, **fields))
+            return await run_to_end(SqliteTx(self._conn).update_game(
+                game_id, expected_version, now=now, **fields))
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[Tx]:
+    async def read(self) -> AsyncIterator[SqliteTx]:
         """Reads of committed state; a write here fails (the connection is query-only)."""
-        yield Tx(self._reader)
+        yield SqliteTx(self._reader)
 
     @asynccontextmanager
-    async def autocommit(self) -> AsyncIterator[Tx]:
+    async def autocommit(self) -> AsyncIterator[SqliteTx]:
         """Statements on the write connection, each committed on its own, under the lock
         that keeps them out of another command's transaction."""
         async with self._lock:
             if self._conn.in_transaction:  # never inside a transaction left open
                 await self._roll_back()
-            yield Tx(self._conn)
+            yield SqliteTx(self._conn)
 
 
-class Tx:
-    """Typed queries on a connection the caller holds (inside ``Store.transaction``).
+class SqliteTx:
+    """SQLite's ``Tx`` (bot/store/protocol.py): typed queries on a connection the caller
+    holds (inside ``Store.transaction``).
 
     Every typed method below is portable SQL built on ``one``/``all``/``run``; the
-    PostgreSQL ``Tx`` (bot/store/postgres.py) overrides those three (placeholders, rows)
+    PostgreSQL ``PgTx`` (bot/store/postgres.py) overrides those three (placeholders, rows)
     and the few statements that cannot be portable.
     """
 

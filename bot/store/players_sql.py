@@ -3,31 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from bot.store.db import Tx
-
-
-@dataclass(frozen=True)
-class PlayerRow:
-    guild_id: int
-    user_id: int
-    display_name: str
-    avatar: str | None
-    last_seen: float
-    theme: str | None = None
-    #: A play chosen in the picker is previewed and counts once confirmed (migration 0011).
-    confirm_plays: bool = True
-    #: The bot rolls for the member when the roll involves no choice (migration 0011).
-    roll_for_me: bool = False
-
-
-@dataclass(frozen=True)
-class GuildPrefs:
-    guild_id: int
-    threads: bool = False
-    theme: str | None = None
-
+from bot.store.protocol import Tx
+from bot.store.rows import GuildPrefs, PlayerRow
 
 _COLUMNS = ("guild_id, user_id, display_name, avatar, last_seen, theme, confirm_plays, "
             "roll_for_me")

@@ -27,8 +27,8 @@ import asyncpg
 from bot.store.db import (
     MIGRATIONS,
     Conflict,
+    SqliteTx,
     StoreError,
-    Tx,
     event_kind,
     game_update,
     migration_files,
@@ -127,7 +127,7 @@ def _describe(error: BaseException, url: str) -> str | None:
     return None
 
 
-class PgTx(Tx):
+class PgTx(SqliteTx):
     """The typed queries on a pool connection: the portable SQL with ``$n`` placeholders,
     rows as tuples, and PostgreSQL's own text where SQLite's cannot serve."""
 

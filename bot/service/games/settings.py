@@ -10,7 +10,6 @@ from dataclasses import replace
 from bot.i18n import resolve_lang, t
 from bot.service.games.core import GameCore
 from bot.service.model import Ctx, Reply, UserError
-from bot.store import players_sql
 from engine import rules as rules_registry
 
 
@@ -88,7 +87,7 @@ class Preferences(GameCore):
                 p = replace(p, theme=None if server_theme == "default" else server_theme)
                 fields.append("theme")
             async with self.store.transaction() as tx:  # only what this command changes
-                p = await players_sql.save_prefs(tx, p, tuple(fields))
+                p = await self.repos.players.save_prefs(tx, p, tuple(fields))
             self._prefs[ctx.guild_id] = p
             lines.append(t("settings.server_prefs", personal,
                            threads=t("yes" if p.threads else "no", personal),

@@ -29,7 +29,7 @@ looks for, each part a class of its own module (as ``bot.service.games`` is):
 
 from __future__ import annotations
 
-from bot.service.tournaments.core import STALE_ATTEMPTS, Gone, SeedSource, ratings_seed
+from bot.service.tournaments.core import STALE_ATTEMPTS, Gone
 from bot.service.tournaments.looking import Looking
 from bot.service.tournaments.organising import Organising
 from bot.service.tournaments.outcomes import (
@@ -50,5 +50,4 @@ class TournamentService(Organising, Results, Looking):
 
 
 __all__ = ["STALE_ATTEMPTS", "Gone", "MatchToOpen", "Notice", "Outcome", "Picture",
-           "SeedSource", "ThreadEnd", "TournamentService", "WalkoverChoice",
-           "WithdrawChoice", "ratings_seed"]
+           "ThreadEnd", "TournamentService", "WalkoverChoice", "WithdrawChoice"]

@@ -12,13 +12,13 @@ from bot.service.text import plain_name, shown
 from bot.service.tournaments.outcomes import MatchToOpen, Notice, Outcome, Picture, ThreadEnd
 from bot.service.tournaments.texts import Texts
 from bot.service.tournaments.words import counted, mention_player, stamp, uid
-from bot.store import tournaments_sql as sql
+from bot.store import TournamentRow
 
 
 class Announcing(Texts):
     """Turns a tournament's changes into what the command layer posts."""
 
-    def _apply(self, out: Outcome, row: sql.TournamentRow, tour: Tournament,
+    def _apply(self, out: Outcome, row: TournamentRow, tour: Tournament,
                changes: list[Change]) -> None:
         lang = row.lang
         tname = shown(tour.name)
@@ -72,7 +72,7 @@ class Announcing(Texts):
             elif c.kind == "finished":
                 out.notices.append(self._final_notice(row, tour))
 
-    def _final_notice(self, row: sql.TournamentRow, tour: Tournament) -> Notice:
+    def _final_notice(self, row: TournamentRow, tour: Tournament) -> Notice:
         """The end: the winner (and the tie-break that made them so, when the scores are
         level), or the players sharing first place; the final standings below."""
         lang = row.lang

@@ -9,7 +9,6 @@ from bot.service.model import Ctx, Post, Reply, UserError
 from bot.service.text import CHOICE_LIMIT, CHOICES, clip, plain_name, shown
 from bot.service.tournaments.outcomes import Outcome, Picture
 from bot.service.tournaments.texts import Texts
-from bot.store import tournaments_sql as sql
 
 
 class Looking(Texts):
@@ -34,7 +33,7 @@ class Looking(Texts):
         if ctx.guild_id is None:
             raise UserError("trn.guild_only")
         async with self.store.read() as tx:
-            rows = await sql.of_guild(tx, ctx.guild_id)
+            rows = await self._sql.of_guild(tx, ctx.guild_id)
         if not rows:
             return Outcome(Reply(lang=personal, private=t("trn.list.none", personal)))
         lines = [t("trn.list.head", personal, n=len(rows))]
@@ -52,7 +51,7 @@ class Looking(Texts):
         if guild_id is None:
             return []
         async with self.store.read() as tx:
-            return await sql.names(tx, guild_id, typed.strip())
+            return await self._sql.names(tx, guild_id, typed.strip())
 
 
     async def open_matches(self, guild_id: int | None, name: str, typed: str,

@@ -21,7 +21,7 @@ from bot.service.text import shown
 from bot.service.tournaments.outcomes import Notice, Outcome, ThreadEnd
 from bot.service.tournaments.registration import Registration
 from bot.service.tournaments.words import mention_player, parse_score, player_id
-from bot.store import tournaments_sql as sql
+from bot.store import TournamentRow
 
 
 @dataclass
@@ -57,7 +57,7 @@ class Organising(Registration):
         left = await self.gone(row.guild_id, ids) \
             if self.gone is not None and snapshot.state is State.REGISTRATION else set()
         async with self.store.read() as tx:
-            found = await self.seed_source(tx, row.guild_id, ids) if ids else {}
+            found = await self._ratings.ratings_for(tx, row.guild_id, ids) if ids else {}
         ratings = {str(k): float(v) for k, v in found.items()}
         if ratings:  # unrated members are seeded after every rated one, by join order
             floor = min(ratings.values()) - 1.0
@@ -115,12 +115,12 @@ class Organising(Registration):
         return out
 
     async def _organised(self, ctx: Ctx, name: str,
-                         tournament_id: int | None) -> sql.TournamentRow:
+                         tournament_id: int | None) -> TournamentRow:
         """The tournament an organiser's command names: by id (a button), else by name;
         only on the server the command came from."""
         if tournament_id is not None:
             async with self.store.read() as tx:
-                found = await sql.tournament(tx, tournament_id)
+                found = await self._sql.tournament(tx, tournament_id)
             if found is None:
                 raise UserError("trn.unknown", name=str(tournament_id))
             row = found
@@ -191,7 +191,7 @@ class Organising(Registration):
                "cancel": "trn.cancelled_by"}.get(o.kind, "trn.ended_early")
         return t(key, o.lang, name=tname, who=o.who)
 
-    async def _remove(self, ctx: Ctx, row: sql.TournamentRow, player: int | str | None,
+    async def _remove(self, ctx: Ctx, row: TournamentRow, player: int | str | None,
                       manager: bool) -> Outcome:
         """The organiser takes out anyone who ever joined (a member who has left the
         server included): ``player`` is the id the autocomplete offered, a mention, or a

@@ -15,8 +15,7 @@ from bot.service.tournaments.announcing import Announcing
 from bot.service.tournaments.core import log
 from bot.service.tournaments.outcomes import Notice, Outcome, ThreadEnd, WithdrawChoice
 from bot.service.tournaments.words import mention_player
-from bot.store import Conflict
-from bot.store import tournaments_sql as sql
+from bot.store import Conflict, TournamentRow
 
 
 class Registration(Announcing):
@@ -38,14 +37,14 @@ class Registration(Announcing):
             round_time=timedelta(hours=deadline_hours) if deadline_hours else None, now=now)
         try:
             async with self.store.transaction() as tx:
-                if await sql.live_name_taken(tx, ctx.guild_id, name):
+                if await self._sql.live_name_taken(tx, ctx.guild_id, name):
                     raise UserError("trn.name_taken", name=shown(name))
-                tid = await sql.insert_tournament(
+                tid = await self._sql.insert_tournament(
                     tx, guild_id=ctx.guild_id, channel_id=ctx.channel_id, name=name,
                     state=tour.state.value, lang=public, data=tour.to_json(),
                     now=self.clock())
                 tour.id = str(tid)
-                await sql.save(tx, tid, 0, state=tour.state.value, data=tour.to_json(),
+                await self._sql.save(tx, tid, 0, state=tour.state.value, data=tour.to_json(),
                                now=self.clock())
         except Conflict:  # the live-name key: the same name created at the same moment
             raise UserError("trn.name_taken", name=shown(name)) from None
@@ -90,7 +89,7 @@ class Registration(Announcing):
         if ctx.user_id != user:
             raise UserError("trn.not_yours", who=mention_player(str(user)))
         async with self.store.read() as tx:
-            row = await sql.tournament(tx, tournament_id)
+            row = await self._sql.tournament(tx, tournament_id)
         if row is None or row.guild_id != ctx.guild_id:
             raise UserError("trn.unknown", name=str(tournament_id))
         out = await self._withdraw(row, str(user), "withdrew", who=None)
@@ -104,10 +103,10 @@ class Registration(Announcing):
         match was to open) is withdrawn from the server's unfinished tournaments."""
         async with self.store.read() as tx:
             if tournament_id is not None:
-                one = await sql.tournament(tx, tournament_id)
+                one = await self._sql.tournament(tx, tournament_id)
                 rows = [one] if one is not None else []
             else:
-                rows = await sql.unfinished(tx, guild_id)
+                rows = await self._sql.unfinished(tx, guild_id)
         outs: list[Outcome] = []
         for row in rows:
             tour = Tournament.from_json(row.data)
@@ -120,7 +119,7 @@ class Registration(Announcing):
                 log.info("could not withdraw %s from tournament %s", user_id, row.id)
         return outs
 
-    async def _withdraw(self, row: sql.TournamentRow, player: str, how: str, *,
+    async def _withdraw(self, row: TournamentRow, player: str, how: str, *,
                         who: str | None) -> Outcome:
         """Take ``player`` out (``how``: "removed" by ``who``, "withdrew", "left_server"):
         their open match a walkover, told in its thread, which is then archived."""

@@ -14,7 +14,6 @@ from bot.service.tournaments.announcing import Announcing
 from bot.service.tournaments.outcomes import Notice, Outcome, WalkoverChoice
 from bot.service.tournaments.words import mention_player, stamp, uid
 from bot.store import GameRow
-from bot.store import tournaments_sql as sql
 from engine.match import Match
 from engine.position import Side
 from engine.turn import Outcome as GameOutcome
@@ -58,7 +57,7 @@ class Results(Announcing):
                              b_points=match.score(side.other))
 
         async with self.store.read() as tx:
-            current = await sql.tournament(tx, tid)
+            current = await self._sql.tournament(tx, tid)
         if current is None:
             return None
         if pairing_of(Tournament.from_json(current.data)) is None:
@@ -85,7 +84,7 @@ class Results(Announcing):
     async def due(self) -> list[Outcome]:
         """Reminders before each open round's deadline, walkover proposals after it."""
         async with self.store.read() as tx:
-            rows = await sql.running(tx)
+            rows = await self._sql.running(tx)
         now = self.now()
         outs: list[Outcome] = []
         for row in rows:
