@@ -17,7 +17,6 @@ from bot.league.errors import LeagueError
 from bot.league.tournament import Tournament
 from bot.service.model import UserError
 from bot.service.tournaments import STALE_ATTEMPTS, TournamentService
-from bot.service.tournaments import core as core_module
 from bot.store import Repositories, Tx
 from bot.store.repositories import RatingRepository
 from tests.bot.service.tournaments.helpers import (
