@@ -99,6 +99,11 @@ def mention(user_id: int | str) -> str:
     return f"<@{user_id}>"
 
 
+def channel(channel_id: int | str) -> str:
+    """A channel named in the bot's message, as ``mention`` names a member."""
+    return f"<#{channel_id}>"
+
+
 def plain_name(text: str | None, limit: int = THREAD_NAME_LIMIT, *, fallback: str = "?") -> str:
     """A name made from user text: no mentions, markdown, links or invisible characters."""
     s = _EMOJI.sub(r"\1", str(text or ""))

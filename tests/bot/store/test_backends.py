@@ -29,6 +29,7 @@ from bot.store import ratings_sql as rsql
 from bot.store import tournaments_sql as tsql
 from bot.store.db import migration_files
 from bot.store.postgres import PG_MIGRATIONS
+from bot.store.repositories import RatingRepository
 from tests.bot.helpers import CancelAt
 from tests.bot.store.helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, NOW, new_game
 from tests.postgres_server import admin_url, query
@@ -454,7 +455,7 @@ async def test_a_rating_read_waits_for_the_transaction_that_will_write_it(
             await release.wait()
         return await real_apply(tx, guild_id, game_id, *args)
 
-    monkeypatch.setattr(rsql, "apply", held_apply)
+    monkeypatch.setattr(RatingRepository, "apply", staticmethod(held_apply))
     first = asyncio.ensure_future(service.on_game_end(over[0]))
     await holding.wait()
     second = asyncio.ensure_future(service.on_game_end(over[1]))
