@@ -27,7 +27,7 @@ from bot.i18n import t
 from bot.service.games import GameService, Loaded
 from bot.service.games.boards import duration
 from bot.service.model import COMPUTER, Ctx, Reply
-from bot.service.text import shown
+from bot.service.text import link, shown
 from bot.store import GameRow
 from engine import rules as rules_registry
 from engine.dice import drawn_dice
@@ -51,16 +51,9 @@ class TurnNotice:
     wait: str = ""
 
 
-def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
-    """Discord's address of a channel (a direct message's: ``@me``) or of a message."""
-    where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
-    return f"{where}/{message_id}" if message_id else where
-
-
 def wait_key(lg: Loaded) -> str:
     """What makes one wait: whose turn, which game of the match, how many turns played."""
-    turns = sum(1 for e in lg.game.events if e.get("type") in ("play", "forfeit"))
-    return f"{lg.player(lg.game.turn)}:{len(lg.match.results)}:{turns}"
+    return f"{lg.player(lg.game.turn)}:{len(lg.match.results)}:{lg.game.turn_count}"
 
 
 class Correspondence:

@@ -45,6 +45,7 @@ from bot.service.text import (
     DESCRIPTION_LIMIT,
     MESSAGE_LIMIT,
     clip,
+    link,
     mention,
     shorten,
 )
@@ -139,7 +140,7 @@ class ReplayPlan:
 
 
 def jump_url(row: GameRow) -> str:
-    return f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}"
+    return link(row.guild_id, row.channel_id)
 
 
 def games_of(row: GameRow, events: list[dict[str, Any]]) -> list[Game]:

@@ -135,3 +135,10 @@ def echo(text: object, limit: int = ECHO_LIMIT) -> object:
     if not isinstance(text, str):
         return text
     return shorten(_visible(text).replace("`", "'"), limit)
+
+
+def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """The address of a channel (a direct message's: ``@me``) or of a message in it,
+    the one place it is built (a game's "open the game" link, a record's site)."""
+    where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{where}/{message_id}" if message_id else where
