@@ -25,7 +25,7 @@ import aiosqlite
 
 from bot.store.dialect import FOR_UPDATE, SQLITE, SQLITE_MIN
 from bot.store.protocol import Conflict
-from bot.store.rows import LIVE, EventRow, GameRow, GuildSettings
+from bot.store.rows import LIVE, EventRow, GameRow, ServerDefaults
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -492,12 +492,12 @@ class SqliteTx:
             (game_id,))
         return [EventRow(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
 
-    # -- settings ------------------------------------------------------------------
+    # -- a server's defaults -------------------------------------------------------
 
-    async def settings(self, guild_id: int) -> GuildSettings:
+    async def server_defaults(self, guild_id: int) -> ServerDefaults:
         row = await self.one("SELECT lang, rules FROM guild_settings WHERE guild_id = ?",
                               (guild_id,))
-        return GuildSettings(guild_id, *row) if row else GuildSettings(guild_id)
+        return ServerDefaults(guild_id, *row) if row else ServerDefaults(guild_id)
 
     async def upsert_guild_row(self, table: str, columns: tuple[str, ...],
                                values: tuple[Any, ...], fields: tuple[str, ...]
@@ -515,9 +515,9 @@ class SqliteTx:
             f"ON CONFLICT (guild_id) DO UPDATE SET {sets} RETURNING {names}", values)
         return tuple(rows[0])
 
-    async def save_settings(self, s: GuildSettings,
-                            fields: tuple[str, ...] = ("lang", "rules")) -> GuildSettings:
+    async def save_server_defaults(self, s: ServerDefaults,
+                            fields: tuple[str, ...] = ("lang", "rules")) -> ServerDefaults:
         """Write only ``fields`` and return the row as stored."""
         row = await self.upsert_guild_row("guild_settings", ("guild_id", "lang", "rules"),
                                           (s.guild_id, s.lang, s.rules), fields)
-        return GuildSettings(*row)
+        return ServerDefaults(*row)

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, runtime_checkable
 
-from bot.store.rows import EventRow, GameRow, GuildSettings
+from bot.store.rows import EventRow, GameRow, ServerDefaults
 
 
 class Conflict(Exception):
@@ -86,7 +86,7 @@ class Tx(Protocol):
     async def events(self, game_id: int) -> list[EventRow]:
         ...
 
-    async def settings(self, guild_id: int) -> GuildSettings:
+    async def server_defaults(self, guild_id: int) -> ServerDefaults:
         ...
 
     async def upsert_guild_row(self, table: str, columns: tuple[str, ...],
@@ -94,8 +94,8 @@ class Tx(Protocol):
                                ) -> tuple[Any, ...]:
         ...
 
-    async def save_settings(self, s: GuildSettings,
-                            fields: tuple[str, ...] = ("lang", "rules")) -> GuildSettings:
+    async def save_server_defaults(self, s: ServerDefaults,
+                            fields: tuple[str, ...] = ("lang", "rules")) -> ServerDefaults:
         ...
 
 

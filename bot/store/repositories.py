@@ -33,8 +33,8 @@ class PlayerRepository:
     players = staticmethod(players_sql.players)
     set_theme = staticmethod(players_sql.set_theme)
     set_play_prefs = staticmethod(players_sql.set_play_prefs)
-    prefs = staticmethod(players_sql.prefs)
-    save_prefs = staticmethod(players_sql.save_prefs)
+    server_display = staticmethod(players_sql.server_display)
+    save_server_display = staticmethod(players_sql.save_server_display)
     welcomed = staticmethod(players_sql.welcomed)
     expired_offers = staticmethod(players_sql.expired_offers)
 
@@ -123,7 +123,6 @@ class ProblemRepository:
     answer_delta = staticmethod(problems_sql.answer_delta)
     day_results = staticmethod(problems_sql.day_results)
     channels = staticmethod(problems_sql.channels)
-    channel = staticmethod(problems_sql.channel)
     set_channel = staticmethod(problems_sql.set_channel)
     clear_channel = staticmethod(problems_sql.clear_channel)
     claim_daily = staticmethod(problems_sql.claim_daily)

@@ -56,7 +56,10 @@ class GameRow:
 
 
 @dataclass(frozen=True)
-class GuildSettings:
+class ServerDefaults:
+    """What a server's games start with unless a command says otherwise: the language
+    of its public posts and the ruleset (``guild_settings``; None: the bot's own)."""
+
     guild_id: int
     lang: str | None = None
     rules: str | None = None
@@ -86,7 +89,10 @@ class PlayerRow:
 
 
 @dataclass(frozen=True)
-class GuildPrefs:
+class ServerDisplay:
+    """How a server's games are shown: each in a thread of its own, or not, and the
+    board theme of members who chose none (``guild_prefs``)."""
+
     guild_id: int
     threads: bool = False
     theme: str | None = None

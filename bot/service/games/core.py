@@ -29,7 +29,7 @@ from bot.service.model import COMPUTER, Ctx, UserError
 from bot.service.players import Fetcher, Players
 from bot.service.posts import LivePosts
 from bot.service.text import mention as member_mention
-from bot.store import Conflict, Database, GameRow, GuildPrefs, GuildSettings, run_to_end
+from bot.store import Conflict, Database, GameRow, ServerDefaults, ServerDisplay, run_to_end
 from bot.store.repositories import Repositories
 from engine.game import Game
 from engine.match import Match
@@ -112,14 +112,14 @@ class GameCore:
         #: Live games and open challenges one member may have in one server
         #: (BRADE_MAX_GAMES_PER_MEMBER; bot/service/games/challenges.py); 0: no limit.
         self.max_games = settings.max_games
-        self._prefs: dict[int, GuildPrefs] = {}
+        self._prefs: dict[int, ServerDisplay] = {}
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._games: dict[int, tuple[int, Game]] = {}  # id -> (version, game) cache
         #: Games between two members, by id, as their rows were read (``_know``): who
         #: plays a game never changes, so after a command on one no read is needed to
         #: know that the computer has no turn to play (``needs_computer``).
         self._members_only: set[int] = set()
-        self._settings: dict[int, GuildSettings] = {}
+        self._settings: dict[int, ServerDefaults] = {}
         self._ranks: dict[tuple[int, int], list[str]] = {}
         #: The play pickers of live rolls (issue 37), by game and version.
         self.pickers = Pickers(lister=lister)
@@ -233,13 +233,13 @@ class GameCore:
 
     # -- servers and players ------------------------------------------------------------
 
-    async def settings(self, guild_id: int | None) -> GuildSettings:
+    async def settings(self, guild_id: int | None) -> ServerDefaults:
         if guild_id is None:
-            return GuildSettings(0)
+            return ServerDefaults(0)
         s = self._settings.get(guild_id)
         if s is None:
             async with self.store.read() as tx:
-                s = await tx.settings(guild_id)
+                s = await tx.server_defaults(guild_id)
             self._settings[guild_id] = s
         return s
 
@@ -268,13 +268,13 @@ class GameCore:
             return t("computer.name", lang)
         return self.players.name(guild_id, user_id) or t("player.unknown", lang)
 
-    async def prefs(self, guild_id: int | None) -> GuildPrefs:
+    async def prefs(self, guild_id: int | None) -> ServerDisplay:
         if guild_id is None:
-            return GuildPrefs(0)
+            return ServerDisplay(0)
         p = self._prefs.get(guild_id)
         if p is None:
             async with self.store.read() as tx:
-                p = await self.repos.players.prefs(tx, guild_id)
+                p = await self.repos.players.server_display(tx, guild_id)
             self._prefs[guild_id] = p
         return p
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import GuildSettings, Store, StoreError
+from bot.store import ServerDefaults, Store, StoreError
 from bot.store.db import event_kind, game_update, migration_files
 from tests.bot.store.helpers import ALICE, BOB, CHANNEL, GUILD, NOW, new_game
 
@@ -103,15 +103,15 @@ async def test_a_reminder_is_marked_without_moving_the_version(store: Any) -> No
 
 async def test_settings_default_and_each_field_is_written_alone(store: Any) -> None:
     async with store.transaction() as tx:
-        assert await tx.settings(GUILD) == GuildSettings(GUILD)
-        await tx.save_settings(GuildSettings(GUILD, lang="sv"), ("lang",))
-        saved = await tx.save_settings(GuildSettings(GUILD, rules="puff"), ("rules",))
-        assert saved == GuildSettings(GUILD, "sv", "puff")
+        assert await tx.server_defaults(GUILD) == ServerDefaults(GUILD)
+        await tx.save_server_defaults(ServerDefaults(GUILD, lang="sv"), ("lang",))
+        saved = await tx.save_server_defaults(ServerDefaults(GUILD, rules="puff"), ("rules",))
+        assert saved == ServerDefaults(GUILD, "sv", "puff")
         for fields in ((), ("guild_id",), ("colour",)):
             with pytest.raises(ValueError, match="cannot save"):
-                await tx.save_settings(GuildSettings(GUILD), fields)
+                await tx.save_server_defaults(ServerDefaults(GUILD), fields)
     async with store.read() as tx:
-        assert await tx.settings(GUILD) == GuildSettings(GUILD, "sv", "puff")
+        assert await tx.server_defaults(GUILD) == ServerDefaults(GUILD, "sv", "puff")
 
 
 async def test_sqlites_read_connection_refuses_writes(tmp_path: Path) -> None:
