@@ -65,11 +65,11 @@ class CommandRecord:
 
     def __init__(self, store: Database, rights: RightsRepository | None = None) -> None:
         self.store = store
-        self._sql = rights or RightsRepository()
+        self._repo = rights or RightsRepository()
 
     async def last(self, application_id: int) -> dict[str, str] | None:
         async with self.store.read() as tx:
-            text = await self._sql.state(tx, f"commands:{application_id}")
+            text = await self._repo.state(tx, f"commands:{application_id}")
         try:
             found = json.loads(text) if text else None
         except ValueError:
@@ -78,5 +78,5 @@ class CommandRecord:
 
     async def registered(self, application_id: int, scope: str, digest: str) -> None:
         async with self.store.transaction() as tx:
-            await self._sql.set_state(tx, f"commands:{application_id}",
+            await self._repo.set_state(tx, f"commands:{application_id}",
                                 json.dumps({"scope": scope, "hash": digest}))

@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 class LivePosts:
     def __init__(self, store: Database, posts: PostRepository | None = None) -> None:
         self.store = store
-        self._sql = posts or PostRepository()
+        self._repo = posts or PostRepository()
 
     async def swap_board(self, game_id: int, new: Where | None,
                          version: int) -> Where | None:
@@ -39,7 +39,7 @@ class LivePosts:
         off: the one ``new`` replaced, or ``new`` itself when a board of a later version
         is already recorded (``PostRepository.record_board``)."""
         try:
-            return await self._sql.record_board(self.store, game_id, new, version)
+            return await self._repo.record_board(self.store, game_id, new, version)
         except Exception:
             log.exception("could not record the live board of game %s", game_id)
             return None
@@ -49,7 +49,7 @@ class LivePosts:
         its buttons, which the caller rewrites."""
         try:
             async with self.store.transaction() as tx:
-                return await self._sql.close_board(tx, game_id)
+                return await self._repo.close_board(tx, game_id)
         except Exception:
             log.exception("could not record the live board of game %s", game_id)
             return None
@@ -57,7 +57,7 @@ class LivePosts:
     async def opened_thread(self, guild_id: int | None, thread_id: int) -> None:
         try:
             async with self.store.transaction() as tx:
-                await self._sql.add_thread(tx, guild_id or 0, thread_id)
+                await self._repo.add_thread(tx, guild_id or 0, thread_id)
         except Exception:
             log.exception("could not record the game thread %s", thread_id)
 
@@ -65,7 +65,7 @@ class LivePosts:
         """Forget a game's thread; True once, for the caller that is to archive it."""
         try:
             async with self.store.transaction() as tx:
-                return await self._sql.take_thread(tx, thread_id)
+                return await self._repo.take_thread(tx, thread_id)
         except Exception:
             log.exception("could not forget the game thread %s", thread_id)
             return False

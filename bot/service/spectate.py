@@ -211,7 +211,7 @@ class SpectateService:
         #: Draws the replays and reviews (the board workers).
         self.pictures = pictures
         self.store = games.store
-        self._sql = games.repos.spectate
+        self._repo = games.repos.spectate
         #: Display names for records and replays; the cog can ask Discord when the
         #: member is not cached (the bot runs without the members intent).
         self.fetch_name = fetch_name
@@ -270,7 +270,7 @@ class SpectateService:
         if ctx.guild_id is None:
             raise UserError("watch.guild_only")
         async with self.store.read() as tx:
-            rows = await self._sql.running_games(tx, ctx.guild_id)
+            rows = await self._repo.running_games(tx, ctx.guild_id)
         rows = await visible_rows(ctx, rows, sight)
         if not rows:
             raise UserError("watch.none_running")
@@ -547,9 +547,9 @@ class SpectateService:
         first, those matching ``typed`` only; at most 25 (Discord's limit)."""
         lang = await self.games.lang_for(ctx)
         async with self.store.read() as tx:
-            rows = await (self._sql.recent_games(tx, ctx.guild_id, SUGGESTION_POOL)
+            rows = await (self._repo.recent_games(tx, ctx.guild_id, SUGGESTION_POOL)
                           if ctx.guild_id is not None else  # a DM: the member's own there
-                          self._sql.recent_direct_games(tx, ctx.user_id, SUGGESTION_POOL))
+                          self._repo.recent_direct_games(tx, ctx.user_id, SUGGESTION_POOL))
         labelled = []
         typed = (typed or "").strip().lower()
         for row in rows:
