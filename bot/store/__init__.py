@@ -3,7 +3,8 @@
 ``open_store(target)`` picks the backend from the target: a ``postgresql://`` URL opens
 the asyncpg store (bot/store/postgres.py), anything else the aiosqlite store
 (bot/store/db.py).  Both run their migrations at open, hand out a ``Tx`` (one portable
-SQL text per statement with ``?`` placeholders, and typed methods on top) and satisfy
+SQL text per statement with ``?`` placeholders, and typed methods on top, shared in
+bot/store/portable.py) and satisfy
 ``Database`` (bot/store/protocol.py), the interface the services use, with the
 repositories (bot/store/repositories.py) whose methods are the services' queries and
 the rows they return (bot/store/rows.py).  No service imports a driver's module or a
