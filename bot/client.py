@@ -46,7 +46,7 @@ from bot.cogs.reminders import Expiry, Reminders
 from bot.cogs.replies import ServerOnly, note_server_only
 from bot.cogs.spectate import Spectate
 from bot.cogs.tournaments import Tournaments
-from bot.config import Settings, is_database_url, mask_url
+from bot.config import Settings, is_postgres_url, mask_url
 from bot.delivery.answers import send_private
 from bot.delivery.games import Delivery
 from bot.i18n import resolve_lang, t
@@ -122,7 +122,7 @@ class BradeBot(commands.AutoShardedBot):
         #: later, but a process given no shards runs them all and owns every guild.
         self.shards_owned: tuple[frozenset[int], int] | None = (
             (frozenset(ids), count) if ids is not None and count is not None else None)
-        self.db_path = db_path if isinstance(db_path, str) and is_database_url(db_path) \
+        self.db_path = db_path if isinstance(db_path, str) and is_postgres_url(db_path) \
             else Path(db_path)
         self.dev_guild = dev_guild
         self.clock = clock

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-from bot.store.dialect import mask_url  # one masking rule for config, store and migrate
+# One masking rule and one test of a PostgreSQL URL for config, store and migrate.
+from bot.store.dialect import is_postgres_url, mask_url
 from engine import rules as rules_registry
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
-PG_SCHEMES = ("postgresql", "postgres")
 SHARD_FORMS = ("BRADE_SHARDS takes A-B/N (shards A to B of N), A,B,C/N (those shards of N) "
                "or K/N (shard K of N), every id below N; leave it unset to run one process "
                "with the shard count Discord recommends.")
@@ -52,11 +52,6 @@ def parse_count(text: str, name: str, *, least: int = 0, most: int = 999_999_999
         what = f"from {least} to {most}" if most < 999_999_999 else f"{least} or more"
         raise ConfigError(f"{name}={text!r} must be a whole number {what}{hint}.")
     return int(value)
-
-
-def is_database_url(target: str) -> bool:
-    """Whether ``BRADE_DB`` names a PostgreSQL server rather than a SQLite file."""
-    return target.split(":", 1)[0].lower() in PG_SCHEMES and "://" in target
 
 
 def check_database_url(url: str) -> None:
@@ -224,14 +219,14 @@ class Config:
         if "\x00" in db:
             raise ConfigError("BRADE_DB must be a file path or a postgresql:// URL; it "
                               "contains a NUL character.")
-        if is_database_url(db):
+        if is_postgres_url(db):
             check_database_url(db)
         db_wait = parse_duration(env.get("BRADE_DB_WAIT") or "0", "BRADE_DB_WAIT")
         shard_text = (env.get("BRADE_SHARDS") or "").strip()
         shards = parse_shards(shard_text) if shard_text else None
         return cls(
             token=token,
-            db_path=None if is_database_url(db) else Path(db),
+            db_path=None if is_postgres_url(db) else Path(db),
             db=db,
             shards=shards,
             dev_guild=int(dev) if dev else None,
@@ -243,7 +238,7 @@ class Config:
     @property
     def db_shown(self) -> str:
         """The database for logs and messages: a URL's password masked."""
-        return mask_url(self.db) if is_database_url(self.db) else self.db
+        return mask_url(self.db) if is_postgres_url(self.db) else self.db
 
     def __repr__(self) -> str:  # the dataclass repr, plus the database without a password
         return (f"Config(db={self.db_shown!r}, shards={self.shards!r}, "

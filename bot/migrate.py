@@ -19,8 +19,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from bot.config import ConfigError, check_database_url, is_database_url
-from bot.store.dialect import mask_in_text, mask_url
+from bot.config import ConfigError, check_database_url
+from bot.store.dialect import is_postgres_url, mask_in_text, mask_url
 
 if TYPE_CHECKING:
     from bot.store.copy import Report
@@ -69,7 +69,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     if argv and argv[0] == "migrate":
         argv = argv[1:]
     args = _parser().parse_args(argv)
-    if not is_database_url(args.target):
+    if not is_postgres_url(args.target):
         raise UsageError(f"--to {mask_url(args.target)} is not a PostgreSQL URL; write "
                          "postgresql://user:password@host:5432/database")
     try:

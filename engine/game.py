@@ -114,7 +114,7 @@ class Game:
             self.events.append({"type": "teka", "white": w, "black": b})
             if w != b:
                 break
-        starter = Side.WHITE if (w > b) == self.rules.higher_die_starts else Side.BLACK
+        starter = self.rules.teka_starter(w, b)
         self.position = self.position.with_turn(starter)
         if self.rules.opening_roll_plays:
             self.phase = "roll"

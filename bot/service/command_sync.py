@@ -23,7 +23,7 @@ import logging
 from dataclasses import dataclass
 
 from bot.store import Database
-from bot.store import rights_sql as sql
+from bot.store.repositories import RightsRepository
 
 log = logging.getLogger(__name__)
 
@@ -63,12 +63,13 @@ def plan(last: dict[str, str] | None, scope: str, digest: str) -> SyncPlan:
 class CommandRecord:
     """Which commands were last registered, and where, per application."""
 
-    def __init__(self, store: Database) -> None:
+    def __init__(self, store: Database, rights: RightsRepository | None = None) -> None:
         self.store = store
+        self._repo = rights or RightsRepository()
 
     async def last(self, application_id: int) -> dict[str, str] | None:
         async with self.store.read() as tx:
-            text = await sql.state(tx, f"commands:{application_id}")
+            text = await self._repo.state(tx, f"commands:{application_id}")
         try:
             found = json.loads(text) if text else None
         except ValueError:
@@ -77,5 +78,5 @@ class CommandRecord:
 
     async def registered(self, application_id: int, scope: str, digest: str) -> None:
         async with self.store.transaction() as tx:
-            await sql.set_state(tx, f"commands:{application_id}",
+            await self._repo.set_state(tx, f"commands:{application_id}",
                                 json.dumps({"scope": scope, "hash": digest}))

@@ -27,9 +27,8 @@ from bot.i18n import t
 from bot.service.games import GameService, Loaded
 from bot.service.games.boards import duration
 from bot.service.model import COMPUTER, Ctx, Reply
-from bot.service.text import shown
+from bot.service.text import link, shown
 from bot.store import GameRow
-from bot.store import notices_sql as sql
 from engine import rules as rules_registry
 from engine.dice import drawn_dice
 
@@ -52,22 +51,16 @@ class TurnNotice:
     wait: str = ""
 
 
-def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
-    """Discord's address of a channel (a direct message's: ``@me``) or of a message."""
-    where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
-    return f"{where}/{message_id}" if message_id else where
-
-
 def wait_key(lg: Loaded) -> str:
     """What makes one wait: whose turn, which game of the match, how many turns played."""
-    turns = sum(1 for e in lg.game.events if e.get("type") in ("play", "forfeit"))
-    return f"{lg.player(lg.game.turn)}:{len(lg.match.results)}:{turns}"
+    return f"{lg.player(lg.game.turn)}:{len(lg.match.results)}:{lg.game.turn_count}"
 
 
 class Correspondence:
     def __init__(self, games: GameService) -> None:
         self.games = games
         self.store = games.store
+        self._repo = games.repos.notices
         self.clock = games.clock
         #: ``(member, channel) -> when`` they last acted there (this process's memory).
         self._acted: dict[tuple[int, int], float] = {}
@@ -87,7 +80,7 @@ class Correspondence:
     async def live_games(self, user_id: int) -> list[GameRow]:
         """Every live game and challenge of the member, everywhere."""
         async with self.store.read() as tx:
-            return await sql.member_games(tx, user_id)
+            return await self._repo.member_games(tx, user_id)
 
     async def listing(self, ctx: Ctx, rows: list[GameRow],
                       place: Callable[[int | None], str | None] = lambda g: None) -> Reply:
@@ -99,7 +92,7 @@ class Correspondence:
             return Reply(lang=personal, private=t(
                 "games.none" if ctx.guild_id else "games.none_anywhere", personal))
         async with self.store.read() as tx:
-            boards = await sql.boards(tx, [r.id for r in rows])
+            boards = await self._repo.boards(tx, [r.id for r in rows])
         now = self.clock()
         lines: list[tuple[bool, float, str]] = []
         for row in rows:
@@ -175,7 +168,7 @@ class Correspondence:
             if not lg.game.is_over:
                 found.append((row, lg, lg.player(lg.game.turn)))
         async with self.store.read() as tx:
-            wanted = await sql.turn_subscribers(tx, [m for _, _, m in found])
+            wanted = await self._repo.turn_subscribers(tx, [m for _, _, m in found])
         now = self.clock()
         out: list[TurnNotice] = []
         for row, lg, mover in found:
@@ -187,7 +180,7 @@ class Correspondence:
                 continue
             wait = wait_key(lg)
             async with self.store.transaction() as tx:
-                if not await sql.claim_turn_notice(tx, row.id, wait, now):
+                if not await self._repo.claim_turn_notice(tx, row.id, wait, now):
                     continue  # told already (before a restart, or by another process)
             out.append(TurnNotice(mover, row.id, await self._turn_text(
                 row, lg, mover, lang, names(row.guild_id, row.channel_id)), wait))
@@ -200,7 +193,7 @@ class Correspondence:
         other = row.black_id if row.white_id == mover else row.white_id
         await self.games.players.resolve(row.guild_id, row.players())
         async with self.store.read() as tx:
-            where = (await sql.boards(tx, [row.id])).get(row.id)
+            where = (await self._repo.boards(tx, [row.id])).get(row.id)
         url = link(row.guild_id, *where) if where else link(row.guild_id, row.channel_id)
         roll = ""
         if lg.game.phase in ("move", "choose") and lg.game.dice:
@@ -236,18 +229,18 @@ class Correspondence:
                            lang))
         if fields:
             async with self.store.transaction() as tx:
-                await sql.set_prefs(tx, ctx.user_id, self.clock(), lang, **fields)
+                await self._repo.set_prefs(tx, ctx.user_id, self.clock(), lang, **fields)
         return "\n".join(lines)
 
     async def report(self, ctx: Ctx) -> str:
         """A direct message that could not be delivered since the member's last
         ``/brade settings``, said once (then forgotten); else nothing."""
         async with self.store.read() as tx:
-            p = await sql.prefs(tx, ctx.user_id)
+            p = await self._repo.prefs(tx, ctx.user_id)
         if p.undelivered is None:
             return ""
         async with self.store.transaction() as tx:
-            await sql.clear_undelivered(tx, ctx.user_id)
+            await self._repo.clear_undelivered(tx, ctx.user_id)
         return t("notice.undelivered", await self.games.lang_for(ctx),
                  since=duration(max(0.0, self.clock() - p.undelivered),
                                 await self.games.lang_for(ctx)))
@@ -256,7 +249,7 @@ class Correspondence:
         """What the member asked to be told by direct message (a settings reply)."""
         lang = await self.games.lang_for(ctx)
         async with self.store.read() as tx:
-            p = await sql.prefs(tx, ctx.user_id)
+            p = await self._repo.prefs(tx, ctx.user_id)
         turn = (t("notice.set.off", lang) if p.turn_after is None else
                 t("notice.set.on", lang) if p.turn_after == 0 else
                 t("notice.set.after", lang, since=duration(p.turn_after * 60, lang)))
@@ -266,12 +259,12 @@ class Correspondence:
     async def undelivered(self, user_id: int) -> bool:
         """A direct message to the member failed; True the first time until reported."""
         async with self.store.transaction() as tx:
-            return await sql.mark_undelivered(tx, user_id, self.clock())
+            return await self._repo.mark_undelivered(tx, user_id, self.clock())
 
     async def problem_subscribers(self) -> list[tuple[int, str]]:
         async with self.store.read() as tx:
-            return await sql.problem_subscribers(tx)
+            return await self._repo.problem_subscribers(tx)
 
     async def claim_problem(self, user_id: int, day: str) -> bool:
         async with self.store.transaction() as tx:
-            return await sql.claim_problem_notice(tx, user_id, day)
+            return await self._repo.claim_problem_notice(tx, user_id, day)

@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 
 from bot.store import Database
-from bot.store import players_sql as sql
+from bot.store.repositories import PlayerRepository
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +39,10 @@ def _key(guild_id: int | None) -> int:
 class Players:
     def __init__(self, store: Database, *, clock: Callable[[], float] = time.time,
                  fallback: Callable[[int | None, int], str | None] | None = None,
-                 fetch: Fetcher | None = None) -> None:
+                 fetch: Fetcher | None = None,
+                 players: PlayerRepository | None = None) -> None:
         self.store = store
+        self._repo = players or PlayerRepository()
         self.clock = clock
         self.fetch = fetch
         self._fallback = fallback or (lambda g, u: None)
@@ -50,7 +52,7 @@ class Players:
         self._asked: set[tuple[int, int]] = set()  # fetched (or failed) once already
         self._loaded: set[tuple[int, int]] = set()  # read from the table this run
         self._themes: dict[tuple[int, int], str | None] = {}
-        #: Each member's ways of playing (``players_sql.PLAY_PREFS``) as read or set.
+        #: Each member's ways of playing (confirm_plays, roll_for_me) as read or set.
         self._play: dict[tuple[int, int], dict[str, bool]] = {}
 
     # -- what interactions tell us ------------------------------------------------------
@@ -74,7 +76,7 @@ class Players:
         pending, self._pending = self._pending, {}
         try:
             async with self.store.transaction() as tx:
-                await sql.save_seen(tx, [(g, u, n, a, at)
+                await self._repo.save_seen(tx, [(g, u, n, a, at)
                                          for (g, u), (n, a, at) in pending.items()])
         except Exception:  # a name is a courtesy: never fail a command over it
             log.exception("could not save %d player names", len(pending))
@@ -100,7 +102,7 @@ class Players:
         g = _key(guild_id)
         name = self._names.get((g, user_id)) or self._fallback(guild_id, user_id) or UNNAMED
         async with self.store.transaction() as tx:
-            await sql.set_theme(tx, g, user_id, name, theme, self.clock())
+            await self._repo.set_theme(tx, g, user_id, name, theme, self.clock())
         self._themes[(g, user_id)] = theme
 
     def confirms(self, guild_id: int | None, user_id: int) -> bool:
@@ -118,7 +120,7 @@ class Players:
         await self.resolve(guild_id, [user_id])  # the others as stored stay known
         name = self._names.get((g, user_id)) or self._fallback(guild_id, user_id) or UNNAMED
         async with self.store.transaction() as tx:
-            await sql.set_play_prefs(tx, g, user_id, name, self.clock(), prefs)
+            await self._repo.set_play_prefs(tx, g, user_id, name, self.clock(), prefs)
         self._play.setdefault((g, user_id), {}).update(prefs)
 
     async def resolve(self, guild_id: int | None, user_ids: Iterable[int]) -> None:
@@ -129,7 +131,7 @@ class Players:
         if unread:
             try:
                 async with self.store.read() as tx:
-                    rows = await sql.players(tx, g, unread)
+                    rows = await self._repo.players(tx, g, unread)
             except Exception:
                 log.exception("could not read player names")
                 rows = []

@@ -21,25 +21,25 @@ from __future__ import annotations
 
 import logging
 
-from bot.store import Database
-from bot.store import posts_sql as sql
-from bot.store.posts_sql import Where
+from bot.store import Database, Where
+from bot.store.repositories import PostRepository
 
 log = logging.getLogger(__name__)
 
 
 class LivePosts:
-    def __init__(self, store: Database) -> None:
+    def __init__(self, store: Database, posts: PostRepository | None = None) -> None:
         self.store = store
+        self._repo = posts or PostRepository()
 
     async def swap_board(self, game_id: int, new: Where | None,
                          version: int) -> Where | None:
         """Record ``new``, posted at game ``version``, as the game's message with live
         buttons (``None``: none now); return the board whose buttons the caller takes
         off: the one ``new`` replaced, or ``new`` itself when a board of a later version
-        is already recorded (posts_sql.swap_board)."""
+        is already recorded (``PostRepository.record_board``)."""
         try:
-            return await sql.record_board(self.store, game_id, new, version)
+            return await self._repo.record_board(self.store, game_id, new, version)
         except Exception:
             log.exception("could not record the live board of game %s", game_id)
             return None
@@ -49,7 +49,7 @@ class LivePosts:
         its buttons, which the caller rewrites."""
         try:
             async with self.store.transaction() as tx:
-                return await sql.close_board(tx, game_id)
+                return await self._repo.close_board(tx, game_id)
         except Exception:
             log.exception("could not record the live board of game %s", game_id)
             return None
@@ -57,7 +57,7 @@ class LivePosts:
     async def opened_thread(self, guild_id: int | None, thread_id: int) -> None:
         try:
             async with self.store.transaction() as tx:
-                await sql.add_thread(tx, guild_id or 0, thread_id)
+                await self._repo.add_thread(tx, guild_id or 0, thread_id)
         except Exception:
             log.exception("could not record the game thread %s", thread_id)
 
@@ -65,7 +65,7 @@ class LivePosts:
         """Forget a game's thread; True once, for the caller that is to archive it."""
         try:
             async with self.store.transaction() as tx:
-                return await sql.take_thread(tx, thread_id)
+                return await self._repo.take_thread(tx, thread_id)
         except Exception:
             log.exception("could not forget the game thread %s", thread_id)
             return False

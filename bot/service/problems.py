@@ -21,7 +21,7 @@ unseen problems whose difficulty is nearest the member's rating.
 
 **The daily problem.**  A server with a problem channel gets one problem a day there at
 its hour (UTC), posted by the process that owns the guild.  The day's row is inserted
-before the post (``problems_sql.claim_daily``): its key lets exactly one process, of any
+before the post (``ProblemRepository.claim_daily``): its key lets exactly one process, of any
 number that scan at once, post it; like a reminder, it is not repeated should the post
 fail.  Anyone answers it privately; the next day's post says how many solved it and names
 the longest runs of daily problems solved in a row.
@@ -42,8 +42,7 @@ from bot.league.ratings import MU, SIGMA, Rating, rate_game
 from bot.service.games import GameService
 from bot.service.model import BoardSpec, Ctx, PickControls, UserError
 from bot.service.ratings import shown_rating
-from bot.store import Conflict
-from bot.store import problems_sql as sql
+from bot.store import Attempt, Conflict, Daily, Solver
 from engine import rules as rules_registry
 from engine.ai import problem_set
 from engine.ai.problem_set import Problem, ProblemSet
@@ -133,6 +132,7 @@ class ProblemService:
     def __init__(self, games: GameService) -> None:
         self.games = games
         self.store = games.store
+        self._repo = games.repos.problems
 
     # -- problem sets -------------------------------------------------------------------
 
@@ -167,13 +167,13 @@ class ProblemService:
             rid = FALLBACK_RULES
         return rid if rid in self.available() else FALLBACK_RULES
 
-    async def opened(self, ctx: Ctx) -> tuple[sql.Attempt, Problem] | None:
+    async def opened(self, ctx: Ctx) -> tuple[Attempt, Problem] | None:
         """The member's open problem (the last shown and not answered) and its attempt."""
         return await self._open(_scope(ctx), ctx.user_id)
 
-    async def _open(self, guild_id: int, user_id: int) -> tuple[sql.Attempt, Problem] | None:
+    async def _open(self, guild_id: int, user_id: int) -> tuple[Attempt, Problem] | None:
         async with self.store.read() as tx:
-            a = await sql.open_attempt(tx, guild_id, user_id)
+            a = await self._repo.open_attempt(tx, guild_id, user_id)
         if a is None:
             return None
         p = await asyncio.to_thread(problem_set.find, a.problem_id)
@@ -200,9 +200,9 @@ class ProblemService:
         rid = await self._rules_for(guild, rules)
         ps = await self.problems(rid)
         async with self.store.read() as tx:
-            seen = await sql.seen(tx, guild, ctx.user_id) | await sql.daily_ids(tx, guild)
-            me = await sql.solver(tx, guild, ctx.user_id)
-            known = await sql.difficulties(tx, rid + "-")
+            seen = await self._repo.seen(tx, guild, ctx.user_id) | await self._repo.daily_ids(tx, guild)
+            me = await self._repo.solver(tx, guild, ctx.user_id)
+            known = await self._repo.difficulties(tx, rid + "-")
         unseen = [p for p in ps.problems if p.id not in seen]
         if not unseen:
             raise UserError("problem.all_done", rules=rid, known=", ".join(
@@ -210,7 +210,7 @@ class ProblemService:
         mine = me.rating if me is not None else Rating()
         p = _nearest(unseen, known, mine.mu, f"{guild}:{ctx.user_id}:{len(seen)}")
         async with self.store.transaction() as tx:
-            await sql.show(tx, guild, ctx.user_id, p.id, None, now)
+            await self._repo.show(tx, guild, ctx.user_id, p.id, None, now)
         return await self.view(ctx, p, personal, difficulty=known.get(p.id) or prior(p))
 
     async def open_daily(self, ctx: Ctx, day: str) -> ProblemReply:
@@ -219,8 +219,8 @@ class ProblemService:
         personal, _ = await self.games.langs(ctx)
         guild = _scope(ctx)
         async with self.store.read() as tx:
-            d = await sql.daily(tx, guild, day)
-            a = await sql.attempt(tx, guild, ctx.user_id, d.problem_id) if d else None
+            d = await self._repo.daily(tx, guild, day)
+            a = await self._repo.attempt(tx, guild, ctx.user_id, d.problem_id) if d else None
         p = await asyncio.to_thread(problem_set.find, d.problem_id) if d else None
         if d is None or p is None:
             raise UserError("problem.no_daily")
@@ -231,7 +231,7 @@ class ProblemService:
             return ProblemReply(t("problem.answered", personal, day=day, play=play_words(
                 a.answer or "-", personal), verdict=verdict), personal)
         async with self.store.transaction() as tx:
-            await sql.show(tx, guild, ctx.user_id, p.id, day, self.games.clock())
+            await self._repo.show(tx, guild, ctx.user_id, p.id, day, self.games.clock())
         return await self.view(ctx, p, personal, day=day)
 
     async def view(self, ctx: Ctx, p: Problem, lang: str, *, note: str | None = None,
@@ -245,7 +245,7 @@ class ProblemService:
         else:
             if difficulty is None:
                 async with self.store.read() as tx:
-                    difficulty = (await sql.difficulties(tx, p.id)).get(p.id) or prior(p)
+                    difficulty = (await self._repo.difficulties(tx, p.id)).get(p.id) or prior(p)
             head = t("problem.head", lang, id=p.id, title=rules.title, rules=p.rules,
                      difficulty=shown_rating(difficulty, lang))
         text = "\n".join(x for x in (note, head, t(
@@ -285,18 +285,18 @@ class ProblemService:
         now = self.games.clock()
         try:
             async with self.store.transaction() as tx:
-                if not await sql.answer(tx, a, turn.text, loss, correct, 0.0, now):
+                if not await self._repo.answer(tx, a, turn.text, loss, correct, 0.0, now):
                     raise UserError("problem.none")  # answered meanwhile (another press)
-                me = await sql.lock_solver(tx, guild, ctx.user_id, now)
-                difficulty = await sql.lock_difficulty(tx, p.id, prior(p), now)
+                me = await self._repo.lock_solver(tx, guild, ctx.user_id, now)
+                difficulty = await self._repo.lock_difficulty(tx, p.id, prior(p), now)
                 mine, theirs = rate_game(me.rating, difficulty, correct)
-                me2 = _streak(sql.Solver(mine, me.streak, me.streak_day, me.best_streak),
+                me2 = _streak(Solver(mine, me.streak, me.streak_day, me.best_streak),
                               a.day, correct,
-                              (await sql.previous_daily(tx, guild, a.day)) if a.day else None)
-                await sql.save_solver(tx, guild, ctx.user_id, me2, now)
-                await sql.save_difficulty(tx, p.id, theirs, now)
+                              (await self._repo.previous_daily(tx, guild, a.day)) if a.day else None)
+                await self._repo.save_solver(tx, guild, ctx.user_id, me2, now)
+                await self._repo.save_difficulty(tx, p.id, theirs, now)
                 delta = mine.mu - me.rating.mu
-                await sql.answer_delta(tx, a, delta)
+                await self._repo.answer_delta(tx, a, delta)
         except Conflict:
             raise UserError("conflict") from None
         log.info("problem %s answered by %s: %s (%.3f lost)", p.id, ctx.user_id,
@@ -305,7 +305,7 @@ class ProblemService:
         return self._answered(p, turn, best, loss, correct, me2, delta, personal, theme)
 
     def _answered(self, p: Problem, turn: Turn, best: Turn, loss: float, correct: bool,
-                  me: sql.Solver, delta: float, lang: str, theme: str) -> ProblemReply:
+                  me: Solver, delta: float, lang: str, theme: str) -> ProblemReply:
         mover = p.board().turn
         best_text = format_turn(best, lang)
         lines = [t("problem.right", lang, play=best_text) if correct else t(
@@ -340,9 +340,9 @@ class ProblemService:
             raise UserError("problem.hour")
         async with self.store.transaction() as tx:
             if daily is False:
-                await sql.clear_channel(tx, guild)
+                await self._repo.clear_channel(tx, guild)
                 return t("problem.settings.off", personal)
-            where = await sql.set_channel(tx, guild, channel_id, hour, DAILY_HOUR)
+            where = await self._repo.set_channel(tx, guild, channel_id, hour, DAILY_HOUR)
         if where is None:
             raise UserError("problem.channel_first")
         return t("problem.settings.on", personal, channel=where[0], hour=f"{where[1]:02d}",
@@ -351,8 +351,8 @@ class ProblemService:
     async def profile_lines(self, guild_id: int, user_id: int, lang: str) -> list[str]:
         """The member's problem line for ``/rating profile`` (none before a first answer)."""
         async with self.store.read() as tx:
-            me = await sql.solver(tx, guild_id, user_id)
-            recent = await sql.last_days(tx, guild_id, 2)
+            me = await self._repo.solver(tx, guild_id, user_id)
+            recent = await self._repo.last_days(tx, guild_id, 2)
         if me is None:
             return []
         # a run is alive while its last day is the server's latest daily problem, or the
@@ -371,13 +371,13 @@ class ProblemService:
         today = day_of(now)
         hour = datetime.fromtimestamp(now, UTC).hour
         async with self.store.read() as tx:
-            servers = await sql.channels(tx)
+            servers = await self._repo.channels(tx)
         out = []
         for guild, channel_id, at in servers:
             if not self.games.owns(guild) or hour < at:
                 continue
             async with self.store.read() as tx:
-                if await sql.daily(tx, guild, today) is not None:
+                if await self._repo.daily(tx, guild, today) is not None:
                     continue
             try:
                 post = await self._daily(guild, channel_id, today, now, guild_locale(guild))
@@ -395,17 +395,17 @@ class ProblemService:
         rid = await self._rules_for(guild, None)
         ps = await self.problems(rid)
         async with self.store.read() as tx:
-            used = await sql.daily_ids(tx, guild)
-            mus = await sql.solver_mus(tx, guild)
-            known = await sql.difficulties(tx, rid + "-")
-            before = await sql.previous_daily(tx, guild, day)
-            results = await sql.day_results(tx, guild, before.day) if before else (0, 0)
-            streaks = await sql.best_streaks(tx, guild, before.day, STREAKS) if before else []
+            used = await self._repo.daily_ids(tx, guild)
+            mus = await self._repo.solver_mus(tx, guild)
+            known = await self._repo.difficulties(tx, rid + "-")
+            before = await self._repo.previous_daily(tx, guild, day)
+            results = await self._repo.day_results(tx, guild, before.day) if before else (0, 0)
+            streaks = await self._repo.best_streaks(tx, guild, before.day, STREAKS) if before else []
         unused = [p for p in ps.problems if p.id not in used] or list(ps.problems)
         p = _nearest(unused, known, statistics.median(mus) if mus else MU, f"{guild}:{day}")
         try:
             async with self.store.transaction() as tx:
-                if not await sql.claim_daily(tx, guild, day, p.id, channel_id, now):
+                if not await self._repo.claim_daily(tx, guild, day, p.id, channel_id, now):
                     return None  # another process has it
         except Conflict:
             return None
@@ -438,11 +438,11 @@ class ProblemService:
         if datetime.fromtimestamp(now, UTC).hour < DAILY_HOUR:
             return None
         async with self.store.read() as tx:
-            d = await sql.daily(tx, DIRECT, today)
+            d = await self._repo.daily(tx, DIRECT, today)
         if d is None:  # the first subscriber of the day claims it
             await self._daily(DIRECT, 0, today, now, None)
             async with self.store.read() as tx:
-                d = await sql.daily(tx, DIRECT, today)
+                d = await self._repo.daily(tx, DIRECT, today)
         p = await asyncio.to_thread(problem_set.find, d.problem_id) if d else None
         if p is None:
             return None
@@ -457,7 +457,7 @@ class ProblemService:
 
     async def posted(self, post: DailyPost, message_id: int) -> None:
         async with self.store.transaction() as tx:
-            await sql.posted(tx, post.guild_id, post.day, message_id)
+            await self._repo.posted(tx, post.guild_id, post.day, message_id)
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -492,17 +492,17 @@ def _nearest(problems: list[Problem], known: dict[str, Rating], target: float,
     return near[random.Random(seed).randrange(len(near))]
 
 
-def _streak(me: sql.Solver, day: str | None, correct: bool,
-            before: sql.Daily | None) -> sql.Solver:
+def _streak(me: Solver, day: str | None, correct: bool,
+            before: Daily | None) -> Solver:
     """The member's run of daily problems solved after answering ``day``'s: one more
     when they solved the server's previous daily problem too, else one; a miss ends it.
     Practice problems (``day`` None) leave it alone."""
     if day is None:
         return me
     if not correct:
-        return sql.Solver(me.rating, 0, me.streak_day, me.best_streak)
+        return Solver(me.rating, 0, me.streak_day, me.best_streak)
     run = me.streak + 1 if before is not None and me.streak_day == before.day else 1
-    return sql.Solver(me.rating, run, day, max(me.best_streak, run))
+    return Solver(me.rating, run, day, max(me.best_streak, run))
 
 
 __all__ = ["Answer", "DailyPost", "ProblemReply", "ProblemService", "day_of", "prior"]

@@ -24,8 +24,7 @@ from bot.league.ratings import Rating, leaderboard, rate
 from bot.service.games import GameService
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
 from bot.service.text import clip, mention
-from bot.store import GameRow
-from bot.store import ratings_sql as sql
+from bot.store import GameRow, RatedGame
 from engine.match import Match
 from engine.position import Side
 from engine.scoring import VACKERT
@@ -88,6 +87,7 @@ class RatingService:
         problems' rating, ``Services.build``)."""
         self.games = games
         self.store = games.store
+        self._repo = games.repos.ratings
         self.profile_lines = tuple(profile_lines)
 
     # -- applying results ----------------------------------------------------------------
@@ -97,7 +97,7 @@ class RatingService:
         if not _ratable(row):
             return False
         async with self.store.transaction() as tx:
-            if await sql.is_applied(tx, row.id):
+            if await self._repo.is_applied(tx, row.id):
                 return False
             fresh = await tx.game(row.id)  # the committed row, not the caller's copy
             if fresh is None or not _ratable(fresh):
@@ -110,10 +110,10 @@ class RatingService:
             loser = fresh.black_id if side is Side.WHITE else fresh.white_id
             # Locked until the commit: another game of either player waits, then reads
             # the state this one wrote (a plain read could rate both from the same state).
-            locked = await sql.lock_ratings(tx, guild, [winner, loser], self.games.clock())
+            locked = await self._repo.lock_ratings(tx, guild, [winner, loser], self.games.clock())
             before = (locked[winner], locked[loser])
             after = rate(*before)
-            applied = await sql.apply(tx, guild, fresh.id, winner, loser, before, after,
+            applied = await self._repo.apply(tx, guild, fresh.id, winner, loser, before, after,
                                       self.games.clock())
         if applied:
             log.info("rated game %s: %s beat %s (%+.0f / %+.0f)", row.id, winner, loser,
@@ -126,7 +126,7 @@ class RatingService:
         Only this process's guilds (sharded processes each catch up their own; two that
         raced would still apply a game once, by the ``rated_games`` key)."""
         async with self.store.read() as tx:
-            rows = await sql.unapplied_rated_games(tx)
+            rows = await self._repo.unapplied_rated_games(tx)
         n = 0
         for row in rows:
             if not self.games.owns(row.guild_id):
@@ -142,7 +142,7 @@ class RatingService:
         if not 1 <= limit <= LEADERBOARD_MAX:
             raise UserError("rating.limit", most=LEADERBOARD_MAX)
         async with self.store.read() as tx:
-            ratings = await sql.all_ratings(tx, guild)
+            ratings = await self._repo.all_ratings(tx, guild)
         if not ratings:
             raise UserError("rating.empty")
         order = leaderboard({str(k): v for k, v in ratings.items()}, limit)
@@ -164,11 +164,11 @@ class RatingService:
         if is_bot or uid == COMPUTER:
             raise UserError("rating.bot")
         async with self.store.read() as tx:
-            rows = await sql.finished_games(tx, guild, uid)
-            mine = await sql.rating(tx, guild, uid)
-            everyone = await sql.all_ratings(tx, guild) if mine else {}
-            changes = await sql.rated_games(tx, guild, uid)
-            rolled = await sql.roll_events(tx, guild, uid)
+            rows = await self._repo.finished_games(tx, guild, uid)
+            mine = await self._repo.rating(tx, guild, uid)
+            everyone = await self._repo.all_ratings(tx, guild) if mine else {}
+            changes = await self._repo.rated_games(tx, guild, uid)
+            rolled = await self._repo.roll_events(tx, guild, uid)
         extra = [line for lines in self.profile_lines
                  for line in await lines(guild, uid, personal)]
         if not rows and mine is None:
@@ -205,7 +205,7 @@ class RatingService:
         return self.games.display_name(guild_id, user_id, lang)
 
     def _recent_line(self, g: GameSummary, rows: dict[int, GameRow],
-                     changes: dict[int, sql.RatedGame], uid: int, lang: str) -> str:
+                     changes: dict[int, RatedGame], uid: int, lang: str) -> str:
         row_id = int(g.game_id.split("/", 1)[0])
         row = rows.get(row_id)
         opp = g.opponent or "0"

@@ -25,7 +25,7 @@ from bot.service.problems import ProblemService
 from bot.service.ratings import RatingService
 from bot.service.spectate import SpectateService
 from bot.service.tournaments import Gone, TournamentService
-from bot.store import Database, LeagueRepository
+from bot.store import Database, LeagueRepository, Repositories
 
 
 @dataclass(frozen=True)
@@ -47,15 +47,19 @@ class Services:
               pictures: RenderPool | None = None, lister: ListPool | None = None,
               names: Callable[[int | None, int], str] | None = None,
               fetch: Fetcher | None = None, gone: Gone | None = None,
-              owns: Callable[[int | None], bool] = lambda guild_id: True) -> Services:
+              owns: Callable[[int | None], bool] = lambda guild_id: True,
+              repos: Repositories | None = None) -> Services:
         """The services over ``store``, run as ``settings`` say.  ``pictures`` draws
         (the board workers; None: threads) and ``lister`` lists the picker's doubles,
         both made and closed by the caller.  ``names`` reads the gateway's member cache,
         ``fetch`` asks Discord for a member once, ``gone`` which members have left a
         server (all from the command layer); ``owns`` says whether this process runs a
-        guild's shard."""
+        guild's shard; ``repos`` are the store's queries the services run (by default
+        the SQL ones, bot/store/repositories.py), handed to each service here."""
+        repos = repos or Repositories()
         games = GameService(store, settings, clock=clock, seed_source=seed_source,
-                            agent=agent, lister=lister, names=names, fetch=fetch, owns=owns)
+                            agent=agent, lister=lister, names=names, fetch=fetch, owns=owns,
+                            repos=repos)
 
         async def fetch_name(guild_id: int | None, user_id: int) -> str | None:
             found = await fetch(guild_id, user_id) if fetch is not None else None
@@ -64,12 +68,11 @@ class Services:
         problems = ProblemService(games)
         return cls(games=games,
                    tournaments=TournamentService(store, clock=clock, langs=games.langs,
-                                                 owns=owns, gone=gone),
+                                                 owns=owns, gone=gone, repos=repos),
                    ratings=RatingService(games, profile_lines=[problems.profile_lines]),
                    spectate=SpectateService(
                        games, fetch_name=fetch_name, pictures=pictures or RenderPool(0),
                        analyses_per_member=settings.max_analyses_per_member),
                    problems=problems, correspondence=Correspondence(games),
                    leagues=LeagueService(LeagueRepository(store), clock=clock,
-                                         langs=games.langs,
-                                         owns=owns))
+                                         langs=games.langs, owns=owns))

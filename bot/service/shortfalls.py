@@ -21,9 +21,8 @@ import time
 from collections.abc import Callable, Iterable
 
 from bot.i18n import t
-from bot.store import Database
-from bot.store import rights_sql as sql
-from bot.store.rights_sql import Missing
+from bot.store import Database, Missing
+from bot.store.repositories import RightsRepository
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +58,10 @@ def notice(items: list[Missing], lang: str) -> str:
 
 
 class Shortfalls:
-    def __init__(self, store: Database, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Database, *, clock: Callable[[], float] = time.time,
+                 rights: RightsRepository | None = None) -> None:
         self.store = store
+        self._repo = rights or RightsRepository()
         self.clock = clock
         #: Servers with something their admins have not been told.
         self._pending: set[int] = set()
@@ -70,7 +71,7 @@ class Shortfalls:
         or by another process)."""
         try:
             async with self.store.read() as tx:
-                self._pending = set(await sql.guilds_missing(tx))
+                self._pending = set(await self._repo.guilds_missing(tx))
         except Exception:
             log.exception("could not read which servers lack a right")
 
@@ -86,7 +87,7 @@ class Shortfalls:
             return
         try:
             async with self.store.transaction() as tx:
-                await sql.record_missing(tx, guild_id, channel_id, action, rights,
+                await self._repo.record_missing(tx, guild_id, channel_id, action, rights,
                                          self.clock())
         except Exception:
             log.exception("could not remember the missing rights in channel %s", channel_id)
@@ -100,7 +101,7 @@ class Shortfalls:
         assert guild_id is not None
         try:
             async with self.store.read() as tx:
-                items = await sql.missing(tx, guild_id)
+                items = await self._repo.missing(tx, guild_id)
         except Exception:
             log.exception("could not read the missing rights of guild %s", guild_id)
             return []
@@ -112,8 +113,8 @@ class Shortfalls:
         """The admins were told of ``items``: forget them (a failure since is kept)."""
         try:
             async with self.store.transaction() as tx:
-                await sql.forget_missing(tx, guild_id, items)
-                left = await sql.missing(tx, guild_id)
+                await self._repo.forget_missing(tx, guild_id, items)
+                left = await self._repo.missing(tx, guild_id)
         except Exception:
             log.exception("could not forget the missing rights of guild %s", guild_id)
             return

@@ -45,11 +45,11 @@ from bot.service.text import (
     DESCRIPTION_LIMIT,
     MESSAGE_LIMIT,
     clip,
+    link,
     mention,
     shorten,
 )
 from bot.store import GameRow
-from bot.store import spectate_sql as sql
 from engine import record
 from engine import rules as rules_registry
 from engine.ai.analysis import GameAnalysis, summarise
@@ -140,7 +140,7 @@ class ReplayPlan:
 
 
 def jump_url(row: GameRow) -> str:
-    return f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}"
+    return link(row.guild_id, row.channel_id)
 
 
 def games_of(row: GameRow, events: list[dict[str, Any]]) -> list[Game]:
@@ -211,6 +211,7 @@ class SpectateService:
         #: Draws the replays and reviews (the board workers).
         self.pictures = pictures
         self.store = games.store
+        self._repo = games.repos.spectate
         #: Display names for records and replays; the cog can ask Discord when the
         #: member is not cached (the bot runs without the members intent).
         self.fetch_name = fetch_name
@@ -269,7 +270,7 @@ class SpectateService:
         if ctx.guild_id is None:
             raise UserError("watch.guild_only")
         async with self.store.read() as tx:
-            rows = await sql.running_games(tx, ctx.guild_id)
+            rows = await self._repo.running_games(tx, ctx.guild_id)
         rows = await visible_rows(ctx, rows, sight)
         if not rows:
             raise UserError("watch.none_running")
@@ -546,9 +547,9 @@ class SpectateService:
         first, those matching ``typed`` only; at most 25 (Discord's limit)."""
         lang = await self.games.lang_for(ctx)
         async with self.store.read() as tx:
-            rows = await (sql.recent_games(tx, ctx.guild_id, SUGGESTION_POOL)
+            rows = await (self._repo.recent_games(tx, ctx.guild_id, SUGGESTION_POOL)
                           if ctx.guild_id is not None else  # a DM: the member's own there
-                          sql.recent_direct_games(tx, ctx.user_id, SUGGESTION_POOL))
+                          self._repo.recent_direct_games(tx, ctx.user_id, SUGGESTION_POOL))
         labelled = []
         typed = (typed or "").strip().lower()
         for row in rows:

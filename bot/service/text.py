@@ -99,6 +99,11 @@ def mention(user_id: int | str) -> str:
     return f"<@{user_id}>"
 
 
+def channel(channel_id: int | str) -> str:
+    """A channel named in the bot's message, as ``mention`` names a member."""
+    return f"<#{channel_id}>"
+
+
 def plain_name(text: str | None, limit: int = THREAD_NAME_LIMIT, *, fallback: str = "?") -> str:
     """A name made from user text: no mentions, markdown, links or invisible characters."""
     s = _EMOJI.sub(r"\1", str(text or ""))
@@ -130,3 +135,10 @@ def echo(text: object, limit: int = ECHO_LIMIT) -> object:
     if not isinstance(text, str):
         return text
     return shorten(_visible(text).replace("`", "'"), limit)
+
+
+def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """The address of a channel (a direct message's: ``@me``) or of a message in it,
+    the one place it is built (a game's "open the game" link, a record's site)."""
+    where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{where}/{message_id}" if message_id else where

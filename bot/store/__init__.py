@@ -2,9 +2,13 @@
 
 ``open_store(target)`` picks the backend from the target: a ``postgresql://`` URL opens
 the asyncpg store (bot/store/postgres.py), anything else the aiosqlite store
-(bot/store/db.py).  Both run their migrations at open, hand out the same ``Tx`` (one
-portable SQL text per statement with ``?`` placeholders, and typed methods on top) and
-satisfy ``Database`` (bot/store/protocol.py), the one interface the services use.
+(bot/store/db.py).  Both run their migrations at open, hand out a ``Tx`` (one portable
+SQL text per statement with ``?`` placeholders, and typed methods on top, shared in
+bot/store/portable.py) and satisfy
+``Database`` (bot/store/protocol.py), the interface the services use, with the
+repositories (bot/store/repositories.py) whose methods are the services' queries and
+the rows they return (bot/store/rows.py).  No service imports a driver's module or a
+``*_sql`` module (tests/bot/test_house.py).
 
 Why asyncpg and hand-written SQL rather than SQLAlchemy Core with Alembic: the store
 already was typed SQL on a thin ``Tx`` layer (``one``/``all``/``run``) used by some fifty
@@ -20,14 +24,50 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.store.db import Conflict, Store, StoreError, Tx, run_to_end
+from bot.store.db import Store, StoreError, run_to_end
 from bot.store.dialect import is_postgres_url
 from bot.store.leagues import LeagueRepository, LeagueRow
-from bot.store.protocol import Database
-from bot.store.rows import GameRow, GuildSettings
+from bot.store.protocol import Conflict, Database, Tx
+from bot.store.repositories import Repositories
+from bot.store.rows import (
+    Attempt,
+    Daily,
+    GameRow,
+    Missing,
+    NoticePrefs,
+    PlayerRow,
+    RatedGame,
+    ServerDefaults,
+    ServerDisplay,
+    Solver,
+    TournamentRow,
+    Where,
+)
 
-__all__ = ["Conflict", "Database", "GameRow", "GuildSettings", "LeagueRepository",
-           "LeagueRow", "Store", "StoreError", "Tx", "open_store", "run_to_end"]
+__all__ = [
+    "Attempt",
+    "Conflict",
+    "Daily",
+    "Database",
+    "GameRow",
+    "LeagueRepository",
+    "LeagueRow",
+    "Missing",
+    "NoticePrefs",
+    "PlayerRow",
+    "RatedGame",
+    "Repositories",
+    "ServerDefaults",
+    "ServerDisplay",
+    "Solver",
+    "Store",
+    "StoreError",
+    "TournamentRow",
+    "Tx",
+    "Where",
+    "open_store",
+    "run_to_end",
+]
 
 
 async def open_store(target: str | Path, *, check: bool = True, wait: float = 0.0,

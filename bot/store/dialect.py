@@ -62,18 +62,6 @@ def is_postgres_url(target: object) -> bool:
 _QUERY_PASSWORD = re.compile(r"([?&]password=)([^&]*)", re.IGNORECASE)
 
 
-def url_password(url: str) -> str | None:
-    """The password written in the URL's user part or ``password=`` query, if any."""
-    _, sep, rest = url.strip().partition("://")
-    if not sep:
-        return None
-    m = _QUERY_PASSWORD.search(rest)
-    userinfo, at, _ = _QUERY_PASSWORD.sub(r"\1", rest).rpartition("@")
-    if at and ":" in userinfo:
-        return userinfo.split(":", 1)[1]
-    return m.group(2) if m else None
-
-
 def mask_url(url: str) -> str:
     """The URL with any password replaced by ``***``; safe for logs and error lines.
 

@@ -13,9 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from bot.store.db import Tx
 from bot.store.dialect import ascii_lower
-from bot.store.protocol import Database
+from bot.store.protocol import Database, Tx
 
 _COLUMNS = ("id", "guild_id", "channel_id", "name", "state", "lang", "data", "version",
             "created_at", "updated_at")

@@ -16,8 +16,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 
-from bot.store.db import Tx
 from bot.store.dialect import XACT_LOCK
+from bot.store.protocol import Tx
 
 
 def member_key(guild_id: int | None, user_id: int) -> int:

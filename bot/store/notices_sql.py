@@ -4,26 +4,12 @@ every server, what they asked to be told by direct message, and the notices sent
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from bot.store.db import Tx
-from bot.store.rows import LIVE, GameRow
+from bot.store.protocol import Tx
+from bot.store.rows import LIVE, GameRow, NoticePrefs
 
 _SELECT_GAME = f"SELECT {', '.join(GameRow.COLUMNS)} FROM games"
 
-
-@dataclass(frozen=True)
-class NoticePrefs:
-    """What a member asked to be told by direct message (``member_notices``)."""
-
-    user_id: int
-    #: None: no "your turn" messages; 0: as soon as they are away; N: after N minutes.
-    turn_after: int | None = None
-    problem_dm: bool = False
-    #: When a direct message to them last failed, until ``/brade settings`` reports it.
-    undelivered: float | None = None
-    #: The language of the messages (theirs when they last chose); None: English.
-    lang: str | None = None
 
 
 #: ``set_prefs``'s "leave this one as it is".

@@ -3,31 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from bot.store.db import Tx
-
-
-@dataclass(frozen=True)
-class PlayerRow:
-    guild_id: int
-    user_id: int
-    display_name: str
-    avatar: str | None
-    last_seen: float
-    theme: str | None = None
-    #: A play chosen in the picker is previewed and counts once confirmed (migration 0011).
-    confirm_plays: bool = True
-    #: The bot rolls for the member when the roll involves no choice (migration 0011).
-    roll_for_me: bool = False
-
-
-@dataclass(frozen=True)
-class GuildPrefs:
-    guild_id: int
-    threads: bool = False
-    theme: str | None = None
-
+from bot.store.protocol import Tx
+from bot.store.rows import PlayerRow, ServerDisplay
 
 _COLUMNS = ("guild_id, user_id, display_name, avatar, last_seen, theme, confirm_plays, "
             "roll_for_me")
@@ -86,19 +64,19 @@ async def set_play_prefs(tx: Tx, guild_id: int, user_id: int, name: str, at: flo
         (guild_id, user_id, name, at, *values))
 
 
-async def prefs(tx: Tx, guild_id: int) -> GuildPrefs:
+async def server_display(tx: Tx, guild_id: int) -> ServerDisplay:
     row = await tx.one("SELECT threads, theme FROM guild_prefs WHERE guild_id = ?",
                        (guild_id,))
-    return GuildPrefs(guild_id, bool(row[0]), row[1]) if row else GuildPrefs(guild_id)
+    return ServerDisplay(guild_id, bool(row[0]), row[1]) if row else ServerDisplay(guild_id)
 
 
-async def save_prefs(tx: Tx, p: GuildPrefs,
-                     fields: tuple[str, ...] = ("threads", "theme")) -> GuildPrefs:
+async def save_server_display(tx: Tx, p: ServerDisplay,
+                     fields: tuple[str, ...] = ("threads", "theme")) -> ServerDisplay:
     """Write only ``fields`` and return the row as stored, so two settings commands at
     once do not undo each other."""
     row = await tx.upsert_guild_row("guild_prefs", ("guild_id", "threads", "theme"),
                                     (p.guild_id, int(p.threads), p.theme), fields)
-    return GuildPrefs(int(row[0]), bool(row[1]), row[2])
+    return ServerDisplay(int(row[0]), bool(row[1]), row[2])
 
 
 async def welcomed(tx: Tx, user_id: int) -> bool:

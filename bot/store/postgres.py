@@ -28,9 +28,6 @@ from bot.store.db import (
     MIGRATIONS,
     Conflict,
     StoreError,
-    Tx,
-    event_kind,
-    game_update,
     migration_files,
     prove_writable,
     run_to_end,
@@ -44,6 +41,7 @@ from bot.store.dialect import (
     pg_save_game,
     to_postgres,
 )
+from bot.store.portable import PortableTx, event_kind, game_update
 from bot.store.rows import GameRow
 
 log = logging.getLogger(__name__)
@@ -127,7 +125,7 @@ def _describe(error: BaseException, url: str) -> str | None:
     return None
 
 
-class PgTx(Tx):
+class PgTx(PortableTx):
     """The typed queries on a pool connection: the portable SQL with ``$n`` placeholders,
     rows as tuples, and PostgreSQL's own text where SQLite's cannot serve."""
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.store.db import Tx
 from bot.store.dialect import POSTGRESQL
+from bot.store.protocol import Tx
+from bot.store.rows import Where
 
 if TYPE_CHECKING:
     from bot.store.protocol import Database
 
-#: (channel id, message id) of a posted message.
-Where = tuple[int, int]
 
 # ``swap_board`` in one statement, for a game whose record exists and is not newer: the
 # row is locked and read (``FOR UPDATE`` in the subquery: a swap running at the same

@@ -9,53 +9,9 @@ daily problem is claimed by inserting its ``(guild, day)`` row.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bot.league.ratings import Rating
-from bot.store.db import Tx
-
-
-@dataclass(frozen=True)
-class Solver:
-    """A member's problem rating on one server and their run of daily problems."""
-
-    rating: Rating
-    streak: int = 0
-    streak_day: str | None = None
-    best_streak: int = 0
-
-    @property
-    def solved(self) -> int:
-        return self.rating.wins
-
-    @property
-    def failed(self) -> int:
-        return self.rating.losses
-
-
-@dataclass(frozen=True)
-class Attempt:
-    guild_id: int
-    user_id: int
-    problem_id: str
-    day: str | None
-    shown_at: float
-    answered_at: float | None = None
-    answer: str | None = None
-    loss: float | None = None
-    correct: bool | None = None
-    delta: float | None = None
-
-
-@dataclass(frozen=True)
-class Daily:
-    guild_id: int
-    day: str
-    problem_id: str
-    channel_id: int
-    message_id: int | None
-    posted_at: float
-
+from bot.store.protocol import Tx
+from bot.store.rows import Attempt, Daily, Solver
 
 _ATTEMPT = ("guild_id, user_id, problem_id, day, shown_at, answered_at, answer, loss, "
             "correct, delta")

@@ -3,33 +3,14 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from bot.league.ratings import MU, Rating
-from bot.store.db import Tx
-from bot.store.rows import GameRow
+from bot.store.protocol import Tx
+from bot.store.rows import GameRow, RatedGame
 
 _SELECT_GAME = f"SELECT {', '.join(GameRow.COLUMNS)} FROM games"
 
-
-@dataclass(frozen=True)
-class RatedGame:
-    """One applied game: who won, and both μ before and after (a profile's "+158")."""
-
-    game_id: int
-    winner_id: int
-    loser_id: int
-    winner_before: float
-    winner_after: float
-    loser_before: float
-    loser_after: float
-    applied_at: float
-
-    def change_for(self, user_id: int) -> float:
-        if user_id == self.winner_id:
-            return self.winner_after - self.winner_before
-        return self.loser_after - self.loser_before
 
 
 async def rating(tx: Tx, guild_id: int, user_id: int) -> Rating | None:

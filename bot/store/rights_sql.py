@@ -4,21 +4,8 @@ which commands were last registered with Discord and where."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from bot.store.db import Tx
-
-
-@dataclass(frozen=True)
-class Missing:
-    """One kind of post the bot could not make in one channel: the rights it lacked."""
-
-    channel_id: int
-    action: str
-    rights: tuple[str, ...]
-    first_at: float
-    last_at: float
-    times: int
+from bot.store.protocol import Tx
+from bot.store.rows import Missing
 
 
 async def record_missing(tx: Tx, guild_id: int, channel_id: int, action: str,

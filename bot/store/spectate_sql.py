@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.store.db import Tx
+from bot.store.protocol import Tx
 from bot.store.rows import GameRow
 
 _SELECT_GAME = f"SELECT {', '.join(GameRow.COLUMNS)} FROM games"

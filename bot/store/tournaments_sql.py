@@ -3,35 +3,14 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
-from bot.store.db import Tx
 from bot.store.dialect import ascii_lower
+from bot.store.protocol import Tx
+from bot.store.rows import TournamentRow
 
-_COLUMNS = ("id", "guild_id", "channel_id", "name", "state", "lang", "data", "version",
-            "created_at", "updated_at")
-_SELECT = f"SELECT {', '.join(_COLUMNS)} FROM tournaments"
+_SELECT = f"SELECT {', '.join(TournamentRow.COLUMNS)} FROM tournaments"
 
-
-@dataclass(frozen=True)
-class TournamentRow:
-    id: int
-    guild_id: int
-    channel_id: int
-    name: str
-    state: str
-    lang: str
-    data: dict[str, Any]
-    version: int
-    created_at: float
-    updated_at: float
-
-    @classmethod
-    def from_sql(cls, row: tuple[Any, ...]) -> TournamentRow:
-        d = dict(zip(_COLUMNS, row, strict=True))
-        d["data"] = json.loads(d["data"])
-        return cls(**d)
 
 
 def _same_name(tx: Tx) -> str:

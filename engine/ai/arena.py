@@ -5,9 +5,10 @@
 Games come in pairs that share one dice stream: in the first game A has white, in the
 second B has white, and the k-th roll of each game is the same.  Luck then mostly cancels
 within a pair, so fewer games tell the agents apart.  Each game opens per T-1 (each side
-rolls one die, ties again; bräde: the lower starts, puff: the higher), then the starter
-rolls both dice afresh; the side to move after a turn is ``turn.position.turn`` (puff
-pasches roll again).  A game still running after ``MAX_TURNS`` turns is a draw.
+rolls one die, ties again; bräde: the lower starts, puff and backgammon: the higher,
+``RuleSet.teka_starter``), then the starter rolls both dice afresh, except in backgammon,
+where the teka's two dice are the starter's first roll, as ``Game.opening`` plays it; the
+side to move after a turn is ``turn.position.turn`` (puff pasches roll again).  A game still running after ``MAX_TURNS`` turns is a draw.
 
 The arena plays the engine directly, so it needs nothing from ``engine.game``.
 
@@ -32,10 +33,11 @@ from engine import rules as rules_registry
 from engine.ai.agents import Agent, canonical, get_agent
 from engine.ai.pasch import is_long_pasch
 from engine.ai.stats import mean_interval, wilson
+from engine.dice import Dice
 from engine.errors import EngineError
 from engine.generators import legal_turns
 from engine.position import Side
-from engine.rules.ruleset import Family, RuleSet
+from engine.rules.ruleset import RuleSet
 
 MAX_TURNS = 2000
 
@@ -52,15 +54,27 @@ class GameResult:
     turns: int
 
 
-def opening(rules: RuleSet, dice_rng: random.Random) -> Side:
-    """T-1: each side rolls one die until they differ; bräde's lower, puff's higher starts."""
+def teka(dice_rng: random.Random) -> tuple[int, int]:
+    """T-1: white's die and black's, rolled until they differ (white's drawn first, as
+    ``Game.opening`` draws them)."""
     while True:
         w, b = dice_rng.randint(1, 6), dice_rng.randint(1, 6)
         if w != b:
-            break
-    higher_starts = rules.family is Family.PUFF
-    white_starts = (w > b) if higher_starts else (w < b)
-    return Side.WHITE if white_starts else Side.BLACK
+            return w, b
+
+
+def opening(rules: RuleSet, dice_rng: random.Random) -> Side:
+    """T-1: who starts (the ruleset's answer, ``RuleSet.teka_starter``)."""
+    return rules.teka_starter(*teka(dice_rng))
+
+
+def opening_roll(rules: RuleSet, dice_rng: random.Random) -> tuple[Side, Dice | None]:
+    """T-1 as ``Game.opening`` plays it: who starts, and the starter's first roll when the
+    teka's dice are it (backgammon, ``RuleSet.opening_roll_plays``: the higher first);
+    None: the starter rolls afresh."""
+    w, b = teka(dice_rng)
+    first = (max(w, b), min(w, b)) if rules.opening_roll_plays else None
+    return rules.teka_starter(w, b), first
 
 
 def play_game(rules: RuleSet, white: Agent, black: Agent, dice_seed: int, agent_seed: int,
@@ -70,10 +84,14 @@ def play_game(rules: RuleSet, white: Agent, black: Agent, dice_seed: int, agent_
     agent_rng = {Side.WHITE: random.Random(agent_seed * 2 + 1),
                  Side.BLACK: random.Random(agent_seed * 2 + 2)}
     agents = {Side.WHITE: white, Side.BLACK: black}
-    pos = rules.start().with_turn(opening(rules, dice_rng))
+    starter, first = opening_roll(rules, dice_rng)
+    pos = rules.start().with_turn(starter)
     for n in range(1, max_turns + 1):
-        if pos.onedie:
-            dice: tuple[int, ...] = (dice_rng.randint(1, 6),)
+        dice: Dice
+        if first is not None:
+            dice, first = first, None
+        elif pos.onedie:
+            dice = (dice_rng.randint(1, 6),)
         else:
             dice = (dice_rng.randint(1, 6), dice_rng.randint(1, 6))
         mover = pos.turn

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.position import Geometry, Position
+from engine.position import Geometry, Position, Side
 
 
 class Family(StrEnum):
@@ -83,7 +83,10 @@ class RuleSet:
     # Every question the engine asks about a ruleset's family is answered here, once: code
     # reads ``rules.opening_roll_plays`` rather than ``rules.family is Family.BACKGAMMON``,
     # so a new family (or a variant of one) changes these answers, not branches in twenty
-    # modules.  python-chess's variant boards override methods the same way.
+    # modules.  Where python-chess's variant boards override methods in a subclass per
+    # variant, nothing here is overridden: each answer is a property of this one frozen
+    # class, worked out from its fields, so every family's answer to a question is read
+    # in one place.
 
     @property
     def is_brade(self) -> bool:
@@ -95,6 +98,12 @@ class RuleSet:
     def higher_die_starts(self) -> bool:
         """T-1: the higher die of the teka starts (puff, backgammon); in bräde the lower."""
         return self.family in (Family.PUFF, Family.BACKGAMMON)
+
+    def teka_starter(self, white_die: int, black_die: int) -> Side:
+        """T-1: who starts after a teka of two different dice, by ``higher_die_starts``
+        (``Game.opening``, and the arena's and training's games, which play without a
+        ``Game``)."""
+        return Side.WHITE if (white_die > black_die) == self.higher_die_starts else Side.BLACK
 
     @property
     def opening_roll_plays(self) -> bool:

@@ -165,6 +165,17 @@ def test_a_bad_url_is_one_line_without_the_password(url: str, why: str) -> None:
         assert secret not in line
 
 
+@pytest.mark.parametrize("value", ["postgresql://h/d", " POSTGRES://h/d", "brade.sqlite3",
+                                   "./postgresql://x", "postgresql:x://h/d", "data/pg://x"])
+def test_the_setting_and_the_store_tell_a_url_from_a_file_alike(value: str) -> None:
+    """One test of a PostgreSQL URL (bot/store/dialect.py) for the setting, the store
+    (``open_store``) and ``python -m bot.migrate``: what the setting keeps as a URL, the
+    store opens as one."""
+    from bot.store.dialect import is_postgres_url
+
+    assert (_db(value).db_path is None) is is_postgres_url(value)
+
+
 def test_mask_url_hides_any_password() -> None:
     from bot.config import mask_url
 

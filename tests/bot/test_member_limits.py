@@ -30,6 +30,7 @@ from bot.i18n import points_unit, t
 from bot.service.games import GameService
 from bot.service.model import COMPUTER, Ctx, UserError
 from bot.store import limits_sql, open_store
+from bot.store.repositories import LimitRepository
 from engine.game import Game
 from engine.position import Side
 from tests.bot.conftest import make_bot
@@ -410,7 +411,7 @@ async def test_two_starts_at_once_cannot_both_take_the_last_slot(
                 pass
             return n
 
-        monkeypatch.setattr(limits_sql, "open_count", counted_then_wait)
+        monkeypatch.setattr(LimitRepository, "open_count", staticmethod(counted_then_wait))
         results = await asyncio.gather(a.new_game(Ctx(ALICE, 102, GUILD), CAROL),
                                        b.new_game(Ctx(ALICE, 103, GUILD), DAVE),
                                        return_exceptions=True)

@@ -30,7 +30,7 @@ from bot.service.games.proof import commitment_line, joined
 from bot.service.games.rolling import Rolling
 from bot.service.match_words import terms
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
-from bot.store import Conflict, GameRow, Tx, limits_sql, players_sql
+from bot.store import Conflict, GameRow, Tx
 from engine import rules as rules_registry
 from engine.game import Game
 from engine.position import Side
@@ -70,7 +70,7 @@ class Challenges(Rolling):
             if existing is not None and not await self._lapse(existing):
                 raise UserError("new.busy")
             async with self.store.read() as tx:
-                first = not await players_sql.welcomed(tx, ctx.user_id)
+                first = not await self.repos.players.welcomed(tx, ctx.user_id)
             now = self.clock()
             opp = COMPUTER if opponent_id is None else opponent_id
             white, black = (opp, ctx.user_id) if swap else (ctx.user_id, opp)
@@ -82,7 +82,7 @@ class Challenges(Rolling):
             try:
                 async with self.store.transaction() as tx:
                     await self._hold_room(tx, ctx.guild_id, ctx.user_id, now)
-                    if once is not None and not await limits_sql.spend_button(
+                    if once is not None and not await self.repos.limits.spend_button(
                             tx, once, ctx.guild_id, ctx.user_id, now):
                         raise UserError("button.used")
                     gid = await tx.insert_game(
@@ -118,7 +118,7 @@ class Challenges(Rolling):
             if ctx.user_id != invited:
                 raise UserError("accept.not_you", who=mention(invited))
             async with self.store.read() as tx:
-                first = not await players_sql.welcomed(tx, ctx.user_id)
+                first = not await self.repos.players.welcomed(tx, ctx.user_id)
             reply = await self._start(ctx, row, personal, public, joining=ctx.user_id)
         reply.answered = Post(challenge_text(row, public, "offer.accepted",
                                              who=mention(ctx.user_id)))
@@ -235,11 +235,11 @@ class Challenges(Rolling):
             return
         since = self.clock() - self.challenge_expires
         async with self.store.read() as tx:
-            n = await limits_sql.open_count(tx, ctx.guild_id, ctx.user_id, since)
+            n = await self.repos.limits.open_count(tx, ctx.guild_id, ctx.user_id, since)
             if n >= self.max_games:
                 raise UserError("limit.yours", n=n, limit=self.max_games)
             if opponent != COMPUTER and opponent != ctx.user_id:
-                theirs = await limits_sql.open_count(tx, ctx.guild_id, opponent, since)
+                theirs = await self.repos.limits.open_count(tx, ctx.guild_id, opponent, since)
                 if theirs >= self.max_games:
                     raise UserError("limit.theirs", who=mention(opponent), n=theirs,
                                     limit=self.max_games)
@@ -250,8 +250,8 @@ class Challenges(Rolling):
         count until it commits, and refuse when they have no room left."""
         if not self.max_games:
             return
-        await limits_sql.hold_members(tx, guild_id, [user_id])
-        n = await limits_sql.open_count(tx, guild_id, user_id, now - self.challenge_expires)
+        await self.repos.limits.hold_members(tx, guild_id, [user_id])
+        n = await self.repos.limits.open_count(tx, guild_id, user_id, now - self.challenge_expires)
         if n >= self.max_games:
             raise UserError("limit.yours", n=n, limit=self.max_games)
 
@@ -260,7 +260,7 @@ class Challenges(Rolling):
         button, by its message) before anything is made; ``UserError("button.used")``
         when it was spent already, by a press at the same moment or before a restart."""
         async with self.store.transaction() as tx:
-            if not await limits_sql.spend_button(tx, token, ctx.guild_id, ctx.user_id,
+            if not await self.repos.limits.spend_button(tx, token, ctx.guild_id, ctx.user_id,
                                                  self.clock()):
                 raise UserError("button.used")
 
@@ -326,7 +326,7 @@ class Challenges(Rolling):
     async def expire_offers(self) -> list[tuple[int, int, str]]:
         """Close every lapsed challenge: ``(channel id, game id, public note)`` each."""
         async with self.store.read() as tx:
-            due = await players_sql.expired_offers(tx, self.clock() - self.challenge_expires)
+            due = await self.repos.players.expired_offers(tx, self.clock() - self.challenge_expires)
         out = []
         for game_id, channel_id, _version in due:
             async with self._locks[channel_id]:

@@ -29,7 +29,8 @@ from bot.service.model import COMPUTER, Ctx, UserError
 from bot.service.players import Fetcher, Players
 from bot.service.posts import LivePosts
 from bot.service.text import mention as member_mention
-from bot.store import Conflict, Database, GameRow, GuildSettings, players_sql, run_to_end
+from bot.store import Conflict, Database, GameRow, ServerDefaults, ServerDisplay, run_to_end
+from bot.store.repositories import Repositories
 from engine.game import Game
 from engine.match import Match
 from engine.position import Side
@@ -78,10 +79,13 @@ class GameCore:
                  seed_source: Callable[[], int] | None = None, agent: Agent | None = None,
                  names: Callable[[int | None, int], str] | None = None,
                  fetch: Fetcher | None = None, lister: ListPool | None = None,
-                 owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:
+                 owns: Callable[[int | None], bool] = lambda guild_id: True,
+                 repos: Repositories | None = None) -> None:
         """``settings`` are the bot's (bot/config.py: ``Settings``; its defaults by
         default); ``lister`` lists the picker's doubles (None: in a thread)."""
         self.store = store
+        #: The store's queries, one repository per feature (bot/store/repositories.py).
+        self.repos = repos or Repositories()
         #: Whether this process runs the guild's shard.  Work done on the bot's own
         #: initiative (reminders, claims, expiry, owed computer turns) skips the other
         #: processes' guilds; commands need no check (Discord sends them to the owner).
@@ -98,23 +102,24 @@ class GameCore:
         #: Players' names from every interaction (issue 13); ``names`` is only the
         #: gateway cache, consulted when a player has not been seen yet, and ``fetch``
         #: asks Discord once for a name never seen.
-        self.players = Players(store, clock=clock, fallback=names, fetch=fetch)
+        self.players = Players(store, clock=clock, fallback=names, fetch=fetch,
+                               players=self.repos.players)
         self.names = self.display_name
         #: The messages with live buttons and the game threads the bot must come back to.
-        self.posts = LivePosts(store)
+        self.posts = LivePosts(store, self.repos.posts)
         #: An unanswered challenge lapses after this many seconds (BRADE_CHALLENGE_EXPIRES).
         self.challenge_expires = settings.challenge_expires
         #: Live games and open challenges one member may have in one server
         #: (BRADE_MAX_GAMES_PER_MEMBER; bot/service/games/challenges.py); 0: no limit.
         self.max_games = settings.max_games
-        self._prefs: dict[int, players_sql.GuildPrefs] = {}
+        self._prefs: dict[int, ServerDisplay] = {}
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._games: dict[int, tuple[int, Game]] = {}  # id -> (version, game) cache
         #: Games between two members, by id, as their rows were read (``_know``): who
         #: plays a game never changes, so after a command on one no read is needed to
         #: know that the computer has no turn to play (``needs_computer``).
         self._members_only: set[int] = set()
-        self._settings: dict[int, GuildSettings] = {}
+        self._settings: dict[int, ServerDefaults] = {}
         self._ranks: dict[tuple[int, int], list[str]] = {}
         #: The play pickers of live rolls (issue 37), by game and version.
         self.pickers = Pickers(lister=lister)
@@ -228,13 +233,13 @@ class GameCore:
 
     # -- servers and players ------------------------------------------------------------
 
-    async def settings(self, guild_id: int | None) -> GuildSettings:
+    async def settings(self, guild_id: int | None) -> ServerDefaults:
         if guild_id is None:
-            return GuildSettings(0)
+            return ServerDefaults(0)
         s = self._settings.get(guild_id)
         if s is None:
             async with self.store.read() as tx:
-                s = await tx.settings(guild_id)
+                s = await tx.server_defaults(guild_id)
             self._settings[guild_id] = s
         return s
 
@@ -263,13 +268,13 @@ class GameCore:
             return t("computer.name", lang)
         return self.players.name(guild_id, user_id) or t("player.unknown", lang)
 
-    async def prefs(self, guild_id: int | None) -> players_sql.GuildPrefs:
+    async def prefs(self, guild_id: int | None) -> ServerDisplay:
         if guild_id is None:
-            return players_sql.GuildPrefs(0)
+            return ServerDisplay(0)
         p = self._prefs.get(guild_id)
         if p is None:
             async with self.store.read() as tx:
-                p = await players_sql.prefs(tx, guild_id)
+                p = await self.repos.players.server_display(tx, guild_id)
             self._prefs[guild_id] = p
         return p
 

@@ -10,7 +10,6 @@ from dataclasses import replace
 from bot.i18n import resolve_lang, t
 from bot.service.games.core import GameCore
 from bot.service.model import Ctx, Reply, UserError
-from bot.store import players_sql
 from engine import rules as rules_registry
 
 
@@ -33,7 +32,7 @@ class Preferences(GameCore):
             fields.append("lang")
         if fields:  # only what this command changes: a concurrent change survives
             async with self.store.transaction() as tx:
-                s = await tx.save_settings(s, tuple(fields))
+                s = await tx.save_server_defaults(s, tuple(fields))
         self._settings[ctx.guild_id] = s
         personal = resolve_lang(s.lang, ctx.user_locale, ctx.guild_locale)
         return Reply(lang=personal, private=t(
@@ -88,7 +87,7 @@ class Preferences(GameCore):
                 p = replace(p, theme=None if server_theme == "default" else server_theme)
                 fields.append("theme")
             async with self.store.transaction() as tx:  # only what this command changes
-                p = await players_sql.save_prefs(tx, p, tuple(fields))
+                p = await self.repos.players.save_server_display(tx, p, tuple(fields))
             self._prefs[ctx.guild_id] = p
             lines.append(t("settings.server_prefs", personal,
                            threads=t("yes" if p.threads else "no", personal),

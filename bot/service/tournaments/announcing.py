@@ -8,17 +8,20 @@ from bot.league.model import Change, Status
 from bot.league.standings import decided_by
 from bot.league.tournament import Tournament
 from bot.service.match_words import terms
-from bot.service.text import plain_name, shown
+from bot.service.text import channel, plain_name, shown
 from bot.service.tournaments.outcomes import MatchToOpen, Notice, Outcome, Picture, ThreadEnd
 from bot.service.tournaments.texts import Texts
 from bot.service.tournaments.words import counted, mention_player, stamp, uid
-from bot.store import tournaments_sql as sql
+from bot.store import TournamentRow
 
 
-class Announcing(Texts):
+class Announcing:
     """Turns a tournament's changes into what the command layer posts."""
 
-    def _apply(self, out: Outcome, row: sql.TournamentRow, tour: Tournament,
+    def __init__(self, texts: Texts) -> None:
+        self.texts = texts
+
+    def apply(self, out: Outcome, row: TournamentRow, tour: Tournament,
                changes: list[Change]) -> None:
         lang = row.lang
         tname = shown(tour.name)
@@ -52,27 +55,27 @@ class Announcing(Texts):
                         int(tour.id), m.id, row.guild_id, row.channel_id, int(m.a), int(m.b),
                         tour.rules, tour.match_length,
                         plain_name(f"{plain_name(tour.name, 40)} {m.id}: "
-                                   f"{self._name(tour, m.a, 'plain')[:25]} – "
-                                   f"{self._name(tour, m.b, 'plain')[:25]}"), intro, lang))
+                                   f"{self.texts.name(tour, m.a, 'plain')[:25]} – "
+                                   f"{self.texts.name(tour, m.b, 'plain')[:25]}"), intro, lang))
             elif c.kind == "repaired":
                 out.notices.append(Notice(row.channel_id, t("trn.repaired", lang, name=tname,
                                                              n=c.round)))
                 out.stop_threads.extend(ThreadEnd(int(ref), t(
-                    "trn.thread.repaired", lang, n=c.round, channel=f"<#{row.channel_id}>"))
+                    "trn.thread.repaired", lang, n=c.round, channel=channel(row.channel_id)))
                     for ref in c.refs)
             elif c.kind == "walkover":
                 for pid in c.pairings:
                     out.notices.append(Notice(row.channel_id, t(
                         "trn.auto_walkover", lang, name=tname, match=pid,
-                        result=self._result_text(tour, pid, lang))))
+                        result=self.texts.result_text(tour, pid, lang))))
             elif c.kind == "departed":
                 out.notices.extend(Notice(row.channel_id, t(
                     "trn.left_server", lang, name=tname, player=mention_player(p)))
                     for p in c.players)
             elif c.kind == "finished":
-                out.notices.append(self._final_notice(row, tour))
+                out.notices.append(self.final_notice(row, tour))
 
-    def _final_notice(self, row: sql.TournamentRow, tour: Tournament) -> Notice:
+    def final_notice(self, row: TournamentRow, tour: Tournament) -> Notice:
         """The end: the winner (and the tie-break that made them so, when the scores are
         level), or the players sharing first place; the final standings below."""
         lang = row.lang
@@ -92,7 +95,7 @@ class Announcing(Texts):
                     text += " " + t("trn.decided_by", lang, first=mention_player(table[0].player),
                                     second=mention_player(table[1].player),
                                     criterion=t(f"trn.criterion.{why}", lang))
-        text += "\n" + self._standings_text(tour, lang, final=True)
+        text += "\n" + self.texts.standings_text(tour, lang, final=True)
         return Notice(row.channel_id, text,
                       mentions=(uid(champion),) if champion else (),
                       picture=Picture("standings", tour, lang))

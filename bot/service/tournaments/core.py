@@ -1,5 +1,6 @@
-"""What every part of the tournament service shares: the store, the clock, the locks,
-and the one way a tournament changes (load, apply, save, version-checked)."""
+"""What every part of the tournament service shares: the store and its tournaments'
+repository, the clock, the locks, and the one way a tournament changes (load, apply,
+save, version-checked).  Each part gets this one object in its constructor."""
 
 from __future__ import annotations
 
@@ -13,8 +14,7 @@ from bot.league.model import Change, Format, State
 from bot.league.tournament import Tournament
 from bot.service.model import Ctx, UserError
 from bot.service.tournaments.words import mention_player
-from bot.store import Conflict, Database, Tx, ratings_sql
-from bot.store import tournaments_sql as sql
+from bot.store import Conflict, Database, Repositories, TournamentRow
 
 log = logging.getLogger(__name__)
 #: Saves of one tournament tried before a command is told it changed meanwhile.
@@ -24,30 +24,25 @@ STALE_ATTEMPTS = 3
 #: Discord, one member look-up each (the bot has no privileged Members intent).
 Gone = Callable[[int, list[int]], Awaitable[set[int]]]
 
-#: ``(tx, guild_id, user_ids) -> {user_id: rating}``; the default asks the ratings store.
-SeedSource = Callable[[Tx, int, list[int]], Awaitable[dict[int, float]]]
-
-
-async def ratings_seed(tx: Tx, guild_id: int, user_ids: list[int]) -> dict[int, float]:
-    """The players' ratings on this server (1500 for a newcomer), to seed by."""
-    return await ratings_sql.ratings_for(tx, guild_id, user_ids)
-
 
 class TournamentCore:
-    """The plumbing under every tournament command (``bot.service.tournaments``)."""
+    """The plumbing under every tournament command (``bot.service.tournaments``): one
+    per service, shared by its parts."""
 
     def __init__(self, store: Database, *, clock: Callable[[], float],
-                 seed_source: SeedSource = ratings_seed,
                  langs: Callable[[Ctx], Awaitable[tuple[str, str]]] | None = None,
                  owns: Callable[[int | None], bool] = lambda guild_id: True,
-                 gone: Gone | None = None) -> None:
+                 gone: Gone | None = None, repos: Repositories | None = None) -> None:
         self.store = store
+        repos = repos or Repositories()
+        #: The tournaments' rows, and the ratings a tournament is seeded by.
+        self.rows = repos.tournaments
+        self.ratings = repos.ratings
         #: Which of a server's members have left it (the command layer asks Discord).
         self.gone = gone
         #: Whether this process runs the guild's shard: the deadline loop skips the rest.
         self.owns = owns
         self.clock = clock
-        self.seed_source = seed_source
         self._langs = langs
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
@@ -61,19 +56,19 @@ class TournamentCore:
             return "en", "en"
         return await self._langs(ctx)
 
-    async def _find(self, guild_id: int | None, name: str) -> sql.TournamentRow:
+    async def find(self, guild_id: int | None, name: str) -> TournamentRow:
         if guild_id is None:
             raise UserError("trn.guild_only")
         async with self.store.read() as tx:
-            row = await sql.by_name(tx, guild_id, name or "")
+            row = await self.rows.by_name(tx, guild_id, name or "")
         if row is None:
             raise UserError("trn.unknown", name=(name or "").strip()[:100])
         return row
 
-    async def _change(self, tid: int,
+    async def change(self, tid: int,
                       action: Callable[[Tournament], list[Change] | None], *,
                       attempts: int = STALE_ATTEMPTS,
-                      ) -> tuple[sql.TournamentRow, Tournament, list[Change]]:
+                      ) -> tuple[TournamentRow, Tournament, list[Change]]:
         """Load, apply, save; nothing is written when ``action`` raises.
 
         The save is version-checked: when another writer (another process, on a shared
@@ -85,7 +80,7 @@ class TournamentCore:
         async with self._locks[tid]:
             for attempt in range(attempts):
                 async with self.store.read() as tx:
-                    row = await sql.tournament(tx, tid)
+                    row = await self.rows.tournament(tx, tid)
                 if row is None:
                     raise UserError("trn.unknown", name=str(tid))
                 left = await self._leaving(row, action)
@@ -93,7 +88,7 @@ class TournamentCore:
                 changes = [*tour.depart(left), *(action(tour) or [])]
                 try:
                     async with self.store.transaction() as tx:
-                        saved = await sql.save(tx, tid, row.version, state=tour.state.value,
+                        saved = await self.rows.save(tx, tid, row.version, state=tour.state.value,
                                                data=tour.to_json(), now=self.clock())
                 except Conflict:
                     saved = False
@@ -102,7 +97,7 @@ class TournamentCore:
                 log.info("tournament %s changed meanwhile (attempt %d)", tid, attempt + 1)
             raise UserError("trn.stale")
 
-    async def _leaving(self, row: sql.TournamentRow,
+    async def _leaving(self, row: TournamentRow,
                        action: Callable[[Tournament], list[Change] | None]) -> list[str]:
         """The players to withdraw before ``action`` runs: when it would pair a Swiss
         round (tried first on a copy), everyone still in the tournament is looked up,
@@ -123,18 +118,17 @@ class TournamentCore:
         ids = [int(p.id) for p in Tournament.from_json(row.data).players if not p.withdrawn]
         return sorted(str(u) for u in await self.gone(row.guild_id, ids))
 
-    def _check_organiser(self, tour: Tournament, ctx: Ctx, manager: bool) -> None:
+    def check_organiser(self, tour: Tournament, ctx: Ctx, manager: bool) -> None:
         if not (manager or tour.is_organiser(str(ctx.user_id))):
             raise UserError("trn.not_organiser", who=mention_player(tour.organiser))
 
-
     async def set_ref(self, tournament_id: int, pairing: str, thread_id: int) -> None:
-        await self._change(tournament_id, lambda tr: tr.set_ref(pairing, str(thread_id)))
+        await self.change(tournament_id, lambda tr: tr.set_ref(pairing, str(thread_id)))
 
-    async def _named(self, guild_id: int | None, name: str) -> Tournament | None:
+    async def named(self, guild_id: int | None, name: str) -> Tournament | None:
         """The tournament an autocomplete's ``name`` option names, if any."""
         if guild_id is None or not name:
             return None
         async with self.store.read() as tx:
-            row = await sql.by_name(tx, guild_id, name)
+            row = await self.rows.by_name(tx, guild_id, name)
         return Tournament.from_json(row.data) if row is not None else None

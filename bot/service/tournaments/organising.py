@@ -17,11 +17,14 @@ from bot.league.errors import LeagueError
 from bot.league.model import Change, Pairing, State, Status
 from bot.league.tournament import Tournament
 from bot.service.model import Ctx, Reply, UserError
-from bot.service.text import shown
+from bot.service.text import channel, shown
+from bot.service.tournaments.announcing import Announcing
+from bot.service.tournaments.core import TournamentCore
 from bot.service.tournaments.outcomes import Notice, Outcome, ThreadEnd
 from bot.service.tournaments.registration import Registration
+from bot.service.tournaments.texts import Texts
 from bot.service.tournaments.words import mention_player, parse_score, player_id
-from bot.store import tournaments_sql as sql
+from bot.store import TournamentRow
 
 
 @dataclass
@@ -43,40 +46,48 @@ class Order:
         self.before = None
 
 
-class Organising(Registration):
-    """What only a tournament's organiser (or a server manager) may do."""
+class Organising:
+    """What only a tournament's organiser (or a server manager) may do; a removal is
+    ``Registration``'s withdrawal, done for the organiser."""
+
+    def __init__(self, core: TournamentCore, texts: Texts, announcing: Announcing,
+                 registration: Registration) -> None:
+        self.core = core
+        self.texts = texts
+        self.announcing = announcing
+        self.registration = registration
 
     async def start(self, ctx: Ctx, name: str, *, manager: bool = False) -> Outcome:
         """Seed and pair round one; registered players no longer in the server (the
         command layer's look-up, ``gone``) are dropped first."""
-        personal, _ = await self.langs(ctx)
-        row = await self._find(ctx.guild_id, name)
+        personal, _ = await self.core.langs(ctx)
+        row = await self.core.find(ctx.guild_id, name)
         snapshot = Tournament.from_json(row.data)
-        self._check_organiser(snapshot, ctx, manager)
+        self.core.check_organiser(snapshot, ctx, manager)
         ids = [int(p.id) for p in snapshot.players]
-        left = await self.gone(row.guild_id, ids) \
-            if self.gone is not None and snapshot.state is State.REGISTRATION else set()
-        async with self.store.read() as tx:
-            found = await self.seed_source(tx, row.guild_id, ids) if ids else {}
+        left = await self.core.gone(row.guild_id, ids) \
+            if self.core.gone is not None and snapshot.state is State.REGISTRATION else set()
+        async with self.core.store.read() as tx:
+            found = await self.core.ratings.ratings_for(tx, row.guild_id, ids) if ids else {}
         ratings = {str(k): float(v) for k, v in found.items()}
         if ratings:  # unrated members are seeded after every rated one, by join order
             floor = min(ratings.values()) - 1.0
             ratings.update({str(i): floor for i in ids if str(i) not in ratings})
 
         def act(tr: Tournament) -> list[Change]:
-            self._check_organiser(tr, ctx, manager)
+            self.core.check_organiser(tr, ctx, manager)
             for uid in left:
                 if tr.state is State.REGISTRATION and tr.has_player(str(uid)):
                     tr.leave(str(uid))
-            return tr.start(self.now(), ratings)
+            return tr.start(self.core.now(), ratings)
 
-        row, tour, changes = await self._change(row.id, act)
+        row, tour, changes = await self.core.change(row.id, act)
         out = Outcome(Reply(lang=personal, private=t("trn.started_private", personal,
                                                      name=shown(tour.name))))
         for uid in sorted(left):
             out.notices.append(Notice(row.channel_id, t(
                 "trn.left_server", row.lang, name=shown(tour.name), player=mention_player(str(uid)))))
-        self._apply(out, row, tour, changes)
+        self.announcing.apply(out, row, tour, changes)
         return out
 
     async def organiser_action(self, ctx: Ctx, name: str, kind: str, *,
@@ -91,7 +102,7 @@ class Organising(Registration):
         A result records the match score the organiser gives (``score``, the winner's
         first, as ``3-1``); without one the winner is recorded 1–0, never 0–0.  The same
         result entered again changes and announces nothing."""
-        personal, _ = await self.langs(ctx)
+        personal, _ = await self.core.langs(ctx)
         points = parse_score(score, winner is not None) if kind == "result" else (0, 0)
         row = await self._organised(ctx, name, tournament_id)
         if kind == "remove":
@@ -101,31 +112,31 @@ class Organising(Registration):
 
         def act(tr: Tournament) -> list[Change] | None:
             order.restart()  # run again on fresh state when the save lost a race
-            self._check_organiser(tr, ctx, manager)
+            self.core.check_organiser(tr, ctx, manager)
             step = STEPS.get(kind)
             if step is None:
                 raise UserError("trn.unknown_action")
-            return step(self, order, tr, self.now())
+            return step(self, order, tr, self.core.now())
 
-        row, tour, changes = await self._change(row.id, act)
+        row, tour, changes = await self.core.change(row.id, act)
         out = Outcome(Reply(lang=personal, private=t("ok", personal)),
                       stop_threads=order.stop)
         out.notices.append(Notice(row.channel_id, self._announcement(order, tour)))
-        self._apply(out, row, tour, changes)
+        self.announcing.apply(out, row, tour, changes)
         return out
 
     async def _organised(self, ctx: Ctx, name: str,
-                         tournament_id: int | None) -> sql.TournamentRow:
+                         tournament_id: int | None) -> TournamentRow:
         """The tournament an organiser's command names: by id (a button), else by name;
         only on the server the command came from."""
         if tournament_id is not None:
-            async with self.store.read() as tx:
-                found = await sql.tournament(tx, tournament_id)
+            async with self.core.store.read() as tx:
+                found = await self.core.rows.tournament(tx, tournament_id)
             if found is None:
                 raise UserError("trn.unknown", name=str(tournament_id))
             row = found
         else:
-            row = await self._find(ctx.guild_id, name)
+            row = await self.core.find(ctx.guild_id, name)
         if row.guild_id != ctx.guild_id:
             raise UserError("trn.unknown", name=shown(name))
         return row
@@ -142,9 +153,9 @@ class Organising(Registration):
         a_pts, b_pts = (won, lost) if a_first else (lost, won)
         if tr.same_result(o.match, o.winner, a_pts, b_pts):
             raise UserError("trn.same_result", match=o.match,
-                            result=self._result_text(tr, o.match, o.lang))
+                            result=self.texts.result_text(tr, o.match, o.lang))
         if m.status is Status.DONE:
-            o.before = self._result_text(tr, o.match, o.lang)
+            o.before = self.texts.result_text(tr, o.match, o.lang)
         changes = tr.set_result(o.match, o.winner, now, a_points=a_pts, b_points=b_pts)
         self._end_thread(o, tr, m, was_open)
         return changes
@@ -161,7 +172,7 @@ class Organising(Registration):
         if was_open and m.ref:
             o.stop.append(ThreadEnd(int(m.ref), t(
                 f"trn.thread.{o.kind}", o.lang, who=o.who, match=o.match,
-                result=self._result_text(tr, o.match, o.lang))))
+                result=self.texts.result_text(tr, o.match, o.lang))))
 
     def _pause(self, o: Order, tr: Tournament, now: datetime) -> None:
         tr.pause(now)
@@ -186,19 +197,19 @@ class Organising(Registration):
             key = "trn.walkover_set" if o.kind == "walkover" else \
                 "trn.result_corrected" if o.before is not None else "trn.result_set"
             return t(key, o.lang, name=tname, match=m.id, who=o.who, before=o.before or "",
-                     result=self._result_text(tour, m.id, o.lang))
+                     result=self.texts.result_text(tour, m.id, o.lang))
         key = {"pause": "trn.paused", "resume": "trn.resumed",
                "cancel": "trn.cancelled_by"}.get(o.kind, "trn.ended_early")
         return t(key, o.lang, name=tname, who=o.who)
 
-    async def _remove(self, ctx: Ctx, row: sql.TournamentRow, player: int | str | None,
+    async def _remove(self, ctx: Ctx, row: TournamentRow, player: int | str | None,
                       manager: bool) -> Outcome:
         """The organiser takes out anyone who ever joined (a member who has left the
         server included): ``player`` is the id the autocomplete offered, a mention, or a
         name exactly as listed."""
-        personal, _ = await self.langs(ctx)
+        personal, _ = await self.core.langs(ctx)
         tour = Tournament.from_json(row.data)
-        self._check_organiser(tour, ctx, manager)
+        self.core.check_organiser(tour, ctx, manager)
         pid = player_id(str(player)) if player is not None else None
         if pid is None or not tour.has_player(pid):
             typed = str(player or "").strip().casefold()
@@ -206,27 +217,27 @@ class Organising(Registration):
             if len(named) != 1:
                 raise LeagueError("league.not_player")
             pid = named[0]
-        out = await self._withdraw(row, pid, "removed", who=mention_player(str(ctx.user_id)))
+        out = await self.registration.withdraw_player(row, pid, "removed", who=mention_player(str(ctx.user_id)))
         out.reply = Reply(lang=personal, private=t("ok", personal))
         return out
 
     async def restart(self, ctx: Ctx, name: str, match: str, *,
                       manager: bool = False) -> Outcome:
         """A new game for an open match whose game was aborted, in the same thread."""
-        personal, _ = await self.langs(ctx)
-        row = await self._find(ctx.guild_id, name)
+        personal, _ = await self.core.langs(ctx)
+        row = await self.core.find(ctx.guild_id, name)
         tour = Tournament.from_json(row.data)
-        self._check_organiser(tour, ctx, manager)
+        self.core.check_organiser(tour, ctx, manager)
         pid = (match or "").strip()
         m = tour.pairing(pid)
         if m not in tour.pending() or m.b is None or tour.state is not State.RUNNING:
             raise UserError("trn.not_open", match=pid)
         if m.ref:
-            async with self.store.read() as tx:
+            async with self.core.store.read() as tx:
                 if await tx.live_game(int(m.ref)) is not None:
-                    raise UserError("trn.game_running", thread=f"<#{m.ref}>")
+                    raise UserError("trn.game_running", thread=channel(m.ref))
         out = Outcome(Reply(lang=personal, private=t("ok", personal)))
-        self._apply(out, row, tour, [Change("round_opened", m.round, (m.id,))])
+        self.announcing.apply(out, row, tour, [Change("round_opened", m.round, (m.id,))])
         out.notices.clear()
         out.matches = [replace(x, thread_id=int(m.ref) if m.ref else None)
                        for x in out.matches]

@@ -9,19 +9,25 @@ from bot.i18n import t
 from bot.league.model import Change, Format, Status
 from bot.league.tournament import Tournament
 from bot.service.model import Reply, UserError
-from bot.service.text import BUTTON_LABEL_LIMIT, shown
+from bot.service.text import BUTTON_LABEL_LIMIT, channel, shown
 from bot.service.tournaments.announcing import Announcing
+from bot.service.tournaments.core import TournamentCore
 from bot.service.tournaments.outcomes import Notice, Outcome, WalkoverChoice
+from bot.service.tournaments.texts import Texts
 from bot.service.tournaments.words import mention_player, stamp, uid
 from bot.store import GameRow
-from bot.store import tournaments_sql as sql
 from engine.match import Match
 from engine.position import Side
 from engine.turn import Outcome as GameOutcome
 
 
-class Results(Announcing):
+class Results:
     """Games ended and deadlines passed."""
+
+    def __init__(self, core: TournamentCore, texts: Texts, announcing: Announcing) -> None:
+        self.core = core
+        self.texts = texts
+        self.announcing = announcing
 
     async def game_ended(self, row: GameRow) -> Outcome | None:
         """A tournament game's final row (the end listener): record it, pair on."""
@@ -48,22 +54,22 @@ class Results(Announcing):
             match = Match.from_json(row.result["match"])
             side = Side.WHITE if m.a == a else Side.BLACK
             if match.winner is not None:
-                return tr.report_match(m.id, match, side, self.now())
+                return tr.report_match(m.id, match, side, self.core.now())
             # A one-game match ended by resigning: the game service ends it at its first
             # result although M-1 does not count a resignation as a game.
             last = GameOutcome.from_json(row.result["outcome"])
             winner = m.a if last.winner is side else m.b
             assert winner is not None
-            return tr.report(m.id, winner, self.now(), a_points=match.score(side),
+            return tr.report(m.id, winner, self.core.now(), a_points=match.score(side),
                              b_points=match.score(side.other))
 
-        async with self.store.read() as tx:
-            current = await sql.tournament(tx, tid)
+        async with self.core.store.read() as tx:
+            current = await self.core.rows.tournament(tx, tid)
         if current is None:
             return None
         if pairing_of(Tournament.from_json(current.data)) is None:
             return None  # decided another way already (walkover, result, finish)
-        trow, tour, changes = await self._change(tid, act)
+        trow, tour, changes = await self.core.change(tid, act)
         m = found.get("pairing")
         out = Outcome(Reply())
         if m is None:
@@ -71,25 +77,25 @@ class Results(Announcing):
         if row.status != "over":
             out.notices.append(Notice(trow.channel_id, t(
                 "trn.game_aborted", trow.lang, name=shown(tour.name), match=m.id,
-                thread=f"<#{row.channel_id}>", organiser=mention_player(tour.organiser)),
+                thread=channel(row.channel_id), organiser=mention_player(tour.organiser)),
                 mentions=(uid(tour.organiser),)))
             return out
         out.notices.append(Notice(trow.channel_id, t(
             "trn.result", trow.lang, name=shown(tour.name), match=m.id,
-            result=self._result_text(tour, m.id, trow.lang))))
-        self._apply(out, trow, tour, changes)
+            result=self.texts.result_text(tour, m.id, trow.lang))))
+        self.announcing.apply(out, trow, tour, changes)
         return out
 
     # -- deadlines ---------------------------------------------------------------------------
 
     async def due(self) -> list[Outcome]:
         """Reminders before each open round's deadline, walkover proposals after it."""
-        async with self.store.read() as tx:
-            rows = await sql.running(tx)
-        now = self.now()
+        async with self.core.store.read() as tx:
+            rows = await self.core.rows.running(tx)
+        now = self.core.now()
         outs: list[Outcome] = []
         for row in rows:
-            if not self.owns(row.guild_id) or not Tournament.from_json(row.data).due(now):
+            if not self.core.owns(row.guild_id) or not Tournament.from_json(row.data).due(now):
                 continue
             events: list[Any] = []
 
@@ -99,7 +105,7 @@ class Results(Announcing):
                 events[:] = tr.poll(now)
 
             try:
-                row2, tour, _ = await self._change(row.id, act)
+                row2, tour, _ = await self.core.change(row.id, act)
             except UserError:
                 continue
             out = Outcome(Reply())
@@ -115,7 +121,7 @@ class Results(Announcing):
                         mentions=tuple(uid(p) for p in m.players)))
                     continue
                 choices = [WalkoverChoice(int(tour.id), m.id, uid(p), t(
-                    "trn.btn.award", lang, name=self._name(tour, p, "plain"))[:BUTTON_LABEL_LIMIT])
+                    "trn.btn.award", lang, name=self.texts.name(tour, p, "plain"))[:BUTTON_LABEL_LIMIT])
                     for p in m.players]
                 if tour.format is not Format.SINGLE_ELIMINATION:
                     choices.append(WalkoverChoice(int(tour.id), m.id, 0,

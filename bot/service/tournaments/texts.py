@@ -8,14 +8,14 @@ from bot.league.errors import LeagueError
 from bot.league.model import Format, State, Status
 from bot.league.tournament import Tournament
 from bot.service.text import plain_name, shown
-from bot.service.tournaments.core import TournamentCore
 from bot.service.tournaments.words import counted, num
 
 
-class Texts(TournamentCore):
-    """The words of a tournament, shared by every part that answers or announces."""
+class Texts:
+    """The words of a tournament, shared by every part that answers or announces; it
+    holds nothing, each text is made from the tournament it is given."""
 
-    def _settings_text(self, tour: Tournament, lang: str) -> str:
+    def settings_text(self, tour: Tournament, lang: str) -> str:
         parts = [t(f"trn.format.{tour.format.value}", lang)]
         if tour.format is Format.SWISS:
             parts[0] += " " + counted("trn.rounds", lang, tour.swiss_rounds or 0)
@@ -30,13 +30,13 @@ class Texts(TournamentCore):
         return ", ".join(parts)
 
     @staticmethod
-    def _players_text(tour: Tournament, lang: str) -> str:
+    def players_text(tour: Tournament, lang: str) -> str:
         n = len(tour.players)
         if tour.max_players and tour.state is State.REGISTRATION:
             return t("trn.players.of", lang, n=n, limit=tour.max_players)
         return counted("trn.players", lang, n)
 
-    def _state_text(self, tour: Tournament, lang: str) -> str:
+    def state_text(self, tour: Tournament, lang: str) -> str:
         if tour.cancelled:
             return t("trn.state.cancelled", lang)
         if tour.state is State.REGISTRATION:
@@ -46,21 +46,21 @@ class Texts(TournamentCore):
         key = "trn.state.paused" if tour.state is State.PAUSED else "trn.state.running"
         return t(key, lang, n=tour.current, total=tour.total_rounds or "?")
 
-    def _standings_text(self, tour: Tournament, lang: str, *, final: bool = False) -> str:
+    def standings_text(self, tour: Tournament, lang: str, *, final: bool = False) -> str:
         """What the text beside a standings picture says: the tournament and its state.
         The table itself is the picture (and its alt text, for a screen reader); the
         message no longer repeats it in a code block (issue 30)."""
-        state = self._state_text(tour, lang)
+        state = self.state_text(tour, lang)
         if tour.state is State.REGISTRATION:
-            state += ", " + self._players_text(tour, lang)
+            state += ", " + self.players_text(tour, lang)
         head = t("trn.final_standings" if final else "trn.standings", lang,
                  name=shown(tour.name), state=state)
         if not tour.players:
             return head + "\n" + t("trn.no_players", lang)
         return head
 
-    def _bracket_text(self, tour: Tournament, lang: str) -> str:
-        head = t("trn.bracket", lang, name=shown(tour.name), state=self._state_text(tour, lang))
+    def bracket_text(self, tour: Tournament, lang: str) -> str:
+        head = t("trn.bracket", lang, name=shown(tour.name), state=self.state_text(tour, lang))
         if tour.state is State.REGISTRATION or not tour.rounds:
             return head + "\n" + t("trn.not_started_yet", lang)
         lines = [head]
@@ -69,10 +69,10 @@ class Texts(TournamentCore):
                 continue
             lines.append(t("trn.round_head", lang, n=r.number))
             for m in r.pairings:
-                lines.append("• " + self._pairing_line(tour, m.id, lang))
+                lines.append("• " + self.pairing_line(tour, m.id, lang))
         return "\n".join(lines)
 
-    def _name(self, tour: Tournament, pid: str | None, style: str = "shown") -> str:
+    def name(self, tour: Tournament, pid: str | None, style: str = "shown") -> str:
         """A player's name as stored at join: escaped for a message (``shown``), plain
         for a label (``plain``)."""
         if pid is None:
@@ -83,27 +83,27 @@ class Texts(TournamentCore):
             raw = pid
         return plain_name(raw, 40) if style == "plain" else shown(raw, 40)
 
-    def _pairing_line(self, tour: Tournament, pid: str, lang: str, style: str = "shown") -> str:
+    def pairing_line(self, tour: Tournament, pid: str, lang: str, style: str = "shown") -> str:
         m = tour.pairing(pid)
         if m.is_bye:
-            return t("trn.line.bye", lang, match=m.id, a=self._name(tour, m.a, style))
-        base = t("trn.line", lang, match=m.id, a=self._name(tour, m.a, style),
-                 b=self._name(tour, m.b, style))
+            return t("trn.line.bye", lang, match=m.id, a=self.name(tour, m.a, style))
+        base = t("trn.line", lang, match=m.id, a=self.name(tour, m.a, style),
+                 b=self.name(tour, m.b, style))
         if m.status is Status.PENDING:
             return base
         if m.status is Status.CANCELLED:
             return base + " — " + t("trn.cancelled", lang)
-        return base + " — " + self._result_text(tour, m.id, lang, style)
+        return base + " — " + self.result_text(tour, m.id, lang, style)
 
-    def _result_text(self, tour: Tournament, pid: str, lang: str, style: str = "shown") -> str:
+    def result_text(self, tour: Tournament, pid: str, lang: str, style: str = "shown") -> str:
         m = tour.pairing(pid)
         if m.winner is None:
             return t("trn.double_forfeit", lang)
         loser = m.opponent(m.winner)
         if m.walkover:
-            return t("trn.won_walkover", lang, winner=self._name(tour, m.winner, style),
-                     loser=self._name(tour, loser, style))
-        return t("trn.won", lang, winner=self._name(tour, m.winner, style),
-                 loser=self._name(tour, loser, style), w=m.points_of(m.winner),
+            return t("trn.won_walkover", lang, winner=self.name(tour, m.winner, style),
+                     loser=self.name(tour, loser, style))
+        return t("trn.won", lang, winner=self.name(tour, m.winner, style),
+                 loser=self.name(tour, loser, style), w=m.points_of(m.winner),
                  l=m.points_of(loser) if loser else 0)
 

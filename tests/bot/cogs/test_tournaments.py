@@ -316,7 +316,7 @@ async def test_organiser_sets_result_and_finishes(simcord_env: simcord.Env, db_p
 async def test_seeding_by_rating(simcord_env: simcord.Env, db_path, monkeypatch) -> None:
     """Seeds come from the ratings store (highest first, unrated members last); the
     knockout pairs 1–4, 2–3."""
-    from bot.store import ratings_sql
+    from bot.store.repositories import RatingRepository
 
     env = simcord_env
     _guild, ch, members = await setup_players(env, ("anna", "bertil", "cecilia", "david"))
@@ -326,7 +326,7 @@ async def test_seeding_by_rating(simcord_env: simcord.Env, db_path, monkeypatch)
     async def ratings_for(tx, guild_id, user_ids):
         return {u: rating[u] for u in user_ids if u in rating}
 
-    monkeypatch.setattr(ratings_sql, "ratings_for", ratings_for)
+    monkeypatch.setattr(RatingRepository, "ratings_for", staticmethod(ratings_for))
     await anna.slash(ch, "tournament create", name="Seedat", format="single_elimination")
     for m in members:
         await m.slash(ch, "tournament join", name="Seedat")

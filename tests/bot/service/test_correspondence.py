@@ -6,9 +6,10 @@ settings; a direct message that could not be delivered, told once."""
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.service.correspondence import MAX_MINUTES, Correspondence, link, wait_key
+from bot.service.correspondence import MAX_MINUTES, Correspondence, wait_key
 from bot.service.games import GameService
 from bot.service.games.boards import duration
+from bot.service.text import link
 from bot.store import Database
 from bot.store import notices_sql as sql
 from tests.bot.service.helpers import (
@@ -28,11 +29,6 @@ from tests.bot.service.helpers import (
     make_games,
     put_game,
 )
-
-
-def test_links() -> None:
-    assert link(GUILD, CHANNEL) == f"https://discord.com/channels/{GUILD}/{CHANNEL}"
-    assert link(None, CHANNEL, 5) == f"https://discord.com/channels/@me/{CHANNEL}/5"
 
 
 async def test_a_wait_is_whose_turn_after_how_many_turns(games: GameService) -> None:

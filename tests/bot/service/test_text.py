@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.text import MESSAGE_LIMIT, clip, mention
+from bot.service.text import MESSAGE_LIMIT, clip, link, mention
+from tests.bot.service.helpers import CHANNEL, GUILD
 
 
 @pytest.mark.parametrize("limit", [2, 3, 10, MESSAGE_LIMIT])
@@ -26,3 +27,9 @@ def test_a_message_of_exactly_the_limit_is_not_cut() -> None:
 
 def test_mention() -> None:
     assert mention(123) == mention("123") == "<@123>"
+
+
+def test_links() -> None:
+    """A channel's and a message's address, built here only (correspondence, spectate)."""
+    assert link(GUILD, CHANNEL) == f"https://discord.com/channels/{GUILD}/{CHANNEL}"
+    assert link(None, CHANNEL, 5) == f"https://discord.com/channels/@me/{CHANNEL}/5"

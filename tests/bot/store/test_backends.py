@@ -24,11 +24,12 @@ import pytest
 from bot.league.ratings import MU
 from bot.service.games import GameService
 from bot.service.ratings import RatingService
-from bot.store import Conflict, GuildSettings, open_store
+from bot.store import Conflict, ServerDefaults, open_store
 from bot.store import ratings_sql as rsql
 from bot.store import tournaments_sql as tsql
 from bot.store.db import migration_files
 from bot.store.postgres import PG_MIGRATIONS
+from bot.store.repositories import RatingRepository
 from tests.bot.helpers import CancelAt
 from tests.bot.store.helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, NOW, new_game
 from tests.postgres_server import admin_url, query
@@ -215,7 +216,7 @@ async def test_an_exception_rolls_back_every_write_of_the_unit(store: Any) -> No
         async with store.transaction() as tx:
             assert await tx.update_game(gid, 0, now=NOW + 1, state={"n": 1}) is not None
             await tx.append_events(gid, [{"type": "a"}, {"type": "b"}], at=NOW, actor_id=ALICE)
-            await tx.save_settings(GuildSettings(GUILD, "sv", "vasa"))
+            await tx.save_server_defaults(ServerDefaults(GUILD, "sv", "vasa"))
             await tx.insert_game(guild_id=GUILD, channel_id=99, status="active",
                                  rules="vasa", white_id=1, black_id=2, match_length=1, seed=1,
                                  state=None, now=NOW)
@@ -224,7 +225,7 @@ async def test_an_exception_rolls_back_every_write_of_the_unit(store: Any) -> No
         row = await tx.game(gid)
         assert row is not None and row.version == 0 and row.state == {"n": 0}
         assert await tx.events(gid) == []
-        assert await tx.settings(GUILD) == GuildSettings(GUILD)
+        assert await tx.server_defaults(GUILD) == ServerDefaults(GUILD)
         assert await tx.live_game(99) is None
     async with store.transaction() as tx:  # and the store goes on
         assert await tx.update_game(gid, 0, now=NOW + 2, state={"n": 1}) is not None
@@ -244,12 +245,12 @@ async def test_autocommit_commits_each_statement_on_its_own(store: Any) -> None:
         assert row is not None and row.version == 1 and row.state == {"n": 1}
     with pytest.raises(Conflict):
         async with store.autocommit() as tx:
-            await tx.save_settings(GuildSettings(GUILD, "sv"))
+            await tx.save_server_defaults(ServerDefaults(GUILD, "sv"))
             await tx.insert_game(guild_id=GUILD, channel_id=CHANNEL, status="offered",
                                  rules="vasa", white_id=1, black_id=2, match_length=1,
                                  seed=1, state=None, now=NOW)
     async with store.read() as tx:
-        assert await tx.settings(GUILD) == GuildSettings(GUILD, "sv")  # kept
+        assert await tx.server_defaults(GUILD) == ServerDefaults(GUILD, "sv")  # kept
         assert len(await tx.all("SELECT id FROM games WHERE channel_id = ?",
                                 (CHANNEL,))) == 1
     async with store.transaction() as tx:  # and the store goes on, in transactions too
@@ -454,7 +455,7 @@ async def test_a_rating_read_waits_for_the_transaction_that_will_write_it(
             await release.wait()
         return await real_apply(tx, guild_id, game_id, *args)
 
-    monkeypatch.setattr(rsql, "apply", held_apply)
+    monkeypatch.setattr(RatingRepository, "apply", staticmethod(held_apply))
     first = asyncio.ensure_future(service.on_game_end(over[0]))
     await holding.wait()
     second = asyncio.ensure_future(service.on_game_end(over[1]))
@@ -550,12 +551,12 @@ async def test_conflict_inside_a_transaction_rolls_back_the_unit(store: Any) -> 
     await new_game(store)
     with pytest.raises(Conflict):
         async with store.transaction() as tx:
-            await tx.save_settings(GuildSettings(GUILD, "sv"))
+            await tx.save_server_defaults(ServerDefaults(GUILD, "sv"))
             await tx.insert_game(guild_id=GUILD, channel_id=CHANNEL, status="active",
                                  rules="vasa", white_id=1, black_id=2, match_length=1,
                                  seed=1, state=None, now=NOW)
     async with store.read() as tx:
-        assert await tx.settings(GUILD) == GuildSettings(GUILD)
+        assert await tx.server_defaults(GUILD) == ServerDefaults(GUILD)
 
 
 # -- cancellation ------------------------------------------------------------------------
@@ -566,7 +567,7 @@ async def consistent(store: Any, gid: int, settings: bool = True) -> int:
     async with store.read() as tx:
         row = await tx.game(gid)
         events = await tx.events(gid)
-        lang = (await tx.settings(GUILD)).lang
+        lang = (await tx.server_defaults(GUILD)).lang
     assert row is not None
     assert [e.seq for e in events] == list(range(1, row.version + 1))
     assert row.state == {"n": row.version}
@@ -586,7 +587,7 @@ async def test_cancelled_at_every_await_leaves_the_store_healthy(store: Any,
             assert await tx.update_game(gid, row.version, now=NOW,
                                         state={"n": row.version + 1})
             await tx.append_events(gid, [{"type": "step"}], at=NOW, actor_id=ALICE)
-            await tx.save_settings(GuildSettings(GUILD, "sv"))
+            await tx.save_server_defaults(ServerDefaults(GUILD, "sv"))
 
     async def one_statement() -> None:
         async with store.read() as tx:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import GuildSettings, Store, open_store
+from bot.store import ServerDefaults, Store, open_store
 from bot.store import copy as copying
 from bot.store.db import migration_files
 from bot.store.tournaments_sql import insert_tournament
@@ -49,8 +49,8 @@ async def fill(path: Path, games: int = 3) -> None:
     store = await Store.open(path)
     try:
         async with store.transaction() as tx:
-            await tx.save_settings(GuildSettings(BIG, "sv", "puff"))
-            await tx.save_settings(GuildSettings(7, None, None))
+            await tx.save_server_defaults(ServerDefaults(BIG, "sv", "puff"))
+            await tx.save_server_defaults(ServerDefaults(7, None, None))
             await tx.run("INSERT INTO guild_prefs (guild_id, threads, theme) VALUES (?, 1, ?)",
                          (BIG, "contrast"))
             for uid, name in ((BIG + 1, "Åsa"), (BIG + 2, "Örjan 🎲"), (3, "x")):

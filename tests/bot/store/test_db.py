@@ -1,5 +1,5 @@
-"""The store's own core (bot.store.db): migration files' names and numbers, a game
-update's columns, and the typed game and settings queries every backend shares, on
+"""The store's own core (bot.store.db): migration files' names and numbers, and the
+typed game and server-default queries every backend shares (bot/store/portable.py), on
 both.  (Opening bad files is in test_open.py; transactions, version checks under
 concurrency and cancellation in test_backends.py.)"""
 
@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.store import GuildSettings, Store, StoreError
-from bot.store.db import event_kind, game_update, migration_files
+from bot.store import ServerDefaults, Store, StoreError
+from bot.store.db import migration_files
 from tests.bot.store.helpers import ALICE, BOB, CHANNEL, GUILD, NOW, new_game
 
 
@@ -36,21 +36,6 @@ def test_misnamed_or_misnumbered_migrations_are_refused(tmp_path: Path,
                                                         names: tuple[str, ...]) -> None:
     with pytest.raises(RuntimeError, match="migration"):
         migration_files(write(tmp_path / "m", *names))
-
-
-def test_a_game_update_encodes_json_and_refuses_what_it_may_not_write() -> None:
-    names, values = game_update({"state": {"a": 1}, "result": None, "status": "over"})
-    assert names == ["state", "result", "status"]
-    assert values == ['{"a": 1}', None, "over"]
-    for bad in ({"version": 3}, {"id": 1}, {"colour": "red"}):
-        with pytest.raises(ValueError, match="cannot update"):
-            game_update(bad)
-
-
-def test_an_events_kind_is_its_kind_or_type() -> None:
-    assert event_kind({"kind": "roll", "type": "x"}) == "roll"
-    assert event_kind({"type": "play"}) == "play"
-    assert event_kind({}) == "event"
 
 
 def test_a_store_error_is_one_line_naming_the_database() -> None:
@@ -103,15 +88,15 @@ async def test_a_reminder_is_marked_without_moving_the_version(store: Any) -> No
 
 async def test_settings_default_and_each_field_is_written_alone(store: Any) -> None:
     async with store.transaction() as tx:
-        assert await tx.settings(GUILD) == GuildSettings(GUILD)
-        await tx.save_settings(GuildSettings(GUILD, lang="sv"), ("lang",))
-        saved = await tx.save_settings(GuildSettings(GUILD, rules="puff"), ("rules",))
-        assert saved == GuildSettings(GUILD, "sv", "puff")
+        assert await tx.server_defaults(GUILD) == ServerDefaults(GUILD)
+        await tx.save_server_defaults(ServerDefaults(GUILD, lang="sv"), ("lang",))
+        saved = await tx.save_server_defaults(ServerDefaults(GUILD, rules="puff"), ("rules",))
+        assert saved == ServerDefaults(GUILD, "sv", "puff")
         for fields in ((), ("guild_id",), ("colour",)):
             with pytest.raises(ValueError, match="cannot save"):
-                await tx.save_settings(GuildSettings(GUILD), fields)
+                await tx.save_server_defaults(ServerDefaults(GUILD), fields)
     async with store.read() as tx:
-        assert await tx.settings(GUILD) == GuildSettings(GUILD, "sv", "puff")
+        assert await tx.server_defaults(GUILD) == ServerDefaults(GUILD, "sv", "puff")
 
 
 async def test_sqlites_read_connection_refuses_writes(tmp_path: Path) -> None:

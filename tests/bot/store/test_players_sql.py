@@ -40,13 +40,13 @@ async def test_play_preferences_write_only_what_is_given(store: Any) -> None:
 
 async def test_server_preferences_default_and_keep_the_other_field(store: Any) -> None:
     async with store.transaction() as tx:
-        assert await sql.prefs(tx, GUILD) == sql.GuildPrefs(GUILD)
-        saved = await sql.save_prefs(tx, sql.GuildPrefs(GUILD, threads=True), ("threads",))
-        assert saved == sql.GuildPrefs(GUILD, True, None)
-        saved = await sql.save_prefs(tx, sql.GuildPrefs(GUILD, False, "night"), ("theme",))
-    assert saved == sql.GuildPrefs(GUILD, True, "night")
+        assert await sql.server_display(tx, GUILD) == sql.ServerDisplay(GUILD)
+        saved = await sql.save_server_display(tx, sql.ServerDisplay(GUILD, threads=True), ("threads",))
+        assert saved == sql.ServerDisplay(GUILD, True, None)
+        saved = await sql.save_server_display(tx, sql.ServerDisplay(GUILD, False, "night"), ("theme",))
+    assert saved == sql.ServerDisplay(GUILD, True, "night")
     async with store.read() as tx:
-        assert await sql.prefs(tx, GUILD) == saved
+        assert await sql.server_display(tx, GUILD) == saved
 
 
 async def test_welcomed_after_a_challenge_made_or_a_game_played(store: Any) -> None:

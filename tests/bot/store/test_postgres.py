@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import asyncpg
 import pytest
 
-from bot.store import GuildSettings, StoreError, open_store
+from bot.store import ServerDefaults, StoreError, open_store
 from bot.store.postgres import _MIGRATION_LOCK, PgStore, _describe
 from tests.bot.helpers import LateServer
 from tests.postgres_server import new_database, query
@@ -189,7 +189,7 @@ async def test_connections_the_server_dropped_are_replaced(pg_url: str) -> None:
     try:
         async def unit(n: int) -> None:
             async with store.transaction() as tx:
-                await tx.save_settings(GuildSettings(n, "sv"))
+                await tx.save_server_defaults(ServerDefaults(n, "sv"))
 
         await asyncio.gather(*(unit(n) for n in range(5)))
         ended = query(pg_url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
@@ -218,7 +218,7 @@ async def test_a_user_without_create_runs_a_migrated_database(pg_url: str) -> No
         store = await open_store(app_url)
         try:
             async with store.transaction() as tx:
-                await tx.save_settings(GuildSettings(1, "sv"))
+                await tx.save_server_defaults(ServerDefaults(1, "sv"))
                 assert await tx.insert_game(  # identity columns need no sequence grant
                     guild_id=1, channel_id=2, status="active", rules="vasa", white_id=3,
                     black_id=4, match_length=1, seed=5, state=None, now=6.0) == 1
@@ -334,7 +334,7 @@ async def test_a_command_arms_no_idle_or_statement_cache_timers(pg_url: str) -> 
             async with store.read() as tx:
                 await tx.live_game(42)
             async with store.transaction() as tx:
-                await tx.settings(1)
+                await tx.server_defaults(1)
     finally:
         loop.call_later = call_later  # type: ignore[method-assign]
         await store.close()

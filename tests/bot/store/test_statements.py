@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from bot.league.ratings import Rating
-from bot.store import GuildSettings, Tx
+from bot.store import ServerDefaults, Tx
 from bot.store import limits_sql as limits
 from bot.store import notices_sql as notices
 from bot.store import players_sql as players
@@ -51,12 +51,12 @@ async def tx_methods(tx: Tx) -> set[str]:
     await tx.append_events(gid, [{"type": "roll", "dice": [6, 5]}], at=NOW, actor_id=A)
     assert [(e.seq, e.kind, e.data) for e in await tx.events(gid)] == [
         (1, "roll", {"type": "roll", "dice": [6, 5]})]
-    await tx.save_settings(GuildSettings(G, "sv", "vasa"))
-    await tx.save_settings(GuildSettings(G, "en", None))
-    assert await tx.settings(G) == GuildSettings(G, "en", None)
+    await tx.save_server_defaults(ServerDefaults(G, "sv", "vasa"))
+    await tx.save_server_defaults(ServerDefaults(G, "en", None))
+    assert await tx.server_defaults(G) == ServerDefaults(G, "en", None)
     return {"insert_game", "game", "live_game", "last_game", "active_games", "update_game",
-            "touch_reminded", "append_events", "events", "save_settings", "settings",
-            "upsert_guild_row"}  # save_settings runs it
+            "touch_reminded", "append_events", "events", "save_server_defaults", "server_defaults",
+            "upsert_guild_row"}  # save_server_defaults runs it
 
 
 async def player_queries(tx: Tx) -> set[str]:
@@ -75,13 +75,13 @@ async def player_queries(tx: Tx) -> set[str]:
     got = {p.user_id: p for p in await players.players(tx, G, [A, BIG + 8])}
     assert (got[A].confirm_plays, got[A].roll_for_me, got[A].theme) == (False, False, "wood")
     assert (got[BIG + 8].confirm_plays, got[BIG + 8].roll_for_me) == (True, True)
-    await players.save_prefs(tx, players.GuildPrefs(G, True, "dark"))
-    assert await players.prefs(tx, G) == players.GuildPrefs(G, True, "dark")
-    assert await players.prefs(tx, G + 5) == players.GuildPrefs(G + 5)
+    await players.save_server_display(tx, players.ServerDisplay(G, True, "dark"))
+    assert await players.server_display(tx, G) == players.ServerDisplay(G, True, "dark")
+    assert await players.server_display(tx, G + 5) == players.ServerDisplay(G + 5)
     assert await players.welcomed(tx, A) and not await players.welcomed(tx, BIG + 9)
     await tx.update_game(await _offered(tx), 0, now=NOW, status="aborted")
     assert await players.expired_offers(tx, NOW) == []
-    return {"save_seen", "set_theme", "players", "save_prefs", "prefs", "welcomed",
+    return {"save_seen", "set_theme", "players", "save_server_display", "server_display", "welcomed",
             "expired_offers", "set_play_prefs"}
 
 
@@ -254,5 +254,5 @@ async def test_every_statement_runs_and_agrees(store: Any) -> None:
                               (limits, limit_queries), (notices, notice_queries)):
             assert await check(tx) == public_queries(module), module.__name__
     async with store.read() as tx:  # committed, and readable from the read side
-        assert await tx.settings(G) == GuildSettings(G, "en", None)
+        assert await tx.server_defaults(G) == ServerDefaults(G, "en", None)
         assert len(await tx.all("SELECT game_id FROM rated_games")) == 1

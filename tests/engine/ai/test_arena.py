@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
 from engine import rules as registry
 from engine.ai.agents import get_agent
-from engine.ai.arena import GameResult, main, opening, play_game, run, summarize
+from engine.ai.arena import GameResult, main, opening, opening_roll, play_game, run, summarize
 from engine.ai.stats import mean_interval, wilson
+from engine.game import Game
+from engine.position import Side
 
 
 def test_wilson_known_values() -> None:
@@ -134,3 +139,51 @@ def test_a_cut_match_goes_on_and_its_logs_summarize(tmp_path, capsys) -> None:
     assert "6 games in 3 pairs" in out
     assert f"A win rate {summarize(whole).win_rate:.3f}" in out
     assert main(["--a", "x", "--b", "y", "--summarize", str(tmp_path / "none.log")]) == 2
+
+
+class _Stream:
+    """A ``Game``'s dice from the same ``random.Random`` stream the arena draws from."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def die(self) -> int:
+        return self.rng.randint(1, 6)
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+
+@pytest.mark.parametrize("name", ["backgammon", "talisman", "puff-lang"])
+def test_an_arena_game_starts_as_game_opening_starts_it(name: str) -> None:
+    """Same dice, same start: the starter (backgammon's and puff's higher die, bräde's
+    lower), and in backgammon the teka's dice played as the starter's first roll; the
+    roll after is drawn from the same place in the stream."""
+    rules = registry.get(name)
+    starters = set()
+    for seed in range(40):
+        game = Game.new(rules, source=_Stream(seed))
+        game.opening()
+        arena_rng = random.Random(seed)
+        starter, first = opening_roll(rules, arena_rng)
+        starters.add(starter)
+        assert starter is game.position.turn, (name, seed)
+        if rules.opening_roll_plays:
+            rolled = next(e for e in game.events if e["type"] == "roll")
+            assert rolled["side"] == starter.value and tuple(rolled["dice"]) == first
+        else:
+            assert first is None and game.phase == "roll"
+            assert game.roll() == (arena_rng.randint(1, 6), arena_rng.randint(1, 6))
+        assert opening(rules, random.Random(seed)) is starter
+    assert starters == {Side.WHITE, Side.BLACK}
+
+
+def test_backgammons_higher_die_starts_in_the_arena() -> None:
+    """The bug this replaced: the arena let backgammon's lower die start."""
+    rules = registry.get("backgammon")
+    rng = random.Random(3)
+    w, b = rng.randint(1, 6), rng.randint(1, 6)
+    while w == b:
+        w, b = rng.randint(1, 6), rng.randint(1, 6)
+    starter, first = opening_roll(rules, random.Random(3))
+    assert starter is (Side.WHITE if w > b else Side.BLACK) and first == (max(w, b), min(w, b))

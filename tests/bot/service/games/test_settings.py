@@ -20,7 +20,7 @@ DM = ctx(ALICE, guild=None)
 
 async def stored(store: Database):  # type: ignore[no-untyped-def]
     async with store.read() as tx:
-        return await tx.settings(GUILD)
+        return await tx.server_defaults(GUILD)
 
 
 async def test_a_servers_language_and_rules(games: GameService, store: Database) -> None:
@@ -72,11 +72,11 @@ async def test_a_servers_threads_and_theme(games: GameService, store: Database) 
     assert reply.private == t("settings.server_prefs", "en", threads=t("no", "en"),
                               theme="contrast")
     async with store.read() as tx:
-        p = await players_sql.prefs(tx, GUILD)
+        p = await players_sql.server_display(tx, GUILD)
     assert (p.threads, p.theme) == (False, "contrast")
     await games.set_preferences(ctx(ALICE), server_theme="default")
     async with store.read() as tx:
-        p = await players_sql.prefs(tx, GUILD)
+        p = await players_sql.server_display(tx, GUILD)
     assert (p.threads, p.theme) == (False, None)  # threads kept: only the theme changed
 
 

@@ -29,7 +29,7 @@ from tests.bot.service.tournaments.helpers import (
 
 async def applied(trn: TournamentService, *changes: Change) -> Outcome:
     out = Outcome(Reply())
-    trn._apply(out, await row(trn), await tour(trn), list(changes))
+    trn.announcing.apply(out, await row(trn), await tour(trn), list(changes))
     return out
 
 
@@ -90,7 +90,7 @@ async def test_walkovers_and_departures_are_announced_in_the_channel(
                         Change("departed", players=(str(DAVID), str(ANNA))))
     assert [n.text for n in out.notices] == [
         t("trn.auto_walkover", "en", name="Cup", match=m.id,
-          result=trn._result_text(await tour(trn), m.id, "en")),
+          result=trn.texts.result_text(await tour(trn), m.id, "en")),
         t("trn.left_server", "en", name="Cup", player=f"<@{DAVID}>"),
         t("trn.left_server", "en", name="Cup", player=f"<@{ANNA}>")]
     assert await applied(trn, Change("cancelled")) == Outcome(Reply())  # nothing to post
@@ -103,7 +103,7 @@ async def test_the_final_notice_names_the_champion_and_the_tiebreak(tmp_path: Pa
             await trn.organiser_action(ctx(ORGANISER), "Cup", "result", match=m.id,
                                        winner=int(m.a), score="3-0" if m.table == 1 else "1-0")
         t_ = await tour(trn)
-        notice = trn._final_notice(await row(trn), t_)
+        notice = trn.announcing.final_notice(await row(trn), t_)
     first, second = t_.standings()[:2]
     assert first.score == second.score
     assert notice.mentions == (int(first.player),)

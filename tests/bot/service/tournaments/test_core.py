@@ -16,9 +16,9 @@ import pytest
 from bot.league.errors import LeagueError
 from bot.league.tournament import Tournament
 from bot.service.model import UserError
-from bot.service.tournaments import STALE_ATTEMPTS, TournamentService, ratings_seed
-from bot.service.tournaments import core as core_module
-from bot.store import Tx
+from bot.service.tournaments import STALE_ATTEMPTS, TournamentService
+from bot.store import Repositories, Tx
+from bot.store.repositories import RatingRepository
 from tests.bot.service.tournaments.helpers import (
     ANNA,
     BERTIL,
@@ -42,12 +42,12 @@ async def trn(tmp_path: Path) -> AsyncIterator[TournamentService]:
 
 
 async def test_a_tournament_is_found_by_name_in_a_server_only(trn: TournamentService) -> None:
-    assert (await trn._find(GUILD, " cup ")).name == "Cup"
+    assert (await trn.core.find(GUILD, " cup ")).name == "Cup"
     with pytest.raises(UserError) as e:
-        await trn._find(None, "Cup")
+        await trn.core.find(None, "Cup")
     assert e.value.key == "trn.guild_only"
     with pytest.raises(UserError) as e:
-        await trn._find(GUILD, "  Nope ")
+        await trn.core.find(GUILD, "  Nope ")
     assert (e.value.key, e.value.params["name"]) == ("trn.unknown", "Nope")
 
 
@@ -59,7 +59,7 @@ async def test_an_action_that_refuses_writes_nothing(trn: TournamentService) -> 
         raise LeagueError("league.started")
 
     with pytest.raises(LeagueError):
-        await trn._change(before.id, refuse)
+        await trn.core.change(before.id, refuse)
     after = await row(trn)
     assert (after.version, after.data) == (before.version, before.data)
 
@@ -70,7 +70,7 @@ async def test_a_save_that_lost_a_race_runs_the_action_again_on_the_fresh_state(
     on PostgreSQL would): the version check refuses the save and the action runs on the
     state that writer left."""
     tid = (await row(trn)).id
-    real_save = core_module.sql.save
+    real_save = trn.core.rows.save
     races = [True]
 
     async def save_after_a_rival(tx: Tx, tournament_id: int, version: int,
@@ -83,14 +83,14 @@ async def test_a_save_that_lost_a_race_runs_the_action_again_on_the_fresh_state(
                          "WHERE id = ?", (json.dumps(rival.to_json()), tid))
         return await real_save(tx, tournament_id, version, **kw)
 
-    monkeypatch.setattr(core_module.sql, "save", save_after_a_rival)
+    monkeypatch.setattr(trn.core.rows, "save", save_after_a_rival)
     seen: list[int] = []
 
     def leave_anna(tr: Tournament) -> None:
         seen.append(len(tr.players))
         tr.leave(str(ANNA))
 
-    await trn._change(tid, leave_anna)
+    await trn.core.change(tid, leave_anna)
     assert seen == [4, 3]  # the second run saw the rival's change
     assert [p.id for p in (await tour(trn)).players] == [str(BERTIL), str(CARIN)]
 
@@ -100,10 +100,10 @@ async def test_a_change_that_always_loses_gives_up_politely(
     async def always_stale(tx: Tx, *args: Any, **kw: Any) -> bool:
         return False
 
-    monkeypatch.setattr(core_module.sql, "save", always_stale)
+    monkeypatch.setattr(trn.core.rows, "save", always_stale)
     runs: list[int] = []
     with pytest.raises(UserError) as e:
-        await trn._change((await row(trn)).id, lambda tr: runs.append(1))  # type: ignore[func-returns-value]
+        await trn.core.change((await row(trn)).id, lambda tr: runs.append(1))  # type: ignore[func-returns-value]
     assert e.value.key == "trn.stale" and len(runs) == STALE_ATTEMPTS
 
 
@@ -154,12 +154,17 @@ async def test_a_knockout_does_not_ask_who_left_on_every_change(tmp_path: Path) 
     assert len(asked) == 1  # the start only
 
 
-async def test_the_seed_source_decides_the_seeds(tmp_path: Path) -> None:
-    async def ratings(tx: Tx, guild: int, ids: list[int]) -> dict[int, float]:
-        assert await ratings_seed(tx, guild, ids) == dict.fromkeys(ids, 1500.0)
+class _Seeds(RatingRepository):
+    """The server's ratings as a test sets them."""
+
+    @staticmethod
+    async def ratings_for(tx: Tx, guild: int, ids: list[int]) -> dict[int, float]:
+        assert await RatingRepository.ratings_for(tx, guild, ids) == dict.fromkeys(ids, 1500.0)
         return {DAVID: 1900.0, CARIN: 1700.0}
 
-    async with service(tmp_path, seed_source=ratings) as trn:
+
+async def test_the_ratings_decide_the_seeds(tmp_path: Path) -> None:
+    async with service(tmp_path, repos=Repositories(ratings=_Seeds())) as trn:
         await cup(trn)
         seeds = {p.id: p.seed for p in (await tour(trn)).players}
     assert seeds[str(DAVID)] == 1 and seeds[str(CARIN)] == 2
