@@ -203,7 +203,7 @@ async def test_a_rematch_swaps_the_colours(games: GameService) -> None:
     lg = await live(games)
     before = len(lg.game.events)
     lg.game.resign(lg.game.turn)
-    await games._finish_turn(lg, ctx(ALICE), before)
+    await games.table.finish_turn(lg, ctx(ALICE), before)
     await refused("not_player", games.rematch(ctx(STRANGER), reply.game_id))
     again = await games.rematch(ctx(BOB), reply.game_id)
     assert again.game_id is not None
@@ -222,7 +222,7 @@ async def test_no_rematch_of_a_tournament_game(games: GameService) -> None:
     lg = await live(games)
     before = len(lg.game.events)
     lg.game.resign(lg.game.turn)
-    await games._finish_turn(lg, ctx(ALICE), before)
+    await games.table.finish_turn(lg, ctx(ALICE), before)
     await refused("rematch.tournament", games.rematch(ctx(ALICE), lg.row.id))
 
 
@@ -255,7 +255,7 @@ async def test_the_teka_says_every_pair_and_who_starts_by_the_rules(
     lg = await live(games)
     begun = next(Side(e["starter"]) for e in lg.game.events if e["type"] == "start")
     assert begun is (Side.BLACK if rules in ("talisman", "classic") else Side.WHITE)
-    starter = games._who(lg, begun, lang)
+    starter = games.boards.who(lg, begun, lang)
     said = t("teka", lang, pairs="; ".join((t("teka.tie", lang, w=6, b=6),
                                               t("teka.pair", lang, w=5, b=2))),
              starts=t(starts, lang, starter=starter))

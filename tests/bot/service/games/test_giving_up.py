@@ -121,7 +121,7 @@ async def test_aborting_takes_both_players(games: GameService) -> None:
     done = await games.abort(ctx(BOB), game_id=row.id, version=after.version)
     gone = await row_of(games, row.id)
     assert gone.status == "aborted" and not await games.channel_busy(CHANNEL)
-    game = games._unpack(gone).game
+    game = games.table.unpack(gone).game
     text = done.posts[0].text
     assert done.posts[0].final and t("aborted", "en", who=f"<@{BOB}>") in text
     assert game.reveal() is not None and game.reveal() in text  # no result, but the seed

@@ -135,7 +135,7 @@ async def test_a_game_against_the_computer_left_is_closed(store: Database,
     assert post.final and post.text.startswith(t(
         "idle.closed", "en", who=f"<@{ALICE}>", since=duration(4 * HOUR, "en"),
         points=points, unit=points_unit(points, "en")))
-    game = games._unpack(row).game
+    game = games.table.unpack(row).game
     assert game.reveal() is not None and game.reveal() in post.text
     assert (await row_of(games, members)).status == "active"  # members' games: a claim
     assert await games.close_idle() == []
@@ -148,5 +148,5 @@ async def test_a_computer_that_owes_its_turn_is_not_closed(store: Database,
     clock.advance(10 * HOUR)
     assert await games.close_idle() == []
     assert (await row_of(games, game_id)).status == "active"
-    lg = games._unpack(await row_of(games, game_id))
+    lg = games.table.unpack(await row_of(games, game_id))
     assert lg.game.turn is Side.BLACK  # the recovery plays it (owed_computer_turns)

@@ -50,7 +50,7 @@ async def test_a_roll_is_saved_and_answered_with_its_board(games: GameService) -
     assert reply.stale_prompt == start.posts[0].prompt  # the pressed board's prompt
     dice = after.game.dice
     assert after.game.phase == "move" and dice is not None  # seed 1: a roll with a play
-    assert reply.posts[0].text == t("roll", "en", who=games._who(after, lg.game.turn, "en"),
+    assert reply.posts[0].text == t("roll", "en", who=games.boards.who(after, lg.game.turn, "en"),
                                     name=roll_name(dice), dice=drawn_dice(dice, "–"))
     assert reply.posts[0].board is not None and reply.posts[0].board.dice == dice
 
@@ -89,7 +89,7 @@ async def test_a_typed_play_counts_and_passes_the_turn(games: GameService) -> No
     after = await live(games)
     assert after.game.turn is side.other and after.game.phase == "roll"
     assert (await events(games, lg.row.id))[-1] == "play"
-    assert reply.posts[0].text.startswith(f"{games._who(lg, side, 'en')} played")
+    assert reply.posts[0].text.startswith(f"{games.boards.who(lg, side, 'en')} played")
     assert reply.posts[0].mentions == (to_act(after),)  # the next player is told
 
 
@@ -102,7 +102,7 @@ async def test_a_pressed_play_must_still_be_there(games: GameService) -> None:
     first = lg.game.first_plays(5)[0]
     await games.move(ctx(mover), index=0)
     row = await row_of(games, lg.row.id)
-    assert games._unpack(row).game.last_play()["moves"] == first.text  # type: ignore[index]
+    assert games.table.unpack(row).game.last_play()["moves"] == first.text  # type: ignore[index]
 
 
 async def test_a_roll_with_no_legal_play_is_forfeited(games: GameService) -> None:
@@ -132,7 +132,7 @@ async def test_the_last_checker_off_wins_the_game(games: GameService) -> None:
     assert row.result["outcome"]["winner"] == "white"
     post = out.posts[-1]
     assert post.final and "🏆" in post.text
-    game = games._unpack(row).game
+    game = games.table.unpack(row).game
     assert game.reveal() is not None and game.reveal() in post.text  # the seed, at the end
     assert [b.action for b in post.buttons] == ["rematch"]
     await refused("game.none", games.roll(ctx(BOB)))
@@ -363,7 +363,7 @@ async def test_each_game_of_a_puff_match_shows_its_own_teka(games: GameService) 
     pairs = "; ".join(t("teka.tie" if e["white"] == e["black"] else "teka.pair", "en",
                         w=e["white"], b=e["black"]) for e in tekas)
     said = t("teka", "en", pairs=pairs, starts=t("teka.higher", "en",
-                                                  starter=games._who(nxt, nxt.game.turn,
+                                                  starter=games.boards.who(nxt, nxt.game.turn,
                                                                      "en")))
     text = reply.posts[-1].text
     assert t("match.game.teka", "en", g=2) in text and said in text
