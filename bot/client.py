@@ -1,9 +1,9 @@
 """The ``Bot`` subclass: opens the store, makes every service and cog once, syncs.
 
 ``setup_hook`` is the one place the bot's parts are made and wired: the services
-(``Services.build``), the one ``Delivery`` of game replies to Discord (bot/delivery, the
-package that makes every message, thread and edit), and the cogs, each handed what it
-uses.  Nothing looks another part up by name later.
+(``Services.build``), the one ``GamePresenter`` of game outcomes to Discord
+(bot/delivery, the package that makes every message, thread and edit), and the cogs,
+each handed what it uses.  Nothing looks another part up by name later.
 
 The bot runs as one ``Settings`` object says (bot/config.py).  What holds processes or
 connections (the store, the board and listing workers, the computer's agent) is closed
@@ -44,7 +44,7 @@ from bot.cogs.spectate import Spectate
 from bot.cogs.tournaments import Tournaments
 from bot.config import Settings, is_database_url, mask_url
 from bot.delivery.answers import send_private
-from bot.delivery.games import Delivery
+from bot.delivery.games import GamePresenter
 from bot.i18n import resolve_lang, t
 from bot.i18n.translator import BradeTranslator
 from bot.permissions import Rights
@@ -94,7 +94,7 @@ class BradeBot(commands.AutoShardedBot):
     #: whose persistent buttons find them here (bot/views.py, WalkoverButton,
     #: ProblemButton, HistoryButton).
     services: Services
-    delivery: Delivery
+    delivery: GamePresenter
     play: Play
     tournament_cog: Tournaments
     problem_cog: Problems
@@ -194,8 +194,8 @@ class BradeBot(commands.AutoShardedBot):
             owns=self.owns_guild)
         self.rights = Rights(Shortfalls(self.store, clock=self.clock))
         await self.rights.shortfalls.load()
-        self.delivery = Delivery(self, self.services.games, rights=self.rights,
-                                 pictures=self.renderer)
+        self.delivery = GamePresenter(self, self.services.games, rights=self.rights,
+                                      pictures=self.renderer)
         await self.tree.set_translator(BradeTranslator())
         self.add_dynamic_items(GameButton, PlayMenu, ThreadButton, WalkoverButton,
                                WithdrawButton, ProblemButton, ProblemPickButton,
@@ -222,6 +222,7 @@ class BradeBot(commands.AutoShardedBot):
         self.tournament_cog = Tournaments(self, s.tournaments, s.games, delivery)
         self.watch = Spectate(self, s.spectate)
         self.notices = Notices(self, s.games, delivery, s.correspondence)
+        delivery.after_turn = self.notices.after_command  # "your turn" after a command
         for cog in (self.play, Reminders(self, s.games, delivery), self.notices,
                     Expiry(self, s.games, delivery), self.tournament_cog,
                     Ratings(self, s.ratings), self.watch, self.problem_cog,

@@ -15,7 +15,7 @@ from discord.ext import commands, tasks
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
-    from bot.delivery.games import Delivery
+    from bot.delivery.games import GamePresenter
     from bot.service.games import GameService
 
 
@@ -23,7 +23,7 @@ class BackgroundCheck(commands.Cog):
     #: Logged with the traceback when a tick raises.
     failure = "background check failed"
 
-    def __init__(self, bot: BradeBot, games: GameService, delivery: Delivery) -> None:
+    def __init__(self, bot: BradeBot, games: GameService, delivery: GamePresenter) -> None:
         self.bot = bot
         self.games = games
         self.delivery = delivery

@@ -31,7 +31,7 @@ from bot.store import GameRow
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
-    from bot.delivery.games import Delivery
+    from bot.delivery.games import GamePresenter
     from bot.service.games import GameService
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 class Notices(BackgroundCheck):
     failure = "direct message check failed"  # and it goes on the next time
 
-    def __init__(self, bot: BradeBot, games: GameService, delivery: Delivery,
+    def __init__(self, bot: BradeBot, games: GameService, delivery: GamePresenter,
                  correspondence: Correspondence) -> None:
         super().__init__(bot, games, delivery)
         self.correspondence = correspondence

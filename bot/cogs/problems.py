@@ -37,7 +37,7 @@ from engine.errors import EngineError
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
-    from bot.delivery.games import Delivery
+    from bot.delivery.games import GamePresenter
     from bot.service.games import GameService
     from bot.views import ProblemPickButton, ProblemPickMenu
 
@@ -48,7 +48,7 @@ class Problems(BackgroundCheck):
     failure = "daily problem check failed"  # and it goes on the next time
 
     def __init__(self, bot: BradeBot, problems: ProblemService, games: GameService,
-                 delivery: Delivery) -> None:
+                 delivery: GamePresenter) -> None:
         super().__init__(bot, games, delivery)
         self.problems = problems
         self.picking = ProblemPicker(problems)

@@ -53,7 +53,7 @@ from engine.errors import EngineError
 
 if TYPE_CHECKING:
     from bot.client import BradeBot
-    from bot.delivery.games import Delivery
+    from bot.delivery.games import GamePresenter
     from bot.service.games import GameService
     from bot.store import GameRow
 
@@ -71,7 +71,7 @@ TIEBREAK_CHOICES = [Choice(name=_("Buchholz"), value="buchholz"),
 class Tournaments(commands.GroupCog, group_name=_("tournament"),
                   group_description=_("Tournaments: create, join, play, standings")):
     def __init__(self, bot: BradeBot, tournaments: TournamentService, games: GameService,
-                 delivery: Delivery) -> None:
+                 delivery: GamePresenter) -> None:
         self.bot = bot
         self.tournaments = tournaments
         self.games = games  # starts and stops the matches' games
@@ -122,7 +122,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         except Conflict:  # another process's write won (PostgreSQL): nothing changed here
             await self._refuse(interaction, ctx, UserError("trn.stale"))
             return
-        await self.courier.answer(interaction, outcome)
+        await self.courier.present(interaction, outcome)
         await self.carry_out(outcome)
 
     async def carry_out(self, outcome: Outcome) -> None:

@@ -48,6 +48,7 @@ from bot.service.text import (
     mention,
     shorten,
 )
+from bot.service.text import channel as channel_mention
 from bot.store import GameRow
 from bot.store import spectate_sql as sql
 from engine import record
@@ -234,7 +235,7 @@ class SpectateService:
             else:
                 channel = channel_id or ctx.channel_id
                 row = await tx.live_game(channel) or await tx.last_game(channel)
-                missing = UserError("watch.no_game_in", channel=f"<#{channel}>")
+                missing = UserError("watch.no_game_in", channel=channel_mention(channel))
             if row is None or row.guild_id != ctx.guild_id:
                 raise missing
             events = [e.data for e in await tx.events(row.id)]

@@ -102,8 +102,8 @@ class GameService:
         self.check_room, self.expire_offers = c.check_room, c.expire_offers
         t = self.turns
         self.roll, self.move, self.name = t.roll, t.move, t.name
-        self.owes_computer, self.owed_turns, self.with_computer = (
-            t.owes_computer, t.owed_turns, t.with_computer)
+        self.act, self.owes_computer, self.owed_turns, self.with_computer = (
+            t.act, t.owes_computer, t.owed_turns, t.with_computer)
         self.computer_turns, self.needs_computer, self.owed_computer_turns = (
             t.computer_turns, t.needs_computer, t.owed_computer_turns)
         p = self.picking

@@ -161,7 +161,7 @@ class Boards:
         own, which notifies them (issue 46)."""
         text += " " + t("roll.forfeit", lang)
         board = replace(before, dice=dice, dice_side=mover) if before is not None else None
-        lost = Post(text, board=board, lost=True)
+        lost = Post(text, board=board, forfeit=True)
         return [lost, *self.turn_posts(lg, lang, more)]
 
     def turn_posts(self, lg: Loaded, lang: str, head: str, *,
@@ -362,7 +362,7 @@ class Boards:
                    Button("again", gid, version, t("btn.pick_again", lang), "secondary",
                           path)]
         return Post("", board=spec, buttons=buttons,
-                    prompt=self.preview_prompt(lg, lang, text, turn), revert=rolled)
+                    prompt=self.preview_prompt(lg, lang, text, turn), preview_of=rolled)
 
     def preview_prompt(self, lg: Loaded, lang: str, text: str, turn: Turn) -> str:
         side = lg.game.turn

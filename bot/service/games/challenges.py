@@ -129,7 +129,7 @@ class Challenges:
             async with self.table.store.read() as tx:
                 first = not await players_sql.welcomed(tx, ctx.user_id)
             reply = await self._start(ctx, row, personal, public, joining=ctx.user_id)
-        reply.answered = Post(challenge_text(row, public, "offer.accepted",
+        reply.challenge = Post(challenge_text(row, public, "offer.accepted",
                                              who=mention(ctx.user_id)))
         if first:  # the invited member's first game: the welcome is theirs too
             reply.private, reply.buttons = welcome(personal)
@@ -288,7 +288,7 @@ class Challenges:
                                        at=self.table.clock(), actor_id=ctx.user_id)
         # No new message: the challenge's own says who declined or withdrew it.
         key = "offer.declined" if ctx.user_id == invited_player(row) else "offer.withdrawn"
-        return Reply(lang=personal, answered=Post(challenge_text(
+        return Reply(lang=personal, challenge=Post(challenge_text(
                          row, public, key, who=mention(ctx.user_id)), final=True),
                      game_id=row.id, version=closed.version)
 

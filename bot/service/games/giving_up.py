@@ -122,7 +122,7 @@ class GivingUp:
             key = ("offer.declined" if ctx.user_id == invited_player(row)
                    else "offer.withdrawn" if is_player else "offer.cancelled")
             note = Post(challenge_text(row, public, key, who=mention(ctx.user_id)), final=True)
-            return Reply(lang=personal, game_id=row.id, version=ended.version, answered=note,
+            return Reply(lang=personal, game_id=row.id, version=ended.version, challenge=note,
                          posts=[Post(t(key, public, who=mention(ctx.user_id)), final=True)])
         # The game's last message: its final board (nobody to play) and the seed of its
         # dice (none drawn in an offer).

@@ -7,7 +7,7 @@ roll's plays are listed again from the position and the dice when they are not k
 (``bot/service/listing.py``), so a picker works after a restart; one whose game has
 moved on is answered as stale and changes nothing.  Nothing is saved before a play
 counts: narrowing and previewing only change what the board's message shows (the
-answer updates the pressed message, ``Reply.update``), and a confirmed play is checked
+answer updates the pressed message, ``Reply.picker``), and a confirmed play is checked
 again under the channel's lock (the path must still lead to the same play: its
 fingerprint rides on the Confirm button) before it is played like a typed one.
 
@@ -52,18 +52,18 @@ class Picking:
         menu_prompt = self.boards.pick_prompt(lg, public, len(picker))
         if not chosen.play:
             buttons, prompt, menu = self.boards.picker_controls(lg, public, path)
-            return Reply(lang=personal, update=Post("", buttons=buttons, prompt=prompt,
-                                                    menu=menu, same_board=True),
-                         stale_prompt=menu_prompt, game_id=game_id, version=version)
+            return Reply(lang=personal, picker=Post("", buttons=buttons, prompt=prompt,
+                                                    menu=menu, same_position=True),
+                         offered_before=menu_prompt, game_id=game_id, version=version)
         text = picker.plays[chosen.lo]
         if len(picker) == 1 or not self.table.players.confirms(lg.row.guild_id, ctx.user_id):
             reply = await self.turns.move(ctx, listed=text, game_id=game_id, version=version)
-            return self._played_on(reply, menu_prompt, Post("", same_board=True))
+            return self._played_on(reply, menu_prompt, Post("", same_position=True))
         turn = lg.game.play_of(text)
         if turn is None:
             raise UserError("pick.gone")
-        return Reply(lang=personal, update=self.boards.preview_post(lg, public, path, text, turn),
-                     stale_prompt=menu_prompt, game_id=game_id, version=version)
+        return Reply(lang=personal, picker=self.boards.preview_post(lg, public, path, text, turn),
+                     offered_before=menu_prompt, game_id=game_id, version=version)
 
     async def confirm(self, ctx: Ctx, game_id: int, version: int, arg: str) -> Reply:
         """Confirm: the previewed play counts, if the path still leads to it."""
@@ -98,15 +98,15 @@ class Picking:
                 stale = self.boards.preview_prompt(lg, public, text, turn)
             board = self.boards.board_post(lg, public, "", buttons=False).board
         return Reply(lang=personal,
-                     update=Post("", board=board, buttons=buttons, prompt=prompt, menu=menu,
-                                 same_board=not preview),
-                     stale_prompt=stale, game_id=game_id, version=version)
+                     picker=Post("", board=board, buttons=buttons, prompt=prompt, menu=menu,
+                                 same_position=not preview),
+                     offered_before=stale, game_id=game_id, version=version)
 
     @staticmethod
     def _played_on(reply: Reply, stale: str, pressed: Post) -> Reply:
         """A play's reply (``move``) answered on the picker's message: that message
         keeps its turns and roll, and loses its prompt and controls (``pressed``); the
         play follows as the next message."""
-        reply.update = pressed
-        reply.stale_prompt = stale
+        reply.picker = pressed
+        reply.offered_before = stale
         return reply

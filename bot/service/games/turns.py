@@ -6,8 +6,9 @@ when nothing is playable, the forfeit and the next player's board); a play, type
 picking.py), saves the turn and answers with the next board, or the end of the game.
 When the next player asked the bot to roll for them, it does (``Rolling``).  Each
 answer's text is the turn for the record: who played, the roll and its name, the play in
-the mover's own numbering.  Against the computer ``with_computer`` adds its turns to
-the answer of the human's command (``computer_turns`` rolls and plays for it); a turn it
+the mover's own numbering.  ``act`` makes a member's command one use-case: the command,
+then, against the computer, its turns added to the outcome (``with_computer``;
+``computer_turns`` rolls and plays for it), then the players seen written; a turn it
 still owes (its worker failed, the bot stopped) is remembered in ``computer_owed``, found
 again by ``owed_computer_turns`` after a restart, and played by ``owed_turns``.
 
@@ -78,7 +79,7 @@ class Turns:
         # player's turn.
         return Reply(lang=personal, posts=self.boards.after_roll(lg, mover, dice, public, more,
                                                            before=seen),
-                     rolled=True, stale_prompt=stale, game_id=lg.row.id,
+                     roll=dice, offered_before=stale, game_id=lg.row.id,
                      version=lg.row.version)
 
     async def move(self, ctx: Ctx, text: str | None = None, *, index: int | None = None,
@@ -160,7 +161,7 @@ class Turns:
         await self.boards.ready(lg)
         named = self.boards.named(lg, side, rolled, dice, public)
         posts = self._after_choice(lg, side, dice, named, public, more, seen)
-        return Reply(lang=personal, posts=posts, rolled=True, stale_prompt=stale,
+        return Reply(lang=personal, posts=posts, roll=dice, offered_before=stale,
                      game_id=lg.row.id, version=lg.row.version)
 
     @staticmethod
@@ -197,6 +198,25 @@ class Turns:
         self.computer_owed.add(ctx.channel_id)
         reply = await self.computer_turns(ctx)
         self.computer_owed.discard(ctx.channel_id)
+        return reply
+
+    async def act(self, ctx: Ctx, command: Callable[[Ctx], Awaitable[Reply]], *,
+                  thinking: Callable[[], Awaitable[None]] | None = None) -> Reply:
+        """A member's command or press as one use-case: ``command``'s outcome, then the
+        computer's turns when it is to play now (``with_computer``: ``thinking`` is the
+        front end's "one moment", called before the computer thinks), then the players
+        seen meanwhile written (``Players.flush``).  A refusal propagates and changes
+        nothing; once the command is saved it stands, and a computer that cannot answer
+        now owes its turn (``Reply.computer_later``)."""
+        reply = await command(ctx)
+        try:
+            reply, answered = await self.with_computer(ctx, reply, thinking=thinking)
+        except Exception:  # the member's command is saved: it stands, the turn is owed
+            log.exception("the computer's reply failed in channel %s", ctx.channel_id)
+            answered = False
+        if not answered:
+            reply = replace(reply, computer_later=True)
+        await self.table.players.flush()
         return reply
 
     async def with_computer(self, ctx: Ctx, reply: Reply, *,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.text import MESSAGE_LIMIT, clip, mention
+from bot.service.text import MESSAGE_LIMIT, channel, clip, echo, mention
 
 
 @pytest.mark.parametrize("limit", [2, 3, 10, MESSAGE_LIMIT])
@@ -25,4 +25,12 @@ def test_a_message_of_exactly_the_limit_is_not_cut() -> None:
 
 
 def test_mention() -> None:
-    assert mention(123) == mention("123") == "<@123>"
+    assert mention(123) == mention("123") and "<@" not in mention(123)  # no markup here
+
+
+def test_an_echo_keeps_a_member_the_service_named() -> None:
+    """A refusal's parameters are echoed whole: a member or a channel named by the
+    service stays its token (its presenter renders it); user text loses the marks."""
+    assert echo(mention(5)) == mention(5) and echo(channel(6)) == channel(6)
+    assert echo(f"Eve {mention(5)}") == "Eve @5"
+

@@ -9,6 +9,7 @@ from bot.i18n import side_name, t
 from bot.service.games import GameService
 from bot.service.games.boards import MAX_PLAY_BUTTONS, digest, duration, last_play
 from bot.service.model import COMPUTER
+from bot.service.text import mention
 from bot.store import Database
 from engine.game import Game
 from engine.picker import LETTERS
@@ -58,7 +59,7 @@ async def test_the_player_to_roll_gets_the_roll_button(games: GameService) -> No
     post = (await games.show(ctx(BOB))).posts[0]
     assert [(b.action, b.game_id, b.version) for b in post.buttons] == [
         ("roll", row.id, row.version)]
-    assert post.prompt == t("to_roll", "en", who=f"<@{ALICE}>", side=side_name(Side.WHITE, "en"))
+    assert post.prompt == t("to_roll", "en", who=mention(ALICE), side=side_name(Side.WHITE, "en"))
     assert post.mentions == (ALICE,)
 
 

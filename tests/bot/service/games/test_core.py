@@ -13,6 +13,7 @@ from bot.i18n import t
 from bot.service.games import GameService
 from bot.service.games.core import closed_key, match_over, mention, new_match
 from bot.service.model import COMPUTER, UserError
+from bot.service.text import mention as member
 from bot.store import GameRow
 from engine.game import Game
 from tests.bot.service.helpers import (
@@ -182,7 +183,7 @@ def test_the_small_helpers() -> None:
     game.opening()
     match.record(game.resign(game.turn))
     assert match_over(match)  # a single game: over with its first result, M-1
-    assert mention(COMPUTER) == "🤖" and mention(ALICE) == f"<@{ALICE}>"
+    assert mention(COMPUTER) == "🤖" and mention(ALICE) == member(ALICE)
     row = GameRow(1, GUILD, CHANNEL, "over", "talisman", ALICE, BOB, 1, 0, None, 1, 0.0,
                   0.0, 0, None, None)
     assert closed_key(row) == "game.over"
