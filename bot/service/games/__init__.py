@@ -1,7 +1,11 @@
 """Game orchestration: load a channel's game, check who may act, apply, save, describe.
 
-Discord-free: callers pass a ``Ctx`` (who, where, which languages) and get a ``Reply``
-(private note, public posts with boards and buttons).  Every state change happens under
+Discord-free: callers pass a ``Ctx`` (who, where, which languages) and get a ``Reply``,
+what happened in the game's own terms (bot/service/model.py: a note for the member who
+acted, what the channel is to see, the game saved with its version, the roll made, the
+picker's new state); a presenter (bot/delivery) decides the messages.  A member's
+command is one use-case (``act``): the command, then the computer's reply when it is to
+play.  Every state change happens under
 the channel's ``asyncio.Lock`` and is written in one transaction whose ``UPDATE`` also
 checks the row's version, so two presses of one button can never both apply.
 
