@@ -185,7 +185,7 @@ class Boards:
                 lg.match, self.who(lg, lg.game.turn, lang), lang),
                 self.teka(lg, lg.game, lang)) if x)
             posts.append(self.board_post(lg, lang, joined(opening,
-                                                           commitment_line(lg.game, lang))))
+                                                          commitment_line(lg.game, lang))))
         return posts
 
     def win_text(self, lg: Loaded, lang: str, game: Game | None = None,

@@ -130,7 +130,7 @@ class Challenges:
                 first = not await players_sql.welcomed(tx, ctx.user_id)
             reply = await self._start(ctx, row, personal, public, joining=ctx.user_id)
         reply.challenge = Post(challenge_text(row, public, "offer.accepted",
-                                             who=mention(ctx.user_id)))
+                                              who=mention(ctx.user_id)))
         if first:  # the invited member's first game: the welcome is theirs too
             reply.private, reply.buttons = welcome(personal)
         return reply

@@ -148,8 +148,8 @@ class GivingUp:
                 raise UserError("claim.your_turn")
             waited = self.table.clock() - lg.row.updated_at
             if waited < self.table.claim_after:
-                raise UserError("claim.too_early", left=duration(self.table.claim_after - waited,
-                                                                   personal))
+                left = duration(self.table.claim_after - waited, personal)
+                raise UserError("claim.too_early", left=left)
             before = len(lg.game.events)
             self.table.cache.pop(lg.row.id, None)
             absent = lg.game.turn

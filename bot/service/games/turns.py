@@ -78,7 +78,7 @@ class Turns:
         # bot/delivery/policy.py): with the plays to choose from, or, forfeited, with the next
         # player's turn.
         return Reply(lang=personal, posts=self.boards.after_roll(lg, mover, dice, public, more,
-                                                           before=seen),
+                                                                 before=seen),
                      roll=dice, offered_before=stale, game_id=lg.row.id,
                      version=lg.row.version)
 
@@ -277,7 +277,7 @@ class Turns:
                         lg, more = await self.rolling.roll_for_next(lg, ctx, public)
                         await self.boards.ready(lg)
                         posts.extend(self.boards.after_roll(lg, side, dice, public, more,
-                                                      before=seen, named=named))
+                                                            before=seen, named=named))
                         continue
                     played = game.dice or ()
                     text = await self.agent.choose(game.rules.name, game.position.format(),

@@ -65,7 +65,7 @@ async def long_game(env: simcord.Env, db: Db, games: GameService, *, locale: str
         lg.match.record(lg.game.outcome)
         result = {"outcome": lg.game.outcome.to_json(), "match": lg.match.to_json()}
         await games.table.save(lg, Ctx(members[0].id, ch.id, row.guild_id), events_before=before,
-                          status="over", result=result)
+                               status="over", result=result)
     else:
         await games.table.save(lg, Ctx(members[0].id, ch.id, row.guild_id), events_before=before)
     played = [e for e in lg.game.events if e["type"] in ("play", "forfeit")]

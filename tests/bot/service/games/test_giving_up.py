@@ -83,9 +83,9 @@ async def test_resigning_ends_a_single_game(games: GameService) -> None:
     assert over.status == "over" and [r.id for r in ended.rows] == [row.id]
     assert over.result is not None and over.result["outcome"]["winner"] == "black"
     post = out.posts[0]
-    assert post.final and post.text.startswith(t("resigned", "en", who=f"White ({mention(ALICE)})",
-                                                   winner=f"Black ({mention(BOB)})", points=1,
-                                                   unit=points_unit(1, "en")))
+    assert post.final and post.text.startswith(t(
+        "resigned", "en", who=f"White ({mention(ALICE)})", winner=f"Black ({mention(BOB)})",
+        points=1, unit=points_unit(1, "en")))
     assert "🏆" not in post.text  # the resignation says who won: no second line for it
     assert [b.action for b in post.buttons] == ["rematch"]
     assert (await events(games, row.id))[-1] == "resign"

@@ -387,6 +387,6 @@ async def test_each_game_of_a_puff_match_shows_its_own_teka(games: GameService) 
                         w=e["white"], b=e["black"]) for e in tekas)
     said = t("teka", "en", pairs=pairs, starts=t("teka.higher", "en",
                                                   starter=games.boards.who(nxt, nxt.game.turn,
-                                                                     "en")))
+                                                                           "en")))
     text = reply.posts[-1].text
     assert t("match.game.teka", "en", g=2) in text and said in text
