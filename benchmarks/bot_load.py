@@ -401,7 +401,7 @@ class Driver:
         to the database; a miss falls back to reading the database.
         """
         gid = self.game_ids.get(cid)
-        hit = self.service._games.get(gid) if gid is not None else None
+        hit = self.service.table.cache.get(gid) if gid is not None else None
         if hit is None:
             return None
         version, game = hit

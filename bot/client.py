@@ -1,10 +1,10 @@
 """The ``Bot`` subclass: opens the store, makes every service and cog once, syncs.
 
 ``setup_hook`` is the one place the bot's parts are made and wired: the services
-(``Services.build``), the one ``Delivery`` of game replies to Discord (bot/delivery, the
-package that makes every message, thread and edit), the cogs, each handed in its
-constructor what it uses (services, delivery, other cogs, the bot's own answers such as
-``owns_guild``), and the persistent buttons and menus, each class bound to the cog that
+(``Services.build``), the one ``GamePresenter`` of game outcomes to Discord (bot/delivery,
+the package that makes every message, thread and edit), the cogs, each handed in its
+constructor what it uses (services, the presenter, other cogs, the bot's own answers such
+as ``owns_guild``), and the persistent buttons and menus, each class bound to the cog that
 answers its presses (bot/views.py).  Nothing looks another part up on the bot later: no
 module below this one imports it.
 
@@ -48,7 +48,7 @@ from bot.cogs.spectate import Spectate
 from bot.cogs.tournaments import Tournaments
 from bot.config import Settings, is_postgres_url, mask_url
 from bot.delivery.answers import send_private
-from bot.delivery.games import Delivery
+from bot.delivery.games import GamePresenter
 from bot.i18n import resolve_lang, t
 from bot.i18n.translator import BradeTranslator
 from bot.permissions import Rights
@@ -88,7 +88,7 @@ class BradeBot(commands.AutoShardedBot):
     #: Made by ``setup_hook``: every service and the one delivery of replies (the cogs
     #: are discord.py's, ``get_cog``; each was handed what it uses).
     services: Services
-    delivery: Delivery
+    delivery: GamePresenter
     #: Missing rights: checked before the bot's own posts, remembered for the admins.
     rights: Rights
 
@@ -182,8 +182,8 @@ class BradeBot(commands.AutoShardedBot):
             owns=self.owns_guild)
         self.rights = Rights(Shortfalls(self.store, clock=self.clock))
         await self.rights.shortfalls.load()
-        self.delivery = Delivery(self, self.services.games, rights=self.rights,
-                                 pictures=self.renderer)
+        self.delivery = GamePresenter(self, self.services.games, rights=self.rights,
+                                      pictures=self.renderer)
         await self.tree.set_translator(BradeTranslator())
         await self._add_cogs()
         synced = await sync_commands(self, self.tree, CommandRecord(self.store),
@@ -221,6 +221,7 @@ class BradeBot(commands.AutoShardedBot):
         league = League(self, s.leagues, s.games, delivery, every=every, rights=rights,
                         players=players)
         self.add_dynamic_items(*league_controls(league, self))
+        delivery.after_turn = notices.after_command  # "your turn" after a command
         for cog in (play, Reminders(self, s.games, delivery, every=every), notices,
                     Expiry(self, s.games, delivery, every=every), tournaments, league,
                     Ratings(s.ratings, players), watch, problems, recovery):

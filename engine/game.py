@@ -488,14 +488,6 @@ class Game:
             return None
         return plays.play_of(self.rules, self.position, self.dice, text)
 
-    def count_plays(self, stop: int | None = None) -> int:
-        """The number of legal plays, or ``stop`` as soon as that many are found."""
-        if self.phase != "move" or self.dice is None:
-            return 0
-        if self._legal is not None:
-            return len(self._legal) if stop is None else min(stop, len(self._legal))
-        return plays.count(self.rules, self.position, self.dice, stop)
-
     def only_play(self) -> Turn | None:
         """The one legal play when the roll has exactly one (a forfeit included)."""
         if self.phase != "move" or self.dice is None:

@@ -15,7 +15,7 @@ import discord
 from discord.ext import commands, tasks
 
 if TYPE_CHECKING:
-    from bot.delivery.games import Delivery
+    from bot.delivery.games import GamePresenter
     from bot.service.games import GameService
 
 
@@ -23,7 +23,7 @@ class BackgroundCheck(commands.Cog):
     #: Logged with the traceback when a tick raises.
     failure = "background check failed"
 
-    def __init__(self, client: discord.Client, games: GameService, delivery: Delivery, *,
+    def __init__(self, client: discord.Client, games: GameService, delivery: GamePresenter, *,
                  every: float) -> None:
         #: Discord's client: its cache of servers and channels, and its readiness.
         self.client = client

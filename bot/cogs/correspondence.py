@@ -33,7 +33,7 @@ from bot.store import GameRow
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from bot.delivery.games import Delivery
+    from bot.delivery.games import GamePresenter
     from bot.service.games import GameService
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 class Notices(BackgroundCheck):
     failure = "direct message check failed"  # and it goes on the next time
 
-    def __init__(self, client: discord.Client, games: GameService, delivery: Delivery,
+    def __init__(self, client: discord.Client, games: GameService, delivery: GamePresenter,
                  correspondence: Correspondence, *, every: float, sightlines: Sightlines,
                  problems: ProblemService, owns: Callable[[int | None], bool]) -> None:
         super().__init__(client, games, delivery, every=every)

@@ -39,7 +39,7 @@ from bot.views import LineupMenu
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
-    from bot.delivery.games import Delivery
+    from bot.delivery.games import GamePresenter
     from bot.permissions import Rights
     from bot.service.games import GameService
     from bot.service.players import Players
@@ -59,7 +59,7 @@ REFUSALS = (UserError, LeagueError, EngineError)
 class League(commands.GroupCog, group_name=_("league"),
              group_description=_("Team leagues: teams, fixtures, line-ups, the table")):
     def __init__(self, client: discord.Client, leagues: LeagueService, games: GameService,
-                 delivery: Delivery, *, every: float, rights: Rights, players: Players) -> None:
+                 delivery: GamePresenter, *, every: float, rights: Rights, players: Players) -> None:
         self.client = client
         self.leagues = leagues
         self.games = games  # starts and stops the boards' games

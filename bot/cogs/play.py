@@ -1,13 +1,14 @@
 """The ``/brade`` commands and button presses: parse, hand to the service, reply.
 
 Every decision about the game is the service's, and every message the reply becomes is
-made by delivery (bot/delivery: ``Delivery`` posts a game's replies, ``answers`` the
-private notes, ``threads`` a game's own thread).  This layer turns an interaction into a
-``Ctx``, checks the rights a command needs before anything changes, calls the service
-(which adds the computer's reply when it is to play: ``GameService.with_computer``) and
-hands the result on, and turns a refusal into an ephemeral note in the user's language.
-Anything slow (drawing boards, the computer's search) happens after the interaction has
-been deferred.
+made by the presenter (bot/delivery: ``GamePresenter`` posts a game's outcomes,
+``answers`` the private notes, ``threads`` a game's own thread).  This layer turns an
+interaction into a ``Ctx``, checks the rights a command needs before anything changes,
+calls the service as one use-case (``GameService.act``: the command, the computer's
+reply when it is to play, the players seen written), hands the outcome to the
+presenter, and turns a refusal into an ephemeral note in the user's language.  Anything
+slow (drawing boards, the computer's search) happens after the interaction has been
+deferred.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from bot.cogs.problems import Problems
     from bot.cogs.recovery import Recovery
     from bot.cogs.spectate import Spectate
-    from bot.delivery.games import Delivery
+    from bot.delivery.games import GamePresenter
     from bot.permissions import Rights
     from bot.service.games import GameService
 
@@ -75,7 +76,7 @@ LANG_CHOICES = [Choice(name=_("Swedish"), value="sv"), Choice(name=_("English"),
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Play(commands.GroupCog, group_name=_("brade"),
            group_description=_("Play bräde, the Swedish board game")):
-    def __init__(self, client: discord.Client, games: GameService, delivery: Delivery, *,
+    def __init__(self, client: discord.Client, games: GameService, delivery: GamePresenter, *,
                  recovery: Recovery, problems: Problems, notices: Notices, watch: Spectate,
                  rights: Rights) -> None:
         """Each collaborator handed in by the bot (``BradeBot.setup_hook``): nothing is
@@ -117,8 +118,9 @@ class Play(commands.GroupCog, group_name=_("brade"),
             return
         if self.games.owes_computer(ctx.channel_id):
             await self.recovery.resume(ctx.channel_id, ctx.guild_id)
-        try:
-            reply = await action(ctx)
+        try:  # the command, and the computer's reply when it is to play (it may think)
+            reply = await self.games.act(ctx, action, thinking=partial(
+                answers.wait, interaction, public=True, pressed=component))
         except (UserError, EngineError) as error:
             await self.refuse(interaction, ctx, error, busy_view, component=component)
             return
@@ -127,13 +129,8 @@ class Play(commands.GroupCog, group_name=_("brade"),
             return
         # From here the command's change is saved: whatever fails now, say so truthfully.
         note: str | None = None  # what the member is told besides, if anything
-        try:
-            reply, answered = await self.games.with_computer(  # it may think a while
-                ctx, reply, thinking=partial(answers.wait, interaction, public=True,
-                                          pressed=component))
-            if not answered:  # its turn is owed, played later
-                note = t("err.computer_later", reply.lang)
-            await self.delivery.answer(interaction, reply, component=component)
+        try:  # the posts, the "your turn" letters after them
+            await self.delivery.present(interaction, reply, component=component)
         except discord.HTTPException as error:
             log.warning("saved, but the reply could not be posted", exc_info=True)
             note = t("err.unposted", reply.lang)
@@ -149,9 +146,6 @@ class Play(commands.GroupCog, group_name=_("brade"),
             except discord.HTTPException:
                 log.warning("could not tell the user that the reply was not posted")
         await self.rights.tell_admin(interaction, reply.lang)
-        await self.games.players.flush()
-        if reply.game_id is not None:  # the opponent's turn now: "your turn", if asked for
-            await self.notices.after_command(ctx.channel_id)
 
     async def refuse(self, interaction: discord.Interaction, ctx: Ctx,
                      error: UserError | EngineError,
@@ -273,18 +267,17 @@ class Play(commands.GroupCog, group_name=_("brade"),
         await self.games.posts.opened_thread(ctx.guild_id, thread.id)
         tctx = replace(ctx, channel_id=thread.id)
         try:
-            reply = await self.games.new_game(
-                tctx, None if opponent == COMPUTER else opponent, rules=rules,
-                match_length=match, level=level, rated=rated,
-                opponent_is_bot=opponent_is_bot)
+            reply = await self.games.act(tctx, partial(
+                self.games.new_game, opponent_id=None if opponent == COMPUTER else opponent,
+                rules=rules, match_length=match, level=level, rated=rated,
+                opponent_is_bot=opponent_is_bot))
         except (UserError, EngineError) as error:
             await self.games.posts.close_thread(thread.id)
             await threads.drop_thread(self.rights, thread)
             await self.refuse(interaction, ctx, error)
             return
-        reply, answered = await self.games.with_computer(tctx, reply)
         text = t("thread.opened", personal, thread=thread.mention)
-        if not answered:  # its turn is owed, played later
+        if reply.computer_later:  # its turn is owed, played later
             text += "\n\n" + t("err.computer_later", personal)
         try:
             await self.delivery.post(thread, reply)

@@ -36,7 +36,7 @@ from bot.store import Conflict
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
-    from bot.delivery.games import Delivery
+    from bot.delivery.games import GamePresenter
     from bot.permissions import Rights
     from bot.service.games import GameService
     from bot.views import ProblemPickButton, ProblemPickMenu
@@ -48,7 +48,7 @@ class Problems(BackgroundCheck):
     failure = "daily problem check failed"  # and it goes on the next time
 
     def __init__(self, client: discord.Client, problems: ProblemService, games: GameService,
-                 delivery: Delivery, *, every: float, rights: Rights) -> None:
+                 delivery: GamePresenter, *, every: float, rights: Rights) -> None:
         super().__init__(client, games, delivery, every=every)
         self.problems = problems
         #: A daily post refused for a missing right is told to the server's admins.

@@ -54,7 +54,7 @@ from engine.errors import EngineError
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
-    from bot.delivery.games import Delivery
+    from bot.delivery.games import GamePresenter
     from bot.permissions import Rights
     from bot.service.games import GameService
     from bot.store import GameRow
@@ -73,7 +73,7 @@ TIEBREAK_CHOICES = [Choice(name=_("Buchholz"), value="buchholz"),
 class Tournaments(commands.GroupCog, group_name=_("tournament"),
                   group_description=_("Tournaments: create, join, play, standings")):
     def __init__(self, client: discord.Client, tournaments: TournamentService,
-                 games: GameService, delivery: Delivery, *, every: float, rights: Rights,
+                 games: GameService, delivery: GamePresenter, *, every: float, rights: Rights,
                  gone: Callable[[int, list[int]], Awaitable[set[int]]]) -> None:
         """Each collaborator handed in by the bot (``BradeBot.setup_hook``)."""
         #: Discord's client: the bot's own user, its cache of servers and threads.
@@ -130,7 +130,7 @@ class Tournaments(commands.GroupCog, group_name=_("tournament"),
         except Conflict:  # another process's write won (PostgreSQL): nothing changed here
             await self._refuse(interaction, ctx, UserError("trn.stale"))
             return
-        await self.courier.answer(interaction, outcome)
+        await self.courier.present(interaction, outcome)
         await self.carry_out(outcome)
 
     async def carry_out(self, outcome: Outcome) -> None:

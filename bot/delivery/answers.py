@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.delivery.mentions import on_discord
 from bot.service.spectate import Attachment
 from bot.service.text import MESSAGE_LIMIT, shorten
 
@@ -28,7 +29,7 @@ def attached(file: Attachment) -> discord.File:
 
 async def send_private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
     """An ephemeral message, whether or not the interaction has been answered yet."""
-    text = shorten(text, MESSAGE_LIMIT)
+    text = shorten(on_discord(text), MESSAGE_LIMIT)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
@@ -46,7 +47,7 @@ async def show(interaction: discord.Interaction, text: str, *, public: bool = Fa
         kwargs["file"] = attached(file) if isinstance(file, Attachment) else file
     if view is not None:
         kwargs["view"] = view
-    text = shorten(text, MESSAGE_LIMIT)
+    text = shorten(on_discord(text), MESSAGE_LIMIT)
     if interaction.response.is_done():
         await interaction.followup.send(text, **kwargs)
     else:
@@ -73,7 +74,7 @@ async def rewrite(interaction: discord.Interaction, text: str, *,
     """The deferred answer rewritten: a place in a queue, progress, the result.
     ``quiet``: a courtesy (the place, the progress) whose failure is let pass, since the
     result still comes."""
-    kwargs: dict[str, Any] = {"content": shorten(text, MESSAGE_LIMIT)}
+    kwargs: dict[str, Any] = {"content": shorten(on_discord(text), MESSAGE_LIMIT)}
     if file is not None:
         kwargs["attachments"] = [attached(file)]
     try:
@@ -89,7 +90,7 @@ async def on_pressed(interaction: discord.Interaction, *, text: str | None = Non
     its buttons ``view`` (none if None: they are spent)."""
     kwargs: dict[str, Any] = {"view": view}
     if text is not None:
-        kwargs["content"] = shorten(text, MESSAGE_LIMIT)
+        kwargs["content"] = shorten(on_discord(text), MESSAGE_LIMIT)
     if interaction.response.is_done():
         await interaction.edit_original_response(**kwargs)
     else:

@@ -1,10 +1,14 @@
-"""A game's replies delivered: posted, edited, their buttons kept on the newest board.
+"""The games' presenter on Discord: a game's outcomes posted, edited, their buttons kept
+on the newest board.
 
-The service answers every game command with a ``Reply`` (bot/service/model.py): a
-private note, public posts with boards and buttons, the game they belong to.
-``Delivery`` turns it into messages, whoever asked for it: a slash command or a button
-press (``answer``), or the bot on its own initiative, a new thread, a reminder, the
-computer's owed turn, a tournament's game (``post``, ``post_to``).  After each post it
+The service's use-cases answer every game command with a ``Reply`` (bot/service/
+model.py): what happened in the game's own terms, a note for the member who acted, the
+game saved with its version.  ``GamePresenter`` turns it into messages, whoever asked
+for it: a slash command or a button press (``present``: the posts, the word that the
+computer owes its turn, then the "your turn" letters, ``after_turn``), or the bot on its
+own initiative, a new thread, a reminder, the computer's owed turn, a tournament's game
+(``post``, ``post_to``).  Members named by the service become Discord's mentions here
+(bot/delivery/mentions.py).  After each post it
 keeps the game's buttons on its newest board only (the store remembers which,
 ``bot/service/posts.py``), and when a game ends it archives the thread the bot opened for
 it.  A challenge that lapsed is rewritten in place (``close_lapsed``).  What each reply
@@ -22,15 +26,17 @@ import asyncio
 import io
 import logging
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.delivery import answers
+from bot.delivery.mentions import on_discord, rendered
 from bot.delivery.policy import is_board, live, plan, trimmed
 from bot.delivery.threads import archive, find_thread
+from bot.i18n import t
 from bot.permissions import TO_EDIT, TO_REPLY_BOARD, Rights, reach, to_post
 from bot.service.model import BoardSpec, Post, Reply
 from bot.service.pictures import RenderPool, describe
@@ -41,7 +47,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Boards whose text ``Delivery`` remembers (one per live game; ~2 kB each).
+#: Boards whose text ``GamePresenter`` remembers (one per live game; ~2 kB each).
 REMEMBERED = 5000
 #: (channel id, message id) of a posted message.
 Where = tuple[int, int]
@@ -67,7 +73,7 @@ async def board_file(pictures: RenderPool, spec: BoardSpec, filename: str = "bra
 async def _files(pictures: RenderPool, posts: list[Post]) -> list[discord.File | None]:
     """Every post's board, drawn concurrently by the board workers."""
     async def one(p: Post) -> discord.File | None:
-        return None if p.board is None or p.same_board else await board_file(pictures, p.board)
+        return None if p.board is None or p.same_position else await board_file(pictures, p.board)
 
     return list(await asyncio.gather(*(one(p) for p in posts)))
 
@@ -103,9 +109,10 @@ async def _send_reopening(channel: discord.abc.Messageable, content: str,
         return await channel.send(content, **kwargs)
 
 
-class Delivery:
-    """Posts replies, keeps each game's buttons on its newest board, archives the
-    threads of games that ended.  One per bot, made at start-up (bot/client.py)."""
+class GamePresenter:
+    """A game's outcomes on Discord: posts them, keeps each game's buttons on its newest
+    board, archives the threads of games that ended.  One per bot, made at start-up
+    (bot/client.py)."""
 
     def __init__(self, client: discord.Client, games: GameService, *,
                  rights: Rights | None = None, pictures: RenderPool | None = None) -> None:
@@ -120,16 +127,20 @@ class Delivery:
         #: so that the board keeps its turns and loses its prompt when its buttons go.
         #: In memory: after a restart the old boards keep their prompts (harmless).
         #: A preview of the play picker also keeps the board to show again should its
-        #: controls be taken off (``Post.revert``).
+        #: controls be taken off (``Post.preview_of``).
         self._said: OrderedDict[int, tuple[str, str, BoardSpec | None]] = OrderedDict()
         #: The last two pictures drawn onto a message by an edit (the roll's board, then
         #: a preview of the picker): going back to the roll's board (Confirm, Choose
         #: again, a strip) sends it again instead of drawing it again.
         self._pictures: OrderedDict[int, list[tuple[BoardSpec, bytes]]] = OrderedDict()
+        #: Called with the channel once a member's command changed its game and was
+        #: answered: the opponent's "your turn" letter, if asked for (bot/cogs/
+        #: correspondence.py: ``Notices.after_command``, set at start-up).
+        self.after_turn: Callable[[int], Awaitable[None]] | None = None
 
     def _remember(self, message_id: int, post: Post) -> None:
         if post.prompt:
-            self._said[message_id] = (post.content, post.prompt, post.revert)
+            self._said[message_id] = (post.content, post.prompt, post.preview_of)
             while len(self._said) > REMEMBERED:
                 self._said.popitem(last=False)
 
@@ -147,9 +158,23 @@ class Delivery:
 
     # -- the two ways a reply arrives --------------------------------------------------
 
-    async def answer(self, interaction: discord.Interaction, reply: Reply, *,
-                     component: bool = False) -> None:
-        """The reply to a slash command, or (``component``) to a button press."""
+    async def present(self, interaction: discord.Interaction, reply: Reply, *,
+                      component: bool = False) -> None:
+        """The reply to a slash command, or (``component``) to a button press: its
+        posts, then a word to the member when the computer owes its turn; whatever
+        became of them, the game changed, so ``after_turn`` follows ("your turn"
+        letters)."""
+        reply = rendered(reply)
+        try:
+            await self._present(interaction, reply, component=component)
+            if reply.computer_later:  # its turn is owed, played later
+                await answers.send_private(interaction, t("err.computer_later", reply.lang))
+        finally:
+            if reply.game_id is not None and self.after_turn is not None:
+                await self.after_turn(interaction.channel_id or 0)
+
+    async def _present(self, interaction: discord.Interaction, reply: Reply, *,
+                       component: bool) -> None:
         response = interaction.response
         message = interaction.message if component else None
         pressed = message.id if message is not None else None
@@ -160,7 +185,7 @@ class Delivery:
         if not todo.send and todo.redraw is None:
             await self._private(interaction, reply, component=component)
             return
-        if todo.redraw is not None and todo.redraw.same_board and not todo.send \
+        if todo.redraw is not None and todo.redraw.same_position and not todo.send \
                 and pressed is not None and not response.is_done():
             # the picker narrowing its menu: nothing to draw, the message is answered at once
             post = todo.redraw
@@ -175,7 +200,7 @@ class Delivery:
         redraw = todo.redraw if pressed is not None else None
 
         async def redrawn() -> discord.File | None:
-            if redraw is None or redraw.board is None or redraw.same_board:
+            if redraw is None or redraw.board is None or redraw.same_position:
                 return None
             assert pressed is not None
             return await self._picture(pressed, redraw.board)
@@ -185,7 +210,7 @@ class Delivery:
         if todo.redraw is not None and pressed is not None:
             post, file = todo.redraw, first
             edit: dict[str, Any] = {}
-            if not post.same_board:  # the picker narrowing keeps the picture it has
+            if not post.same_position:  # the picker narrowing keeps the picture it has
                 edit["attachments"] = [file] if file is not None else []
             await interaction.edit_original_response(
                 content=post.content, view=make_view(post.buttons, post.menu),
@@ -221,6 +246,7 @@ class Delivery:
     async def post(self, channel: discord.abc.Messageable, reply: Reply) -> None:
         """Posts outside an interaction (a new thread, reminders, the computer's owed
         turns, a tournament's games)."""
+        reply = rendered(reply)
         todo = plan(reply, pressed=False)
         files = await _files(self.pictures, todo.send)
         sent: list[tuple[Post, int]] = []
@@ -256,6 +282,7 @@ class Delivery:
         own message now says it lapsed and loses its buttons; failing that (deleted
         meanwhile, say) the channel is told."""
         for channel_id, game_id, note in lapsed:
+            note = on_discord(note)
             where = await self.games.posts.close_board(game_id)
             if where is not None:
                 message = self.client.get_partial_messageable(where[0]).get_partial_message(

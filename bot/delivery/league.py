@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from bot.delivery import answers, threads
-from bot.delivery.games import Delivery, mentioning
+from bot.delivery.games import GamePresenter, mentioning
 from bot.i18n import t
 from bot.permissions import Rights, to_post
 from bot.service.league import BoardToOpen, LeagueOutcome, LeaguePicture, LineupChoice, Said
@@ -174,7 +174,7 @@ def describe(picture: LeaguePicture) -> str:
     return shorten(text, DESCRIPTION_LIMIT)
 
 
-async def picture_file(delivery: Delivery, picture: LeaguePicture) -> discord.File:
+async def picture_file(delivery: GamePresenter, picture: LeaguePicture) -> discord.File:
     draw = render_table if picture.kind == "table" else render_fixture
     png = await delivery.pictures.draw(draw, picture.data, lang=picture.lang)
     return discord.File(io.BytesIO(png), filename=f"{picture.kind}.png",
@@ -201,7 +201,7 @@ def lineup_view(choice: LineupChoice, lang: str, menu: type[Any]) -> discord.ui.
 class LeagueCourier:
     """Carries a league's outcomes out; one per bot."""
 
-    def __init__(self, client: discord.Client, rights: Rights, delivery: Delivery) -> None:
+    def __init__(self, client: discord.Client, rights: Rights, delivery: GamePresenter) -> None:
         self.client = client
         self.rights = rights
         self.delivery = delivery

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.delivery.games import board_file
+from bot.delivery.mentions import on_discord
 from bot.delivery.problems import daily_view
 from bot.i18n import t
 from bot.service.pictures import RenderPool
@@ -55,7 +56,8 @@ class Letters:
             extra: dict[str, Any] = {"view": view} if view is not None else {}
             if file is not None:
                 extra["file"] = file
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none(), **extra)
+            await channel.send(on_discord(text), allowed_mentions=discord.AllowedMentions.none(),
+                               **extra)
             return True
         except discord.HTTPException as error:
             if await self.undelivered(user_id):

@@ -1,4 +1,8 @@
-"""The message policy: what one reply does to the channel, decided here and only here.
+"""The message policy: what one outcome does to the channel, decided here and only here.
+
+The service says what happened (a roll made, the picker's new state, a challenge
+answered, a forfeited roll, what was on offer before: bot/service/model.py); which
+message that sends and which it edits is derived here, from those values alone.
 
 The channel is the game's record (issue 22): a message is never rewritten so that a play
 it reported disappears.  One message per turn (``compose``): a play posts a new message
@@ -8,8 +12,9 @@ the board is redrawn with the last play's arrows beside the new dice.  Against t
 computer its reply is in the message of the turn it answers and stays there when the
 human rolls.  A roll with no legal play (T-4) joins the message it was rolled on, whose
 board keeps the play before it drawn beside the lost dice, and the next player's turn is
-a new message: a mention added by an edit notifies nobody (issue 46).  A challenge, once answered, is rewritten to say what became of it.  Any
-other press takes the pressed message's buttons off.  Pure values: ``Delivery``
+a new message: a mention added by an edit notifies nobody (issue 46).  A challenge, once
+answered, is rewritten to say what became of it.  Any other press takes the pressed
+message's buttons off.  Pure values: ``GamePresenter``
 (bot/delivery/games.py) carries a plan out and never decides one (README, "Messages").
 """
 
@@ -45,33 +50,33 @@ class Plan:
 def plan(reply: Reply, *, pressed: bool, shown: str = "", stale: str | None = None) -> Plan:
     """The message policy for one reply; ``pressed``: it answers a button on a message
     whose text is ``shown`` and whose prompt is ``stale`` (default: the one the service
-    says, ``Reply.stale_prompt``).
+    says, ``Reply.offered_before``).
 
     One message per turn (``compose``).  A roll pressed on a board is added to that
     board's message (``extend``): the turns it reports stay, and the roll follows with
     the plays to choose from, or, forfeited, with the next player's turn (issue 30).
-    The play picker (issue 37) answers on its own message (``Reply.update``): a menu
+    The play picker (issue 37) answers on its own message (``Reply.picker``): a menu
     narrowed, the chosen play previewed, or, confirmed, the message back to the roll
     without controls and the play posted as the next message.  A challenge answered by
     a press becomes the answer; answered by a command (withdrawn with ``/brade abort``),
     its message is rewritten when its buttons go.  Anything else is posted as new
     messages, and a pressed message loses its buttons and keeps its turns but not its
     prompt, stale now (``trimmed``); so does any board a newer one replaces
-    (``Delivery`` does that, and keeps the game's buttons on its newest board).
+    (``GamePresenter`` does that, and keeps the game's buttons on its newest board).
     """
-    stale = reply.stale_prompt if stale is None else stale
-    if pressed and reply.rolled and reply.posts and reply.posts[0].lost:
+    stale = reply.offered_before if stale is None else stale
+    if pressed and reply.roll is not None and reply.posts and reply.posts[0].forfeit:
         # lost: the roll joins the board; the next turn is new messages, which notify
         return Plan(send=compose(reply.posts[1:]), redraw=extend(shown, stale, reply.posts[0]))
     posts = compose(reply.posts)
-    if pressed and reply.update is not None:
-        return Plan(send=posts, redraw=extend(shown, stale, reply.update), record=False)
-    if pressed and reply.rolled and len(posts) == 1:
+    if pressed and reply.picker is not None:
+        return Plan(send=posts, redraw=extend(shown, stale, reply.picker), record=False)
+    if pressed and reply.roll is not None and len(posts) == 1:
         return Plan(redraw=extend(shown, stale, posts[0]))
-    if reply.answered is not None:
+    if reply.challenge is not None:
         if pressed:
-            return Plan(send=posts, redraw=reply.answered)
-        return Plan(send=posts, retire=reply.answered.content)
+            return Plan(send=posts, redraw=reply.challenge)
+        return Plan(send=posts, retire=reply.challenge.content)
     if pressed and posts:  # a play, a forfeited roll: the board keeps its turns
         return Plan(send=posts, trim=trimmed(shown, stale))
     return Plan(send=posts)
@@ -105,7 +110,7 @@ def compose(posts: list[Post]) -> list[Post]:
     answers: both turns in the text, the board after the reply, the last prompt),
     except that a game's final board stands alone, so a match's next game starts in a
     message of its own, and a lost roll that follows a play ends its message
-    (``Post.lost``), its board keeping that play drawn: the turn that follows is a new
+    (``Post.forfeit``), its board keeping that play drawn: the turn that follows is a new
     message, one per player turn, which notifies its player.  A lost roll after another
     one (nothing drawn to keep) joins the turn that follows.
     """
@@ -122,12 +127,12 @@ def compose(posts: list[Post]) -> list[Post]:
         text = clip(text, MESSAGE_LIMIT - len(last.prompt) - 1, keep="tail")
         out.append(Post(text, board=boards[-1] if boards else None,
                         buttons=last.buttons, mentions=mentions, final=last.final,
-                        prompt=last.prompt, menu=last.menu, lost=last.lost))
+                        prompt=last.prompt, menu=last.menu, forfeit=last.forfeit))
         group.clear()
 
     for post in posts:
         group.append(post)
-        if post.final or (post.lost and drew_play(post)):
+        if post.final or (post.forfeit and drew_play(post)):
             flush()
     flush()
     return out

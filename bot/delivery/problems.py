@@ -45,15 +45,15 @@ async def problem_picture(pictures: RenderPool, reply: ProblemReply) -> discord.
 async def show_problem(interaction: discord.Interaction, pictures: RenderPool,
                        reply: ProblemReply) -> None:
     """A problem's reply, privately: a new message after ``/brade problem`` or the daily
-    problem's button, else (``reply.update``, a press on the picker) the pressed
-    message rewritten, its picture replaced unless ``same_board``."""
+    problem's button, else (``reply.picked``, a press on the picker) the pressed
+    message rewritten, its picture replaced unless ``same_position``."""
     view = problem_view(reply.controls) if reply.controls is not None else None
-    if not reply.update:
+    if not reply.picked:
         await answers.show(interaction, clip(reply.text),
                            file=await problem_picture(pictures, reply), view=view)
         return
     kwargs: dict[str, object] = {"content": shorten(reply.text, MESSAGE_LIMIT), "view": view}
-    if not reply.same_board:
+    if not reply.same_position:
         file = await problem_picture(pictures, reply)
         kwargs["attachments"] = [file] if file is not None else []
     if interaction.response.is_done():

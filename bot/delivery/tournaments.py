@@ -18,7 +18,8 @@ from typing import Any
 import discord
 
 from bot.delivery import answers, threads
-from bot.delivery.games import Delivery, mentioning
+from bot.delivery.games import GamePresenter, mentioning
+from bot.delivery.mentions import on_discord, rendered
 from bot.i18n import t
 from bot.permissions import Rights, to_post
 from bot.service.model import Reply
@@ -82,17 +83,17 @@ def describe_picture(picture: Picture) -> str:
 class Courier:
     """Carries a tournament's outcomes out; one per bot, made at start-up."""
 
-    def __init__(self, client: discord.Client, rights: Rights, delivery: Delivery) -> None:
+    def __init__(self, client: discord.Client, rights: Rights, delivery: GamePresenter) -> None:
         self.client = client
         self.rights = rights
         #: A match's game is posted, and its last board retired, as every game's is.
         self.delivery = delivery
 
-    async def answer(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+    async def present(self, interaction: discord.Interaction, outcome: Outcome) -> None:
         """The answer to the command: its public posts (the first with the picture, if
         any), then the private note; or the private note alone, with the "withdraw"
         button when the member must confirm."""
-        reply: Reply = outcome.reply
+        reply: Reply = rendered(outcome.reply)
         response = interaction.response
         if reply.posts:
             text = reply.posts[0].text
@@ -129,7 +130,7 @@ class Courier:
         try:  # a missing right is told to the server's admins (bot/permissions.py)
             await self.rights.attempt(
                 channel, "tournament.notice", to_post(channel, board="file" in kwargs),
-                partial(channel.send, clip(notice.text), **kwargs))
+                partial(channel.send, clip(on_discord(notice.text)), **kwargs))
         except discord.HTTPException:
             log.warning("could not post in channel %s", notice.channel_id)
 
@@ -145,7 +146,7 @@ class Courier:
                                       partial(self.delivery.post, thread, stopped))
         else:
             await self.rights.attempt(thread, "tournament.post", to_post(thread), partial(
-                thread.send, text, allowed_mentions=mentioning(())))
+                thread.send, on_discord(text), allowed_mentions=mentioning(())))
         await threads.archive(self.rights, thread)
 
     async def match_thread(self, m: MatchToOpen) -> tuple[discord.Thread, bool] | None:
@@ -171,7 +172,7 @@ class Courier:
         """The match's first words in its thread, naming both players; whether posted."""
         return await self.rights.attempt(
             thread, "tournament.post", to_post(thread, board=True),
-            partial(thread.send, m.intro, allowed_mentions=mentioning(
+            partial(thread.send, on_discord(m.intro), allowed_mentions=mentioning(
                 (m.white_id, m.black_id)))) is not None
 
     async def pressed(self, interaction: discord.Interaction, text: str | None) -> None:

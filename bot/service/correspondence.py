@@ -128,7 +128,7 @@ class Correspondence:
             mine = by is not None and by != me
             return mine, t("games.offer_mine" if mine else "games.offer_theirs", lang,
                            name=name, title=title)
-        lg = self.games._unpack(row)
+        lg = self.games.table.unpack(row)
         side = lg.side_of(me)
         assert side is not None
         score = ""
@@ -164,7 +164,7 @@ class Correspondence:
             return []
         found: list[tuple[GameRow, Loaded, int]] = []
         for row in rows:
-            lg = self.games._unpack(row)
+            lg = self.games.table.unpack(row)
             if not lg.game.is_over:
                 found.append((row, lg, lg.player(lg.game.turn)))
         async with self.store.read() as tx:

@@ -1,7 +1,12 @@
-"""The values the service hands the command layer: what to say, show and offer.
+"""The values the service's use-cases return: what happened, in the game's own terms.
 
-The service never touches Discord; it answers with these plain values and the cogs turn
-them into messages, files and buttons.
+The service never touches Discord and writes no Discord markup (a member is named by
+``bot.service.text.mention``'s neutral token); it answers with these plain values, and
+a presenter turns them into its own front end's form: bot/delivery into Discord's
+messages, files and buttons (which message to send, which to edit:
+bot/delivery/policy.py), bot/delivery/plain.py into lines of plain text.  A
+``BoardSpec`` is a board as a value: the presenter has it drawn by the board workers
+(bot/service/pictures.py), off the event loop.
 """
 
 from __future__ import annotations
@@ -105,7 +110,8 @@ class PickControls:
 
 @dataclass(frozen=True)
 class BoardSpec:
-    """Everything a board picture depends on; rendered in a worker thread."""
+    """Everything a board picture depends on; drawn by the board workers (processes, or
+    threads in tests: bot/service/pictures.py), never on the event loop."""
 
     position: Position
     rules: RuleSet
@@ -137,62 +143,67 @@ class BoardSpec:
 
 @dataclass
 class Post:
-    """One public message: text, optionally a board picture and buttons."""
+    """One thing that happened in a game, as the channel is to see it: what it says, the
+    board it shows, and what the player to act may do next.  Which message it becomes,
+    new or edited, is the presenter's decision (bot/delivery/policy.py)."""
 
     text: str
     board: BoardSpec | None = None
     buttons: list[Button] = field(default_factory=list)
+    #: The members it is for (the player to act, the member challenged): by id.
     mentions: tuple[int, ...] = ()
-    #: Ends a game: its own message, and the game's older boards lose their buttons.
+    #: It ends a game (won, given up, aborted, closed): the game's last board.
     final: bool = False
-    #: What the player to act can do now ("@Erik, your turn: press Roll"), the message's
-    #: last line.  A later edit of the message (a roll) replaces it and keeps ``text``,
-    #: the turns it reports: the channel stays the game's record.
+    #: What the player to act can do now ("@Erik, your turn: press Roll"), said after
+    #: ``text``, the turns it reports.
     prompt: str = ""
-    #: The play picker's menu, above the buttons.
+    #: The play picker's menu (issue 37): the plays on offer, narrowed by the choices made.
     menu: Menu | None = None
-    #: An edit that keeps the picture the message has (``board`` is not drawn): the
-    #: picker narrowing its menu.
-    same_board: bool = False
-    #: A preview's board to show again if the message loses its controls otherwise
-    #: than by its own buttons (a newer board posted meanwhile): its play never counted.
-    revert: BoardSpec | None = None
-    #: A lost roll (T-4: no legal play): the board of the play before it with the lost
-    #: dice beside it, so that play stays drawn.  The next player's turn starts a message
-    #: of its own (``compose``), a new one that notifies them: Discord does not notify a
-    #: mention added by an edit (issue 46).
-    lost: bool = False
+    #: The position and the roll are as last shown (the picker's menu narrowed): no new
+    #: board (``board`` is None).
+    same_position: bool = False
+    #: A play previewed in the picker: the board of the roll as it stands, the previewed
+    #: play not counted (shown again should the preview lose its controls otherwise
+    #: than by its own buttons).
+    preview_of: BoardSpec | None = None
+    #: A forfeited roll (T-4: no legal play): the board of the play before it with the
+    #: lost dice beside it; the next player's turn follows.
+    forfeit: bool = False
 
     @property
     def content(self) -> str:
-        """The message's text: what happened, then what to do."""
+        """What it says: what happened, then what to do."""
         return "\n".join(x for x in (self.text, self.prompt) if x)
 
 
 @dataclass
 class Reply:
-    """The answer to one command: a private note to the invoker and/or public posts."""
+    """What one command or press did, in the game's own terms: a note for the member who
+    acted, what happened in public (``posts``), the game saved (``game_id``, ``version``),
+    the roll made, the challenge answered, the picker's new state.  The presenter
+    (bot/delivery) decides from it which messages to send and which to edit."""
 
     private: str | None = None
     posts: list[Post] = field(default_factory=list)
-    buttons: list[Button] = field(default_factory=list)  # on the private note
+    buttons: list[Button] = field(default_factory=list)  # with the private note
     lang: str = "en"
-    #: A roll (the message policy, bot/delivery/policy.py, decides what that does to the
-    #: board it was rolled on: plays to choose from join it; a lost roll joins it and the
-    #: next turn is a new message).
-    rolled: bool = False
-    #: A roll pressed on a board: the prompt that board ended with (``Post.prompt``),
-    #: stale now; the message keeps the turns it reports.
-    stale_prompt: str = ""
-    #: A challenge answered (accepted, declined, withdrawn): what its own message says
-    #: now, without its buttons; ``final`` when that closed it.
-    answered: Post | None = None
-    #: The game the posts belong to (the command layer tracks its latest board).
+    #: The roll this command made (a generalpasch named: the dice it is played as); its
+    #: posts say what came of it (plays to choose from, or a forfeit and the next turn).
+    roll: Dice | None = None
+    #: What the player to act was asked to do before this command (the prompt of the
+    #: board it answers, ``Post.prompt``): no longer on offer.
+    offered_before: str = ""
+    #: The challenge answered (accepted, declined, withdrawn): what it says now, without
+    #: its buttons; ``final`` when that closed it.
+    challenge: Post | None = None
+    #: The game the posts are about, and its version as saved: what the posts show (a
+    #: newer version's board supersedes them, bot/service/posts.py).
     game_id: int | None = None
-    #: The game's version the posts show: its live board is recorded with it, so that a
-    #: record arriving after a newer board's changes nothing (bot/service/posts.py).
     version: int | None = None
-    #: A press on the play picker answered on its own message (issue 37): that message
-    #: becomes this post (the turns it reports stay; its prompt, picture and controls are
-    #: this post's), and ``posts`` follow as new messages.
-    update: Post | None = None
+    #: A press on the play picker (issue 37): what the picker offers now (a narrower
+    #: menu; the chosen play previewed, to confirm or choose again; the roll as it was,
+    #: without controls, once the play is chosen); ``posts`` are what that play did.
+    picker: Post | None = None
+    #: The computer, to play next, could not answer now (its worker failed): its turn
+    #: is owed and played later; the member's command stands (``Turns.act``).
+    computer_later: bool = False

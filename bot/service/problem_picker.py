@@ -121,7 +121,7 @@ class ProblemPicker:
         if not chosen.play:
             controls, prompt = self.controls(p, picker, ctx.user_id, lang, path)
             return replace(view, text=f"{view.text}\n{prompt}", controls=controls,
-                           update=True, same_board=True)
+                           picked=True, same_position=True)
         text = picker.plays[chosen.lo]
         await self.games.players.resolve(ctx.guild_id, [ctx.user_id])
         if len(picker) == 1 or not self.games.players.confirms(ctx.guild_id, ctx.user_id):
@@ -138,7 +138,7 @@ class ProblemPicker:
                    PickButton("again", t("btn.pick_again", lang), "secondary", path))
         prompt = t("problem.preview", lang, play=play_label(text, lang))
         return replace(view, text=f"{view.text}\n{prompt}", board=board,
-                       controls=PickControls(ctx.user_id, p.id, buttons), update=True)
+                       controls=PickControls(ctx.user_id, p.id, buttons), picked=True)
 
     async def confirm(self, ctx: Ctx, owner: int, problem_id: str, arg: str) -> ProblemReply:
         """Confirm: the previewed play is the answer, judged and rated once."""
@@ -159,14 +159,14 @@ class ProblemPicker:
             if error.key == "problem.none":
                 raise UserError("problem.stale") from None
             raise
-        return replace(reply, update=True)
+        return replace(reply, picked=True)
 
     async def again(self, ctx: Ctx, owner: int, problem_id: str) -> ProblemReply:
         """Choose again, or back to every play: the problem's board and its top menu."""
         p, picker, lang, day = await self._pressed(ctx, owner, problem_id)
         view = await self.problems.view(ctx, p, lang, day=day)
         controls, prompt = self.controls(p, picker, ctx.user_id, lang)
-        return replace(view, text=f"{view.text}\n{prompt}", controls=controls, update=True)
+        return replace(view, text=f"{view.text}\n{prompt}", controls=controls, picked=True)
 
 
 __all__ = ["KEPT", "ProblemPicker"]

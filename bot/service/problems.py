@@ -86,8 +86,9 @@ class Answer:
 class ProblemReply:
     """A private answer: text, and either the problem's board or the answer's picture;
     with the problem shown, the picker's controls (``bot.service.problem_picker``).
-    ``update``: the answer to a press, shown on the pressed message (``same_board``:
-    its picture kept)."""
+    ``picked``: what a press on the picker made of the problem shown (the presenter
+    shows it on the pressed message); ``same_position``: the position shown is
+    unchanged (no new picture)."""
 
     text: str
     lang: str
@@ -95,8 +96,8 @@ class ProblemReply:
     answer: Answer | None = None
     problem: Problem | None = None
     controls: PickControls | None = None
-    update: bool = False
-    same_board: bool = False
+    picked: bool = False
+    same_position: bool = False
 
 
 #: The server key of problems solved in a direct message with the bot (issue 36), and of

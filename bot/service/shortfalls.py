@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from bot.i18n import t
+from bot.service.text import channel as channel_mention
 from bot.store import Database, Missing
 from bot.store.repositories import RightsRepository
 
@@ -47,7 +48,7 @@ def notice(items: list[Missing], lang: str) -> str:
     for m in items[:NOTICE_LINES]:
         times = t("rights.notice.times", lang) if m.times == 1 \
             else t("rights.notice.times_n", lang, n=m.times)
-        lines.append(t("rights.notice.line", lang, channel=f"<#{m.channel_id}>",
+        lines.append(t("rights.notice.line", lang, channel=channel_mention(m.channel_id),
                        action=t(f"rights.action.{m.action}", lang),
                        rights=right_names(m.rights, lang), times=times,
                        when=f"<t:{int(m.last_at)}:R>"))

@@ -49,6 +49,7 @@ from bot.service.text import (
     mention,
     shorten,
 )
+from bot.service.text import channel as channel_mention
 from bot.store import GameRow
 from engine import record
 from engine import rules as rules_registry
@@ -235,7 +236,7 @@ class SpectateService:
             else:
                 channel = channel_id or ctx.channel_id
                 row = await tx.live_game(channel) or await tx.last_game(channel)
-                missing = UserError("watch.no_game_in", channel=f"<#{channel}>")
+                missing = UserError("watch.no_game_in", channel=channel_mention(channel))
             if row is None or row.guild_id != ctx.guild_id:
                 raise missing
             events = [e.data for e in await tx.events(row.id)]

@@ -20,8 +20,9 @@ The functions used everywhere user text is repeated:
     invisible characters removed, backticks dropped (the text is often quoted inside
     them), shortened to ``limit`` characters with an ellipsis.
 
-And the bot's own text on its way out: ``mention`` writes a member's mention, ``clip``
-fits a long message of many lines into ``MESSAGE_LIMIT``.
+And the bot's own text on its way out: ``mention`` and ``channel`` name a member or a
+channel by a token the presenter renders (``NAMED``), ``clip`` fits a long message of many
+lines into ``MESSAGE_LIMIT``.
 
 The limits are Discord's; replies that would exceed them are rejected by Discord, and the
 player would see "something went wrong" instead of the refusal.
@@ -93,15 +94,24 @@ def clip(text: str, limit: int = MESSAGE_LIMIT, *,
     return text[:room] + "\n…"
 
 
+#: A member or a channel named in the bot's own text: ``mention``'s and ``channel``'s
+#: neutral token, which each presenter renders in its own way (bot/delivery/mentions.py:
+#: Discord's ``<@id>`` and ``<#id>``; a member's name in plain text).  Its marks are
+#: control characters, which no name or echo of user text keeps (``_visible``), and it is
+#: as long as Discord's markup, so a text is clipped alike before and after.
+NAMED = re.compile("\x1e([@#])([0-9]+)\x1f")
+
+
 def mention(user_id: int | str) -> str:
-    """A member mentioned in the bot's message: ``<@id>``, which Discord shows as their
-    name (and pings them only where the message's allowed mentions name them)."""
-    return f"<@{user_id}>"
+    """A member named in the bot's message, as a value the presenter renders (Discord
+    shows their name, and pings them only where the message's allowed mentions name
+    them); the service writes no Discord markup."""
+    return f"\x1e@{user_id}\x1f"
 
 
 def channel(channel_id: int | str) -> str:
-    """A channel named in the bot's message, as ``mention`` names a member."""
-    return f"<#{channel_id}>"
+    """A channel named in the bot's message (``mention``'s token for a channel)."""
+    return f"\x1e#{channel_id}\x1f"
 
 
 def plain_name(text: str | None, limit: int = THREAD_NAME_LIMIT, *, fallback: str = "?") -> str:
@@ -130,9 +140,11 @@ def in_code(text: str | None, limit: int = THREAD_NAME_LIMIT, *, fallback: str =
 def echo(text: object, limit: int = ECHO_LIMIT) -> object:
     """User text quoted back in a reply: one visible line, no backticks, shortened.
 
-    Anything that is not a string (a number in a message's parameters) passes unchanged.
+    Anything that is not a string (a number in a message's parameters) passes unchanged,
+    and so does a member or a channel the service named (``mention``, ``channel``: a
+    refusal's parameters pass here whole), which its presenter renders.
     """
-    if not isinstance(text, str):
+    if not isinstance(text, str) or NAMED.fullmatch(text):
         return text
     return shorten(_visible(text).replace("`", "'"), limit)
 

@@ -383,7 +383,7 @@ async def test_a_game_from_before_fair_dice_goes_on_without_a_commitment(
     twin = random.Random(4017)
     db_exec(db_path, "UPDATE games SET state = ?, seed = ? WHERE id = ?",
             (json.dumps(state), 4017, row["id"]))
-    env.bot.services.games._games.clear()  # the bot's cache of unchanged games: this one changed
+    env.bot.services.games.table.cache.clear()  # the bot's cache of unchanged games: this one changed
     await roll_now(env, ch, db_path, members)
     rolled = [e for e in game_row(db_path, ch.id)["game"].events if e["type"] == "roll"]
     assert rolled[-1]["dice"] == [twin.randint(1, 6), twin.randint(1, 6)]

@@ -83,7 +83,7 @@ async def advance(games: GameService, store: Store, channel: int) -> bool:
         return True
     if row.status != "active":
         return False
-    lg = games._unpack(row)
+    lg = games.table.unpack(row)
     mover = lg.player(lg.game.turn)
     c = Ctx(mover, channel, GUILD, "en-US", "en-US")
     if mover == COMPUTER:
@@ -133,8 +133,8 @@ async def prepare(db: Db) -> None:
                                    rules=m.rules, match_length=m.match_length,
                                    tournament_id=m.tournament_id)
         await games.new_game(ctx(ALICE, "computer"), None)
-        await until(games, store, CHANNELS["computer"], lambda r: games._unpack(r).player(
-            games._unpack(r).game.turn) == COMPUTER)
+        await until(games, store, CHANNELS["computer"], lambda r: games.table.unpack(r).player(
+            games.table.unpack(r).game.turn) == COMPUTER)
     finally:
         await store.close()
 
@@ -142,7 +142,7 @@ async def prepare(db: Db) -> None:
 def command(kind: str, games: GameService, trn: TournamentService,
             row: Any) -> Awaitable[Any]:
     """The command under test, for the game as it stands in the prepared database."""
-    lg = games._unpack(row) if row is not None and row.state else None
+    lg = games.table.unpack(row) if row is not None and row.state else None
     if kind == "new":
         return games.new_game(ctx(ALICE, "new"), CAROL)
     if kind == "report":

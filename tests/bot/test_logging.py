@@ -95,7 +95,7 @@ def test_seeds_come_from_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[int] = []
     monkeypatch.setattr(secrets, "randbits", lambda k: drawn.append(k) or 4242)
     service = GameService(None)  # type: ignore[arg-type]
-    assert service.seed_source() == 4242
+    assert service.table.seed_source() == 4242
     assert drawn == [256]
 
 
@@ -115,7 +115,7 @@ async def test_a_stored_old_game_logs_no_generator_state(db_path: Db, debug_log:
         v, st, gauss = random.Random(secrets.randbits(62)).getstate()
         data["game"]["rng"] = [v, list(st), gauss]
         db_exec(db, "UPDATE games SET state = ? WHERE id = ?", (json.dumps(data), gid))
-        bot.services.games._games.clear()
+        bot.services.games.table.cache.clear()
         await roll_now(env, ch, db, members)
         await members[0].slash(ch, "brade show")
     finally:

@@ -28,6 +28,7 @@ from simcord.results import InteractionResult
 from bot.config import Config, Settings
 from bot.i18n import points_unit, t
 from bot.service.games import GameService
+from bot.service.games.challenges import Challenges
 from bot.service.model import COMPUTER, Ctx, UserError
 from bot.store import limits_sql, open_store
 from bot.store.repositories import LimitRepository
@@ -391,10 +392,10 @@ async def test_two_starts_at_once_cannot_both_take_the_last_slot(
                             agent=None, seed_source=lambda: next(seeds)) for s in stores)
         await a.new_game(Ctx(ALICE, 101, GUILD), BOB)  # one of her two
 
-        async def room(self: GameService, ctx: Ctx, opponent: int) -> None:
+        async def room(self: Challenges, ctx: Ctx, opponent: int) -> None:
             return None  # no early answer: both go to the counted insert
 
-        monkeypatch.setattr(GameService, "check_room", room)
+        monkeypatch.setattr(Challenges, "check_room", room)
         real = limits_sql.open_count
         waiting: list[asyncio.Event] = []
 

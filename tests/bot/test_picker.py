@@ -306,7 +306,7 @@ async def set_roll(env: simcord.Env, db: Db, ch: simcord.ChannelHandle, text: st
     state["game"].update(position=text, phase="move", dice=list(dice))
     db_exec_state(db, row["id"], state)
     service = env.bot.services.games
-    service._games.clear()
+    service.table.cache.clear()
     service.pickers = Pickers(lister=service.pickers.lister)
     return game_row(db, ch.id)
 
@@ -519,7 +519,7 @@ async def test_confirming_a_play_no_longer_legal_changes_nothing(simcord_env: si
     state = json.loads(row["state"])
     state["game"]["dice"] = [6, 5]
     db_exec_state(db_path, row["id"], state)
-    env.bot.services.games._games.clear()
+    env.bot.services.games.table.cache.clear()
     before = snapshot(db_path)
     r = await white.click(preview, label="Confirm")
     assert r.ephemeral and r.response.content == t("err.pick.gone", "en")
@@ -583,15 +583,15 @@ async def test_roll_for_me_leaves_a_choice_to_the_player(simcord_env: simcord.En
     assert row["game"].phase == "move"  # the starter's first roll, made for them
     assert t("roll.auto", "en") in recent(env, ch, 1)[0].content
     service = env.bot.services.games
-    lg = service._unpack(await _row(service, row["id"]))
-    assert service._rolls_for(lg) is False  # a roll to play: nothing to roll
+    lg = service.table.unpack(await _row(service, row["id"]))
+    assert service.rolling.rolls_for(lg) is False  # a roll to play: nothing to roll
     game = lg.game
     game.phase, game.dice = "roll", None
     # where one die may be rolled (a beautiful game within one die), it is left to them
     from engine.game import can_finish_beautiful_with_one
 
     me = game.position.side(game.turn)
-    assert service._rolls_for(lg) is not can_finish_beautiful_with_one(me)
+    assert service.rolling.rolls_for(lg) is not can_finish_beautiful_with_one(me)
 
 
 async def _row(service: Any, game_id: int) -> Any:
@@ -612,7 +612,7 @@ async def _lose_a_roll(env: simcord.Env, ch: simcord.ChannelHandle, db_path: Db,
     state["game"]["position"] = (f"{side}=barx1,7x14 {other}=1x3,19x2,20x2,21x2,22x2,23x2,"
                                  f"24x2 turn={side}")
     db_exec_state(db_path, row["id"], state)
-    env.bot.services.games._games.clear()
+    env.bot.services.games.table.cache.clear()
 
 
 @pytest.mark.parametrize(("locale", "lang"), [("sv-SE", "sv"), (None, "en")])

@@ -325,14 +325,16 @@ def test_no_player_facing_string_names_a_rule_id() -> None:
 
 async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_path) -> None:
     env = simcord_env
-    service = env.bot.services.games
+    from bot.service.games.boards import play_label
     from engine import rules
+    from engine.notation import format_turn
     from engine.position import Position
 
     r = rules.get("talisman")
     turn = legal_turns(r, Position.parse("white=24x2,offx13 black=1x15 turn=white"), (6, 5))[0]
-    assert service._turn_label(turn, "sv") == "Spela 24/ut 24/ut"
-    assert service._turn_label(turn, "en") == "Play 24/off 24/off"
+    text = format_turn(turn, "en")  # a play button's label, as the picker words it
+    assert play_label(text, "sv", "btn.play") == "Spela 24/ut 24/ut"
+    assert play_label(text, "en", "btn.play") == "Play 24/off 24/off"
 
     _guild, ch, members = await start_game(env, locale="sv-SE")
     mover, _ = mover_and_waiter(db_path, ch.id, members)
@@ -350,7 +352,7 @@ async def test_swedish_buttons_and_texts_say_ut(simcord_env: simcord.Env, db_pat
     state = json.loads(row["state"])
     state["game"]["position"] = f"{side}={mine} {other}=1x15 turn={side}"
     db_exec(db_path, "UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), row["id"]))
-    service._games.clear()  # the bot's cache of unchanged games: this one changed
+    env.bot.services.games.table.cache.clear()  # the bot's cache of unchanged games: this one changed
 
     await roll_now(env, ch, db_path, members)
     row = game_row(db_path, ch.id)

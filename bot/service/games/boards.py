@@ -24,8 +24,9 @@ import hashlib
 from dataclasses import replace
 
 from bot.i18n import outcome_text, play_words, points_unit, side_name, t
-from bot.service.games.core import GameCore, Loaded, match_over, mention
+from bot.service.games.core import Loaded, Table, match_over, mention
 from bot.service.games.proof import commitment_line, joined, seed_line
+from bot.service.listing import ListPool, Pickers
 from bot.service.match_words import after_game, next_game
 from bot.service.model import COMPUTER, BoardSpec, Button, Menu, MenuOption, Post
 from bot.service.text import BUTTON_LABEL_LIMIT, CHOICE_LIMIT
@@ -74,39 +75,46 @@ def dice_text(dice: Dice) -> str:
     return drawn_dice(dice, "–")
 
 
-class Boards(GameCore):
+class Boards:
     """Board posts, their words and buttons, for every part that answers with one."""
 
-    def _who(self, lg: Loaded, side: Side, lang: str) -> str:
+    def __init__(self, table: Table, *, lister: ListPool | None = None) -> None:
+        """``table``: the players' names and themes; ``lister`` lists the picker's
+        doubles (None: in a thread)."""
+        self.table = table
+        #: The play pickers of live rolls (issue 37), by game and version.
+        self.pickers = Pickers(lister=lister)
+
+    def who(self, lg: Loaded, side: Side, lang: str) -> str:
         uid = lg.player(side)
         name = t("computer", lang) if uid == COMPUTER else mention(uid)
         return f"{side_name(side, lang)} ({name})"
 
-    def _played(self, lg: Loaded, side: Side, dice: Dice, turn: Turn, lang: str,
-                rolled: Dice | None = None) -> str:
+    def played(self, lg: Loaded, side: Side, dice: Dice, turn: Turn, lang: str,
+               rolled: Dice | None = None) -> str:
         """One played turn for the record: who, the roll by its name, the play in the
         mover's own numbering (as the player wrote or pressed it); ``rolled``: the dice
         rolled when ``dice`` is the pasch named for them (generalpasch)."""
         if rolled is not None and tuple(rolled) != tuple(dice):
-            return t("played.named", lang, who=self._who(lg, side, lang),
+            return t("played.named", lang, who=self.who(lg, side, lang),
                      name=roll_name(rolled), dice=dice_text(rolled), as_name=roll_name(dice),
                      as_dice=dice_text(dice), play=format_turn(turn, lang))
-        return t("played", lang, who=self._who(lg, side, lang), name=roll_name(dice),
+        return t("played", lang, who=self.who(lg, side, lang), name=roll_name(dice),
                  dice=dice_text(dice), play=format_turn(turn, lang))
 
-    def _rolled(self, lg: Loaded, side: Side, dice: Dice, lang: str) -> str:
+    def rolled(self, lg: Loaded, side: Side, dice: Dice, lang: str) -> str:
         """"White (@Åsa) rolls **sinkadus** (2–5).": the dice in the order drawn."""
-        return t("roll", lang, who=self._who(lg, side, lang), name=roll_name(dice),
+        return t("roll", lang, who=self.who(lg, side, lang), name=roll_name(dice),
                  dice=dice_text(dice))
 
-    def _named(self, lg: Loaded, side: Side, rolled: Dice, chosen: Dice, lang: str) -> str:
+    def named(self, lg: Loaded, side: Side, rolled: Dice, chosen: Dice, lang: str) -> str:
         """How a generalpasch roll is played: as rolled, or as the pasch named."""
         if tuple(chosen) == tuple(rolled):
             return t("named.as_rolled", lang, who=side_name(side, lang))
         return t("named", lang, who=side_name(side, lang), name=roll_name(chosen),
                  dice=dice_text(chosen))
 
-    def _teka(self, lg: Loaded, game: Game, lang: str) -> str:
+    def teka(self, lg: Loaded, game: Game, lang: str) -> str:
         """The teka (T-1) as it fell: every pair drawn (a tie, and the pair after it),
         and who starts by this ruleset's rule; empty for a game without one (a bräde
         match's later game, whose loser starts)."""
@@ -122,58 +130,51 @@ class Boards(GameCore):
         starter = next((Side(e["starter"]) for e in game.events if e["type"] == "start"),
                        game.turn)
         return t("teka", lang, pairs=said,
-                 starts=t(key, lang, starter=self._who(lg, starter, lang)))
+                 starts=t(key, lang, starter=self.who(lg, starter, lang)))
 
     @staticmethod
-    def _view(lg: Loaded) -> Side:
+    def view(lg: Loaded) -> Side:
         """The side at the bottom of every board of the game: against the computer the
         human's; between members White's, for the whole game (the board holds still)."""
         humans = [s for s in (Side.WHITE, Side.BLACK) if lg.player(s) != COMPUTER]
         return humans[0] if len(humans) == 1 else Side.WHITE
 
-    def _after_roll(self, lg: Loaded, mover: Side, dice: tuple[int, ...], lang: str,
-                    more: str = "", before: BoardSpec | None = None,
-                    named: str = "") -> list[Post]:
+    def after_roll(self, lg: Loaded, mover: Side, dice: tuple[int, ...], lang: str,
+                   more: str = "", before: BoardSpec | None = None,
+                   named: str = "") -> list[Post]:
         """The board after ``mover``'s roll; ``more``: the rolls made next for a member
         who asked for them (``Rolling``); ``before``: the board as it stood before the
-        roll (``_board_post`` without buttons), drawn again for a lost roll; ``named``:
+        roll (``board_post`` without buttons), drawn again for a lost roll; ``named``:
         how a generalpasch roll was named, said after the roll."""
-        text = " ".join(x for x in (self._rolled(lg, mover, dice, lang), named) if x)
+        text = " ".join(x for x in (self.rolled(lg, mover, dice, lang), named) if x)
         if lg.game.phase in ("move", "choose") and lg.game.turn is mover and not more:
             # the roller's dice, named, beside the last play; the plays (or, a
             # generalpasch, the rolls it may be played as) to choose below
-            return [self._board_post(lg, lang, text)]
-        return self._lost(lg, mover, dice, text, lang, more, before)
+            return [self.board_post(lg, lang, text)]
+        return self.lost(lg, mover, dice, text, lang, more, before)
 
-    def _lost(self, lg: Loaded, mover: Side, dice: Dice, text: str, lang: str, more: str,
-              before: BoardSpec | None) -> list[Post]:
+    def lost(self, lg: Loaded, mover: Side, dice: Dice, text: str, lang: str, more: str,
+             before: BoardSpec | None) -> list[Post]:
         """Nothing playable: the engine forfeited the roll (T-4) and the turn has passed.
         The roll ends the message it joins, its board the play before it (so that play
         stays drawn) beside the lost dice; the next player's turn is a message of its
         own, which notifies them (issue 46)."""
         text += " " + t("roll.forfeit", lang)
         board = replace(before, dice=dice, dice_side=mover) if before is not None else None
-        lost = Post(text, board=board, lost=True)
-        return [lost, *self._turn_posts(lg, lang, more)]
+        lost = Post(text, board=board, forfeit=True)
+        return [lost, *self.turn_posts(lg, lang, more)]
 
-    def _turn_label(self, turn: Turn, lang: str) -> str:
-        if turn.special == "column":
-            return t("btn.column", lang)
-        if turn.special == "kejsarspel":
-            return t("btn.kejsarspel", lang)
-        return t("btn.play", lang, play=format_turn(turn, lang))[:BUTTON_LABEL_LIMIT]
-
-    def _turn_posts(self, lg: Loaded, lang: str, head: str, *,
-                    announce: bool = True) -> list[Post]:
+    def turn_posts(self, lg: Loaded, lang: str, head: str, *,
+                   announce: bool = True) -> list[Post]:
         """The board after a turn, then what happens next (a win, or the next roll).
         ``announce``: the head does not already say who won (a resignation's does)."""
         ended = lg.finished or (lg.game if lg.game.is_over else None)
         if ended is None:
-            return [self._board_post(lg, lang, head)]
+            return [self.board_post(lg, lang, head)]
         number = len(lg.match.results) or 1  # the ended game's, in its match
-        text = joined(head, self._win_text(lg, lang, ended, announce),
+        text = joined(head, self.win_text(lg, lang, ended, announce),
                       seed_line(lg.row, ended, number, lang))  # its last message: the seed
-        post = self._board_post(lg, lang, text, game=ended, buttons=False)
+        post = self.board_post(lg, lang, text, game=ended, buttons=False)
         post.final = True
         posts = [post]
         if lg.finished is None and lg.row.status == "over" and lg.row.tournament_id is None:
@@ -181,45 +182,45 @@ class Boards(GameCore):
                                    t("btn.rematch", lang), "success")]
         if lg.finished is not None:  # the match's next game, with its own teka if it has one
             opening = "\n".join(x for x in (next_game(
-                lg.match, self._who(lg, lg.game.turn, lang), lang),
-                self._teka(lg, lg.game, lang)) if x)
-            posts.append(self._board_post(lg, lang, joined(opening,
-                                                           commitment_line(lg.game, lang))))
+                lg.match, self.who(lg, lg.game.turn, lang), lang),
+                self.teka(lg, lg.game, lang)) if x)
+            posts.append(self.board_post(lg, lang, joined(opening,
+                                                          commitment_line(lg.game, lang))))
         return posts
 
-    def _win_text(self, lg: Loaded, lang: str, game: Game | None = None,
-                  announce: bool = True) -> str:
+    def win_text(self, lg: Loaded, lang: str, game: Game | None = None,
+                 announce: bool = True) -> str:
         o = (game or lg.game).outcome
         assert o is not None
         lines = []
         if announce:
-            lines.append(t("win", lang, who=self._who(lg, o.winner, lang),
+            lines.append(t("win", lang, who=self.who(lg, o.winner, lang),
                            how=outcome_text(o.kind, o.munk, lang), points=o.points,
                            unit=points_unit(o.points, lang)))
         if lg.match.length > 1:
-            lines += after_game(lg.match, lambda side: self._who(lg, side, lang), lang)
+            lines += after_game(lg.match, lambda side: self.who(lg, side, lang), lang)
         return "\n".join(lines)
 
-    def _gave_up(self, lg: Loaded, side: Side, key: str, lang: str) -> str:
+    def gave_up(self, lg: Loaded, side: Side, key: str, lang: str) -> str:
         """"Black (@Erik) resigned – White (@Åsa) wins (1 point)": a game given up, the
         winner and the points in one sentence (``key``: resigned, abandoned)."""
         ended = lg.finished or lg.game
         o = ended.outcome
         assert o is not None
-        return t(key, lang, who=self._who(lg, side, lang),
-                 winner=self._who(lg, o.winner, lang), how=outcome_text(o.kind, o.munk, lang),
+        return t(key, lang, who=self.who(lg, side, lang),
+                 winner=self.who(lg, o.winner, lang), how=outcome_text(o.kind, o.munk, lang),
                  points=o.points, unit=points_unit(o.points, lang))
 
-    def _board_post(self, lg: Loaded, lang: str, text: str, *, buttons: bool = True,
-                    game: Game | None = None, stopped: bool = False) -> Post:
+    def board_post(self, lg: Loaded, lang: str, text: str, *, buttons: bool = True,
+                   game: Game | None = None, stopped: bool = False) -> Post:
         """``game`` (default: the live one) as it stands, with the roll to play, the last
         play and, once over, the result; with ``buttons``, what the player to act may do
         and the prompt saying so.  ``stopped``: the game ended without a result (aborted):
         nobody to play, no buttons."""
         game = game or lg.game
-        w = self.display_name(lg.row.guild_id, lg.row.white_id, lang)
-        b = self.display_name(lg.row.guild_id, lg.row.black_id, lang)
-        view = self._view(lg)
+        w = self.table.display_name(lg.row.guild_id, lg.row.white_id, lang)
+        b = self.table.display_name(lg.row.guild_id, lg.row.black_id, lang)
+        view = self.view(lg)
         m = lg.match
         score = (m.score(Side.WHITE), m.score(Side.BLACK), m.length) if m.length > 1 else None
         result = None
@@ -235,20 +236,20 @@ class Boards(GameCore):
                          last_turn=last[0] if last else None, mover=last[1] if last else None,
                          last_dice=last[2] if last else None, result=result,
                          lang=lang, names=(w, b), perspective=view, numbers=BOTH,
-                         theme=self.theme_for(lg.row.guild_id, lg.player(view)), score=score,
+                         theme=self.table.theme_for(lg.row.guild_id, lg.player(view)), score=score,
                          stopped=stopped)
         post = Post(text, board=spec)
         if buttons and not stopped and not game.is_over and lg.row.status == "active":
             if game.phase == "move" and lg.player(game.turn) != COMPUTER:
-                post.buttons, post.prompt, post.menu = self._picker_controls(lg, lang)
+                post.buttons, post.prompt, post.menu = self.picker_controls(lg, lang)
             else:
-                post.buttons, post.prompt = self._next_buttons(lg, lang)
+                post.buttons, post.prompt = self.next_buttons(lg, lang)
             mover = lg.player(game.turn)
             if mover != COMPUTER:
                 post.mentions = (mover,)
         return post
 
-    def _next_buttons(self, lg: Loaded, lang: str) -> tuple[list[Button], str]:
+    def next_buttons(self, lg: Loaded, lang: str) -> tuple[list[Button], str]:
         """The buttons of what the player to act may do, and the prompt that says it."""
         game = lg.game
         who = lg.player(game.turn)
@@ -266,12 +267,12 @@ class Boards(GameCore):
             key = "to_roll_one" if owed else "to_roll"
             return buttons, t(key, lang, who=mention(who), side=side_name(game.turn, lang))
         if game.phase == "move":
-            return self._play_buttons(lg, lang)
+            return self.play_buttons(lg, lang)
         if game.phase == "choose":
-            return self._name_buttons(lg, lang)
+            return self.name_buttons(lg, lang)
         return [], ""
 
-    def _name_buttons(self, lg: Loaded, lang: str) -> tuple[list[Button], str]:
+    def name_buttons(self, lg: Loaded, lang: str) -> tuple[list[Button], str]:
         """Puff's generalpasch (docs/rules.md, "Puff options"): a button for the roll as
         rolled and one for each pasch it may be played as instead, and the prompt."""
         game = lg.game
@@ -287,40 +288,40 @@ class Boards(GameCore):
         return buttons, t("to_name", lang, who=mention(lg.player(game.turn)),
                           dice=dice_text(game.dice))
 
-    def _play_buttons(self, lg: Loaded, lang: str) -> tuple[list[Button], str]:
-        """A roll's plays, the play picker's top (``_picker_controls``): its buttons
+    def play_buttons(self, lg: Loaded, lang: str) -> tuple[list[Button], str]:
+        """A roll's plays, the play picker's top (``picker_controls``): its buttons
         and the prompt that says what the player can do (the menu goes with the post:
-        ``_board_post``)."""
-        buttons, prompt, _ = self._picker_controls(lg, lang)
+        ``board_post``)."""
+        buttons, prompt, _ = self.picker_controls(lg, lang)
         return buttons, prompt
 
     # -- the play picker (issue 37) ----------------------------------------------------
 
-    def _picker(self, lg: Loaded) -> Picker:
-        """The roll's picker: kept, or (a path that did not ``_ready`` it) made here."""
+    def picker(self, lg: Loaded) -> Picker:
+        """The roll's picker: kept, or (a path that did not ``ready`` it) made here."""
         return self.pickers.now((lg.row.id, lg.row.version), lg.game)
 
-    async def _ready(self, lg: Loaded) -> None:
+    async def ready(self, lg: Loaded) -> None:
         """Make the roll's picker before its board is built: a double's plays are
         listed off the event loop (bot/service/listing.py)."""
         if lg.game.phase == "move" and lg.row.status == "active":
             await self.pickers.made((lg.row.id, lg.row.version), lg.game)
 
-    def _picker_controls(self, lg: Loaded, lang: str,
-                         path: str = "") -> tuple[list[Button], str, Menu | None]:
+    def picker_controls(self, lg: Loaded, lang: str,
+                        path: str = "") -> tuple[list[Button], str, Menu | None]:
         """What the player to move chooses from, in the neutral order (engine.picker):
         a button per play when there are at most ``MAX_PLAY_BUTTONS`` (one tap each),
         else the menu at ``path`` (with a way back to the top once narrowed); and the
         prompt, the same at every menu (a press on any of them finds it again)."""
-        picker = self._picker(lg)
+        picker = self.picker(lg)
         gid, version = lg.row.id, lg.row.version
-        prompt = self._pick_prompt(lg, lang, len(picker))
+        prompt = self.pick_prompt(lg, lang, len(picker))
         if len(picker) <= MAX_PLAY_BUTTONS:
-            return [Button("pick", gid, version, self._play_label(text, lang, "btn.play"),
+            return [Button("pick", gid, version, self.play_label(text, lang, "btn.play"),
                            "primary", LETTERS[i]) for i, text in enumerate(picker.plays)], \
                 prompt, None
         stretch, left = picker.follow(path)
-        options = tuple(self._option(picker, o, LETTERS[i], lang)
+        options = tuple(self.option(picker, o, LETTERS[i], lang)
                         for i, o in enumerate(picker.options(stretch, left)))
         if path:
             placeholder = t("pick.narrowed", lang, plays=play_words(picker.label(stretch), lang),
@@ -331,26 +332,26 @@ class Boards(GameCore):
             buttons = []
         return buttons, prompt, Menu(gid, version, path, placeholder, options)
 
-    def _pick_prompt(self, lg: Loaded, lang: str, n: int) -> str:
+    def pick_prompt(self, lg: Loaded, lang: str, n: int) -> str:
         if n == 1:
             return t("pick.one", lang)
         return t("pick.press" if n <= MAX_PLAY_BUTTONS else "pick.choose", lang, n=n)
 
-    def _play_label(self, text: str, lang: str, key: str = "") -> str:
+    def play_label(self, text: str, lang: str, key: str = "") -> str:
         return play_label(text, lang, key)
 
-    def _option(self, picker: Picker, s: Stretch, value: str, lang: str) -> MenuOption:
+    def option(self, picker: Picker, s: Stretch, value: str, lang: str) -> MenuOption:
         return menu_option(picker, s, value, lang)
 
-    def _preview_post(self, lg: Loaded, lang: str, path: str, text: str,
-                      turn: Turn) -> Post:
+    def preview_post(self, lg: Loaded, lang: str, path: str, text: str,
+                     turn: Turn) -> Post:
         """The chosen play shown before it counts: the roll's board with the play drawn
         on it (its arrows and hits, the checkers where it leaves them; the roll still
         large in the mover's half and their turn badge, no result), a prompt that says
         it is not played yet, and the buttons to confirm it or choose again."""
         game = lg.game
         side = game.turn
-        rolled = self._board_post(lg, lang, "", buttons=False).board
+        rolled = self.board_post(lg, lang, "", buttons=False).board
         assert rolled is not None
         spec = replace(rolled, position=turn.position.with_turn(side),
                        last_turn=replace(turn, outcome=None), mover=side, last_dice=None,
@@ -361,17 +362,17 @@ class Boards(GameCore):
                    Button("again", gid, version, t("btn.pick_again", lang), "secondary",
                           path)]
         return Post("", board=spec, buttons=buttons,
-                    prompt=self._preview_prompt(lg, lang, text, turn), revert=rolled)
+                    prompt=self.preview_prompt(lg, lang, text, turn), preview_of=rolled)
 
-    def _preview_prompt(self, lg: Loaded, lang: str, text: str, turn: Turn) -> str:
+    def preview_prompt(self, lg: Loaded, lang: str, text: str, turn: Turn) -> str:
         side = lg.game.turn
         won = ""
         if turn.outcome is not None:
             o = turn.outcome
             won = " " + t("pick.wins", lang, how=outcome_text(o.kind, o.munk, lang),
                           points=o.points, unit=points_unit(o.points, lang))
-        return t("pick.preview", lang, who=self._who(lg, side, lang),
-                 play=self._play_label(text, lang), mention=mention(lg.player(side)), won=won)
+        return t("pick.preview", lang, who=self.who(lg, side, lang),
+                 play=self.play_label(text, lang), mention=mention(lg.player(side)), won=won)
 
 
 def play_label(text: str, lang: str, key: str = "") -> str:

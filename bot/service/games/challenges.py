@@ -23,8 +23,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import resolve_lang, t
-from bot.service.ai import DEFAULT_LEVEL, LEVELS
-from bot.service.games.core import ENDED, NO_ROW_SEED, Loaded, closed_key, mention, new_match
+from bot.service.ai import DEFAULT_LEVEL, LEVELS, Agent
+from bot.service.games.boards import Boards
+from bot.service.games.core import ENDED, NO_ROW_SEED, Loaded, Table, closed_key, mention, new_match
 from bot.service.games.looking import welcome
 from bot.service.games.proof import commitment_line, joined
 from bot.service.games.rolling import Rolling
@@ -38,8 +39,16 @@ from engine.position import Side
 MAX_MATCH_GAMES = 25
 
 
-class Challenges(Rolling):
+class Challenges:
     """Challenges and every other way a game starts."""
+
+    def __init__(self, table: Table, boards: Boards, rolling: Rolling,
+                 agent: Agent | None) -> None:
+        """``agent``: the computer's player (None: nobody may challenge it here)."""
+        self.table = table
+        self.boards = boards
+        self.rolling = rolling
+        self.agent = agent
 
     async def new_game(self, ctx: Ctx, opponent_id: int | None, *, opponent_is_bot: bool = False,
                        rules: str | None = None, match_length: int = 1,
@@ -48,7 +57,7 @@ class Challenges(Rolling):
         """A challenge (or, against the computer, a game at once).  ``swap`` gives the
         challenger Black (a rematch with colours swapped); ``once`` is the token of the
         button that asked for it, spent with the game's insert (``use_button``)."""
-        personal, public = await self.langs(ctx)
+        personal, public = await self.table.langs(ctx)
         computer = opponent_id is None or opponent_id == COMPUTER
         if opponent_id == ctx.user_id:
             raise UserError("new.self")
@@ -60,18 +69,18 @@ class Challenges(Rolling):
             raise UserError("new.level", levels=", ".join(LEVELS))
         if not 1 <= match_length <= MAX_MATCH_GAMES or match_length % 2 == 0:
             raise UserError("new.match_length", most=MAX_MATCH_GAMES)  # M-1: odd
-        s = await self.settings(ctx.guild_id)
-        ruleset = rules_registry.get(rules or s.rules or self.default_rules)
+        s = await self.table.settings(ctx.guild_id)
+        ruleset = rules_registry.get(rules or s.rules or self.table.default_rules)
         # Before the channel is looked at: a member at the limit is not offered a thread.
         await self.check_room(ctx, COMPUTER if opponent_id is None else opponent_id)
-        async with self._locks[ctx.channel_id]:
-            async with self.store.read() as tx:
+        async with self.table.locks[ctx.channel_id]:
+            async with self.table.store.read() as tx:
                 existing = await tx.live_game(ctx.channel_id)
             if existing is not None and not await self._lapse(existing):
                 raise UserError("new.busy")
-            async with self.store.read() as tx:
-                first = not await self.repos.players.welcomed(tx, ctx.user_id)
-            now = self.clock()
+            async with self.table.store.read() as tx:
+                first = not await self.table.repos.players.welcomed(tx, ctx.user_id)
+            now = self.table.clock()
             opp = COMPUTER if opponent_id is None else opponent_id
             white, black = (opp, ctx.user_id) if swap else (ctx.user_id, opp)
             state: dict[str, Any] = {"by": ctx.user_id}
@@ -80,9 +89,9 @@ class Challenges(Rolling):
             offer = {"type": "offer", "by": ctx.user_id, "to": opp, "rules": ruleset.name,
                      "match": match_length}
             try:
-                async with self.store.transaction() as tx:
+                async with self.table.store.transaction() as tx:
                     await self._hold_room(tx, ctx.guild_id, ctx.user_id, now)
-                    if once is not None and not await self.repos.limits.spend_button(
+                    if once is not None and not await self.table.repos.limits.spend_button(
                             tx, once, ctx.guild_id, ctx.user_id, now):
                         raise UserError("button.used")
                     gid = await tx.insert_game(
@@ -100,7 +109,7 @@ class Challenges(Rolling):
             reply = await self._start(ctx, row, personal, public)
             reply.private, reply.buttons = note, help_button
             return reply
-        await self._know(row)
+        await self.table.know(row)
         post = Post(
             challenge_text(row, public),
             buttons=[Button("accept", row.id, row.version, t("btn.accept", public), "success"),
@@ -111,17 +120,17 @@ class Challenges(Rolling):
                      version=row.version)
 
     async def accept(self, ctx: Ctx, game_id: int, version: int) -> Reply:
-        personal, public = await self.langs(ctx)
-        async with self._locks[ctx.channel_id]:
+        personal, public = await self.table.langs(ctx)
+        async with self.table.locks[ctx.channel_id]:
             row = await self._offered(game_id, version)
             invited = invited_player(row)
             if ctx.user_id != invited:
                 raise UserError("accept.not_you", who=mention(invited))
-            async with self.store.read() as tx:
-                first = not await self.repos.players.welcomed(tx, ctx.user_id)
+            async with self.table.store.read() as tx:
+                first = not await self.table.repos.players.welcomed(tx, ctx.user_id)
             reply = await self._start(ctx, row, personal, public, joining=ctx.user_id)
-        reply.answered = Post(challenge_text(row, public, "offer.accepted",
-                                             who=mention(ctx.user_id)))
+        reply.challenge = Post(challenge_text(row, public, "offer.accepted",
+                                              who=mention(ctx.user_id)))
         if first:  # the invited member's first game: the welcome is theirs too
             reply.private, reply.buttons = welcome(personal)
         return reply
@@ -134,17 +143,17 @@ class Challenges(Rolling):
         No offer and no buttons to accept: it goes straight to the teka in ``ctx``'s
         channel (the match's thread).  ``ctx.user_id`` is whoever arranged it.
         """
-        personal, public = await self.langs(ctx)
+        personal, public = await self.table.langs(ctx)
         ruleset = rules_registry.get(rules)
         if not 1 <= match_length <= MAX_MATCH_GAMES or match_length % 2 == 0:
             raise UserError("new.match_length", most=MAX_MATCH_GAMES)
-        async with self._locks[ctx.channel_id]:
-            async with self.store.read() as tx:
+        async with self.table.locks[ctx.channel_id]:
+            async with self.table.store.read() as tx:
                 if await tx.live_game(ctx.channel_id) is not None:
                     raise UserError("new.busy")
-            now = self.clock()
+            now = self.table.clock()
             try:
-                async with self.store.transaction() as tx:
+                async with self.table.store.transaction() as tx:
                     gid = await tx.insert_game(
                         guild_id=ctx.guild_id, channel_id=ctx.channel_id, status="offered",
                         rules=ruleset.name, white_id=white_id, black_id=black_id,
@@ -161,7 +170,7 @@ class Challenges(Rolling):
 
     async def _offered(self, game_id: int, version: int) -> GameRow:
         """The open challenge a button belongs to; a stale press is answered, not applied."""
-        async with self.store.read() as tx:
+        async with self.table.store.read() as tx:
             row = await tx.game(game_id)
         if row is None:
             raise UserError("stale")
@@ -171,7 +180,7 @@ class Challenges(Rolling):
             raise UserError("stale")
         if self._expired(row):
             raise UserError("offer.expired")
-        await self._know(row)
+        await self.table.know(row)
         return row
 
     async def _start(self, ctx: Ctx, row: GameRow, personal: str, public: str, *,
@@ -179,39 +188,39 @@ class Challenges(Rolling):
         """Accepted (or against the computer): teka, then the starter's first roll.
         ``joining``: the member whose count the start raises (who accepted), checked
         against the limit in the transaction that starts the game."""
-        await self._know(row)
-        game = Game.new(row.rules, seed=self.seed_source())  # the dice are drawn from now
+        await self.table.know(row)
+        game = Game.new(row.rules, seed=self.table.seed_source())  # the dice are drawn from now
         game.opening()
         level = (row.state or {}).get("ai", DEFAULT_LEVEL)
         lg = Loaded(row, game, new_match(row.match_length, game), level)
         accept = {"type": "accept", "by": ctx.user_id}
-        if joining is not None and self.max_games:
+        if joining is not None and self.table.max_games:
             lg = await self._start_counted(lg, ctx, joining, accept)
         else:
-            lg = await self._save(lg, ctx, events_before=0, status="active",
-                                  extra_events=[accept])
-        text = t("start", public, white=self._who(lg, Side.WHITE, public),
-                 black=self._who(lg, Side.BLACK, public), rules=row.rules)
-        text += "\n" + self._teka(lg, game, public)  # every pair drawn, who starts
+            lg = await self.table.save(lg, ctx, events_before=0, status="active",
+                                       extra_events=[accept])
+        text = t("start", public, white=self.boards.who(lg, Side.WHITE, public),
+                 black=self.boards.who(lg, Side.BLACK, public), rules=row.rules)
+        text += "\n" + self.boards.teka(lg, game, public)  # every pair drawn, who starts
         text = joined(text, commitment_line(game, public))
-        lg, more = await self._roll_for_next(lg, ctx, public)  # a starter who asked for it
+        lg, more = await self.rolling.roll_for_next(lg, ctx, public)  # a starter who asked for it
         if more:
             text += "\n" + more
-        await self._ready(lg)
-        post = self._board_post(lg, public, text)
+        await self.boards.ready(lg)
+        post = self.boards.board_post(lg, public, text)
         return Reply(lang=personal, posts=[post], game_id=row.id, version=lg.row.version)
 
     async def _start_counted(self, lg: Loaded, ctx: Ctx, joining: int,
                              accept: dict[str, Any]) -> Loaded:
-        """``_save``'s start of the game, written in a transaction that first checks
+        """``save``'s start of the game, written in a transaction that first checks
         ``joining``'s count under their lock: of two acceptances at once (in two
         channels) that would exceed the limit, the second is refused."""
         row, game = lg.row, lg.game
-        now = self.clock()
+        now = self.table.clock()
         state = {"game": game.to_json(), "match": lg.match.to_json(), "ai": lg.level}
-        self._games.pop(row.id, None)
+        self.table.cache.pop(row.id, None)
         try:
-            async with self.store.transaction() as tx:
+            async with self.table.store.transaction() as tx:
                 await self._hold_room(tx, row.guild_id, joining, now)
                 saved = await tx.update_game(row.id, row.version, now=now, state=state,
                                              status="active", reminded=0)
@@ -221,7 +230,7 @@ class Challenges(Rolling):
                                        actor_id=ctx.user_id)
         except Conflict:  # another process wrote this game first (PostgreSQL)
             raise UserError("stale") from None
-        self._games[saved.id] = (saved.version, game)
+        self.table.cache[saved.id] = (saved.version, game)
         return Loaded(saved, game, lg.match, lg.level)
 
     # -- what one member may open ----------------------------------------------------------
@@ -231,62 +240,62 @@ class Challenges(Rolling):
         has no room for another game or challenge, or the member challenged has none to
         accept it.  A polite early answer only; ``_hold_room`` decides, in the
         transaction that writes the game."""
-        if not self.max_games:
+        if not self.table.max_games:
             return
-        since = self.clock() - self.challenge_expires
-        async with self.store.read() as tx:
-            n = await self.repos.limits.open_count(tx, ctx.guild_id, ctx.user_id, since)
-            if n >= self.max_games:
-                raise UserError("limit.yours", n=n, limit=self.max_games)
+        since = self.table.clock() - self.table.challenge_expires
+        async with self.table.store.read() as tx:
+            n = await self.table.repos.limits.open_count(tx, ctx.guild_id, ctx.user_id, since)
+            if n >= self.table.max_games:
+                raise UserError("limit.yours", n=n, limit=self.table.max_games)
             if opponent != COMPUTER and opponent != ctx.user_id:
-                theirs = await self.repos.limits.open_count(tx, ctx.guild_id, opponent, since)
-                if theirs >= self.max_games:
+                theirs = await self.table.repos.limits.open_count(tx, ctx.guild_id, opponent, since)
+                if theirs >= self.table.max_games:
                     raise UserError("limit.theirs", who=mention(opponent), n=theirs,
-                                    limit=self.max_games)
+                                    limit=self.table.max_games)
 
     async def _hold_room(self, tx: Tx, guild_id: int | None, user_id: int,
                          now: float) -> None:
         """Inside the transaction that adds a game to ``user_id``'s count: lock their
         count until it commits, and refuse when they have no room left."""
-        if not self.max_games:
+        if not self.table.max_games:
             return
-        await self.repos.limits.hold_members(tx, guild_id, [user_id])
-        n = await self.repos.limits.open_count(tx, guild_id, user_id, now - self.challenge_expires)
-        if n >= self.max_games:
-            raise UserError("limit.yours", n=n, limit=self.max_games)
+        await self.table.repos.limits.hold_members(tx, guild_id, [user_id])
+        n = await self.table.repos.limits.open_count(tx, guild_id, user_id, now - self.table.challenge_expires)
+        if n >= self.table.max_games:
+            raise UserError("limit.yours", n=n, limit=self.table.max_games)
 
     async def use_button(self, ctx: Ctx, token: str) -> None:
         """Spend a button that starts something (the private "Start it in a new thread"
         button, by its message) before anything is made; ``UserError("button.used")``
         when it was spent already, by a press at the same moment or before a restart."""
-        async with self.store.transaction() as tx:
-            if not await self.repos.limits.spend_button(tx, token, ctx.guild_id, ctx.user_id,
-                                                 self.clock()):
+        async with self.table.store.transaction() as tx:
+            if not await self.table.repos.limits.spend_button(tx, token, ctx.guild_id, ctx.user_id,
+                                                 self.table.clock()):
                 raise UserError("button.used")
 
     async def decline(self, ctx: Ctx, game_id: int, version: int) -> Reply:
-        personal, public = await self.langs(ctx)
-        async with self._locks[ctx.channel_id]:
+        personal, public = await self.table.langs(ctx)
+        async with self.table.locks[ctx.channel_id]:
             row = await self._offered(game_id, version)
             if ctx.user_id not in row.players():
                 raise UserError("decline.not_you")
-            async with self.store.transaction() as tx:
-                closed = await tx.update_game(row.id, row.version, now=self.clock(),
+            async with self.table.store.transaction() as tx:
+                closed = await tx.update_game(row.id, row.version, now=self.table.clock(),
                                               status="declined")
                 if closed is None:
                     raise UserError("stale")
                 await tx.append_events(row.id, [{"type": "decline", "by": ctx.user_id}],
-                                       at=self.clock(), actor_id=ctx.user_id)
+                                       at=self.table.clock(), actor_id=ctx.user_id)
         # No new message: the challenge's own says who declined or withdrew it.
         key = "offer.declined" if ctx.user_id == invited_player(row) else "offer.withdrawn"
-        return Reply(lang=personal, answered=Post(challenge_text(
+        return Reply(lang=personal, challenge=Post(challenge_text(
                          row, public, key, who=mention(ctx.user_id)), final=True),
                      game_id=row.id, version=closed.version)
 
     async def rematch(self, ctx: Ctx, game_id: int) -> Reply:
         """Play again: same rules, match length and level, colours swapped.  Against the
         computer the game starts at once; a member is challenged as usual."""
-        async with self.store.read() as tx:
+        async with self.table.store.read() as tx:
             row = await tx.game(game_id)
         if row is None or row.status not in ENDED:
             raise UserError("stale")
@@ -306,18 +315,18 @@ class Challenges(Rolling):
 
     def _expired(self, row: GameRow) -> bool:
         return row.status == "offered" and \
-            self.clock() - row.updated_at >= self.challenge_expires
+            self.table.clock() - row.updated_at >= self.table.challenge_expires
 
     async def _lapse(self, row: GameRow) -> bool:
         """Close a challenge nobody answered in time; True if it was (the channel is free)."""
         if not self._expired(row):
             return False
         try:  # the version check lets one writer (this process or another) close it
-            async with self.store.transaction() as tx:
+            async with self.table.store.transaction() as tx:
                 if not await tx.update_game(row.id, row.version, now=row.updated_at,
                                             status="declined"):
                     return False
-                await tx.append_events(row.id, [{"type": "expire"}], at=self.clock(),
+                await tx.append_events(row.id, [{"type": "expire"}], at=self.table.clock(),
                                        actor_id=None)
         except Conflict:
             return False
@@ -325,16 +334,16 @@ class Challenges(Rolling):
 
     async def expire_offers(self) -> list[tuple[int, int, str]]:
         """Close every lapsed challenge: ``(channel id, game id, public note)`` each."""
-        async with self.store.read() as tx:
-            due = await self.repos.players.expired_offers(tx, self.clock() - self.challenge_expires)
+        async with self.table.store.read() as tx:
+            due = await self.table.repos.players.expired_offers(tx, self.table.clock() - self.table.challenge_expires)
         out = []
         for game_id, channel_id, _version in due:
-            async with self._locks[channel_id]:
-                async with self.store.read() as tx:
+            async with self.table.locks[channel_id]:
+                async with self.table.store.read() as tx:
                     row = await tx.game(game_id)
-                if row is None or not self.owns(row.guild_id) or not await self._lapse(row):
+                if row is None or not self.table.owns(row.guild_id) or not await self._lapse(row):
                     continue
-            s = await self.settings(row.guild_id)
+            s = await self.table.settings(row.guild_id)
             lang = resolve_lang(s.lang, None, None)
             out.append((channel_id, game_id, challenge_text(row, lang, "offer.lapsed")))
         return out

@@ -1,13 +1,13 @@
-"""What every part of the game service shares: loading, saving, locking, and the caches.
+"""The games' table: where every part of the game service loads, locks and saves a game.
 
-``GameCore`` holds the one copy of each: the store, the clock and the dice seeds, the
+``Table`` holds the one copy of each: the store, the clock and the dice seeds, the
 channel locks under which every change happens, the cache of unpacked games, the
-servers' settings and preferences, the players' names.  A game is read with ``_live``
-(the button's game, or the channel's), unpacked once per version (``_unpack``), checked
-(``_mover_check``) and written back with ``_save``: the game and its new events in one
+servers' settings and preferences, the players' names.  A game is read with ``live``
+(the button's game, or the channel's), unpacked once per version (``unpack``), checked
+(``mover_check``) and written back with ``save``: the game and its new events in one
 statement whose ``UPDATE`` also checks the row's version, so two presses of one button
-can never both apply.  The parts of ``GameService`` (bot/service/games/__init__.py)
-build on it.
+can never both apply.  Each part of the game service (bot/service/games/__init__.py)
+is handed the table when it is made; none inherits from it.
 """
 
 from __future__ import annotations
@@ -23,8 +23,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.i18n import resolve_lang, t
-from bot.service.ai import DEFAULT_LEVEL, Agent
-from bot.service.listing import ListPool, Pickers
+from bot.service.ai import DEFAULT_LEVEL
 from bot.service.model import COMPUTER, Ctx, UserError
 from bot.service.players import Fetcher, Players
 from bot.service.posts import LivePosts
@@ -71,18 +70,19 @@ class Loaded:
         return self.row.white_id if side is Side.WHITE else self.row.black_id
 
 
-class GameCore:
-    """The state and the loading, locking and saving every part of the service shares."""
+class Table:
+    """The games as the service keeps them: loaded, locked, checked and saved, and the
+    caches and servers' settings every part reads."""
 
     def __init__(self, store: Database, settings: Settings = Settings(), *,
                  clock: Callable[[], float] = time.time,
-                 seed_source: Callable[[], int] | None = None, agent: Agent | None = None,
+                 seed_source: Callable[[], int] | None = None,
                  names: Callable[[int | None, int], str] | None = None,
-                 fetch: Fetcher | None = None, lister: ListPool | None = None,
+                 fetch: Fetcher | None = None,
                  owns: Callable[[int | None], bool] = lambda guild_id: True,
                  repos: Repositories | None = None) -> None:
         """``settings`` are the bot's (bot/config.py: ``Settings``; its defaults by
-        default); ``lister`` lists the picker's doubles (None: in a thread)."""
+        default)."""
         self.store = store
         #: The store's queries, one repository per feature (bot/store/repositories.py).
         self.repos = repos or Repositories()
@@ -94,7 +94,6 @@ class GameCore:
         #: Each game's dice seed (engine.dice: 32 bytes, drawn when the game starts, so a
         #: challenge nobody accepts draws none); also the computer's choices' seeds.
         self.seed_source = seed_source or (lambda: secrets.randbits(256))
-        self.agent = agent
         #: Read by every part of the service, so kept here by name.
         self.default_rules = settings.default_rules
         self.remind_after = settings.remind_after
@@ -104,7 +103,6 @@ class GameCore:
         #: asks Discord once for a name never seen.
         self.players = Players(store, clock=clock, fallback=names, fetch=fetch,
                                players=self.repos.players)
-        self.names = self.display_name
         #: The messages with live buttons and the game threads the bot must come back to.
         self.posts = LivePosts(store, self.repos.posts)
         #: An unanswered challenge lapses after this many seconds (BRADE_CHALLENGE_EXPIRES).
@@ -113,23 +111,20 @@ class GameCore:
         #: (BRADE_MAX_GAMES_PER_MEMBER; bot/service/games/challenges.py); 0: no limit.
         self.max_games = settings.max_games
         self._prefs: dict[int, ServerDisplay] = {}
-        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._games: dict[int, tuple[int, Game]] = {}  # id -> (version, game) cache
-        #: Games between two members, by id, as their rows were read (``_know``): who
+        #: The channel locks under which every change of a game happens.
+        self.locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: Unpacked games: id -> (version, game); a part about to change a game drops
+        #: it here first (``cache.pop``).
+        self.cache: dict[int, tuple[int, Game]] = {}
+        #: Games between two members, by id, as their rows were read (``know``): who
         #: plays a game never changes, so after a command on one no read is needed to
         #: know that the computer has no turn to play (``needs_computer``).
-        self._members_only: set[int] = set()
+        self.members_only: set[int] = set()
         self._settings: dict[int, ServerDefaults] = {}
-        self._ranks: dict[tuple[int, int], list[str]] = {}
-        #: The play pickers of live rolls (issue 37), by game and version.
-        self.pickers = Pickers(lister=lister)
         #: Ratings and tournaments subscribe here; the service stays ignorant of both.
         self.end_listeners: list[GameEndListener] = []
-        #: Channels whose game waits for a computer turn that did not happen (its worker
-        #: failed, or the bot stopped in between): played on the next command there.
-        self.computer_owed: set[int] = set()
 
-    async def _ended(self, row: GameRow) -> None:
+    async def ended(self, row: GameRow) -> None:
         """Tell the listeners; one failing listener must not hide the game's result."""
         for listener in self.end_listeners:
             try:
@@ -139,8 +134,8 @@ class GameCore:
 
     # -- loading, checking and saving ----------------------------------------------------
 
-    def _unpack(self, row: GameRow) -> Loaded:
-        cached = self._games.get(row.id)
+    def unpack(self, row: GameRow) -> Loaded:
+        cached = self.cache.get(row.id)
         state = row.state or {}
         if cached is not None and cached[0] == row.version:
             game = cached[1]
@@ -150,8 +145,8 @@ class GameCore:
                  else new_match(row.match_length, game))
         return Loaded(row, game, match, state.get("ai", DEFAULT_LEVEL))
 
-    async def _live(self, ctx: Ctx, game_id: int | None = None,
-                    version: int | None = None) -> Loaded:
+    async def live(self, ctx: Ctx, game_id: int | None = None,
+                   version: int | None = None) -> Loaded:
         """The game this command is about: the button's game, else the channel's live one."""
         async with self.store.read() as tx:
             row = await (tx.game(game_id) if game_id is not None
@@ -162,30 +157,30 @@ class GameCore:
             raise UserError(closed_key(row) if game_id is not None else "game.none")
         if version is not None and row.version != version:
             raise UserError("stale")
-        await self._know(row)
-        return self._unpack(row)
+        await self.know(row)
+        return self.unpack(row)
 
     async def channel_busy(self, channel_id: int) -> bool:
         """Whether a game or challenge is live in the channel (a thread is kept open)."""
         async with self.store.read() as tx:
             return await tx.live_game(channel_id) is not None
 
-    async def _save(self, lg: Loaded, ctx: Ctx, *, events_before: int,
-                    extra_events: Sequence[dict[str, Any]] = (), **fields: Any) -> Loaded:
+    async def save(self, lg: Loaded, ctx: Ctx, *, events_before: int,
+                   extra_events: Sequence[dict[str, Any]] = (), **fields: Any) -> Loaded:
         """Write the game and its new events in one statement; the version check makes
         stale writers fail."""
         now = self.clock()
         game = lg.game
         state = {"game": game.to_json(), "match": lg.match.to_json(), "ai": lg.level}
         fields.setdefault("reminded", 0)
-        self._games.pop(lg.row.id, None)
+        self.cache.pop(lg.row.id, None)
 
         async def write() -> GameRow | None:
             row = await self.store.save_game(
                 lg.row.id, lg.row.version, now=now, state=state, actor_id=ctx.user_id,
                 events=[*extra_events, *game.events[events_before:]], **fields)
             if row is not None and row.status in ENDED and lg.row.status not in ENDED:
-                await self._ended(row)  # a tournament records the result now
+                await self.ended(row)  # a tournament records the result now
             return row
 
         # Once the save is sent it completes, listeners included, even if the command
@@ -197,10 +192,10 @@ class GameCore:
             row = None
         if row is None:
             raise UserError("stale")
-        self._games[row.id] = (row.version, game)
+        self.cache[row.id] = (row.version, game)
         return Loaded(row, game, lg.match, lg.level, lg.finished)
 
-    def _mover_check(self, lg: Loaded, ctx: Ctx) -> Side:
+    def mover_check(self, lg: Loaded, ctx: Ctx) -> Side:
         if lg.row.status != "active":
             raise UserError("game.not_started")
         side = lg.side_of(ctx.user_id)
@@ -212,16 +207,16 @@ class GameCore:
             raise UserError("not_your_turn", who=mention(lg.player(lg.game.turn)))
         return side
 
-    async def _finish_turn(self, lg: Loaded, ctx: Ctx, before: int) -> Loaded:
+    async def finish_turn(self, lg: Loaded, ctx: Ctx, before: int) -> Loaded:
         """Save after a play; when a game of a match ends, set up the next one (T-1)."""
         game = lg.game
         if not (game.is_over and game.outcome is not None):
-            return await self._save(lg, ctx, events_before=before)
+            return await self.save(lg, ctx, events_before=before)
         lg.match.record(game.outcome)
         if match_over(lg.match):
             result = {"outcome": game.outcome.to_json(), "match": lg.match.to_json()}
-            return await self._save(lg, ctx, events_before=before, status="over",
-                                    result=result)
+            return await self.save(lg, ctx, events_before=before, status="over",
+                                   result=result)
         # The match goes on: the loser starts the next game without a teka (T-1).
         starter = lg.match.next_starter
         nxt = Game.new(game.rules, seed=self.seed_source(), starter=starter)  # its own seed
@@ -229,7 +224,7 @@ class GameCore:
         if starter is None:
             nxt.opening()
         lg.game, lg.finished = nxt, game
-        return await self._save(lg, ctx, events_before=0, extra_events=extra)
+        return await self.save(lg, ctx, events_before=0, extra_events=extra)
 
     # -- servers and players ------------------------------------------------------------
 
@@ -243,6 +238,10 @@ class GameCore:
             self._settings[guild_id] = s
         return s
 
+    def keep_settings(self, s: ServerDefaults) -> None:
+        """A server's settings as just saved (``Preferences.configure``)."""
+        self._settings[s.guild_id] = s
+
     async def langs(self, ctx: Ctx) -> tuple[str, str]:
         """(language for the invoker, language for public posts in this server)."""
         s = await self.settings(ctx.guild_id)
@@ -254,11 +253,11 @@ class GameCore:
     async def lang_for(self, ctx: Ctx) -> str:
         return (await self.langs(ctx))[0]
 
-    async def _know(self, row: GameRow) -> None:
+    async def know(self, row: GameRow) -> None:
         """Names and themes of a game's players, so the boards drawn next can name them;
         and whether the computer is one of them."""
         if COMPUTER not in row.players():
-            self._members_only.add(row.id)
+            self.members_only.add(row.id)
         await self.players.resolve(row.guild_id, row.players())
         await self.prefs(row.guild_id)
 
@@ -278,9 +277,13 @@ class GameCore:
             self._prefs[guild_id] = p
         return p
 
+    def keep_prefs(self, p: ServerDisplay) -> None:
+        """A server's preferences as just saved (``Preferences.set_preferences``)."""
+        self._prefs[p.guild_id] = p
+
     async def board_theme(self, guild_id: int | None, user_id: int) -> str:
         """``theme_for`` for a board drawn outside a game (a problem): nothing has read
-        that member's theme or the server's settings in this run yet, as ``_know`` does
+        that member's theme or the server's settings in this run yet, as ``know`` does
         for a game's players."""
         await self.prefs(guild_id)
         if user_id != COMPUTER:

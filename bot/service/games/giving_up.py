@@ -14,17 +14,21 @@ from __future__ import annotations
 from bot.i18n import t
 from bot.service.games.boards import Boards, duration
 from bot.service.games.challenges import challenge_text, invited_player
-from bot.service.games.core import mention
+from bot.service.games.core import Table, mention
 from bot.service.games.proof import joined, seed_line
 from bot.service.model import COMPUTER, Button, Ctx, Post, Reply, UserError
 
 
-class GivingUp(Boards):
+class GivingUp:
     """Resign, abandon, abort, claim."""
 
+    def __init__(self, table: Table, boards: Boards) -> None:
+        self.table = table
+        self.boards = boards
+
     async def resign_prompt(self, ctx: Ctx) -> Reply:
-        personal, _ = await self.langs(ctx)
-        lg = await self._live(ctx)
+        personal, _ = await self.table.langs(ctx)
+        lg = await self.table.live(ctx)
         side = lg.side_of(ctx.user_id)
         if side is None:
             raise UserError("not_player")
@@ -46,26 +50,26 @@ class GivingUp(Boards):
 
     async def resign(self, ctx: Ctx, game_id: int, version: int, *,
                      abandon: bool = False) -> Reply:
-        personal, public = await self.langs(ctx)
-        async with self._locks[ctx.channel_id]:
-            lg = await self._live(ctx, game_id, version)
+        personal, public = await self.table.langs(ctx)
+        async with self.table.locks[ctx.channel_id]:
+            lg = await self.table.live(ctx, game_id, version)
             side = lg.side_of(ctx.user_id)
             if side is None:
                 raise UserError("not_player")
             before = len(lg.game.events)
-            self._games.pop(lg.row.id, None)
+            self.table.cache.pop(lg.row.id, None)
             if abandon:
                 lg.game.abandon(side)
             else:
                 lg.game.resign(side)
-            lg = await self._finish_turn(lg, ctx, before)
-        head = self._gave_up(lg, side, "abandoned" if abandon else "resigned", public)
+            lg = await self.table.finish_turn(lg, ctx, before)
+        head = self.boards.gave_up(lg, side, "abandoned" if abandon else "resigned", public)
         return Reply(lang=personal, private=t("ok", personal),
-                     posts=self._turn_posts(lg, public, head, announce=False),
+                     posts=self.boards.turn_posts(lg, public, head, announce=False),
                      game_id=lg.row.id, version=lg.row.version)
 
     async def keep_playing(self, ctx: Ctx) -> Reply:
-        personal, _ = await self.langs(ctx)
+        personal, _ = await self.table.langs(ctx)
         return Reply(lang=personal, private=t("resign.cancelled", personal))
 
     async def abort(self, ctx: Ctx, *, game_id: int | None = None,
@@ -75,9 +79,9 @@ class GivingUp(Boards):
         ``say``: what the game's last message says instead of who aborted it (a
         tournament's match decided otherwise, in the tournament's language); it still
         shows the final board and reveals the seed."""
-        personal, public = await self.langs(ctx)
-        async with self._locks[ctx.channel_id]:
-            lg = await self._live(ctx, game_id, version)
+        personal, public = await self.table.langs(ctx)
+        async with self.table.locks[ctx.channel_id]:
+            lg = await self.table.live(ctx, game_id, version)
             row = lg.row
             is_player = ctx.user_id in row.players()
             other = row.black_id if ctx.user_id == row.white_id else row.white_id
@@ -89,52 +93,52 @@ class GivingUp(Boards):
             if not agreed:
                 if row.abort_by == ctx.user_id:
                     raise UserError("abort.already_asked", who=mention(other))
-                async with self.store.transaction() as tx:
+                async with self.table.store.transaction() as tx:
                     new = await tx.update_game(row.id, row.version, now=row.updated_at,
                                                abort_by=ctx.user_id)
                     if new is None:
                         raise UserError("stale")
                     await tx.append_events(row.id, [{"type": "abort_request",
                                                      "by": ctx.user_id}],
-                                           at=self.clock(), actor_id=ctx.user_id)
-                self._games.pop(row.id, None)
+                                           at=self.table.clock(), actor_id=ctx.user_id)
+                self.table.cache.pop(row.id, None)
                 post = Post(t("abort.asked", public, who=mention(ctx.user_id),
                               other=mention(other)),
                             buttons=[Button("abort", row.id, new.version,
                                             t("btn.abort", public), "danger")],
                             mentions=(other,))
                 return Reply(lang=personal, posts=[post])
-            async with self.store.transaction() as tx:
-                ended = await tx.update_game(row.id, row.version, now=self.clock(),
+            async with self.table.store.transaction() as tx:
+                ended = await tx.update_game(row.id, row.version, now=self.table.clock(),
                                              status="aborted")
                 if not ended:
                     raise UserError("stale")
                 await tx.append_events(row.id, [{"type": "abort", "by": ctx.user_id}],
-                                       at=self.clock(), actor_id=ctx.user_id)
-            self._games.pop(row.id, None)
+                                       at=self.table.clock(), actor_id=ctx.user_id)
+            self.table.cache.pop(row.id, None)
             if row.status == "active":
-                await self._ended(ended)
+                await self.table.ended(ended)
         if row.status == "offered":  # a challenge called off: its message says by whom
             key = ("offer.declined" if ctx.user_id == invited_player(row)
                    else "offer.withdrawn" if is_player else "offer.cancelled")
             note = Post(challenge_text(row, public, key, who=mention(ctx.user_id)), final=True)
-            return Reply(lang=personal, game_id=row.id, version=ended.version, answered=note,
+            return Reply(lang=personal, game_id=row.id, version=ended.version, challenge=note,
                          posts=[Post(t(key, public, who=mention(ctx.user_id)), final=True)])
         # The game's last message: its final board (nobody to play) and the seed of its
         # dice (none drawn in an offer).
         seed = seed_line(row, lg.game, len(lg.match.results) + 1, public)
         said = say or t("aborted.moderator" if moderator else "aborted", public,
                         who=mention(ctx.user_id))
-        last = self._board_post(lg, public, joined(said, seed), buttons=False, stopped=True)
+        last = self.boards.board_post(lg, public, joined(said, seed), buttons=False, stopped=True)
         last.final = True
         return Reply(lang=personal, game_id=row.id, version=ended.version, posts=[last])
 
     async def claim(self, ctx: Ctx, *, game_id: int | None = None,
                     version: int | None = None) -> Reply:
         """After ``claim_after`` without a move, the waiting player wins as if abandoned."""
-        personal, public = await self.langs(ctx)
-        async with self._locks[ctx.channel_id]:
-            lg = await self._live(ctx, game_id, None)
+        personal, public = await self.table.langs(ctx)
+        async with self.table.locks[ctx.channel_id]:
+            lg = await self.table.live(ctx, game_id, None)
             side = lg.side_of(ctx.user_id)
             if side is None:
                 raise UserError("not_player")
@@ -142,16 +146,16 @@ class GivingUp(Boards):
                 raise UserError("game.not_started")
             if side is lg.game.turn:
                 raise UserError("claim.your_turn")
-            waited = self.clock() - lg.row.updated_at
-            if waited < self.claim_after:
-                raise UserError("claim.too_early", left=duration(self.claim_after - waited,
-                                                                   personal))
+            waited = self.table.clock() - lg.row.updated_at
+            if waited < self.table.claim_after:
+                left = duration(self.table.claim_after - waited, personal)
+                raise UserError("claim.too_early", left=left)
             before = len(lg.game.events)
-            self._games.pop(lg.row.id, None)
+            self.table.cache.pop(lg.row.id, None)
             absent = lg.game.turn
             lg.game.abandon(absent)
-            lg = await self._finish_turn(lg, ctx, before)
+            lg = await self.table.finish_turn(lg, ctx, before)
         head = t("claimed", public, who=mention(ctx.user_id),
-                 absent=self._who(lg, absent, public))
-        return Reply(lang=personal, posts=self._turn_posts(lg, public, head),
+                 absent=self.boards.who(lg, absent, public))
+        return Reply(lang=personal, posts=self.boards.turn_posts(lg, public, head),
                      game_id=lg.row.id, version=lg.row.version)

@@ -7,7 +7,7 @@ roll's plays are listed again from the position and the dice when they are not k
 (``bot/service/listing.py``), so a picker works after a restart; one whose game has
 moved on is answered as stale and changes nothing.  Nothing is saved before a play
 counts: narrowing and previewing only change what the board's message shows (the
-answer updates the pressed message, ``Reply.update``), and a confirmed play is checked
+answer updates the pressed message, ``Reply.picker``), and a confirmed play is checked
 again under the channel's lock (the path must still lead to the same play: its
 fingerprint rides on the Confirm button) before it is played like a typed one.
 
@@ -17,51 +17,57 @@ chosen play at once; so does everyone when the roll has a single legal play.
 
 from __future__ import annotations
 
-from bot.service.games.boards import digest
-from bot.service.games.core import Loaded
+from bot.service.games.boards import Boards, digest
+from bot.service.games.core import Loaded, Table
 from bot.service.games.turns import Turns
 from bot.service.listing import stretch_of
 from bot.service.model import Ctx, Post, Reply, UserError
 from engine.picker import Picker
 
 
-class Picking(Turns):
+class Picking:
     """The presses on the play picker."""
+
+    def __init__(self, table: Table, boards: Boards, turns: Turns) -> None:
+        """``turns`` plays the play a press chooses, as a typed one."""
+        self.table = table
+        self.boards = boards
+        self.turns = turns
 
     async def _picking(self, ctx: Ctx, game_id: int, version: int) -> tuple[Loaded, Picker]:
         """The game a picker press is about, checked (its version, its player to move,
         a roll to play), and the roll's picker."""
-        lg = await self._live(ctx, game_id, version)
-        self._mover_check(lg, ctx)
+        lg = await self.table.live(ctx, game_id, version)
+        self.table.mover_check(lg, ctx)
         if lg.game.phase != "move":
             raise UserError("stale")
-        return lg, await self.pickers.made((lg.row.id, lg.row.version), lg.game)
+        return lg, await self.boards.pickers.made((lg.row.id, lg.row.version), lg.game)
 
     async def pick(self, ctx: Ctx, game_id: int, version: int, path: str) -> Reply:
         """A menu option or a play button: a narrower menu, or the chosen play shown
         before it counts (or played at once: one legal play, or confirmation off)."""
-        personal, public = await self.langs(ctx)
+        personal, public = await self.table.langs(ctx)
         lg, picker = await self._picking(ctx, game_id, version)
         chosen = stretch_of(picker, path, "pick.gone")
-        menu_prompt = self._pick_prompt(lg, public, len(picker))
+        menu_prompt = self.boards.pick_prompt(lg, public, len(picker))
         if not chosen.play:
-            buttons, prompt, menu = self._picker_controls(lg, public, path)
-            return Reply(lang=personal, update=Post("", buttons=buttons, prompt=prompt,
-                                                    menu=menu, same_board=True),
-                         stale_prompt=menu_prompt, game_id=game_id, version=version)
+            buttons, prompt, menu = self.boards.picker_controls(lg, public, path)
+            return Reply(lang=personal, picker=Post("", buttons=buttons, prompt=prompt,
+                                                    menu=menu, same_position=True),
+                         offered_before=menu_prompt, game_id=game_id, version=version)
         text = picker.plays[chosen.lo]
-        if len(picker) == 1 or not self.players.confirms(lg.row.guild_id, ctx.user_id):
-            reply = await self.move(ctx, listed=text, game_id=game_id, version=version)
-            return self._played_on(reply, menu_prompt, Post("", same_board=True))
+        if len(picker) == 1 or not self.table.players.confirms(lg.row.guild_id, ctx.user_id):
+            reply = await self.turns.move(ctx, listed=text, game_id=game_id, version=version)
+            return self._played_on(reply, menu_prompt, Post("", same_position=True))
         turn = lg.game.play_of(text)
         if turn is None:
             raise UserError("pick.gone")
-        return Reply(lang=personal, update=self._preview_post(lg, public, path, text, turn),
-                     stale_prompt=menu_prompt, game_id=game_id, version=version)
+        return Reply(lang=personal, picker=self.boards.preview_post(lg, public, path, text, turn),
+                     offered_before=menu_prompt, game_id=game_id, version=version)
 
     async def confirm(self, ctx: Ctx, game_id: int, version: int, arg: str) -> Reply:
         """Confirm: the previewed play counts, if the path still leads to it."""
-        _, public = await self.langs(ctx)
+        _, public = await self.table.langs(ctx)
         path, _, mark = arg.partition(".")
         lg, picker = await self._picking(ctx, game_id, version)
         chosen = stretch_of(picker, path, "pick.gone")
@@ -69,9 +75,9 @@ class Picking(Turns):
         turn = lg.game.play_of(text) if chosen.play and digest(text) == mark else None
         if turn is None:
             raise UserError("pick.gone")
-        stale = self._preview_prompt(lg, public, text, turn)
-        rolled = self._board_post(lg, public, "", buttons=False).board
-        reply = await self.move(ctx, listed=text, game_id=game_id, version=version)
+        stale = self.boards.preview_prompt(lg, public, text, turn)
+        rolled = self.boards.board_post(lg, public, "", buttons=False).board
+        reply = await self.turns.move(ctx, listed=text, game_id=game_id, version=version)
         # the previewed board goes back to the roll as it was, without controls
         return self._played_on(reply, stale, Post("", board=rolled))
 
@@ -79,9 +85,9 @@ class Picking(Turns):
                     preview: bool = True) -> Reply:
         """Choose again (from a preview: the roll's board is drawn again) or back to all
         plays (from a narrowed menu: the picture stays)."""
-        personal, public = await self.langs(ctx)
+        personal, public = await self.table.langs(ctx)
         lg, picker = await self._picking(ctx, game_id, version)
-        buttons, prompt, menu = self._picker_controls(lg, public)
+        buttons, prompt, menu = self.boards.picker_controls(lg, public)
         stale = prompt
         board = None
         if preview:
@@ -89,18 +95,18 @@ class Picking(Turns):
             text = picker.plays[chosen.lo]
             turn = lg.game.play_of(text)
             if turn is not None:
-                stale = self._preview_prompt(lg, public, text, turn)
-            board = self._board_post(lg, public, "", buttons=False).board
+                stale = self.boards.preview_prompt(lg, public, text, turn)
+            board = self.boards.board_post(lg, public, "", buttons=False).board
         return Reply(lang=personal,
-                     update=Post("", board=board, buttons=buttons, prompt=prompt, menu=menu,
-                                 same_board=not preview),
-                     stale_prompt=stale, game_id=game_id, version=version)
+                     picker=Post("", board=board, buttons=buttons, prompt=prompt, menu=menu,
+                                 same_position=not preview),
+                     offered_before=stale, game_id=game_id, version=version)
 
     @staticmethod
     def _played_on(reply: Reply, stale: str, pressed: Post) -> Reply:
         """A play's reply (``move``) answered on the picker's message: that message
         keeps its turns and roll, and loses its prompt and controls (``pressed``); the
         play follows as the next message."""
-        reply.update = pressed
-        reply.stale_prompt = stale
+        reply.picker = pressed
+        reply.offered_before = stale
         return reply

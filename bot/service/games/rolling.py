@@ -14,41 +14,45 @@ from dataclasses import replace
 
 from bot.i18n import t
 from bot.service.games.boards import Boards
-from bot.service.games.core import Loaded
+from bot.service.games.core import Loaded, Table
 from bot.service.model import COMPUTER, Ctx
 
 
-class Rolling(Boards):
+class Rolling:
     """Rolls made for members who asked for them."""
 
-    def _rolls_for(self, lg: Loaded) -> bool:
+    def __init__(self, table: Table, boards: Boards) -> None:
+        self.table = table
+        self.boards = boards
+
+    def rolls_for(self, lg: Loaded) -> bool:
         """Whether the side to act is a member who asked the bot to roll and this roll
         offers them no choice."""
         game = lg.game
         if lg.row.status != "active" or game.phase != "roll":
             return False
         uid = lg.player(game.turn)
-        if uid == COMPUTER or not self.players.rolls_for(lg.row.guild_id, uid):
+        if uid == COMPUTER or not self.table.players.rolls_for(lg.row.guild_id, uid):
             return False
         owed = game.history[game.turn].onedie_owed
         return bool(owed) or not game.one_die_available()
 
-    async def _roll_for_next(self, lg: Loaded, ctx: Ctx, lang: str) -> tuple[Loaded, str]:
-        """Roll for the player whose turn starts, as long as ``_rolls_for`` says so (a
+    async def roll_for_next(self, lg: Loaded, ctx: Ctx, lang: str) -> tuple[Loaded, str]:
+        """Roll for the player whose turn starts, as long as ``rolls_for`` says so (a
         forfeit passes the turn on; bounded), under the caller's channel lock; the game
         saved, and the lines that report those rolls."""
         lines = []
         for _ in range(4):
-            if not self._rolls_for(lg):
+            if not self.rolls_for(lg):
                 break
             game = lg.game
             mover = game.turn
             uid = lg.player(mover)
             before = len(game.events)
-            self._games.pop(lg.row.id, None)
+            self.table.cache.pop(lg.row.id, None)
             dice = game.roll(one_die=bool(game.history[mover].onedie_owed))
-            lg = await self._save(lg, replace(ctx, user_id=uid), events_before=before)
-            line = self._rolled(lg, mover, dice, lang) + " " + t("roll.auto", lang)
+            lg = await self.table.save(lg, replace(ctx, user_id=uid), events_before=before)
+            line = self.boards.rolled(lg, mover, dice, lang) + " " + t("roll.auto", lang)
             if lg.game.events[-1]["type"] == "forfeit":
                 line += " " + t("roll.forfeit", lang)  # nothing playable: the turn passed
             lines.append(line)

@@ -8,20 +8,23 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.i18n import resolve_lang, t
-from bot.service.games.core import GameCore
+from bot.service.games.core import Table
 from bot.service.model import Ctx, Reply, UserError
 from engine import rules as rules_registry
 
 
-class Preferences(GameCore):
+class Preferences:
     """``/brade settings``: the server's and the player's own."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
 
     async def configure(self, ctx: Ctx, *, lang: str | None = None,
                         rules: str | None = None) -> Reply:
         """Server defaults (the cog restricts this to Manage Server)."""
         if ctx.guild_id is None:
             raise UserError("settings.guild_only")
-        s = await self.settings(ctx.guild_id)
+        s = await self.table.settings(ctx.guild_id)
         fields: list[str] = []
         if rules is not None:
             rules = rules_registry.get(rules).name  # RulesError for unknown ids
@@ -31,33 +34,33 @@ class Preferences(GameCore):
             s = replace(s, lang=None if lang == "auto" else lang)
             fields.append("lang")
         if fields:  # only what this command changes: a concurrent change survives
-            async with self.store.transaction() as tx:
+            async with self.table.store.transaction() as tx:
                 s = await tx.save_server_defaults(s, tuple(fields))
-        self._settings[ctx.guild_id] = s
+        self.table.keep_settings(s)
         personal = resolve_lang(s.lang, ctx.user_locale, ctx.guild_locale)
         return Reply(lang=personal, private=t(
             "settings.saved", personal, lang=lang_words(s.lang, personal),
-            rules=s.rules or self.default_rules))
+            rules=s.rules or self.table.default_rules))
 
     async def overview(self, ctx: Ctx) -> str:
         """What ``/brade settings`` without options shows anyone who asks: the server's
         settings (in a server) and the member's own ways of playing, so that a member
         need not be an admin to see how the bot will treat them."""
-        personal, _ = await self.langs(ctx)
+        personal, _ = await self.table.langs(ctx)
         lines = []
         if ctx.guild_id is not None:
-            s, p = await self.settings(ctx.guild_id), await self.prefs(ctx.guild_id)
+            s, p = await self.table.settings(ctx.guild_id), await self.table.prefs(ctx.guild_id)
             lines.append(t("settings.view.server", personal, lang=lang_words(s.lang, personal),
-                           rules=s.rules or self.default_rules,
+                           rules=s.rules or self.table.default_rules,
                            threads=t("yes" if p.threads else "no", personal),
                            theme=theme_words(p.theme, personal)))
-        await self.players.resolve(ctx.guild_id, [ctx.user_id])
+        await self.table.players.resolve(ctx.guild_id, [ctx.user_id])
         g, u = ctx.guild_id, ctx.user_id
         lines.append(t("settings.view.mine", personal,
-                       theme=theme_words(self.players.theme(g, u), personal, mine=True),
-                       confirm=t("settings.view.confirm" if self.players.confirms(g, u)
+                       theme=theme_words(self.table.players.theme(g, u), personal, mine=True),
+                       confirm=t("settings.view.confirm" if self.table.players.confirms(g, u)
                                  else "settings.view.at_once", personal),
-                       roll=t("settings.view.on" if self.players.rolls_for(g, u)
+                       roll=t("settings.view.on" if self.table.players.rolls_for(g, u)
                               else "settings.view.off", personal)))
         return "\n".join(lines)
 
@@ -70,7 +73,7 @@ class Preferences(GameCore):
         threads (the command layer checks Manage Server for those)."""
         from render import THEMES
 
-        personal, _ = await self.langs(ctx)
+        personal, _ = await self.table.langs(ctx)
         for name in (theme, server_theme):
             if name is not None and name not in THEMES and name != "default":
                 raise UserError("settings.theme", themes=", ".join(THEMES))
@@ -78,7 +81,7 @@ class Preferences(GameCore):
         if threads is not None or server_theme is not None:
             if ctx.guild_id is None:
                 raise UserError("settings.guild_only")
-            p = await self.prefs(ctx.guild_id)
+            p = await self.table.prefs(ctx.guild_id)
             fields: list[str] = []
             if threads is not None:
                 p = replace(p, threads=threads)
@@ -86,21 +89,21 @@ class Preferences(GameCore):
             if server_theme is not None:
                 p = replace(p, theme=None if server_theme == "default" else server_theme)
                 fields.append("theme")
-            async with self.store.transaction() as tx:  # only what this command changes
-                p = await self.repos.players.save_server_display(tx, p, tuple(fields))
-            self._prefs[ctx.guild_id] = p
+            async with self.table.store.transaction() as tx:  # only what this command changes
+                p = await self.table.repos.players.save_server_display(tx, p, tuple(fields))
+            self.table.keep_prefs(p)
             lines.append(t("settings.server_prefs", personal,
                            threads=t("yes" if p.threads else "no", personal),
                            theme=theme_words(p.theme, personal)))
         if theme is not None:
             mine = None if theme == "default" else theme
-            await self.players.set_theme(ctx.guild_id, ctx.user_id, mine)
+            await self.table.players.set_theme(ctx.guild_id, ctx.user_id, mine)
             lines.append(t("settings.my_theme", personal,
                            theme=theme_words(mine, personal, mine=True)))
         play = {k: v for k, v in (("confirm_plays", confirm), ("roll_for_me", roll_for_me))
                 if v is not None}
         if play:
-            await self.players.set_play(ctx.guild_id, ctx.user_id, **play)
+            await self.table.players.set_play(ctx.guild_id, ctx.user_id, **play)
             if confirm is not None:
                 lines.append(t("settings.confirm_on" if confirm else "settings.confirm_off",
                                personal))

@@ -6,8 +6,9 @@ when nothing is playable, the forfeit and the next player's board); a play, type
 picking.py), saves the turn and answers with the next board, or the end of the game.
 When the next player asked the bot to roll for them, it does (``Rolling``).  Each
 answer's text is the turn for the record: who played, the roll and its name, the play in
-the mover's own numbering.  Against the computer ``with_computer`` adds its turns to
-the answer of the human's command (``computer_turns`` rolls and plays for it); a turn it
+the mover's own numbering.  ``act`` makes a member's command one use-case: the command,
+then, against the computer, its turns added to the outcome (``with_computer``;
+``computer_turns`` rolls and plays for it), then the players seen written; a turn it
 still owes (its worker failed, the bot stopped) is remembered in ``computer_owed``, found
 again by ``owed_computer_turns`` after a restart, and played by ``owed_turns``.
 
@@ -26,8 +27,9 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
-from bot.service.games.boards import MAX_BUTTON_PLAYS, dice_text, rolled_as
-from bot.service.games.core import Loaded
+from bot.service.ai import Agent
+from bot.service.games.boards import MAX_BUTTON_PLAYS, Boards, dice_text, rolled_as
+from bot.service.games.core import Loaded, Table
 from bot.service.games.rolling import Rolling
 from bot.service.model import COMPUTER, BoardSpec, Ctx, Post, Reply, UserError
 from bot.store import GameRow
@@ -38,35 +40,46 @@ from engine.position import Side
 log = logging.getLogger(__name__)
 
 
-class Turns(Rolling):
+class Turns:
     """Rolls and plays, the human's and the computer's."""
+
+    def __init__(self, table: Table, boards: Boards, rolling: Rolling,
+                 agent: Agent | None) -> None:
+        """``agent``: the computer's player (None: no games against it here)."""
+        self.table = table
+        self.boards = boards
+        self.rolling = rolling
+        self.agent = agent
+        #: Channels whose game waits for a computer turn that did not happen (its worker
+        #: failed, or the bot stopped in between): played on the next command there.
+        self.computer_owed: set[int] = set()
 
     async def roll(self, ctx: Ctx, *, one_die: bool = False, game_id: int | None = None,
                    version: int | None = None) -> Reply:
-        personal, public = await self.langs(ctx)
-        async with self._locks[ctx.channel_id]:
-            lg = await self._live(ctx, game_id, version)
-            self._mover_check(lg, ctx)
+        personal, public = await self.table.langs(ctx)
+        async with self.table.locks[ctx.channel_id]:
+            lg = await self.table.live(ctx, game_id, version)
+            self.table.mover_check(lg, ctx)
             if lg.game.phase == "choose" and lg.game.dice:
                 raise UserError("game.name_first", dice=dice_text(lg.game.dice))
             # the prompt of the board pressed, which the roll replaces there
-            stale = self._next_buttons(lg, public)[1] if game_id is not None else ""
+            stale = self.boards.next_buttons(lg, public)[1] if game_id is not None else ""
             before = len(lg.game.events)
             mover = lg.game.turn
-            seen = self._board_post(lg, public, "", buttons=False).board  # before the roll
-            self._games.pop(lg.row.id, None)  # the cached game is about to change
+            seen = self.boards.board_post(lg, public, "", buttons=False).board  # before the roll
+            self.table.cache.pop(lg.row.id, None)  # the cached game is about to change
             dice = lg.game.roll(one_die=one_die)
-            lg = await self._save(lg, ctx, events_before=before)
+            lg = await self.table.save(lg, ctx, events_before=before)
             more = ""
             if lg.game.phase not in ("move", "choose"):  # forfeited: the next turn starts
-                lg, more = await self._roll_for_next(lg, ctx, public)
-        await self._ready(lg)
+                lg, more = await self.rolling.roll_for_next(lg, ctx, public)
+        await self.boards.ready(lg)
         # The roll joins the board it was pressed on (the message policy,
         # bot/delivery/policy.py): with the plays to choose from, or, forfeited, with the next
         # player's turn.
-        return Reply(lang=personal, posts=self._after_roll(lg, mover, dice, public, more,
-                                                           before=seen),
-                     rolled=True, stale_prompt=stale, game_id=lg.row.id,
+        return Reply(lang=personal, posts=self.boards.after_roll(lg, mover, dice, public, more,
+                                                                 before=seen),
+                     roll=dice, offered_before=stale, game_id=lg.row.id,
                      version=lg.row.version)
 
     async def move(self, ctx: Ctx, text: str | None = None, *, index: int | None = None,
@@ -85,10 +98,10 @@ class Turns(Rolling):
 
     async def _move(self, ctx: Ctx, text: str | None, *, index: int | None,
                     listed: str | None, game_id: int | None, version: int | None) -> Reply:
-        personal, public = await self.langs(ctx)
-        async with self._locks[ctx.channel_id]:
-            lg = await self._live(ctx, game_id, version)
-            side = self._mover_check(lg, ctx)
+        personal, public = await self.table.langs(ctx)
+        async with self.table.locks[ctx.channel_id]:
+            lg = await self.table.live(ctx, game_id, version)
+            side = self.table.mover_check(lg, ctx)
             game = lg.game
             if game.phase == "choose" and text is not None:
                 raise _Naming  # the typed text names the roll (``name``, after the lock)
@@ -109,16 +122,16 @@ class Turns(Rolling):
                 chosen = game.validate(text or "")  # by its steps (engine.plays)
             dice = game.dice
             rolled = rolled_as(game)
-            self._games.pop(lg.row.id, None)
+            self.table.cache.pop(lg.row.id, None)
             game.play_turn(chosen)
-            lg = await self._finish_turn(lg, ctx, before)
+            lg = await self.table.finish_turn(lg, ctx, before)
             more = ""
             if lg.finished is None:  # not a match's next game: its own message starts it
-                lg, more = await self._roll_for_next(lg, ctx, public)
-        await self._ready(lg)
-        head = self._played(lg, side, dice or (), chosen, public, rolled)
+                lg, more = await self.rolling.roll_for_next(lg, ctx, public)
+        await self.boards.ready(lg)
+        head = self.boards.played(lg, side, dice or (), chosen, public, rolled)
         head = "\n".join(x for x in (head, more) if x)
-        return Reply(lang=personal, posts=self._turn_posts(lg, public, head),
+        return Reply(lang=personal, posts=self.boards.turn_posts(lg, public, head),
                      game_id=lg.row.id, version=lg.row.version)
 
     async def name(self, ctx: Ctx, choice: str, *, game_id: int | None = None,
@@ -127,28 +140,28 @@ class Turns(Rolling):
         or a pasch (its dice: ``66``, ``6-6``; the roll in either order).  The choice
         joins the board it was pressed on, with the plays to choose from (or, forfeited,
         the next player's turn)."""
-        personal, public = await self.langs(ctx)
-        async with self._locks[ctx.channel_id]:
-            lg = await self._live(ctx, game_id, version)
-            side = self._mover_check(lg, ctx)
+        personal, public = await self.table.langs(ctx)
+        async with self.table.locks[ctx.channel_id]:
+            lg = await self.table.live(ctx, game_id, version)
+            side = self.table.mover_check(lg, ctx)
             game = lg.game
             if game.phase != "choose" or game.dice is None:
                 raise UserError("stale" if game_id is not None else "game.roll_first")
             rolled = game.dice
             dice = self._choice_of(game.roll_choices, choice, rolled)
-            stale = self._next_buttons(lg, public)[1] if game_id is not None else ""
-            seen = self._board_post(lg, public, "", buttons=False).board  # before the choice
+            stale = self.boards.next_buttons(lg, public)[1] if game_id is not None else ""
+            seen = self.boards.board_post(lg, public, "", buttons=False).board  # before the choice
             before = len(game.events)
-            self._games.pop(lg.row.id, None)
+            self.table.cache.pop(lg.row.id, None)
             game.choose_roll(dice)
-            lg = await self._save(lg, ctx, events_before=before)
+            lg = await self.table.save(lg, ctx, events_before=before)
             more = ""
             if lg.game.phase != "move":  # nothing playable: forfeited, the turn passed
-                lg, more = await self._roll_for_next(lg, ctx, public)
-        await self._ready(lg)
-        named = self._named(lg, side, rolled, dice, public)
+                lg, more = await self.rolling.roll_for_next(lg, ctx, public)
+        await self.boards.ready(lg)
+        named = self.boards.named(lg, side, rolled, dice, public)
         posts = self._after_choice(lg, side, dice, named, public, more, seen)
-        return Reply(lang=personal, posts=posts, rolled=True, stale_prompt=stale,
+        return Reply(lang=personal, posts=posts, roll=dice, offered_before=stale,
                      game_id=lg.row.id, version=lg.row.version)
 
     @staticmethod
@@ -170,8 +183,8 @@ class Turns(Rolling):
         """The board once a generalpasch roll is named: the choice, then the plays to
         choose from, or (nothing playable) the forfeit and the next player's turn."""
         if lg.game.phase == "move" and lg.game.turn is side and not more:
-            return [self._board_post(lg, lang, named)]
-        return self._lost(lg, side, dice, named, lang, more, before)
+            return [self.boards.board_post(lg, lang, named)]
+        return self.boards.lost(lg, side, dice, named, lang, more, before)
 
     def owes_computer(self, channel_id: int) -> bool:
         """Whether the computer owes a turn in the channel (its worker failed, or the bot
@@ -185,6 +198,25 @@ class Turns(Rolling):
         self.computer_owed.add(ctx.channel_id)
         reply = await self.computer_turns(ctx)
         self.computer_owed.discard(ctx.channel_id)
+        return reply
+
+    async def act(self, ctx: Ctx, command: Callable[[Ctx], Awaitable[Reply]], *,
+                  thinking: Callable[[], Awaitable[None]] | None = None) -> Reply:
+        """A member's command or press as one use-case: ``command``'s outcome, then the
+        computer's turns when it is to play now (``with_computer``: ``thinking`` is the
+        front end's "one moment", called before the computer thinks), then the players
+        seen meanwhile written (``Players.flush``).  A refusal propagates and changes
+        nothing; once the command is saved it stands, and a computer that cannot answer
+        now owes its turn (``Reply.computer_later``)."""
+        reply = await command(ctx)
+        try:
+            reply, answered = await self.with_computer(ctx, reply, thinking=thinking)
+        except Exception:  # the member's command is saved: it stands, the turn is owed
+            log.exception("the computer's reply failed in channel %s", ctx.channel_id)
+            answered = False
+        if not answered:
+            reply = replace(reply, computer_later=True)
+        await self.table.players.flush()
         return reply
 
     async def with_computer(self, ctx: Ctx, reply: Reply, *,
@@ -210,14 +242,14 @@ class Turns(Rolling):
 
     async def computer_turns(self, ctx: Ctx) -> Reply:
         """Let the computer roll and play while it is on turn (after a human's command)."""
-        personal, public = await self.langs(ctx)
+        personal, public = await self.table.langs(ctx)
         posts: list[Post] = []
         if self.agent is None:
             return Reply(lang=personal)
         for _ in range(4):  # forfeits can pass the turn back and forth; bounded
-            async with self._locks[ctx.channel_id]:
+            async with self.table.locks[ctx.channel_id]:
                 try:
-                    lg = await self._live(ctx)
+                    lg = await self.table.live(ctx)
                 except UserError:
                     break
                 game = lg.game
@@ -225,8 +257,8 @@ class Turns(Rolling):
                         lg.player(game.turn) != COMPUTER:
                     break
                 side = game.turn
-                seen = self._board_post(lg, public, "", buttons=False).board
-                self._games.pop(lg.row.id, None)
+                seen = self.boards.board_post(lg, public, "", buttons=False).board
+                self.table.cache.pop(lg.row.id, None)
                 before = len(game.events)
                 # A roll already made (a generalpasch left to name by an older bot) is
                 # played on, never rolled again.
@@ -237,35 +269,35 @@ class Turns(Rolling):
                     if game.phase == "choose":  # generalpasch: the computer names its roll
                         chosen = tuple(await self.agent.name_roll(
                             game.rules.name, game.position.format(), dice,
-                            self.seed_source(), lg.level))
+                            self.table.seed_source(), lg.level))
                         game.choose_roll(chosen)
-                        named = self._named(lg, side, dice, chosen, public)
+                        named = self.boards.named(lg, side, dice, chosen, public)
                     if game.phase != "move":
-                        lg = await self._save(lg, ctx, events_before=before)
-                        lg, more = await self._roll_for_next(lg, ctx, public)
-                        await self._ready(lg)
-                        posts.extend(self._after_roll(lg, side, dice, public, more,
-                                                      before=seen, named=named))
+                        lg = await self.table.save(lg, ctx, events_before=before)
+                        lg, more = await self.rolling.roll_for_next(lg, ctx, public)
+                        await self.boards.ready(lg)
+                        posts.extend(self.boards.after_roll(lg, side, dice, public, more,
+                                                            before=seen, named=named))
                         continue
                     played = game.dice or ()
                     text = await self.agent.choose(game.rules.name, game.position.format(),
-                                                   played, self.seed_source(), lg.level)
+                                                   played, self.table.seed_source(), lg.level)
                     turn = game.validate(text)
                     game.play_turn(turn)
-                    lg = await self._finish_turn(lg, replace(ctx, user_id=COMPUTER), before)
+                    lg = await self.table.finish_turn(lg, replace(ctx, user_id=COMPUTER), before)
                     more = ""
                     if lg.finished is None:
-                        lg, more = await self._roll_for_next(lg, ctx, public)
-                    await self._ready(lg)
+                        lg, more = await self.rolling.roll_for_next(lg, ctx, public)
+                    await self.boards.ready(lg)
                 except UserError as error:
                     if error.key != "stale":
                         raise
                     # Another process (overlapping shards) played this turn first: its
                     # save won the version check and it posts the board; nothing to add.
                     break
-                head = "\n".join(x for x in (self._played(
+                head = "\n".join(x for x in (self.boards.played(
                     lg, side, played, turn, public, dice), more) if x)
-                posts.extend(self._turn_posts(lg, public, head))
+                posts.extend(self.boards.turn_posts(lg, public, head))
         if not posts:
             return Reply(lang=personal)
         return Reply(lang=personal, posts=posts, game_id=lg.row.id, version=lg.row.version)
@@ -279,25 +311,25 @@ class Turns(Rolling):
         needs the computer.  That spares a read of the whole row on every command
         (issue 26: on PostgreSQL each is a round trip and loop work).
         """
-        if game_id is not None and game_id in self._members_only:
+        if game_id is not None and game_id in self.table.members_only:
             return False
-        async with self.store.read() as tx:
+        async with self.table.store.read() as tx:
             row = await tx.live_game(ctx.channel_id)
         if row is None or row.status != "active" or COMPUTER not in row.players():
             return False
-        lg = self._unpack(row)
+        lg = self.table.unpack(row)
         return not lg.game.is_over and lg.player(lg.game.turn) == COMPUTER
 
     async def owed_computer_turns(self) -> list[GameRow]:
         """Live games where the computer is to play: after a restart or a failed reply
         nobody would otherwise make it move.  Also remembered in ``computer_owed``."""
-        async with self.store.read() as tx:
+        async with self.table.store.read() as tx:
             rows = await tx.active_games()
         owed = []
         for row in rows:
-            if COMPUTER not in row.players() or not self.owns(row.guild_id):
+            if COMPUTER not in row.players() or not self.table.owns(row.guild_id):
                 continue
-            lg = self._unpack(row)
+            lg = self.table.unpack(row)
             if not lg.game.is_over and lg.player(lg.game.turn) == COMPUTER:
                 owed.append(row)
         self.computer_owed = {r.channel_id for r in owed}

@@ -57,17 +57,17 @@ async def long_game(env: simcord.Env, db: Db, games: GameService, *, locale: str
     async with games.store.read() as tx:
         row = await tx.live_game(ch.id)
     assert row is not None
-    lg = games._unpack(row)
+    lg = games.table.unpack(row)
     before = len(lg.game.events)
     advance(lg.game, None if to_end else TURNS, long_enough(lg.game))
     if lg.game.is_over:
         assert lg.game.outcome is not None
         lg.match.record(lg.game.outcome)
         result = {"outcome": lg.game.outcome.to_json(), "match": lg.match.to_json()}
-        await games._save(lg, Ctx(members[0].id, ch.id, row.guild_id), events_before=before,
-                          status="over", result=result)
+        await games.table.save(lg, Ctx(members[0].id, ch.id, row.guild_id), events_before=before,
+                               status="over", result=result)
     else:
-        await games._save(lg, Ctx(members[0].id, ch.id, row.guild_id), events_before=before)
+        await games.table.save(lg, Ctx(members[0].id, ch.id, row.guild_id), events_before=before)
     played = [e for e in lg.game.events if e["type"] in ("play", "forfeit")]
     assert len(played) >= TURNS
     return ch, members, played
@@ -169,10 +169,10 @@ async def test_history_pages_turn_after_a_restart(simcord_env: simcord.Env,
     games = env.bot.services.games  # type: ignore[attr-defined]
     async with games.store.read() as tx:
         row = await tx.live_game(ch.id)
-    lg = games._unpack(row)
+    lg = games.table.unpack(row)
     before = len(lg.game.events)
     advance(lg.game, 3)
-    await games._save(lg, Ctx(members[0].id, ch.id, row.guild_id), events_before=before)
+    await games.table.save(lg, Ctx(members[0].id, ch.id, row.guild_id), events_before=before)
     page = await press(carol, page, "Latest ⏭")
     assert turn_numbers(page.content)[-1:] == [len(played) + 3], page.content
 

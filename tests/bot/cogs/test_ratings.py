@@ -154,7 +154,7 @@ async def test_game_applied_once_and_caught_up(simcord_env: simcord.Env, db_path
     assert row is not None and cog is not None
     # the listener fires again, twice at once, and through the service's own path
     results = await asyncio.gather(cog.ratings.on_game_end(row), cog.ratings.on_game_end(row))
-    await bot.services.games._ended(row)  # type: ignore[union-attr]
+    await bot.services.games.table.ended(row)  # type: ignore[union-attr]
     assert results == [False, False]
     assert full_snapshot(db_path) == once
     assert ratings(db_path)[alice.id][1:] == (1, 1, 0)

@@ -26,18 +26,18 @@ def _lost(text: str, before: str) -> Post:
     """A lost roll whose board draws ``before``, the play before it ("-": none)."""
     r = rules.get(rules.DEFAULT)
     played = recorded_turn(before, r.start())
-    return Post(text, board=BoardSpec(r.start(), r, last_turn=played, dice=(6, 5)), lost=True)
+    return Post(text, board=BoardSpec(r.start(), r, last_turn=played, dice=(6, 5)), forfeit=True)
 
 
 def test_the_policy_redraws_the_board_a_roll_was_pressed_on_and_nothing_else() -> None:
     rolled = _board("rolls 5-2", "play")
-    assert plan(Reply(posts=[rolled], rolled=True, game_id=1, version=2),
+    assert plan(Reply(posts=[rolled], roll=(6, 5), game_id=1, version=2),
                 pressed=True) == Plan(redraw=compose([rolled])[0])
     # typed (/brade roll): nothing was pressed, so the roll is a message of its own
-    assert plan(Reply(posts=[rolled], rolled=True), pressed=False) == \
+    assert plan(Reply(posts=[rolled], roll=(6, 5)), pressed=False) == \
         Plan(send=compose([rolled]))
     # a forfeited roll, or any other press: new messages (the pressed one loses its
-    # buttons, Delivery's doing)
+    # buttons, GamePresenter's doing)
     nxt = _board("forfeits; your turn", "roll")
     assert plan(Reply(posts=[nxt]), pressed=True) == Plan(send=compose([nxt]))
     assert plan(Reply(private="ok"), pressed=True) == Plan()
@@ -50,7 +50,7 @@ def test_a_roll_adds_to_the_message_it_was_pressed_on() -> None:
     stale = "<@2>, your turn (Black): press **Roll**."
     rolled = _board("Black (<@2>) rolls **kvart och äss** (4–1).", "play")
     rolled.prompt = "2 legal plays: press one, or type it with `/brade move`."
-    reply = Reply(posts=[rolled], rolled=True, stale_prompt=stale, game_id=1, version=2)
+    reply = Reply(posts=[rolled], roll=(6, 5), offered_before=stale, game_id=1, version=2)
     redraw = plan(reply, pressed=True, shown=f"{played}\n{stale}").redraw
     assert redraw is not None and redraw.board is rolled.board
     assert redraw.content == f"{played}\n{rolled.text}\n{rolled.prompt}"
@@ -73,7 +73,7 @@ def test_a_lost_roll_joins_its_board_and_the_next_turn_is_a_new_message() -> Non
     lost = _lost("Black (<@2>) rolls **sexa och femma** (6–5). No legal play.", "1/6 1/3")
     turn = _board("", "roll", mentions=(1,))
     turn.prompt = "<@1>, your turn (White): press **Roll**."
-    reply = Reply(posts=[lost, turn], rolled=True, stale_prompt=stale, game_id=1, version=3)
+    reply = Reply(posts=[lost, turn], roll=(6, 5), offered_before=stale, game_id=1, version=3)
     todo = plan(reply, pressed=True, shown=f"{played}\n{stale}")
     assert todo.redraw is not None and todo.redraw.board is lost.board
     assert todo.redraw.content == f"{played}\n{lost.text}"  # the old prompt gone
@@ -81,7 +81,7 @@ def test_a_lost_roll_joins_its_board_and_the_next_turn_is_a_new_message() -> Non
     assert todo.send == compose([turn]) and todo.send[0].mentions == (1,)
     # the computer's reply after the turn joins the new message, not the lost roll's
     reply_ = Reply(posts=[lost, turn, _board("computer played", "roll", mentions=(2,))],
-                   rolled=True, stale_prompt=stale, game_id=1, version=4)
+                   roll=(6, 5), offered_before=stale, game_id=1, version=4)
     assert len(plan(reply_, pressed=True, shown=played).send) == 1
     # typed (nothing pressed): the lost roll ends its message; the turn is the next one
     assert plan(reply, pressed=False).send == [*compose([lost]), *compose([turn])]
@@ -92,7 +92,7 @@ def test_a_lost_roll_joins_its_board_and_the_next_turn_is_a_new_message() -> Non
     again = _lost("White (<@1>) rolls **sexa och femma** (6–5). No legal play.", "-")
     assert len(compose([again, turn])) == 1
     # pressed, though, it joins the message it was rolled on all the same
-    todo = plan(Reply(posts=[again, turn], rolled=True, stale_prompt=stale),
+    todo = plan(Reply(posts=[again, turn], roll=(6, 5), offered_before=stale),
                 pressed=True, shown=stale)
     assert todo.redraw is not None and todo.redraw.content == again.text  # prompt alone: gone
     assert todo.send == compose([turn])
@@ -103,7 +103,7 @@ def test_a_pressed_play_leaves_its_board_with_its_turns_but_no_prompt() -> None:
         "och äss** (4–1)."
     stale = "2 legal plays: press one, or type it with `/brade move`."
     nxt = _board("Black (<@2>) played kvart och äss (4–1): `1/2 1/5`", "roll")
-    reply = Reply(posts=[nxt], stale_prompt=stale, game_id=1, version=3)
+    reply = Reply(posts=[nxt], offered_before=stale, game_id=1, version=3)
     assert plan(reply, pressed=True, shown=f"{rolled}\n{stale}") == \
         Plan(send=compose([nxt]), trim=rolled)
     # not what that board said (an older bot's): it keeps its text, losing its buttons
@@ -114,11 +114,11 @@ def test_a_pressed_play_leaves_its_board_with_its_turns_but_no_prompt() -> None:
 def test_an_answered_challenge_says_so_on_its_own_message() -> None:
     start = _board("A game begins", "roll")
     answered = Post("alice challenged bob. ✅ bob accepted: the game is below.")
-    reply = Reply(posts=[start], answered=answered, game_id=1, version=2)
+    reply = Reply(posts=[start], challenge=answered, game_id=1, version=2)
     assert plan(reply, pressed=True) == Plan(send=compose([start]), redraw=answered)
     # withdrawn by a command: the challenge's message is rewritten as its buttons go
     gone = Post("bob withdrew", final=True)
-    assert plan(Reply(posts=[gone], answered=answered), pressed=False) == \
+    assert plan(Reply(posts=[gone], challenge=answered), pressed=False) == \
         Plan(send=compose([gone]), retire=answered.content)
 
 

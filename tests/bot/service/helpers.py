@@ -121,7 +121,7 @@ async def live(games: GameService, channel: int = CHANNEL) -> Loaded:
     async with games.store.read() as tx:
         row = await tx.live_game(channel)
     assert row is not None
-    return games._unpack(row)
+    return games.table.unpack(row)
 
 
 async def events(games: GameService, game_id: int) -> list[str]:
@@ -188,12 +188,12 @@ async def put_game(games: GameService, game_id: int, game: Game) -> GameRow:
     """Store ``game`` as the row's game (a position a test starts from), as a save
     would: a new version, the old one stale."""
     row = await row_of(games, game_id)
-    lg = games._unpack(row)
+    lg = games.table.unpack(row)
     state = {"game": game.to_json(), "match": lg.match.to_json(), "ai": lg.level}
     async with games.store.transaction() as tx:
         new = await tx.update_game(row.id, row.version, now=games.clock(), state=state)
     assert new is not None
-    games._games.pop(row.id, None)
+    games.table.cache.pop(row.id, None)
     return new
 
 

@@ -21,7 +21,7 @@ def test_the_defaults_say_nothing_more() -> None:
     ctx = Ctx(1, 2)
     assert (ctx.guild_id, ctx.user_locale, ctx.can_manage) == (None, None, False)
     reply = Reply()
-    assert (reply.private, reply.posts, reply.rolled, reply.update) == (None, [], False, None)
+    assert (reply.private, reply.posts, reply.roll, reply.picker) == (None, [], None, None)
     assert Reply().posts is not reply.posts  # no list shared between replies
     assert Button("roll", 1, 2, "Roll").style == "secondary"
     assert COMPUTER == 0  # the id every stored game uses for the computer

@@ -11,6 +11,7 @@ from bot.league.ratings import Rating
 from bot.service.games import GameService
 from bot.service.model import COMPUTER, UserError
 from bot.service.ratings import RatingService, outcomes_of, shown_rating, winner_side
+from bot.service.text import mention
 from bot.store import GameRow
 from bot.store import ratings_sql as sql
 from engine.position import Side
@@ -98,7 +99,7 @@ async def test_the_leaderboard(games: GameService) -> None:
     assert board is not None
     lines = board.split("\n")
     assert lines[0] == t("rating.board.head", "en", n=2, total=2)
-    assert "Alice" in lines[1] and "Bob" in lines[2] and f"<@{ALICE}>" not in board
+    assert "Alice" in lines[1] and "Bob" in lines[2] and mention(ALICE) not in board
 
 
 async def test_a_profile(games: GameService) -> None:

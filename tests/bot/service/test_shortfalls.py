@@ -8,6 +8,7 @@ import pytest
 
 from bot.i18n import t
 from bot.service.shortfalls import NOTICE_LINES, Shortfalls, notice, right_names, rights_text
+from bot.service.text import channel
 from bot.store import Database
 from bot.store.rights_sql import Missing
 from tests.bot.service.helpers import GUILD, Clock
@@ -56,7 +57,7 @@ def test_the_notice_names_the_rights_and_counts_the_rest() -> None:
     assert text[0] == t("rights.notice", "en") and text[-1] == t("rights.notice.end", "en")
     assert len(text) == 1 + NOTICE_LINES + 1 + 1
     assert text[-2] == t("rights.notice.more", "en", n=2)
-    assert "<#100>" in text[1] and t("rights.notice.times", "en") in text[1]
+    assert channel(100) in text[1] and t("rights.notice.times", "en") in text[1]
     assert t("rights.notice.times_n", "en", n=2) in text[2]
     assert "**Send Messages**, **Embed Links**" in text[1]
     assert right_names(["manage_threads"], "en") == "**Manage Threads**"

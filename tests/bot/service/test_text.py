@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.text import MESSAGE_LIMIT, clip, link, mention
+from bot.service.text import MESSAGE_LIMIT, channel, clip, echo, link, mention
 from tests.bot.service.helpers import CHANNEL, GUILD
 
 
@@ -26,10 +26,18 @@ def test_a_message_of_exactly_the_limit_is_not_cut() -> None:
 
 
 def test_mention() -> None:
-    assert mention(123) == mention("123") == "<@123>"
+    assert mention(123) == mention("123") and "<@" not in mention(123)  # no markup here
 
 
 def test_links() -> None:
     """A channel's and a message's address, built here only (correspondence, spectate)."""
     assert link(GUILD, CHANNEL) == f"https://discord.com/channels/{GUILD}/{CHANNEL}"
     assert link(None, CHANNEL, 5) == f"https://discord.com/channels/@me/{CHANNEL}/5"
+
+
+def test_an_echo_keeps_a_member_the_service_named() -> None:
+    """A refusal's parameters are echoed whole: a member or a channel named by the
+    service stays its token (its presenter renders it); user text loses the marks."""
+    assert echo(mention(5)) == mention(5) and echo(channel(6)) == channel(6)
+    assert echo(f"Eve {mention(5)}") == "Eve @5"
+

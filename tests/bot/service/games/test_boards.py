@@ -9,6 +9,7 @@ from bot.i18n import side_name, t
 from bot.service.games import GameService
 from bot.service.games.boards import MAX_PLAY_BUTTONS, digest, duration, last_play
 from bot.service.model import COMPUTER
+from bot.service.text import mention
 from bot.store import Database
 from engine.game import Game
 from engine.picker import LETTERS
@@ -48,8 +49,8 @@ async def test_against_the_computer_the_board_is_the_members(store: Database,
     await games.new_game(ctx(BOB), None, swap=True)  # Bob takes Black
     lg = await live(games)
     assert lg.player(Side.WHITE) == COMPUTER
-    assert games._view(lg) is Side.BLACK
-    post = games._board_post(lg, "en", "")
+    assert games.boards.view(lg) is Side.BLACK
+    post = games.boards.board_post(lg, "en", "")
     assert post.board is not None and post.board.perspective is Side.BLACK
 
 
@@ -58,7 +59,7 @@ async def test_the_player_to_roll_gets_the_roll_button(games: GameService) -> No
     post = (await games.show(ctx(BOB))).posts[0]
     assert [(b.action, b.game_id, b.version) for b in post.buttons] == [
         ("roll", row.id, row.version)]
-    assert post.prompt == t("to_roll", "en", who=f"<@{ALICE}>", side=side_name(Side.WHITE, "en"))
+    assert post.prompt == t("to_roll", "en", who=mention(ALICE), side=side_name(Side.WHITE, "en"))
     assert post.mentions == (ALICE,)
 
 
@@ -70,7 +71,7 @@ async def test_a_few_plays_are_buttons_more_a_menu(games: GameService) -> None:
     assert two.prompt == t("pick.press", "en", n=2)
     lg = await live(games)
     assert [b.label for b in two.buttons] == [
-        t("btn.play", "en", play=games._play_label(p, "en")) for p in lg.game.listing()]
+        t("btn.play", "en", play=games.boards.play_label(p, "en")) for p in lg.game.listing()]
     await put_game(games, game_id, at("talisman", MANY, rolls=((5, 2),)))
     ten = (await games.roll(ctx(ALICE))).posts[0]
     assert ten.menu is not None and not ten.buttons and len(ten.menu.options) == 10
@@ -83,8 +84,8 @@ async def test_the_board_of_a_finished_game_shows_its_result(games: GameService)
     lg = await live(games)
     before = len(lg.game.events)
     lg.game.resign(Side.WHITE)
-    lg = await games._finish_turn(lg, ctx(ALICE), before)
-    posts = games._turn_posts(lg, "en", "head")
+    lg = await games.table.finish_turn(lg, ctx(ALICE), before)
+    posts = games.boards.turn_posts(lg, "en", "head")
     assert len(posts) == 1 and posts[0].final
     board = posts[0].board
     assert board is not None and board.result is not None and board.dice is None

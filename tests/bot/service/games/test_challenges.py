@@ -12,6 +12,7 @@ from bot.i18n import t
 from bot.service.games import GameService
 from bot.service.games.challenges import MAX_MATCH_GAMES, challenge_text, invited_player
 from bot.service.model import COMPUTER, Ctx
+from bot.service.text import mention
 from bot.store import Database
 from engine.position import Side
 from tests.bot.service.helpers import (
@@ -75,7 +76,7 @@ async def test_only_the_member_invited_accepts(games: GameService) -> None:
     row = await row_of(games, offer.game_id)
     assert (row.white_id, row.black_id) == (BOB, ALICE) and invited_player(row) == BOB
     e = await refused("accept.not_you", games.accept(ctx(ALICE), row.id, row.version))
-    assert e.params["who"] == f"<@{BOB}>"
+    assert e.params["who"] == mention(BOB)
     await refused("accept.not_you", games.accept(ctx(STRANGER), row.id, row.version))
     await refused("stale", games.accept(ctx(BOB), row.id, row.version + 1))
     await refused("stale", games.accept(ctx(BOB), 999, 1))
@@ -85,10 +86,10 @@ async def test_only_the_member_invited_accepts(games: GameService) -> None:
     assert lg.row.status == "active" and lg.game.phase == "roll"
     assert (await events(games, row.id))[:3] == ["offer", "accept", "teka"]
     text = reply.posts[0].text
-    assert t("start", "en", white=f"White (<@{BOB}>)", black=f"Black (<@{ALICE}>)",
+    assert t("start", "en", white=f"White ({mention(BOB)})", black=f"Black ({mention(ALICE)})",
              rules="talisman") in text
     assert lg.game.commitment is not None and lg.game.commitment in text  # docs/dice.md
-    assert reply.answered is not None and "accepted" in reply.answered.text
+    assert reply.challenge is not None and "accepted" in reply.challenge.text
     await refused("offer.closed", games.accept(ctx(BOB), row.id, row.version))
 
 
@@ -98,16 +99,16 @@ async def test_declined_or_withdrawn_the_channel_is_free(games: GameService) -> 
     await refused("decline.not_you", games.decline(ctx(STRANGER), offer.game_id,
                                                    offer.version))
     reply = await games.decline(ctx(BOB), offer.game_id, offer.version)
-    assert reply.answered is not None and reply.answered.final
-    assert t("offer.declined", "en", who=f"<@{BOB}>") in reply.answered.text
+    assert reply.challenge is not None and reply.challenge.final
+    assert t("offer.declined", "en", who=mention(BOB)) in reply.challenge.text
     assert not reply.posts  # the challenge's own message says it
     assert (await row_of(games, offer.game_id)).status == "declined"
     assert not await games.channel_busy(CHANNEL)
     again = await games.new_game(ctx(ALICE), BOB)
     assert again.game_id is not None and again.version is not None
     reply = await games.decline(ctx(ALICE), again.game_id, again.version)
-    assert reply.answered is not None
-    assert t("offer.withdrawn", "en", who=f"<@{ALICE}>") in reply.answered.text
+    assert reply.challenge is not None
+    assert t("offer.withdrawn", "en", who=mention(ALICE)) in reply.challenge.text
 
 
 async def test_an_unanswered_challenge_lapses(store: Database, clock: Clock) -> None:
@@ -157,7 +158,7 @@ async def test_a_member_at_the_limit_may_open_nothing_more(store: Database,
     assert e.params == {"n": 1, "limit": 1}
     # Bob has no game yet and may challenge, but not Alice, who has no room to accept
     e = await refused("limit.theirs", games.new_game(ctx(BOB, OTHER_CHANNEL), ALICE))
-    assert e.params["who"] == f"<@{ALICE}>"
+    assert e.params["who"] == mention(ALICE)
     await games.new_game(ctx(BOB, OTHER_CHANNEL), STRANGER)
     assert await games.channel_busy(OTHER_CHANNEL)
 
@@ -192,7 +193,7 @@ async def test_against_the_computer_the_game_starts_at_once(store: Database,
     assert lg.row.status == "active" and lg.level == "mästare"
     assert COMPUTER in lg.row.players() and not lg.row.rated  # never rated
     assert reply.posts[0].board is not None
-    assert t("start", "en", white=f"White (<@{ALICE}>)", black="Black (Computer)",
+    assert t("start", "en", white=f"White ({mention(ALICE)})", black="Black (Computer)",
              rules="talisman") in reply.posts[0].text
 
 
@@ -203,7 +204,7 @@ async def test_a_rematch_swaps_the_colours(games: GameService) -> None:
     lg = await live(games)
     before = len(lg.game.events)
     lg.game.resign(lg.game.turn)
-    await games._finish_turn(lg, ctx(ALICE), before)
+    await games.table.finish_turn(lg, ctx(ALICE), before)
     await refused("not_player", games.rematch(ctx(STRANGER), reply.game_id))
     again = await games.rematch(ctx(BOB), reply.game_id)
     assert again.game_id is not None
@@ -222,7 +223,7 @@ async def test_no_rematch_of_a_tournament_game(games: GameService) -> None:
     lg = await live(games)
     before = len(lg.game.events)
     lg.game.resign(lg.game.turn)
-    await games._finish_turn(lg, ctx(ALICE), before)
+    await games.table.finish_turn(lg, ctx(ALICE), before)
     await refused("rematch.tournament", games.rematch(ctx(ALICE), lg.row.id))
 
 
@@ -255,7 +256,7 @@ async def test_the_teka_says_every_pair_and_who_starts_by_the_rules(
     lg = await live(games)
     begun = next(Side(e["starter"]) for e in lg.game.events if e["type"] == "start")
     assert begun is (Side.BLACK if rules in ("talisman", "classic") else Side.WHITE)
-    starter = games._who(lg, begun, lang)
+    starter = games.boards.who(lg, begun, lang)
     said = t("teka", lang, pairs="; ".join((t("teka.tie", lang, w=6, b=6),
                                               t("teka.pair", lang, w=5, b=2))),
              starts=t(starts, lang, starter=starter))

@@ -13,6 +13,7 @@ from bot.i18n import t
 from bot.service.games import GameService
 from bot.service.games.core import closed_key, match_over, mention, new_match
 from bot.service.model import COMPUTER, UserError
+from bot.service.text import mention as member
 from bot.store import GameRow
 from engine.game import Game
 from tests.bot.service.helpers import (
@@ -34,8 +35,8 @@ from tests.bot.service.helpers import (
 
 
 async def test_a_channel_without_a_game_has_none(games: GameService) -> None:
-    await refused("game.none", games._live(ctx(ALICE)))
-    await refused("game.none", games._live(ctx(ALICE), game_id=999))
+    await refused("game.none", games.table.live(ctx(ALICE)))
+    await refused("game.none", games.table.live(ctx(ALICE), game_id=999))
     assert not await games.channel_busy(CHANNEL)
 
 
@@ -45,12 +46,12 @@ async def test_a_button_of_a_game_that_is_gone_says_why(games: GameService) -> N
     assert await games.channel_busy(CHANNEL)
     await games.decline(ctx(BOB), offer.game_id, offer.version)
     # a declined challenge's button: closed; the channel's own game: none any more
-    await refused("offer.closed", games._live(ctx(BOB), offer.game_id))
-    await refused("game.none", games._live(ctx(BOB)))
+    await refused("offer.closed", games.table.live(ctx(BOB), offer.game_id))
+    await refused("game.none", games.table.live(ctx(BOB)))
     reply = await started(games)
     assert reply.game_id is not None and reply.version is not None
-    await refused("stale", games._live(ctx(ALICE), reply.game_id, reply.version - 1))
-    lg = await games._live(ctx(ALICE), reply.game_id, reply.version)
+    await refused("stale", games.table.live(ctx(ALICE), reply.game_id, reply.version - 1))
+    lg = await games.table.live(ctx(ALICE), reply.game_id, reply.version)
     assert lg.row.id == reply.game_id and lg.row.version == reply.version
 
 
@@ -62,7 +63,7 @@ async def test_only_the_player_to_move_may_act(games: GameService) -> None:
     lg = await live(games)
     mover = to_act(lg)
     waiter = ALICE if mover == BOB else BOB
-    assert games._mover_check(lg, ctx(mover)) is lg.game.turn
+    assert games.table.mover_check(lg, ctx(mover)) is lg.game.turn
     e = await refused("not_your_turn", games.roll(ctx(waiter)))
     assert e.params["who"] == mention(mover)
     await refused("not_player", games.roll(ctx(STRANGER)))
@@ -74,12 +75,12 @@ async def test_a_stale_save_is_refused_and_writes_nothing(games: GameService) ->
     lg = await live(games)
     before = len(lg.game.events)
     lg.game.roll()
-    saved = await games._save(lg, ctx(to_act(lg)), events_before=before)
+    saved = await games.table.save(lg, ctx(to_act(lg)), events_before=before)
     assert saved.row.version == lg.row.version + 1
     kinds = await events(games, lg.row.id)
     assert kinds[-1] == "roll"
     with pytest.raises(UserError) as e:  # the same version again: another press was first
-        await games._save(lg, ctx(to_act(lg)), events_before=before)
+        await games.table.save(lg, ctx(to_act(lg)), events_before=before)
     assert e.value.key == "stale"
     assert await events(games, lg.row.id) == kinds
     assert (await row_of(games, lg.row.id)).version == saved.row.version
@@ -106,7 +107,7 @@ async def test_a_match_goes_on_with_the_loser_starting_without_a_teka(
     games.end_listeners.append(ended)
     before = len(lg.game.events)
     lg.game.resign(loser)
-    after = await games._finish_turn(lg, ctx(lg.player(loser)), before)
+    after = await games.table.finish_turn(lg, ctx(lg.player(loser)), before)
     assert after.finished is not None and after.finished.is_over
     assert after.row.status == "active" and after.match.results  # one game recorded
     assert after.game.turn is loser and after.game.phase == "roll"
@@ -123,7 +124,7 @@ async def test_a_single_game_ends_with_its_first_result(games: GameService) -> N
     games.end_listeners.append(ended)
     before = len(lg.game.events)
     lg.game.resign(lg.game.turn)
-    after = await games._finish_turn(lg, ctx(to_act(lg)), before)
+    after = await games.table.finish_turn(lg, ctx(to_act(lg)), before)
     assert after.row.status == "over" and after.row.result is not None
     assert after.row.result["outcome"]["winner"] == lg.game.turn.other.value
     assert [r.id for r in ended.rows] == [after.row.id] and ended.rows[0].status == "over"
@@ -140,7 +141,7 @@ async def test_a_failing_listener_hides_no_result(games: GameService) -> None:
     games.end_listeners[:] = [broken, heard]
     before = len(lg.game.events)
     lg.game.resign(lg.game.turn)
-    await games._finish_turn(lg, ctx(to_act(lg)), before)
+    await games.table.finish_turn(lg, ctx(to_act(lg)), before)
     assert (await row_of(games, lg.row.id)).status == "over"
     assert len(heard.rows) == 1
 
@@ -182,7 +183,7 @@ def test_the_small_helpers() -> None:
     game.opening()
     match.record(game.resign(game.turn))
     assert match_over(match)  # a single game: over with its first result, M-1
-    assert mention(COMPUTER) == "🤖" and mention(ALICE) == f"<@{ALICE}>"
+    assert mention(COMPUTER) == "🤖" and mention(ALICE) == member(ALICE)
     row = GameRow(1, GUILD, CHANNEL, "over", "talisman", ALICE, BOB, 1, 0, None, 1, 0.0,
                   0.0, 0, None, None)
     assert closed_key(row) == "game.over"

@@ -9,6 +9,7 @@ import pytest
 from bot.i18n import points_unit, t
 from bot.service.games import EngineError, GameService
 from bot.service.games.boards import duration
+from bot.service.text import mention
 from bot.store import Database
 from engine.position import Side
 from tests.bot.service.helpers import (
@@ -82,9 +83,9 @@ async def test_resigning_ends_a_single_game(games: GameService) -> None:
     assert over.status == "over" and [r.id for r in ended.rows] == [row.id]
     assert over.result is not None and over.result["outcome"]["winner"] == "black"
     post = out.posts[0]
-    assert post.final and post.text.startswith(t("resigned", "en", who=f"White (<@{ALICE}>)",
-                                                   winner=f"Black (<@{BOB}>)", points=1,
-                                                   unit=points_unit(1, "en")))
+    assert post.final and post.text.startswith(t(
+        "resigned", "en", who=f"White ({mention(ALICE)})", winner=f"Black ({mention(BOB)})",
+        points=1, unit=points_unit(1, "en")))
     assert "🏆" not in post.text  # the resignation says who won: no second line for it
     assert [b.action for b in post.buttons] == ["rematch"]
     assert (await events(games, row.id))[-1] == "resign"
@@ -121,9 +122,9 @@ async def test_aborting_takes_both_players(games: GameService) -> None:
     done = await games.abort(ctx(BOB), game_id=row.id, version=after.version)
     gone = await row_of(games, row.id)
     assert gone.status == "aborted" and not await games.channel_busy(CHANNEL)
-    game = games._unpack(gone).game
+    game = games.table.unpack(gone).game
     text = done.posts[0].text
-    assert done.posts[0].final and t("aborted", "en", who=f"<@{BOB}>") in text
+    assert done.posts[0].final and t("aborted", "en", who=mention(BOB)) in text
     assert game.reveal() is not None and game.reveal() in text  # no result, but the seed
 
 
@@ -141,9 +142,9 @@ async def test_aborting_a_challenge_withdraws_it(games: GameService) -> None:
     assert offer.game_id is not None
     reply = await games.abort(ctx(ALICE))
     assert (await row_of(games, offer.game_id)).status == "aborted"
-    assert reply.answered is not None and reply.answered.final
-    assert t("offer.withdrawn", "en", who=f"<@{ALICE}>") in reply.answered.text
-    assert reply.posts[0].text == t("offer.withdrawn", "en", who=f"<@{ALICE}>")
+    assert reply.challenge is not None and reply.challenge.final
+    assert t("offer.withdrawn", "en", who=mention(ALICE)) in reply.challenge.text
+    assert reply.posts[0].text == t("offer.withdrawn", "en", who=mention(ALICE))
 
 
 async def test_against_the_computer_a_member_aborts_alone(store: Database,
@@ -170,8 +171,8 @@ async def test_a_game_left_may_be_claimed_after_the_wait(store: Database, clock:
     assert over.status == "over" and over.result is not None
     assert over.result["outcome"]["winner"] == "black"
     assert (await events(games, row.id))[-1] == "abandon"  # scored as Alice abandoning
-    assert out.posts[0].text.startswith(t("claimed", "en", who=f"<@{BOB}>",
-                                          absent=f"White (<@{ALICE}>)"))
+    assert out.posts[0].text.startswith(t("claimed", "en", who=mention(BOB),
+                                          absent=f"White ({mention(ALICE)})"))
 
 
 async def test_no_claim_before_the_game_starts(games: GameService) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from bot.i18n import points_unit, t
 from bot.service.games import GameService
 from bot.service.games.boards import duration
+from bot.service.text import mention
 from bot.store import Database
 from engine.position import Side
 from tests.bot.service.helpers import (
@@ -43,7 +44,7 @@ async def test_a_quiet_player_is_reminded_once(store: Database, clock: Clock) ->
     clock.advance(1)
     notices = await games.due_notices()
     assert [(channel, post.mentions) for channel, post in notices] == [(CHANNEL, (ALICE,))]
-    assert notices[0][1].text == t("remind", "en", who=f"<@{ALICE}>",
+    assert notices[0][1].text == t("remind", "en", who=mention(ALICE),
                                    since=duration(HOUR, "en"))
     assert not notices[0][1].buttons
     assert (await row_of(games, game_id)).reminded == 1
@@ -133,9 +134,9 @@ async def test_a_game_against_the_computer_left_is_closed(store: Database,
     post = closed[0][1].posts[0]
     points = row.result["outcome"]["points"]
     assert post.final and post.text.startswith(t(
-        "idle.closed", "en", who=f"<@{ALICE}>", since=duration(4 * HOUR, "en"),
+        "idle.closed", "en", who=mention(ALICE), since=duration(4 * HOUR, "en"),
         points=points, unit=points_unit(points, "en")))
-    game = games._unpack(row).game
+    game = games.table.unpack(row).game
     assert game.reveal() is not None and game.reveal() in post.text
     assert (await row_of(games, members)).status == "active"  # members' games: a claim
     assert await games.close_idle() == []
@@ -148,5 +149,5 @@ async def test_a_computer_that_owes_its_turn_is_not_closed(store: Database,
     clock.advance(10 * HOUR)
     assert await games.close_idle() == []
     assert (await row_of(games, game_id)).status == "active"
-    lg = games._unpack(await row_of(games, game_id))
+    lg = games.table.unpack(await row_of(games, game_id))
     assert lg.game.turn is Side.BLACK  # the recovery plays it (owed_computer_turns)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.i18n import play_words, t
 from bot.service.games import GameService
 from bot.service.games.looking import help_text, welcome
+from bot.service.text import mention
 from bot.store import Database
 from engine import rules as registry
 from engine.position import Side
@@ -43,8 +44,8 @@ async def test_show_draws_the_live_game_and_changes_nothing(games: GameService) 
     shown = await games.show(ctx(STRANGER))  # anyone may look
     post = shown.posts[0]
     lines = post.text.split("\n")
-    assert lines[0] == t("show", "en", white=f"White (<@{ALICE}>)", black=f"Black (<@{BOB}>)",
-                         rules="talisman")
+    assert lines[0] == t("show", "en", white=f"White ({mention(ALICE)})",
+                         black=f"Black ({mention(BOB)})", rules="talisman")
     assert len(lines) == 3  # the match's standing, then the roll to play
     assert post.board is not None and post.board.dice is not None
     assert post.menu is not None  # the player to move can choose from the board shown
@@ -58,8 +59,8 @@ async def test_show_after_the_end_shows_the_last_game(games: GameService) -> Non
     row = await row_of(games, reply.game_id)
     await games.resign(ctx(BOB), row.id, row.version)
     post = (await games.show(ctx(ALICE))).posts[0]
-    assert post.text.startswith(t("show.over", "en", white=f"White (<@{ALICE}>)",
-                                  black=f"Black (<@{BOB}>)", rules="talisman"))
+    assert post.text.startswith(t("show.over", "en", white=f"White ({mention(ALICE)})",
+                                  black=f"Black ({mention(BOB)})", rules="talisman"))
     assert "🏆" in post.text and not post.buttons
     assert post.board is not None and post.board.result is not None
 

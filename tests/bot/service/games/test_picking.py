@@ -60,15 +60,15 @@ async def test_narrowing_and_previewing_save_nothing(games: GameService) -> None
     game_id, version = await alice_rolled(games, WIDE, (4, 4))
     kinds = await events(games, game_id)
     narrowed = await games.pick(ctx(ALICE), game_id, version, "a")
-    post = narrowed.update
-    assert post is not None and post.same_board and post.board is None  # the picture stays
+    post = narrowed.picker
+    assert post is not None and post.same_position and post.board is None  # the picture stays
     assert post.menu is not None and post.menu.path == "a"  # a stretch's own menu
     assert [b.action for b in post.buttons] == ["back"]
-    assert narrowed.stale_prompt == t("pick.choose", "en", n=49)
+    assert narrowed.offered_before == t("pick.choose", "en", n=49)
     path, play = await path_to_a_play(games, game_id, version)
     preview = await games.pick(ctx(ALICE), game_id, version, path)
-    post = preview.update
-    assert post is not None and post.board is not None and post.revert is not None
+    post = preview.picker
+    assert post is not None and post.board is not None and post.preview_of is not None
     assert [(b.action, b.arg) for b in post.buttons] == [("ok", f"{path}.{digest(play)}"),
                                                         ("again", path)]
     assert post.board.last_turn is not None  # the play drawn on the roll's board
@@ -82,8 +82,8 @@ async def test_a_confirmed_play_counts(games: GameService) -> None:
     lg = await live(games)
     assert lg.game.turn is Side.BLACK and lg.row.version > version
     assert lg.game.last_play()["moves"] == play  # type: ignore[index]
-    assert reply.update is not None and reply.update.board is not None  # the roll again
-    assert not reply.update.buttons and reply.posts  # the play follows as a new message
+    assert reply.picker is not None and reply.picker.board is not None  # the roll again
+    assert not reply.picker.buttons and reply.posts  # the play follows as a new message
     with pytest.raises(UserError) as e:  # its Confirm again: the game has moved on
         await games.confirm(ctx(ALICE), game_id, version, f"{path}.{digest(play)}")
     assert e.value.key == "stale"
@@ -141,16 +141,16 @@ async def test_a_single_play_counts_at_once(games: GameService) -> None:
 
 
 def assert_played(reply: Reply) -> None:
-    assert reply.update is not None and reply.update.same_board and reply.posts
+    assert reply.picker is not None and reply.picker.same_position and reply.posts
 
 
 async def test_choose_again(games: GameService) -> None:
     game_id, version = await alice_rolled(games, MANY, (5, 2))
     path, _ = await path_to_a_play(games, game_id, version)
     back = await games.again(ctx(ALICE), game_id, version, path)
-    assert back.update is not None and back.update.board is not None  # drawn again
-    assert back.update.menu is not None and back.update.menu.path == ""
-    assert "Preview" in back.stale_prompt  # the preview's prompt is replaced
+    assert back.picker is not None and back.picker.board is not None  # drawn again
+    assert back.picker.menu is not None and back.picker.menu.path == ""
+    assert "Preview" in back.offered_before  # the preview's prompt is replaced
     top = await games.again(ctx(ALICE), game_id, version, preview=False)
-    assert top.update is not None and top.update.same_board and top.update.board is None
+    assert top.picker is not None and top.picker.same_position and top.picker.board is None
     assert (await live(games)).row.version == version

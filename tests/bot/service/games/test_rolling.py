@@ -54,7 +54,7 @@ async def test_nobody_is_rolled_for_who_did_not_ask(games: GameService) -> None:
     assert t("roll.auto", "en") not in reply.posts[0].text
     await games.set_preferences(ctx(BOB), roll_for_me=True)
     await games.set_preferences(ctx(BOB), roll_for_me=False)
-    assert not games._rolls_for(lg)
+    assert not games.rolling.rolls_for(lg)
 
 
 async def test_no_roll_for_a_member_who_may_choose_one_die(games: GameService) -> None:
@@ -87,7 +87,7 @@ async def test_a_forfeited_roll_for_them_passes_the_turn_on(games: GameService) 
     # White (Alice) to roll 4–2, nothing to play: Bob's turn after the forfeit
     await alice_to_roll(games, STUCK, rolls=((4, 2),))
     lg = await live(games)
-    extra, text = await games._roll_for_next(lg, ctx(BOB), "en")
+    extra, text = await games.rolling.roll_for_next(lg, ctx(BOB), "en")
     assert extra.game.turn is Side.BLACK and extra.game.phase == "roll"
     assert t("roll.auto", "en") in text and t("roll.forfeit", "en") in text
     assert [e["type"] for e in extra.game.events][-2:] == ["roll", "forfeit"]
@@ -108,4 +108,4 @@ async def test_never_for_the_computer(store: Database, clock: Clock) -> None:
     assert reply.game_id is not None
     await put_game(games, reply.game_id, at("talisman", "white=1x15 black=1x15 turn=black"))
     lg = await live(games)
-    assert lg.player(Side.BLACK) == 0 and not games._rolls_for(lg)
+    assert lg.player(Side.BLACK) == 0 and not games.rolling.rolls_for(lg)

@@ -9,7 +9,8 @@ import pytest
 
 from bot.i18n import t
 from bot.service.games import EngineError, GameService
-from bot.service.model import COMPUTER
+from bot.service.model import COMPUTER, UserError
+from bot.service.text import mention
 from bot.store import Database
 from engine.dice import drawn_dice, roll_name
 from engine.position import Side
@@ -46,11 +47,11 @@ async def test_a_roll_is_saved_and_answered_with_its_board(games: GameService) -
     after = await live(games)
     assert after.row.version == lg.row.version + 1 and reply.version == after.row.version
     assert (await events(games, lg.row.id))[-1] in ("roll", "forfeit")
-    assert reply.rolled and reply.game_id == lg.row.id
-    assert reply.stale_prompt == start.posts[0].prompt  # the pressed board's prompt
+    assert reply.roll and reply.game_id == lg.row.id
+    assert reply.offered_before == start.posts[0].prompt  # the pressed board's prompt
     dice = after.game.dice
     assert after.game.phase == "move" and dice is not None  # seed 1: a roll with a play
-    assert reply.posts[0].text == t("roll", "en", who=games._who(after, lg.game.turn, "en"),
+    assert reply.posts[0].text == t("roll", "en", who=games.boards.who(after, lg.game.turn, "en"),
                                     name=roll_name(dice), dice=drawn_dice(dice, "–"))
     assert reply.posts[0].board is not None and reply.posts[0].board.dice == dice
 
@@ -89,7 +90,7 @@ async def test_a_typed_play_counts_and_passes_the_turn(games: GameService) -> No
     after = await live(games)
     assert after.game.turn is side.other and after.game.phase == "roll"
     assert (await events(games, lg.row.id))[-1] == "play"
-    assert reply.posts[0].text.startswith(f"{games._who(lg, side, 'en')} played")
+    assert reply.posts[0].text.startswith(f"{games.boards.who(lg, side, 'en')} played")
     assert reply.posts[0].mentions == (to_act(after),)  # the next player is told
 
 
@@ -102,7 +103,7 @@ async def test_a_pressed_play_must_still_be_there(games: GameService) -> None:
     first = lg.game.first_plays(5)[0]
     await games.move(ctx(mover), index=0)
     row = await row_of(games, lg.row.id)
-    assert games._unpack(row).game.last_play()["moves"] == first.text  # type: ignore[index]
+    assert games.table.unpack(row).game.last_play()["moves"] == first.text  # type: ignore[index]
 
 
 async def test_a_roll_with_no_legal_play_is_forfeited(games: GameService) -> None:
@@ -115,11 +116,11 @@ async def test_a_roll_with_no_legal_play_is_forfeited(games: GameService) -> Non
     # the lost roll (its board the one before it, with the lost dice; no buttons, no
     # ping), then Bob's turn, a post of its own that pings him (issue 46)
     lost, turn = out.posts
-    assert lost.lost and t("roll.forfeit", "en") in lost.text
+    assert lost.forfeit and t("roll.forfeit", "en") in lost.text
     assert not lost.buttons and not lost.mentions and not lost.prompt
     assert lost.board is not None and sorted(lost.board.dice or ()) == [2, 4]
     assert lost.board.dice_side is Side.WHITE
-    assert turn.mentions == (BOB,) and not turn.lost
+    assert turn.mentions == (BOB,) and not turn.forfeit
     assert [b.action for b in turn.buttons] == ["roll"]
 
 
@@ -132,7 +133,7 @@ async def test_the_last_checker_off_wins_the_game(games: GameService) -> None:
     assert row.result["outcome"]["winner"] == "white"
     post = out.posts[-1]
     assert post.final and "🏆" in post.text
-    game = games._unpack(row).game
+    game = games.table.unpack(row).game
     assert game.reveal() is not None and game.reveal() in post.text  # the seed, at the end
     assert [b.action for b in post.buttons] == ["rematch"]
     await refused("game.none", games.roll(ctx(BOB)))
@@ -234,6 +235,28 @@ async def test_a_computer_that_fails_owes_its_turn_and_the_members_play_stands(
     assert (await live(games)).game.turn is Side.WHITE
 
 
+async def test_one_use_case_plays_the_command_and_the_computers_reply(
+        store: Database, clock: Clock) -> None:
+    """``act``: a member's play and the computer's turn after it in one outcome; a
+    refusal changes nothing; a computer that fails leaves its turn owed and says so."""
+    games = make_games(store, clock, agent=FirstPlay())
+    start = await games.new_game(ctx(ALICE), None)
+    assert start.game_id is not None
+    await put_game(games, start.game_id, at("talisman", START))
+    lg = await rolled(games)
+    with pytest.raises(UserError):
+        await games.act(ctx(BOB), lambda c: games.move(c, lg.game.listing()[0]))
+    reply = await games.act(ctx(ALICE), lambda c: games.move(c, lg.game.listing()[0]))
+    after = await live(games)
+    assert not reply.computer_later and reply.version == after.row.version
+    assert after.game.turn is Side.WHITE  # the computer has played its turn
+    assert any(p.text.startswith(f"Black ({t('computer', 'en')}) played") for p in reply.posts)
+    games.agent = Broken()
+    lg = await rolled(games)
+    reply = await games.act(ctx(ALICE), lambda c: games.move(c, lg.game.listing()[0]))
+    assert reply.computer_later and games.owes_computer(CHANNEL)
+
+
 # -- puff's generalpasch (docs/rules.md, "Puff options"; issue 43) ------------------------
 
 GENERAL = "puff-kontrar+generalpasch"
@@ -252,7 +275,7 @@ async def test_a_generalpasch_is_named_by_its_buttons(games: GameService) -> Non
     assert lg.game.phase == "choose" and sorted(rolled_dice or ()) == [2, 4]
     post = reply.posts[0]
     assert t("roll.forfeit", "en") not in post.text  # the bug: "the roll is forfeited"
-    assert post.prompt == t("to_name", "en", who=f"<@{ALICE}>",
+    assert post.prompt == t("to_name", "en", who=mention(ALICE),
                             dice=drawn_dice(rolled_dice, "–"))
     assert [b.action for b in post.buttons] == ["pasch"] * 7
     assert [b.arg for b in post.buttons] == ["".join(map(str, rolled_dice)),
@@ -267,13 +290,13 @@ async def test_a_generalpasch_is_named_by_its_buttons(games: GameService) -> Non
     named = await games.name(ctx(ALICE), "66", game_id=row.id, version=v)
     lg = await live(games)
     assert lg.game.phase == "move" and lg.game.dice == (6, 6)
-    assert named.rolled and named.stale_prompt == post.prompt
+    assert named.roll and named.offered_before == post.prompt
     assert named.posts[0].text == t("named", "en", who="White", name="sexor all", dice="6–6")
     assert named.posts[0].menu is not None or named.posts[0].buttons  # the plays to choose
     await refused("stale", games.name(ctx(ALICE), "55", game_id=row.id, version=v))
     played = await games.move(ctx(ALICE), lg.game.listing()[0])
     assert played.posts[0].text.startswith(t(
-        "played.named", "en", who=f"White (<@{ALICE}>)", name="kvart dus",
+        "played.named", "en", who=f"White ({mention(ALICE)})", name="kvart dus",
         dice=drawn_dice(rolled_dice, "–"), as_name="sexor all", as_dice="6–6", play="X"
     ).split("`X`")[0])
     kinds = [e["type"] for e in (await live(games)).game.events][-3:]
@@ -363,7 +386,7 @@ async def test_each_game_of_a_puff_match_shows_its_own_teka(games: GameService) 
     pairs = "; ".join(t("teka.tie" if e["white"] == e["black"] else "teka.pair", "en",
                         w=e["white"], b=e["black"]) for e in tekas)
     said = t("teka", "en", pairs=pairs, starts=t("teka.higher", "en",
-                                                  starter=games._who(nxt, nxt.game.turn,
-                                                                     "en")))
+                                                  starter=games.boards.who(nxt, nxt.game.turn,
+                                                                           "en")))
     text = reply.posts[-1].text
     assert t("match.game.teka", "en", g=2) in text and said in text

@@ -11,6 +11,7 @@ from bot.i18n import t
 from bot.league.model import Change
 from bot.service.match_words import terms
 from bot.service.model import Reply
+from bot.service.text import mention
 from bot.service.tournaments import Outcome, TournamentService
 from tests.bot.service.tournaments.helpers import (
     ANNA,
@@ -67,7 +68,7 @@ async def test_a_one_game_match_without_deadline_says_neither(trn: TournamentSer
     (m, _) = (await tour(trn)).pending()
     out = await applied(trn, Change("round_opened", 1, (m.id,)))
     assert out.matches[0].intro == t(
-        "trn.intro", "en", name="Cup", n=1, match=m.id, a=f"<@{m.a}>", b=f"<@{m.b}>",
+        "trn.intro", "en", name="Cup", n=1, match=m.id, a=mention(m.a), b=mention(m.b),
         rules="talisman", length=t("trn.a_match.one", "en", n=1))
     assert len(out.notices[0].text.split("\n")) == 3  # head and two matches
 
@@ -91,8 +92,8 @@ async def test_walkovers_and_departures_are_announced_in_the_channel(
     assert [n.text for n in out.notices] == [
         t("trn.auto_walkover", "en", name="Cup", match=m.id,
           result=trn.texts.result_text(await tour(trn), m.id, "en")),
-        t("trn.left_server", "en", name="Cup", player=f"<@{DAVID}>"),
-        t("trn.left_server", "en", name="Cup", player=f"<@{ANNA}>")]
+        t("trn.left_server", "en", name="Cup", player=mention(DAVID)),
+        t("trn.left_server", "en", name="Cup", player=mention(ANNA))]
     assert await applied(trn, Change("cancelled")) == Outcome(Reply())  # nothing to post
 
 
@@ -108,8 +109,8 @@ async def test_the_final_notice_names_the_champion_and_the_tiebreak(tmp_path: Pa
     assert first.score == second.score
     assert notice.mentions == (int(first.player),)
     assert notice.picture is not None and notice.picture.kind == "standings"
-    assert t("trn.decided_by", "en", first=f"<@{first.player}>",
-             second=f"<@{second.player}>",
+    assert t("trn.decided_by", "en", first=mention(first.player),
+             second=mention(second.player),
              criterion=t("trn.criterion.point_difference", "en")) in notice.text
 
 
@@ -122,7 +123,7 @@ async def test_a_knockout_finished_before_its_final_shares_first_place(
     (final,) = (await tour(trn)).pending()
     out = await trn.organiser_action(ctx(ORGANISER), "Cup", "finish")
     text = next(n.text for n in out.notices if "share first place" in n.text)
-    assert t("trn.and", "en", a=f"<@{final.a}>", b=f"<@{final.b}>") in text
+    assert t("trn.and", "en", a=mention(final.a), b=mention(final.b)) in text
     assert all(n.mentions == () for n in out.notices if n.text == text)
 
 

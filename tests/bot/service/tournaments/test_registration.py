@@ -10,6 +10,7 @@ import pytest
 from bot.league.errors import LeagueError
 from bot.league.model import State, Status
 from bot.service.model import UserError
+from bot.service.text import mention
 from bot.service.tournaments import TournamentService, WithdrawChoice
 from tests.bot.service.tournaments.helpers import (
     ANNA,
@@ -31,7 +32,7 @@ async def test_creating_answers_with_the_settings_and_stores_the_channel(
                            rules=None, match_length=3, max_players=None,
                            deadline_hours=24, default_rules="puff-lang")
     text = out.reply.posts[0].text
-    assert "**Vårcup**" in text and "<@10>" in text and "`puff-lang`" in text
+    assert "**Vårcup**" in text and mention(10) in text and "`puff-lang`" in text
     stored = await row(trn, "Vårcup")
     assert (stored.channel_id, stored.state, stored.lang) == (CHANNEL, "registration", "en")
     t = await tour(trn, "Vårcup")
@@ -66,7 +67,7 @@ async def test_creating_outside_a_server_or_with_bad_settings_is_refused(
 async def test_joining_says_how_many_and_twice_is_refused(trn: TournamentService) -> None:
     await cup(trn, players=1, start=False, max_players=8)
     out = await trn.join(ctx(BERTIL), "Cup", "Bertil")
-    assert out.reply.posts[0].text == "<@12> joined **Cup** (2/8 players)."
+    assert out.reply.posts[0].text == f"{mention(12)} joined **Cup** (2/8 players)."
     with pytest.raises(LeagueError) as e:
         await trn.join(ctx(BERTIL), "Cup", "Bertil again")
     assert e.value.key == "league.already_joined"
@@ -110,7 +111,7 @@ async def test_withdrawing_gives_the_open_match_away_and_ends_its_thread(
     await trn.set_ref(tid, match.id, 777)
     out = await trn.withdraw(ctx(ANNA), tid, ANNA)
     assert out.reply.private == "You have withdrawn from **Cup**."
-    assert out.notices[0].channel_id == CHANNEL and "<@11>" in out.notices[0].text
+    assert out.notices[0].channel_id == CHANNEL and mention(11) in out.notices[0].text
     (end,) = out.stop_threads
     assert end.thread_id == 777 and "walkover" in end.text
     m = (await tour(trn)).pairing(match.id)
@@ -127,7 +128,7 @@ async def test_a_member_who_left_the_server_is_withdrawn_from_its_unfinished_tou
     await cup(trn, players=2, start=False, name="Small")  # David not in it
     outs = await trn.departed(GUILD, DAVID)
     assert len(outs) == 2
-    assert all("<@14>" in o.notices[0].text for o in outs)
+    assert all(mention(14) in o.notices[0].text for o in outs)
     assert (await tour(trn)).player(str(DAVID)).withdrawn
     assert (await tour(trn, "Open")).state is State.REGISTRATION
     assert await trn.departed(GUILD, DAVID) == []  # withdrawn already: nothing more

@@ -9,6 +9,7 @@ import pytest
 
 from bot.i18n import t
 from bot.service.model import UserError
+from bot.service.text import mention
 from bot.service.tournaments.words import (
     counted,
     mention_player,
@@ -59,4 +60,4 @@ def test_times_numbers_ids_and_mentions() -> None:
     assert stamp(when, "R").endswith(":R>") and stamp(None) == ""
     assert (num(2.0), num(1.5), num(36)) == ("2", "1.5", "36")
     assert (uid("42"), uid(None), uid("")) == (42, 0, 0)
-    assert mention_player("42") == "<@42>" and mention_player(None) == "—"
+    assert mention_player("42") == mention(42) and mention_player(None) == "—"
