@@ -22,6 +22,7 @@ import discord
 
 from bot.delivery import answers, threads
 from bot.delivery.games import GamePresenter, mentioning
+from bot.delivery.mentions import on_discord
 from bot.i18n import t
 from bot.permissions import Rights, to_post
 from bot.service.league import BoardToOpen, LeagueOutcome, LeaguePicture, LineupChoice, Said
@@ -31,11 +32,11 @@ from bot.service.text import (
     DESCRIPTION_LIMIT,
     THREAD_NAME_LIMIT,
     clip,
-    mention,
     plain_name,
     shorten,
     shown,
 )
+from bot.service.text import mention as member_token
 from bot.views import layout
 from render.league import render_fixture, render_table
 
@@ -44,6 +45,11 @@ log = logging.getLogger(__name__)
 #: A line-up menu's custom id: league, fixture, board (the cog's ``LineupMenu``).
 MENU_ID = "bradelg:{league}:{fixture}:{board}"
 EMPTY = "-"  # the option that clears a board
+
+
+def mention(user_id: int | str) -> str:
+    """A member as Discord shows them (the league's posts name members by id)."""
+    return on_discord(member_token(user_id))
 
 
 def _when(value: object) -> str:

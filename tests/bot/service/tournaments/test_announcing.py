@@ -11,7 +11,7 @@ from bot.i18n import t
 from bot.league.model import Change
 from bot.service.match_words import terms
 from bot.service.model import Reply
-from bot.service.text import mention
+from bot.service.text import channel, mention
 from bot.service.tournaments import Outcome, TournamentService
 from tests.bot.service.tournaments.helpers import (
     ANNA,
@@ -79,7 +79,7 @@ async def test_a_repaired_round_ends_the_threads_of_the_dropped_matches(
     out = await applied(trn, Change("repaired", 2, refs=("501", "502")))
     assert out.notices[0].text == t("trn.repaired", "en", name="Cup", n=2)
     assert [e.thread_id for e in out.stop_threads] == [501, 502]
-    assert all(f"<#{CHANNEL}>" in e.text for e in out.stop_threads)
+    assert all(channel(CHANNEL) in e.text for e in out.stop_threads)
 
 
 async def test_walkovers_and_departures_are_announced_in_the_channel(

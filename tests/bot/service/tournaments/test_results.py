@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.league.model import Pairing, Status
+from bot.service.text import channel
 from bot.service.tournaments import TournamentService, WalkoverChoice
 from bot.store import GameRow
 from engine.match import Match
@@ -96,7 +97,7 @@ async def test_an_aborted_game_is_told_to_the_organiser_and_decides_nothing(
                                               winner=None, channel=901))
     assert out is not None
     (notice,) = out.notices
-    assert notice.mentions == (ORGANISER,) and "<#901>" in notice.text
+    assert notice.mentions == (ORGANISER,) and channel(901) in notice.text
     assert (await tour(trn)).pairing(m.id).status is Status.PENDING
     assert (await row(trn)).version == version + 1  # looked at, saved unchanged
 
