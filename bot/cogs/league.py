@@ -158,7 +158,7 @@ class League(commands.GroupCog, group_name=_("league"),
                   str(guild.preferred_locale) if guild else None)
         reply = await self.games.start_arranged(
             ctx, board.home_id, board.away_id, rules=board.rules,
-            match_length=board.match_length, rated=board.rated)
+            match_length=board.match_length, league_id=board.league_id, rated=board.rated)
         await self.delivery.post(thread, reply)
 
     def _spawn(self, coro: Any) -> None:

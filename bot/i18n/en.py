@@ -127,6 +127,7 @@ MESSAGES: dict[str, str] = {
     "err.new.no_ai": "The computer opponent is not available.",
     "err.new.level": "Unknown level; choose one of {levels}.",
     "err.hint.tournament": "Hints are off in tournament games.",
+    "err.hint.league": "Hints are off in a team league's games.",
     "err.new.busy": "A game is already going on in this channel. Finish it, or start yours "
                     "in a thread:",
     "err.new.match_length": "A match is an odd number of games, from 1 to {most}.",
@@ -156,6 +157,9 @@ MESSAGES: dict[str, str] = {
     "err.offer.closed": "This challenge is no longer open.",
     "err.offer.expired": "This challenge has expired; start a new one with `/brade new`.",
     "btn.rematch": "Play again",
+    "err.rematch.league": "A team league's game has no “Play again”: the captains set the "
+                          "boards. To play each other again, use `/brade new` in another "
+                          "channel.",
     "err.rematch.tournament": "A tournament game has no “Play again”: the tournament pairs "
                               "its matches. To play each other again, use `/brade new` in "
                               "another channel.",

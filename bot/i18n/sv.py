@@ -119,6 +119,7 @@ MESSAGES: dict[str, str] = {
     "err.new.no_ai": "Datormotståndaren är inte tillgänglig.",
     "err.new.level": "Okänd nivå; välj en av {levels}.",
     "err.hint.tournament": "Tips är avstängda i turneringspartier.",
+    "err.hint.league": "Tips är avstängda i lagligans partier.",
     "err.new.busy": "Ett parti pågår redan i den här kanalen. Spela klart det, eller starta "
                     "ditt i en tråd:",
     "err.new.match_length": "En match är ett udda antal partier, från 1 till {most}.",
@@ -147,6 +148,8 @@ MESSAGES: dict[str, str] = {
     "err.offer.closed": "Den här utmaningen gäller inte längre.",
     "err.offer.expired": "Den här utmaningen har gått ut; starta en ny med `/bräde ny`.",
     "btn.rematch": "Spela igen",
+    "err.rematch.league": "Ett parti i lagligan har ingen ”Spela igen”: lagkaptenerna sätter "
+                          "borden. Vill ni mötas igen, använd `/bräde ny` i en annan kanal.",
     "err.rematch.tournament": "Ett turneringsparti har ingen ”Spela igen”: turneringen lottar "
                               "sina matcher. Vill ni mötas igen, använd `/bräde ny` i en "
                               "annan kanal.",

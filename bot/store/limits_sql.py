@@ -51,7 +51,7 @@ async def open_count(tx: Tx, guild_id: int | None, user_id: int,
     them)."""
     where, params = _guild(guild_id)
     row = await tx.one(
-        f"SELECT COUNT(*) FROM games WHERE {where} AND tournament_id IS NULL AND ("
+        f"SELECT COUNT(*) FROM games WHERE {where} AND tournament_id IS NULL AND league_id IS NULL AND ("
         "(status = 'active' AND (white_id = ? OR black_id = ?)) OR "
         "(status = 'offered' AND challenger_id = ? AND updated_at > ?))",
         (*params, user_id, user_id, user_id, offered_since))

@@ -90,16 +90,18 @@ class PortableTx:
                           rules: str, white_id: int, black_id: int, match_length: int,
                           seed: int, state: dict[str, Any] | None, now: float,
                           rated: bool = False, tournament_id: int | None = None,
-                          challenger_id: int | None = None) -> int:
+                          challenger_id: int | None = None,
+                          league_id: int | None = None) -> int:
         """A new game row; ``challenger_id``: the member who asked for it (an open
         challenge counts toward their limit, ``limits_sql.open_count``)."""
         rows = await self.run(
             "INSERT INTO games (guild_id, channel_id, status, rules, white_id, black_id, "
             "match_length, seed, state, version, created_at, updated_at, rated, tournament_id, "
-            "challenger_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING id",
+            "challenger_id, league_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id",
             (guild_id, channel_id, status, rules, white_id, black_id, match_length, seed,
              json.dumps(state) if state is not None else None, now, now, int(rated),
-             tournament_id, challenger_id))
+             tournament_id, challenger_id, league_id))
         return int(rows[0][0])
 
     async def update_game(self, game_id: int, expected_version: int, *, now: float,

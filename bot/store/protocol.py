@@ -67,7 +67,8 @@ class Tx(Protocol):
                           rules: str, white_id: int, black_id: int, match_length: int,
                           seed: int, state: dict[str, Any] | None, now: float,
                           rated: bool = False, tournament_id: int | None = None,
-                          challenger_id: int | None = None) -> int:
+                          challenger_id: int | None = None,
+                          league_id: int | None = None) -> int:
         ...
 
     async def update_game(self, game_id: int, expected_version: int, *, now: float,

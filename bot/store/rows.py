@@ -34,10 +34,11 @@ class GameRow:
     result: dict[str, Any] | None
     rated: bool = False  # both players members and the game counts for ratings
     tournament_id: int | None = None  # a tournament's match game: no hints
+    league_id: int | None = None  # a team league's board (issue 48): as a tournament's
 
     COLUMNS = ("id", "guild_id", "channel_id", "status", "rules", "white_id", "black_id",
                "match_length", "seed", "state", "version", "created_at", "updated_at",
-               "reminded", "abort_by", "result", "rated", "tournament_id")
+               "reminded", "abort_by", "result", "rated", "tournament_id", "league_id")
 
     @classmethod
     def from_sql(cls, row: tuple[Any, ...]) -> GameRow:
@@ -46,6 +47,13 @@ class GameRow:
         d["result"] = json.loads(d["result"]) if d["result"] else None
         d["rated"] = bool(d["rated"])
         return cls(**d)
+
+    @property
+    def arranged(self) -> bool:
+        """A competition's game (a tournament's match or a team league's board): the
+        competition pairs its players, so no "Play again", no hints, and it does not
+        count toward a member's open games."""
+        return self.tournament_id is not None or self.league_id is not None
 
     @property
     def live(self) -> bool:

@@ -177,7 +177,7 @@ class Boards:
         post = self.board_post(lg, lang, text, game=ended, buttons=False)
         post.final = True
         posts = [post]
-        if lg.finished is None and lg.row.status == "over" and lg.row.tournament_id is None:
+        if lg.finished is None and lg.row.status == "over" and not lg.row.arranged:
             post.buttons = [Button("rematch", lg.row.id, lg.row.version,
                                    t("btn.rematch", lang), "success")]
         if lg.finished is not None:  # the match's next game, with its own teka if it has one

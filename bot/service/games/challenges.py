@@ -137,7 +137,7 @@ class Challenges:
 
     async def start_arranged(self, ctx: Ctx, white_id: int, black_id: int, *, rules: str,
                              match_length: int = 1, tournament_id: int | None = None,
-                             rated: bool = True) -> Reply:
+                             league_id: int | None = None, rated: bool = True) -> Reply:
         """A game both players have already agreed to (a tournament pairing).
 
         No offer and no buttons to accept: it goes straight to the teka in ``ctx``'s
@@ -158,7 +158,8 @@ class Challenges:
                         guild_id=ctx.guild_id, channel_id=ctx.channel_id, status="offered",
                         rules=ruleset.name, white_id=white_id, black_id=black_id,
                         match_length=match_length, seed=NO_ROW_SEED, state=None,
-                        now=now, rated=rated, tournament_id=tournament_id)
+                        now=now, rated=rated, tournament_id=tournament_id,
+                        league_id=league_id)
                     await tx.append_events(gid, [{"type": "arranged", "by": ctx.user_id,
                                                   "tournament": tournament_id}],
                                            at=now, actor_id=ctx.user_id)
@@ -303,6 +304,8 @@ class Challenges:
             raise UserError("not_player")
         if row.tournament_id is not None:  # a board posted before they lost the button
             raise UserError("rematch.tournament")
+        if row.league_id is not None:
+            raise UserError("rematch.league")
         other = row.black_id if ctx.user_id == row.white_id else row.white_id
         level = (row.state or {}).get("ai", DEFAULT_LEVEL)
         return await self.new_game(ctx, None if other == COMPUTER else other,

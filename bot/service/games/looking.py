@@ -75,6 +75,8 @@ class Showing:
         self.table.mover_check(lg, ctx)
         if lg.row.tournament_id is not None:
             raise UserError("hint.tournament")
+        if lg.row.league_id is not None:
+            raise UserError("hint.league")
         if lg.row.rated:  # two members, for the ratings: the computer's opinion would play
             raise UserError("hint.rated")
         if lg.game.phase == "choose" and lg.game.dice:  # a generalpasch to name first

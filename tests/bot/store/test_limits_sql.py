@@ -36,6 +36,7 @@ async def test_lapsed_finished_other_servers_and_tournament_games_do_not_count(
                            "data, created_at, updated_at) VALUES (?, 9, 'Cup', 'running', "
                            "'en', '{}', ?, ?) RETURNING id", (GUILD, NOW, NOW))
     await new_game(store, 5, tournament_id=int(tid[0][0]))
+    await new_game(store, 6, league_id=3)  # a team league's board (issue 48)
     assert await count(store, ALICE) == 0
     assert await count(store, ALICE, GUILD + 1) == 1
 

@@ -227,6 +227,33 @@ async def test_no_rematch_of_a_tournament_game(games: GameService) -> None:
     await refused("rematch.tournament", games.rematch(ctx(ALICE), lg.row.id))
 
 
+async def test_a_team_league_board_ends_without_play_again(games: GameService) -> None:
+    """A league's board (issue 48): its last post offers no "Play again", a press on an
+    old one is refused, and it takes no room among the players' open games."""
+    await games.start_arranged(ctx(STRANGER), ALICE, BOB, rules="talisman", league_id=2)
+    lg = await live(games)
+    assert (lg.row.league_id, lg.row.tournament_id, lg.row.arranged) == (2, None, True)
+    before = len(lg.game.events)
+    lg.game.resign(lg.game.turn)
+    ended = await games.table.finish_turn(lg, ctx(ALICE), before)
+    posts = games.boards.turn_posts(ended, "en", "")
+    assert posts[-1].final and not any(b.action == "rematch" for p in posts
+                                       for b in p.buttons)
+    await refused("rematch.league", games.rematch(ctx(ALICE), lg.row.id))
+
+
+async def test_an_ordinary_game_ends_with_play_again(games: GameService) -> None:
+    reply = await started(games)
+    assert reply.game_id is not None
+    lg = await live(games)
+    assert not lg.row.arranged
+    before = len(lg.game.events)
+    lg.game.resign(lg.game.turn)
+    ended = await games.table.finish_turn(lg, ctx(ALICE), before)
+    posts = games.boards.turn_posts(ended, "en", "")
+    assert any(b.action == "rematch" for p in posts for b in p.buttons)
+
+
 async def test_use_button_spends_a_button_once(games: GameService) -> None:
     await games.use_button(ctx(ALICE), "thread:42")
     await refused("button.used", games.use_button(ctx(ALICE), "thread:42"))

@@ -92,6 +92,14 @@ async def test_no_hint_in_a_tournament_game(games: GameService) -> None:
     await refused("hint.tournament", games.hint(ctx(ALICE)))
 
 
+async def test_no_hint_in_a_team_league_game_even_unrated(games: GameService) -> None:
+    await games.start_arranged(ctx(STRANGER), ALICE, BOB, rules="talisman", rated=False,
+                               league_id=4)
+    lg = await live(games)
+    await put_game(games, lg.row.id, at("talisman", START))
+    await refused("hint.league", games.hint(ctx(ALICE)))
+
+
 async def test_a_hint_for_the_player_to_move_after_the_roll(store: Database,
                                                            clock: Clock) -> None:
     games = make_games(store, clock, agent=FirstPlay())
