@@ -64,10 +64,34 @@ def render_png(spec: BoardSpec) -> bytes:
     return render_board(spec.position, options_of(spec))
 
 
+#: Alt texts kept by the spec they describe (a few hundred bytes each).
+KEPT_TEXTS = 4096
+_described: OrderedDict[BoardSpec, str] = OrderedDict()
+
+
 def describe(spec: BoardSpec) -> str:
     """The board's alt text (at most 1,024 characters, in the board's language): pass it
-    as the attachment's ``description`` so a screen reader says what the picture shows."""
-    return alt_text(spec.position, options_of(spec))
+    as the attachment's ``description`` so a screen reader says what the picture shows.
+    A board drawn by ``RenderPool.render`` was described by the worker that drew it, and
+    a board sent again (the roll's board a preview goes back to) was described before:
+    neither is described again on the event loop."""
+    got = _described.get(spec)
+    if got is None:
+        got = alt_text(spec.position, options_of(spec))
+        _keep_text(spec, got)
+    return got
+
+
+def _keep_text(spec: BoardSpec, text: str) -> None:
+    _described[spec] = text
+    _described.move_to_end(spec)
+    while len(_described) > KEPT_TEXTS:
+        _described.popitem(last=False)
+
+
+def picture(spec: BoardSpec) -> tuple[bytes, str]:
+    """What a board worker makes of ``spec``: its PNG and its alt text."""
+    return render_png(spec), alt_text(spec.position, options_of(spec))
 
 
 def warm_up_renderer() -> None:
@@ -170,7 +194,7 @@ class RenderPool:
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         self._drawing[spec] = future
         try:
-            png = await self.draw(render_png, spec)
+            png, text = await self.draw(picture, spec)
         except BaseException as error:
             future.set_exception(error)
             future.exception()  # retrieved: nobody else may be waiting
@@ -180,6 +204,7 @@ class RenderPool:
         future.set_result(png)
         self.boards += 1
         self._keep(spec, png)
+        _keep_text(spec, text)
         return png
 
     def _keep(self, spec: BoardSpec, png: bytes) -> None:

@@ -23,6 +23,7 @@ import simcord
 
 from bot.i18n import side_name, t
 from bot.service.listing import Pickers
+from bot.service.pictures import render_png
 from engine import plays
 from engine.position import Side
 from tests.bot.conftest import make_bot
@@ -398,6 +399,10 @@ async def test_a_chosen_play_is_shown_before_it_counts(simcord_env: simcord.Env,
     newest = recent(env, ch, 1)[0]
     assert newest.id != board.id and f"`{last['moves']}`" in newest.content
     assert specs[-1].last_turn.text == last["moves"]  # the next board shows the play
+    # what players see is what a drawing from scratch gives (issue 47): the board after
+    # Confirm, the roll's board the preview went back to (kept, not drawn again)
+    assert pngs(env, newest) == [render_png(specs[-1])]
+    assert [env.backend.cdn.get(a["url"]) for a in old.attachments] == rolled
 
 
 async def test_a_single_play_and_few_plays_are_buttons(simcord_env: simcord.Env,
