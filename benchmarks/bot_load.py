@@ -3,7 +3,7 @@
     python benchmarks/bot_load.py [--games 200] [--turns 2000] [--rate 55]
                                   [--phase both|saturated|paced] [--think S] [--profile F]
                                   [--db FILE|pg|postgresql://…] [--processes N]
-                                  [--baseline TURNS_PER_S] [--by picker|typed]
+                                  [--baseline TURNS_PER_S] [--by picker|typed|both]
                                   [--notify]
 
 Every game is one channel with two members.  The player to move sends the next command
@@ -64,6 +64,18 @@ Two questions, two phases (one bot, one set of games, the phases back to back):
     time is games / (2 × rate); the bot's own answer time lowers the offered rate a
     little, so the achieved rate is printed too and a bot that cannot keep up shows it.
     Its latency is what players see at that load.
+
+``--by both`` (issue 47) plays the same games from the same seed twice, typed first
+and then by taps, each in a fresh bot on a fresh database, and prints the two side by
+side: turns/s, the event loop's CPU a turn, the board workers' CPU a turn (boards are
+drawn in worker processes, whose CPU the loop's figure does not show: read from
+``/proc`` for the bot's board and listing workers), all CPU a turn, the boards drawn a
+turn (and those asked for again and answered with the bytes kept,
+bot/service/pictures.py), move→board (typed) against Confirm→board (by taps),
+choice→preview, and the collections; then issue 47's targets, met or missed.  The
+paced phase offers ``--rate`` turns/s either way (the think time follows the commands a
+turn takes).  Young collections a turn measure the allocation rate: one runs each time
+700 more container objects were made than freed, and they bring the full ones on.
 
 Everything runs in one process: SimCord's simulated Discord (gateway, HTTP routes,
 message store) and this driver share the bot's event loop and CPU, so the figures are a
@@ -243,6 +255,8 @@ class Phase:
     roll_sent: list[float] = field(default_factory=list)  # … each roll's, as roll_latencies
     #: the game, each time its player to roll found no Roll button in the channel
     no_button: list[int] = field(default_factory=list)
+    #: the game, each time its player to move found no play picker in the channel
+    no_picker: list[int] = field(default_factory=list)
     by: str = "picker"  # how the players play: the picker, or typed /brade move
     #: commands a turn takes (the roll, the choices, Confirm): sets the paced think time
     per_turn: float = 2.0
@@ -276,6 +290,10 @@ class Phase:
         extra = f" ({self.forfeits} forfeited rolls)" if self.forfeits else ""
         refused = f"; {self.refusals} commands REFUSED" if self.refusals else ""
         refused += no_button_text(self.no_button)
+        if self.no_picker:
+            refused += (f"; the player to move found no play picker {len(self.no_picker)} "
+                        f"times in {len(set(self.no_picker))} games (typed /brade move "
+                        "instead) VIOLATION")
         return (f"{head}: {n} turns{extra} in {self.seconds:.1f} s = {rate:.1f} turns/s; "
                 f"move→board p50 {q[49] * 1000:,.0f} ms, p99 {q[98] * 1000:,.0f} ms "
                 f"({len(self.latencies)} plays); "
@@ -539,13 +557,25 @@ class Driver:
     def choose(self, cid: int, actor: simcord.MemberActor, row: dict[str, Any]) -> None:
         """The player to move taps the play picker on its board: Confirm when a play is
         shown, else a random option of its menu or one of its play buttons."""
-        stored = self.env.backend.messages[cid].get(self.picker_message.get(cid, 0))
         version = f":{row['id']}:{row['version']}:"
-        found = [c for r in (stored.components if stored else [])
-                 for c in r.get("components", [])
-                 if version in (c.get("custom_id") or "")] if stored else []
-        if not found:
-            raise RuntimeError(f"no picker for game {row['id']} in channel {cid}")
+
+        def picker_of(message: Any) -> list[dict[str, Any]]:
+            return [c for r in message.components for c in r.get("components", [])
+                    if version in (c.get("custom_id") or "")] if message else []
+
+        stored = self.env.backend.messages[cid].get(self.picker_message.get(cid, 0))
+        found = picker_of(stored)
+        if not found:  # not where last seen: wherever it is in the channel
+            stored = next((m for m in sorted(self.env.backend.messages[cid].values(),
+                                             key=lambda m: -m.id) if picker_of(m)), None)
+            found = picker_of(stored)
+        if not found:  # no message carries it: the player types the play (a violation)
+            assert self.phase is not None
+            self.phase.no_picker.append(row["id"])
+            self.pending[cid] = ("move", time.perf_counter(), 0, self.newest[cid])
+            emit_slash(self.env, actor, self.tables[cid][0], "brade move",
+                       {"play": row["game"].legal_turns[0].text})
+            return
         assert stored is not None
         ok = [c for c in found if c["custom_id"].startswith("brade:ok:")]
         menus = [c for c in found if c["custom_id"].startswith("brademenu:")]
