@@ -10,8 +10,10 @@ warm, and are shut down by ``RenderPool.close``: nothing is left running.
 
 A board is drawn once (issue 47): its PNG is kept by the ``BoardSpec`` it shows (a
 frozen value, so the whole spec is the key and a picture is never shown for a board it
-does not show), so the roll's board a preview goes back to on Confirm, or a board asked
-for again while it is being drawn, costs no second drawing.
+does not show), a few hundred boards' worth, so a board asked for again soon, or while
+it is being drawn, costs no second drawing.  (The roll's board a preview goes back to
+on Confirm is kept per message by the delivery, bot/delivery/games.py, which holds it
+however long the player thinks.)  Its alt text is written by the worker that draws it.
 
 Whoever makes a pool closes it (``python -m bot`` with ``with``; a ``BradeBot`` handed
 none makes its own and closes it in ``release``), and hands it to what draws: the
@@ -115,10 +117,9 @@ KEPT_BYTES = 16 * 1024 * 1024
 
 class RenderPool:
     """The board workers (a ``WorkerPool`` warmed by drawing a board), and the pictures
-    they drew, kept by the ``BoardSpec`` they show: a board asked for again (the roll's
-    board that a preview goes back to on Confirm or Choose again, a picture asked for
-    while it is still being drawn) is answered with the same bytes, never drawn twice.
-    ``with`` closes it.
+    they drew, kept by the ``BoardSpec`` they show (at most ``kept_bytes``, the least
+    recently asked for going first): a board asked for again, or while it is still being
+    drawn, is answered with the same bytes, never drawn twice.  ``with`` closes it.
 
     ``workers`` is ``Settings.render_workers``: None for ``default_workers``, 0 to draw
     in threads only."""
