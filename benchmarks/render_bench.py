@@ -23,6 +23,7 @@ from engine.generators import legal_turns
 from engine.position import Side
 from render import render_board
 from render.board import board_layout
+from render.options import BoardOptions
 
 
 def positions(n: int, seed: int):  # type: ignore[no-untyped-def]
@@ -60,8 +61,8 @@ def main() -> None:
     for rid in registry.ids():
         rules = registry.get(rid)
         for persp in Side:
-            render_board(rules.start(), rules, perspective=persp, theme=args.theme,
-                         numbers=args.numbers)
+            render_board(rules.start(), BoardOptions.of(rules, perspective=persp, theme=args.theme,
+                         numbers=args.numbers))
     warm = time.perf_counter() - t0
 
     times, cpu, sizes = [], [], []
@@ -70,7 +71,7 @@ def main() -> None:
                   perspective=Side.WHITE if i % 2 else Side.BLACK,
                   lang="sv" if i % 3 else "en", theme=args.theme, numbers=args.numbers)
         t, c = time.perf_counter(), time.process_time()
-        png = render_board(pos, rules, **kw)
+        png = render_board(pos, BoardOptions.of(rules, **kw))
         times.append((time.perf_counter() - t) * 1000)
         cpu.append((time.process_time() - c) * 1000)
         sizes.append(len(png) / 1024)

@@ -14,12 +14,28 @@ Imports the engine, never the bot; returns bytes, never a Discord object.
 """
 
 from render.alt_text import alt_text
-from render.board import BOTH, Result, Score, render_board, render_image
+from render.board import render_board, render_image
 from render.bracket import render_bracket, render_standings
 from render.layout import LAYOUT, Layout, checker_center, point_center
+from render.options import BOTH, BoardOptions, Result, Score
 from render.replay import render_replay
 from render.themes import THEMES, Theme
 
-__all__ = ["BOTH", "LAYOUT", "THEMES", "Layout", "Result", "Score", "Theme", "alt_text",
-           "checker_center", "point_center", "render_board", "render_bracket", "render_image",
-           "render_replay", "render_standings"]
+__all__ = [
+           "BOTH",
+           "LAYOUT",
+           "THEMES",
+           "BoardOptions",
+           "Layout",
+           "Result",
+           "Score",
+           "Theme",
+           "alt_text",
+           "checker_center",
+           "point_center",
+           "render_board",
+           "render_bracket",
+           "render_image",
+           "render_replay",
+           "render_standings",
+]

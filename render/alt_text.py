@@ -14,47 +14,34 @@ A pure function, like the renderer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from engine.dice import format_dice, roll_name
 from engine.notation import format_turn
 from engine.position import BAR, OFF, Position, Side
 from engine.turn import Turn
 from render.analysis import holds_iron_bands, infer_mover, jan_danger
-from render.board import Result, _dice, _score, player_names
+from render.board import DEFAULT, player_names
+from render.options import BoardOptions, Result
 from render.texts import ALT, LANGS, describe_rules, jan_nouns, result_lines, side_name
 
 LIMIT = 1024  # Discord's limit on an attachment's description
 NAME_MAX = 40  # a longer name is cut, so the board's own content always has room
 
 
-def alt_text(
-    position: Position,
-    rules: object = None,
-    *,
-    dice: Sequence[int] | None = None,
-    dice_side: Side | None = None,
-    last_turn: Turn | None = None,
-    last_mover: Side | None = None,
-    last_dice: Sequence[int] | None = None,
-    lang: str = "sv",
-    names: object = None,
-    fallback_names: object = None,
-    score: object = None,
-    result: Result | None = None,
-    stopped: bool = False,
-    limit: int = LIMIT,
-    **_board_only: object,
-) -> str:
+def alt_text(position: Position, options: BoardOptions = DEFAULT, *,
+             limit: int = LIMIT) -> str:
     """The board's description (see the module doc), at most ``limit`` characters.
 
-    Takes ``render_board``'s keyword arguments; those that change only how the picture
-    looks (``perspective``, ``numbers``, ``theme``, ``layout``) are accepted and ignored.
+    Takes the options ``render_board`` draws with; those that change only how the
+    picture looks (``perspective``, ``numbers``, ``theme``, ``layout``) are not read.
     """
+    o = options
+    lang, names, fallback_names = o.lang, o.names, o.fallback_names
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}")
     words = ALT[lang]
-    info = describe_rules(rules, position.geometry, lang)
+    info = describe_rules(o.rules, position.geometry, lang)
     who_names = player_names(names, fallback_names, lang)
     given = bool(names) or bool(fallback_names)
 
@@ -65,13 +52,13 @@ def alt_text(
             name = name[:NAME_MAX - 1] + "…"
         return words["side"].format(side=plain, name=name) if given else plain
 
-    dice = _dice(dice)
-    last_dice = _dice(last_dice)
-    mover = Side(last_mover) if last_mover else (
+    dice, last_dice, last_turn, result, stopped = (o.dice, o.last_dice, o.last_turn,
+                                                   o.result, o.stopped)
+    mover = o.last_mover or (
         infer_mover(position, last_turn) if last_turn is not None else None)
     if result is None and last_turn is not None and last_turn.outcome is not None:
         result = Result(last_turn.outcome)
-    thrower = Side(dice_side) if dice_side else position.turn
+    thrower = o.dice_side or position.turn
     to_play = dice if dice and result is None and not stopped and thrower is position.turn \
         else None
     past_dice = last_dice
@@ -79,7 +66,7 @@ def alt_text(
         past_dice, mover = dice, mover or thrower
 
     head = [info.title + "."]
-    match = _score(score)
+    match = o.score
     if match is not None and match.length:
         head.append(words["match"].format(n=match.length, white=who(Side.WHITE),
                                           black=who(Side.BLACK), a=match.white,

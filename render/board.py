@@ -31,7 +31,7 @@ What a board shows, and where (issue 22):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
@@ -63,9 +63,9 @@ from render.layout import (
     tray_rect,
     view_slot,
 )
+from render.options import BOTH, BoardOptions, Result, Score
 from render.static import base_layer
 from render.texts import (
-    LANGS,
     RulesInfo,
     describe_rules,
     jan_text,
@@ -76,60 +76,16 @@ from render.texts import (
 from render.themes import RGB, Theme, get_theme
 
 COUNT_FROM = 7  # bands this tall show their count (seed 004: "mycket stort" bands)
-BOTH = "both"  # ``numbers=BOTH``: print both players' numbering
+DEFAULT = BoardOptions()  # a bare board: no dice, no play, no names
+__all__ = ["BOTH", "BoardOptions", "Result", "Score", "render_board", "render_image"]
 
 
-@dataclass(frozen=True)
-class Score:
-    """Match score: points of each side and, for a match to N points, N."""
-
-    white: int
-    black: int
-    length: int | None = None
-
-    def of(self, side: Side) -> int:
-        return self.white if side is Side.WHITE else self.black
+def _names(names: tuple[str, str] | None) -> dict[Side, str]:
+    return {} if names is None else {Side.WHITE: names[0], Side.BLACK: names[1]}
 
 
-@dataclass(frozen=True)
-class Result:
-    """A finished game as its last board shows it: ``outcome`` (winner, kind of win —
-    ``"resign"`` for a resignation —, points, munk), and for a match the score after this
-    game and whether this game decided the match."""
-
-    outcome: Outcome
-    match: Score | None = None
-    match_over: bool = False
-
-
-def _score(score: object) -> Score | None:
-    if score is None or isinstance(score, Score):
-        return score
-    if isinstance(score, str):
-        raise ValueError(f"score must be (white, black[, length]), not {score!r}")
-    if isinstance(score, Mapping):
-        return Score(int(score.get(Side.WHITE, score.get("white", 0))),
-                     int(score.get(Side.BLACK, score.get("black", 0))),
-                     int(score["length"]) if score.get("length") else None)
-    if isinstance(score, Sequence) and len(score) in (2, 3):
-        return Score(int(score[0]), int(score[1]), int(score[2]) if len(score) == 3 else None)
-    raise ValueError(f"score must be (white, black[, length]) or a mapping, not {score!r}")
-
-
-def _names(names: object) -> dict[Side, str]:
-    if names is None:
-        return {}
-    if isinstance(names, Mapping):
-        out = {}
-        for k, v in names.items():
-            out[Side(k)] = str(v)
-        return out
-    if isinstance(names, Sequence) and not isinstance(names, str) and len(names) == 2:
-        return {Side.WHITE: str(names[0]), Side.BLACK: str(names[1])}
-    raise ValueError("names must map each side to a name, or be (white, black)")
-
-
-def player_names(names: object, fallback_names: object, lang: str) -> dict[Side, str]:
+def player_names(names: tuple[str, str] | None, fallback_names: tuple[str, str] | None,
+                 lang: str) -> dict[Side, str]:
     """Each side's name as the board writes it: the display name where every character of
     it can be drawn, else the fallback (a member's username), else what can be drawn of
     either, else the side's name ("Vit")."""
@@ -141,7 +97,7 @@ def player_names(names: object, fallback_names: object, lang: str) -> dict[Side,
     return out
 
 
-def numbering(numbers: object, perspective: Side) -> tuple[Side, ...]:
+def numbering(numbers: Side | str | None, perspective: Side) -> tuple[Side, ...]:
     """The sides whose numbering is printed, the one next to the points first."""
     if numbers is None:
         return (perspective,)
@@ -150,37 +106,13 @@ def numbering(numbers: object, perspective: Side) -> tuple[Side, ...]:
     return (Side(str(numbers)),)
 
 
-def render_board(
-    position: Position,
-    rules: object = None,
-    *,
-    dice: Sequence[int] | None = None,
-    last_turn: Turn | None = None,
-    last_mover: Side | None = None,
-    perspective: Side = Side.WHITE,
-    theme: str | Theme = "classic",
-    lang: str = "sv",
-    names: object = None,
-    score: object = None,
-    dice_side: Side | None = None,
-    layout: Layout = LAYOUT,
-    numbers: Side | str | None = None,
-    last_dice: Sequence[int] | None = None,
-    result: Result | None = None,
-    fallback_names: object = None,
-    stopped: bool = False,
-) -> bytes:
-    """The board as PNG bytes.
-
-    ``rules`` is a ``RuleSet``, a ruleset id or anything with an ``id`` (only its label and
-    family are used).  ``names`` maps sides to player names (or is ``(white, black)``);
-    ``fallback_names`` likewise, drawn instead of a name with characters no font here has
-    (pass members' usernames).  ``score`` is ``(white, black[, match length])``.
+def render_board(position: Position, options: BoardOptions = DEFAULT) -> bytes:
+    """The board as PNG bytes (what it shows: ``render.options.BoardOptions``).
 
     Orientation: ``perspective`` is the side at the bottom, its point 1 bottom right.
     Keep it fixed for a whole game (against the computer: the human's side) so the board
     holds still from message to message.  ``numbers`` is whose point numbers are printed:
-    a side, or ``"both"`` for a row of each player's numbers on each edge (default: the
+    a side, or ``BOTH`` for a row of each player's numbers on each edge (default: the
     perspective's).
 
     Dice: ``dice`` were thrown by ``dice_side`` (default: the side to move).  Thrown by
@@ -196,26 +128,22 @@ def render_board(
     without a result (aborted, or stopped by a tournament's organiser): no turn badge,
     no roll to play and no warnings either.
     """
-    th = get_theme(theme)
-    b = _draw(position, rules, dice=dice, last_turn=last_turn, last_mover=last_mover,
-              perspective=perspective, theme=th, lang=lang, names=names, score=score,
-              dice_side=dice_side, layout=layout, numbers=numbers, last_dice=last_dice,
-              result=result, fallback_names=fallback_names, stopped=stopped)
-    base = _base_indexed(th, position.geometry, b.view, b.L, b.rings)
+    b = _draw(position, options)
+    base = _base_indexed(b.th, position.geometry, b.view, b.L, b.rings)
     if b.im.size != base.size:  # a finished game's plate, under the static layer
         grown = Image.new("P", b.im.size)
         grown.putpalette(base.getpalette() or [])
         grown.paste(base, (0, 0))
         base = grown
-    return encode.to_png(b.im, th, base, b.dirty)
+    return encode.to_png(b.im, b.th, base, b.dirty)
 
 
-def render_image(position: Position, rules: object = None, **kwargs: Any) -> Image.Image:
-    """The board as an RGB image, before palette encoding (arguments as ``render_board``)."""
-    return _draw(position, rules, **kwargs).im
+def render_image(position: Position, options: BoardOptions = DEFAULT) -> Image.Image:
+    """The board as an RGB image, before palette encoding."""
+    return _draw(position, options).im
 
 
-def board_layout(numbers: object = None, perspective: Side = Side.WHITE,
+def board_layout(numbers: Side | str | None = None, perspective: Side = Side.WHITE,
                  layout: Layout = LAYOUT) -> Layout:
     """The layout a board with these ``numbers`` is drawn on (two rows of numbers on each
     edge when both numberings are printed): where a test probes its pixels."""
@@ -238,51 +166,30 @@ def _base_indexed(theme: Theme, geometry: Geometry, perspective: Side,
     return encode.indexed(base_layer(theme, geometry, perspective, layout, rings), theme)
 
 
-def _draw(
-    position: Position,
-    rules: object = None,
-    *,
-    dice: Sequence[int] | None = None,
-    last_turn: Turn | None = None,
-    last_mover: Side | None = None,
-    perspective: Side = Side.WHITE,
-    theme: str | Theme = "classic",
-    lang: str = "sv",
-    names: object = None,
-    score: object = None,
-    dice_side: Side | None = None,
-    layout: Layout = LAYOUT,
-    numbers: Side | str | None = None,
-    last_dice: Sequence[int] | None = None,
-    result: Result | None = None,
-    fallback_names: object = None,
-    stopped: bool = False,
-) -> _Board:
+def _draw(position: Position, o: BoardOptions) -> _Board:
     if not isinstance(position, Position):
         raise TypeError("position must be an engine Position")
-    if lang not in LANGS:
-        raise ValueError(f"lang must be one of {', '.join(LANGS)}")
-    perspective = Side(perspective)
-    th = get_theme(theme)
-    info = describe_rules(rules, position.geometry, lang)
-    dice = _dice(dice)
-    last_dice = _dice(last_dice)
-    rings = numbering(numbers, perspective)
-    L = layout.with_rulers(len(rings))
+    lang, perspective = o.lang, o.perspective
+    th = get_theme(o.theme)
+    info = describe_rules(o.rules, position.geometry, lang)
+    dice, last_dice, last_turn, result = o.dice, o.last_dice, o.last_turn, o.result
+    rings = numbering(o.numbers, perspective)
+    L = o.layout.with_rulers(len(rings))
     im = base_layer(th, position.geometry, perspective, L, rings).copy()
     b = _Board(im, position, info, th, lang, perspective, L, rings)
-    drawing = describe_turn(position, last_turn, last_mover) if last_turn else None
-    mover = drawing.mover if drawing else (Side(last_mover) if last_mover else None)
+    drawing = describe_turn(position, last_turn, o.last_mover) if last_turn else None
+    mover = drawing.mover if drawing else o.last_mover
     if result is None and last_turn is not None and last_turn.outcome is not None:
         result = Result(last_turn.outcome)
-    thrower = Side(dice_side) if dice_side else position.turn
+    stopped = o.stopped
+    thrower = o.dice_side or position.turn
     to_play = dice if dice and result is None and not stopped and thrower is position.turn \
         else None
     if dice and to_play is None and last_dice is None and (mover is None or mover is thrower):
         last_dice, mover = dice, thrower  # the roll just played, by its roller
-    who = player_names(names, fallback_names, lang)
-    b.head(_score(score))
-    b.strips(who, _score(score), result, stopped)
+    who = player_names(o.names, o.fallback_names, lang)
+    b.head(o.score)
+    b.strips(who, o.score, result, stopped)
     if result is None and not stopped:  # an ended game warns of nothing (its plate would
         # cover the warnings)
         b.blockades()
@@ -303,15 +210,6 @@ def _draw(
             not (to_play and mover is thrower):
         b.past(mover, last_dice, last_turn)
     return b
-
-
-def _dice(dice: Sequence[int] | None) -> tuple[int, ...] | None:
-    if dice is None:
-        return None
-    out = tuple(int(d) for d in dice)
-    if len(out) not in (1, 2) or not all(1 <= d <= 6 for d in out):
-        raise ValueError(f"dice must be one or two faces 1–6, not {dice!r}")
-    return out
 
 
 class _Board:
@@ -928,19 +826,19 @@ def _samples(theme: Theme) -> list[Image.Image]:
 
     out = []
     start = Position.start(Geometry.BRADE)
-    out.append(render_image(start, "talisman", dice=(5, 2), theme=theme))
+    out.append(render_image(start, BoardOptions.of("talisman", dice=(5, 2), theme=theme)))
     mid = Position.parse("white=bar,3,5,14x2,15x2,16x2,17x2,19x2,20,off "
                          "black=1x4,6,9x2,10x2,13x2,16,18x2,off turn=black", Geometry.BRADE)
     t = Turn((Step(10, 13, 3), Step(13, 17, 4, hit=True)), mid)
-    out.append(render_image(mid, "talisman", dice=(4, 3), last_turn=t, last_mover=Side.WHITE,
+    out.append(render_image(mid, BoardOptions.of("talisman", dice=(4, 3), last_turn=t, last_mover=Side.WHITE,
                             theme=theme, score=(3, 2, 7), names=("Åsa", "Örjan"),
-                            numbers=BOTH))
-    out.append(render_image(mid, "talisman", last_turn=t, last_mover=Side.WHITE, theme=theme,
+                            numbers=BOTH)))
+    out.append(render_image(mid, BoardOptions.of("talisman", last_turn=t, last_mover=Side.WHITE, theme=theme,
                             result=Result(Outcome("hemspel", 1, False, Side.WHITE),
-                                          Score(4, 2, 7)), numbers=Side.BLACK))
+                                          Score(4, 2, 7)), numbers=Side.BLACK)))
     puff = Position.start(Geometry.KONTRAR)
-    out.append(render_image(puff, "puff-kontrar", dice=(5, 5), theme=theme,
-                            perspective=Side.BLACK, lang="en"))
+    out.append(render_image(puff, BoardOptions.of("puff-kontrar", dice=(5, 5), theme=theme,
+                            perspective=Side.BLACK, lang="en")))
     return out
 
 

@@ -15,7 +15,8 @@ from engine.dice import Dice, roll
 from engine.generators import legal_turns
 from engine.position import Geometry, Position, Side
 from engine.turn import Outcome, Step, Turn
-from render.board import Result, Score, render_board
+from render.board import render_board
+from render.options import BoardOptions, Result, Score
 
 
 def _selfplay(ruleset: str, seed: int,
@@ -141,12 +142,18 @@ def scenes() -> Iterator[tuple[str, dict]]:
                                                 lang="en")
 
 
+def scene_png(scene: dict) -> bytes:
+    """A scene's board: its ``position``, drawn with the rest as ``BoardOptions.of``."""
+    options = dict(scene)
+    return render_board(options.pop("position"), BoardOptions.of(**options))
+
+
 def write_gallery(outdir: str | Path) -> list[Path]:
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for name, kwargs in scenes():
         path = out / name
-        path.write_bytes(render_board(**kwargs))
+        path.write_bytes(scene_png(kwargs))
         written.append(path)
     return written

@@ -30,12 +30,14 @@ from collections.abc import Sequence
 from PIL import Image
 
 from engine.position import Side
+from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
 from render.alt_text import LIMIT, alt_text
 from render.board import board_layout, render_image
 from render.encode import full_colour_png
 from render.fonts import draw_text, text_width, wrap
 from render.layout import LAYOUT
+from render.options import BoardOptions
 from render.themes import RGB, get_theme
 
 WIDTH = LAYOUT.width  # as wide as a board: the boards are drawn at full size
@@ -53,13 +55,13 @@ MISSED: RGB = (204, 40, 40)
 BEST: RGB = (32, 128, 64)
 
 
-def _board(rules: object, dice: Sequence[int], turn: Turn, mover: Side, lang: str,
+def _board(rules: RuleSet | str, dice: Sequence[int], turn: Turn, mover: Side, lang: str,
            theme: str, names: tuple[str, str] | None) -> Image.Image:
     """The position after ``turn``, its arrows, the roll it played, from the mover's side:
     the board alone, without the players' strips."""
-    im = render_image(turn.position, rules, dice=tuple(dice), last_turn=turn,
+    im = render_image(turn.position, BoardOptions.of(rules, dice=tuple(dice), last_turn=turn,
                       last_mover=mover, perspective=mover, theme=theme, lang=lang,
-                      dice_side=mover, names=names)
+                      dice_side=mover, names=names))
     L = board_layout(None, mover)
     # the board's own height: a play that wins grows the picture by the result's plate
     return im.crop((0, L.crop_top, im.width, L.height - L.crop_bottom))
@@ -74,7 +76,7 @@ def caption_lines(text: str, room: int = WIDTH - 2 * MARGIN) -> tuple[int, list[
     return TEXT, wrap(text, TEXT, "bold", room)
 
 
-def render_answer(rules: object, dice: Sequence[int], mover: Side, best: Turn,
+def render_answer(rules: RuleSet | str, dice: Sequence[int], mover: Side, best: Turn,
                   theirs: Turn | None, captions: Sequence[str], *, lang: str = "sv",
                   theme: str = "classic", names: tuple[str, str] | None = None) -> bytes:
     """PNG bytes: ``theirs`` above ``best``, each under its caption (``captions`` in that
@@ -98,7 +100,7 @@ def render_answer(rules: object, dice: Sequence[int], mover: Side, best: Turn,
     return full_colour_png(im)
 
 
-def answer_alt_text(rules: object, dice: Sequence[int], mover: Side, best: Turn,
+def answer_alt_text(rules: RuleSet | str, dice: Sequence[int], mover: Side, best: Turn,
                     captions: Sequence[str], *, lang: str = "sv",
                     names: tuple[str, str] | None = None, limit: int = LIMIT) -> str:
     """The answer picture in words (at most ``limit`` characters): its captions, then the
@@ -107,8 +109,10 @@ def answer_alt_text(rules: object, dice: Sequence[int], mover: Side, best: Turn,
     room = limit - len(said) - 1
     if room < 80:  # captions too long to leave the board room: they alone, cut
         return said if len(said) <= limit else said[:limit - 1].rstrip() + "…"
-    board = alt_text(best.position, rules, dice=tuple(dice), last_turn=best,
-                     last_mover=mover, dice_side=mover, lang=lang, names=names, limit=room)
+    board = alt_text(best.position,
+                     BoardOptions.of(rules, dice=dice, last_turn=best, last_mover=mover,
+                                     dice_side=mover, lang=lang, names=names),
+                     limit=room)
     return f"{said} {board}"
 
 

@@ -29,11 +29,13 @@ from engine.game import Game
 from engine.position import Position, Side
 from engine.record import Record, RecordTurn, export, parse
 from engine.record import replay as replay_record
+from engine.rules.ruleset import RuleSet
 from engine.turn import Outcome, Turn
 from render import encode
 from render.board import BOTH, board_layout, render_image
 from render.fonts import draw_text, fit, smallest_legible, text_width
 from render.layout import LAYOUT
+from render.options import BoardOptions
 from render.texts import LANGS, describe_rules, label, outcome_text, side_name
 from render.themes import RGB, Theme, get_theme
 
@@ -97,7 +99,7 @@ class ReplayTurn:
 class ReplayGame:
     """Everything the frames are drawn from, worked out once by replaying the record."""
 
-    rules: object
+    rules: RuleSet
     start: Position  # after the teka: the side to move is the starter
     turns: tuple[ReplayTurn, ...]
     final: Position
@@ -262,15 +264,15 @@ class _Painter:
     def frame(self, i: int) -> Image.Image:
         rg, total = self.rg, len(self.rg.turns)
         if i == -1:
-            board = render_image(rg.start, rg.rules, **self.kw)
+            board = render_image(rg.start, BoardOptions.of(rg.rules, **self.kw))
             im = self._with_footer(board, _word(self.lang, "start"), 0.0)
             self._card(im, self._title_lines())
             return im
         if i == total:
             return self._final()
         t = rg.turns[i]
-        board = render_image(t.turn.position, rg.rules, dice=t.dice, dice_side=t.mover,
-                             last_turn=t.turn, last_mover=t.mover, **self.kw)
+        board = render_image(t.turn.position, BoardOptions.of(rg.rules, dice=t.dice, dice_side=t.mover,
+                             last_turn=t.turn, last_mover=t.mover, **self.kw))
         return self._with_footer(board, _word(self.lang, "turn_of", n=t.number, total=total),
                                  (i + 1) / total)
 
@@ -284,14 +286,14 @@ class _Painter:
                 turn, mover = replace(last.turn, outcome=rg.outcome), last.mover
             else:
                 turn, mover = Turn((), rg.final, rg.outcome), rg.outcome.winner.other
-            board = render_image(rg.final, rg.rules, last_turn=turn, last_mover=mover,
-                                 **self.kw)
+            board = render_image(rg.final, BoardOptions.of(rg.rules, last_turn=turn, last_mover=mover,
+                                 **self.kw))
             caption = _word(self.lang, "end")
         else:
             board = render_image(
-                rg.final, rg.rules, dice=rg.pending_dice,
+                rg.final, BoardOptions.of(rg.rules, dice=rg.pending_dice,
                 last_turn=last.turn if last else None, last_mover=last.mover if last else None,
-                **self.kw)
+                **self.kw))
             caption = _word(self.lang, "now")
         im = self._with_footer(board, caption, 1.0)
         self._card(im, self._result_lines())

@@ -34,6 +34,7 @@ from render.board import board_layout, render_image
 from render.encode import full_colour_png
 from render.fonts import draw_text, fit, smallest_legible, text_mask, text_width, wrap
 from render.layout import LAYOUT
+from render.options import BoardOptions
 from render.texts import LANGS, outcome_text
 from render.themes import RGB, get_theme
 
@@ -207,8 +208,8 @@ def _board(d: Decision, turn_kind: str, rules: str, lang: str, theme: str) -> Im
     players' strips (the caption says whose play it is), as a problem's answer draws it,
     so that the whole picture is short enough to be shown a phone's width (issue 46)."""
     turn = d.played if turn_kind == "played" else d.best
-    im = render_image(turn.position, rules, dice=d.dice, last_turn=turn, last_mover=d.side,
-                      perspective=d.side, theme=theme, lang=lang, dice_side=d.side)
+    im = render_image(turn.position, BoardOptions.of(rules, dice=d.dice, last_turn=turn, last_mover=d.side,
+                      perspective=d.side, theme=theme, lang=lang, dice_side=d.side))
     L = board_layout(None, d.side)
     return im.crop((0, L.crop_top, im.width, L.height - L.crop_bottom))
 

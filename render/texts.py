@@ -14,7 +14,7 @@ from typing import Protocol
 
 from engine import words
 from engine.position import Geometry, Side
-from engine.rules.ruleset import Family
+from engine.rules.ruleset import Family, RuleSet
 from engine.turn import Outcome
 from engine.words import MUNK, WIN_NAMES, points_unit, win_name
 
@@ -253,29 +253,17 @@ class RulesInfo:
     blockade_burst: bool
 
 
-def describe_rules(rules: object, geometry: Geometry, lang: str) -> RulesInfo:
-    """Accept a ``RuleSet``, a ruleset id string (``"puff-lang+torn"``) or any object with
-    ``id`` (and optionally ``family``, ``title``) — or None, to go by the geometry alone.
-
-    The renderer must not depend on a ruleset being registered (puff may land later), so
-    nothing here calls the engine registry.
-    """
-    if rules is None:
-        rid = _GEOMETRY_ID[geometry]
-        obj = None
-    elif isinstance(rules, str):
-        rid = rules.strip().lower().split("+")[0] or _GEOMETRY_ID[geometry]
-        obj = None
-    else:
-        rid = str(getattr(rules, "id", "") or _GEOMETRY_ID[geometry])
-        obj = rules
-    family = str(getattr(obj, "family", "") or _FAMILY.get(geometry, "puff"))
-    if rid in _TITLES:
-        title = _TITLES[rid][0 if lang == "sv" else 1]
-    else:
-        title = str(getattr(obj, "title", "") or rid)
-    burst = bool(getattr(obj, "blockade_burst", family == Family.BRADE))
-    return RulesInfo(rid, family, title, burst)
+def describe_rules(rules: RuleSet | str | None, geometry: Geometry, lang: str) -> RulesInfo:
+    """A ``RuleSet``'s label and behaviours, or a ruleset id's (``"puff-lang+torn"``: a
+    bracket names its tournament's rules by id), or (None) the geometry's own game."""
+    if isinstance(rules, RuleSet):
+        rid, family = rules.id, str(rules.family)
+        title = _TITLES[rid][0 if lang == "sv" else 1] if rid in _TITLES else rules.title
+        return RulesInfo(rid, family, title, rules.blockade_burst)
+    rid = (rules or "").strip().lower().split("+")[0] or _GEOMETRY_ID[geometry]
+    family = _FAMILY.get(geometry, "puff")
+    title = _TITLES[rid][0 if lang == "sv" else 1] if rid in _TITLES else rid
+    return RulesInfo(rid, family, title, family == Family.BRADE)
 
 
 def all_strings() -> list[str]:

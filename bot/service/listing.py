@@ -23,7 +23,8 @@ import logging
 from collections import OrderedDict
 
 from bot.service.model import UserError
-from bot.service.pictures import RenderPool, default_workers
+from bot.service.pictures import default_workers
+from bot.service.worker_pool import WorkerPool
 from engine import plays
 from engine.dice import Dice
 from engine.game import Game
@@ -65,18 +66,17 @@ def warm_up_lister() -> None:
     make_picker(r, r.start(), (6, 6))
 
 
-class ListPool(RenderPool):
-    """The one worker process that lists doubles (a ``RenderPool`` warmed otherwise).
+class ListPool(WorkerPool):
+    """The one worker process that lists doubles: a ``WorkerPool`` warmed by listing a
+    roll (it draws nothing; the board workers are ``pictures.RenderPool``).
 
     ``render_workers`` is the board workers' setting (``Settings.render_workers``): one
     listing worker, unless the boards are drawn in threads (0), when lists are made in
     threads too."""
 
-    warm_up = staticmethod(warm_up_lister)
-
     def __init__(self, render_workers: int | None = None) -> None:
         super().__init__(min(1, default_workers() if render_workers is None
-                             else render_workers))
+                             else render_workers), warm_up_lister, "listing")
 
 
 def is_long(game: Game) -> bool:
@@ -90,7 +90,7 @@ class Pickers:
     """The pickers of live rolls, by (game id, version)."""
 
     def __init__(self, plays_kept: int = KEPT_PLAYS, kept: int = KEPT, *,
-                 lister: RenderPool | None = None) -> None:
+                 lister: WorkerPool | None = None) -> None:
         self.plays_kept = plays_kept
         self.kept = kept
         #: Where a double is listed (``ListPool``); None: in a thread.
@@ -127,7 +127,7 @@ class Pickers:
         if got is not None:
             return got
         if is_long(game) and self.lister is not None:
-            picker = await self.lister.draw(make_picker, *_roll(game))
+            picker = await self.lister.run(make_picker, *_roll(game))
         elif is_long(game):
             picker = await asyncio.to_thread(make_picker, *_roll(game))
         else:

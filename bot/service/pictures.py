@@ -2,12 +2,18 @@
 
 Every picture the bot posts is drawn here: boards, and the tournaments' brackets and
 standings, the animated replays and the game reviews of ``/watch``.  They are drawn in a
-small pool of worker *processes*: in a thread, the drawing would take the interpreter
-lock from the event loop (and from the database thread, which needs it to hand back
-every query's result) for a few milliseconds per board, seconds for a replay.  The
-workers are spawned, not forked (a fork would copy the bot's event loop, sockets and
-threads), import the renderer and draw one board at start so their caches are warm,
-and are shut down by ``RenderPool.close``: nothing is left running.
+small pool of worker *processes* (``bot/service/worker_pool.py``): in a thread, the
+drawing would take the interpreter lock from the event loop (and from the database
+thread, which needs it to hand back every query's result) for a few milliseconds per
+board, seconds for a replay.  The workers draw one board at start so their caches are
+warm, and are shut down by ``RenderPool.close``: nothing is left running.
+
+A board is drawn once (issue 47): its PNG is kept by the ``BoardSpec`` it shows (a
+frozen value, so the whole spec is the key and a picture is never shown for a board it
+does not show), a few hundred boards' worth, so a board asked for again soon, or while
+it is being drawn, costs no second drawing.  (The roll's board a preview goes back to
+on Confirm is kept per message by the delivery, bot/delivery/games.py, which holds it
+however long the player thinks.)  Its alt text is written by the worker that draws it.
 
 Whoever makes a pool closes it (``python -m bot`` with ``with``; a ``BradeBot`` handed
 none makes its own and closes it in ``release``), and hands it to what draws: the
@@ -27,43 +33,67 @@ either way, the drawing functions being pure.
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
-import multiprocessing
 import os
+from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import Any, Self, TypeVar
 
 from bot.service.model import BoardSpec
-from bot.service.workers import end_pool
-from render import render_board
+from bot.service.worker_pool import WorkerPool
+from render import BoardOptions, Score, render_board
 from render.alt_text import alt_text
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-def _board_args(spec: BoardSpec) -> dict:
-    return dict(dice=spec.dice, last_turn=spec.last_turn, last_mover=spec.mover,
-                dice_side=spec.dice_side or spec.mover, perspective=spec.perspective,
-                lang=spec.lang,
-                names=spec.names, score=spec.score, numbers=spec.numbers,
-                last_dice=spec.last_dice, result=spec.result, fallback_names=spec.usernames,
-                stopped=spec.stopped)
+def options_of(spec: BoardSpec) -> BoardOptions:
+    """What the renderer draws for ``spec``: the one translation from the bot's terms
+    (``mover``, members' ``usernames``) to the renderer's."""
+    return BoardOptions(rules=spec.rules, dice=spec.dice, dice_side=spec.dice_side or spec.mover,
+                        last_turn=spec.last_turn, last_mover=spec.mover,
+                        last_dice=spec.last_dice, perspective=spec.perspective,
+                        numbers=spec.numbers, theme=spec.theme, lang=spec.lang,
+                        names=spec.names, fallback_names=spec.usernames,
+                        score=Score(*spec.score) if spec.score else None, result=spec.result,
+                        stopped=spec.stopped)
 
 
 def render_png(spec: BoardSpec) -> bytes:
     """PNG bytes of ``spec``; blocking, so callers on the loop use ``RenderPool.render``."""
-    return render_board(spec.position, spec.rules, theme=spec.theme, **_board_args(spec))
+    return render_board(spec.position, options_of(spec))
+
+
+#: Alt texts kept by the spec they describe (a few hundred bytes each).
+KEPT_TEXTS = 4096
+_described: OrderedDict[BoardSpec, str] = OrderedDict()
 
 
 def describe(spec: BoardSpec) -> str:
     """The board's alt text (at most 1,024 characters, in the board's language): pass it
-    as the attachment's ``description`` so a screen reader says what the picture shows."""
-    return alt_text(spec.position, spec.rules, **_board_args(spec))
+    as the attachment's ``description`` so a screen reader says what the picture shows.
+    A board drawn by ``RenderPool.render`` was described by the worker that drew it, and
+    a board sent again (the roll's board a preview goes back to) was described before:
+    neither is described again on the event loop."""
+    got = _described.get(spec)
+    if got is None:
+        got = alt_text(spec.position, options_of(spec))
+        _keep_text(spec, got)
+    return got
+
+
+def _keep_text(spec: BoardSpec, text: str) -> None:
+    _described[spec] = text
+    _described.move_to_end(spec)
+    while len(_described) > KEPT_TEXTS:
+        _described.popitem(last=False)
+
+
+def picture(spec: BoardSpec) -> tuple[bytes, str]:
+    """What a board worker makes of ``spec``: its PNG and its alt text."""
+    return render_png(spec), alt_text(spec.position, options_of(spec))
 
 
 def warm_up_renderer() -> None:
@@ -81,102 +111,61 @@ def default_workers() -> int:
     return max(1, min(2, (os.cpu_count() or 2) - 1))
 
 
-def _ready() -> int:
-    """Run in each worker once its initializer has warmed it: proves it is up."""
-    return os.getpid()
+#: Bytes of board pictures kept by the spec they show (~70 kB a board: a few hundred).
+KEPT_BYTES = 16 * 1024 * 1024
 
 
 class RenderPool:
-    """Worker processes that draw boards; ``render`` falls back to a thread until they
-    are up (and after ``close``).  A subclass may warm its workers otherwise
-    (``warm_up``: the play picker's lists, bot/service/listing.py).  ``with`` closes it.
+    """The board workers (a ``WorkerPool`` warmed by drawing a board), and the pictures
+    they drew, kept by the ``BoardSpec`` they show (at most ``kept_bytes``, the least
+    recently asked for going first): a board asked for again, or while it is still being
+    drawn, is answered with the same bytes, never drawn twice.  ``with`` closes it.
 
     ``workers`` is ``Settings.render_workers``: None for ``default_workers``, 0 to draw
     in threads only."""
 
-    warm_up: Callable[[], None] = staticmethod(warm_up_renderer)
-
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, kept_bytes: int = KEPT_BYTES) -> None:
         self.workers = default_workers() if workers is None else workers
-        self.closed = False
-        self._pool: ProcessPoolExecutor | None = None
-        self._pending = 0  # workers not yet warm
-        self.broken = False
-        self.drawn = 0  # boards the workers have drawn (the rest went to threads)
-        self.pids: set[int] = set()
-        self._probes: list[Future[int]] = []
+        self.pool = WorkerPool(self.workers, warm_up_renderer, "render")
+        self.kept_bytes = kept_bytes
+        self._kept: OrderedDict[BoardSpec, bytes] = OrderedDict()
+        self._held = 0  # bytes in ``_kept``
+        self._drawing: dict[BoardSpec, asyncio.Future[bytes]] = {}
+        self.boards = 0  # boards drawn, in workers or threads
+        self.reused = 0  # boards asked for and answered with bytes drawn before
+
+    # -- the worker pool's life, as the bot sees it ------------------------------------
 
     @property
     def ready(self) -> bool:
-        return self._pool is not None and self._pending == 0
+        return self.pool.ready
+
+    @property
+    def closed(self) -> bool:
+        return self.pool.closed
+
+    @property
+    def broken(self) -> bool:
+        return self.pool.broken
+
+    @property
+    def pids(self) -> set[int]:
+        return self.pool.pids
+
+    @property
+    def drawn(self) -> int:
+        """Pictures the workers drew (the rest went to threads)."""
+        return self.pool.done
 
     def start(self) -> Self:
-        """Spawn the workers without waiting for them (each takes a second or two to
-        import and warm up); ``wait_ready`` waits.  Once only: a pool started before, or
-        closed, stays as it is."""
-        if self.workers <= 0 or self._pool is not None or self.closed:
-            return self
-        self._pool = ProcessPoolExecutor(self.workers,
-                                         mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=type(self).warm_up)
-        # The executor spawns a worker per submitted job while none is idle, so one
-        # probe per worker starts them all now rather than at the first boards.
-        self._pending = self.workers
-        try:
-            self._probes = [self._pool.submit(_ready) for _ in range(self.workers)]
-        except Exception:  # no processes on this host: threads it is
-            log.exception("could not start render workers; drawing boards in threads")
-            self.close()
-            return self
-        for probe in self._probes:
-            probe.add_done_callback(self._warm)
+        self.pool.start()
         return self
 
-    def _warm(self, probe: Future[int]) -> None:
-        # runs on the executor's manager thread: only plain assignments here
-        if probe.cancelled() or self.closed:
-            pass  # closed while warming up: the worker was ended, it did not fail
-        elif probe.exception() is not None:
-            self.broken = True
-            log.error("render worker failed to start; drawing boards in threads",
-                      exc_info=probe.exception())
-        else:
-            self.pids.add(probe.result())
-        self._pending -= 1
-
     async def wait_ready(self) -> None:
-        if self._pool is not None:
-            await asyncio.gather(*(asyncio.wrap_future(p) for p in self._probes),
-                                 return_exceptions=True)
-
-    async def render(self, spec: BoardSpec) -> bytes:
-        return await self.draw(render_png, spec)
-
-    async def draw(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``fn(*args, **kwargs)`` in a worker (a thread until they are up, or after one
-        died): ``fn`` a top-level function, the arguments picklable."""
-        job = functools.partial(fn, *args, **kwargs)
-        pool = self._pool
-        if pool is None or self._pending or self.broken:
-            return await asyncio.to_thread(job)
-        try:
-            result = await asyncio.get_running_loop().run_in_executor(pool, job)
-        except BrokenProcessPool:  # a worker died (killed, out of memory): keep serving
-            log.exception("render worker died; drawing in threads from now on")
-            self.broken = True
-            return await asyncio.to_thread(job)
-        self.drawn += 1
-        return result
+        await self.pool.wait_ready()
 
     def close(self) -> None:
-        """Stop the workers and wait for them to exit (queued boards are cancelled, one
-        being drawn is finished), at most a moment: a worker still busy then (warming
-        up on a loaded host) is terminated, so the bot stops in time (bot/service/
-        workers.py).  Pictures asked for afterwards are drawn in threads."""
-        self.closed = True
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            end_pool(pool)
+        self.pool.close()
 
     def __enter__(self) -> Self:
         return self
@@ -184,3 +173,44 @@ class RenderPool:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+    # -- drawing -----------------------------------------------------------------------
+
+    async def draw(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn(*args, **kwargs)`` in a worker (a thread until they are up, or after one
+        died): ``fn`` a top-level function, the arguments picklable."""
+        return await self.pool.run(fn, *args, **kwargs)
+
+    async def render(self, spec: BoardSpec) -> bytes:
+        """``spec``'s picture: kept, being drawn, or drawn now (and kept)."""
+        got = self._kept.get(spec)
+        if got is not None:
+            self._kept.move_to_end(spec)
+            self.reused += 1
+            return got
+        drawing = self._drawing.get(spec)
+        if drawing is not None:
+            self.reused += 1
+            return await asyncio.shield(drawing)
+        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self._drawing[spec] = future
+        try:
+            png, text = await self.draw(picture, spec)
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._drawing[spec]
+        future.set_result(png)
+        self.boards += 1
+        self._keep(spec, png)
+        _keep_text(spec, text)
+        return png
+
+    def _keep(self, spec: BoardSpec, png: bytes) -> None:
+        self._kept[spec] = png
+        self._held += len(png)
+        while self._held > self.kept_bytes and self._kept:
+            _, gone = self._kept.popitem(last=False)
+            self._held -= len(gone)

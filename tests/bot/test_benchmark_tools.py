@@ -6,6 +6,7 @@ several processes, and its driver going on when a player finds no Roll button.""
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 from typing import Any
@@ -96,6 +97,37 @@ def test_processes_combined_over_their_common_window() -> None:
                            [1, 1], Sampler(None))
     assert apart == ["saturated: the processes' phases did not overlap (no common window)"]
     assert none == 0.0
+
+
+def test_typed_and_tapped_turns_side_by_side_with_issue_47s_targets() -> None:
+    """``--by both``: each phase's figures typed → by taps, the ratios and the targets
+    met or missed (all CPU counts the board workers', which the loop's does not)."""
+    typed = Phase("saturated", 0.0, 100, counted=100, seconds=2.0, loop_cpu=0.6,
+                  worker_cpu=1.4, boards=200, latencies=[0.05, 0.1], gc_counts=[200, 20, 1])
+    tapped = Phase("saturated", 0.0, 100, counted=100, seconds=2.1, loop_cpu=0.9,
+                   worker_cpu=2.1, boards=300, reused=100, latencies=[0.07, 0.2],
+                   preview_latencies=[0.03, 0.04], by="picker", gc_counts=[300, 30, 2])
+    lines = bot_load.compare([typed], [tapped])
+    text = "\n".join(lines)
+    assert "turns/s 50.0 → 47.6 (0.95×)" in text
+    assert "event-loop CPU a turn 6.0 → 9.0 ms (1.50×)" in text
+    assert "board workers' CPU a turn 14.0 → 21.0 ms" in text
+    assert "all CPU a turn (loop and workers) 20.0 → 30.0 ms (1.50×)" in text
+    assert "boards drawn a turn 2.00 → 3.00 (reused 0.00 → 1.00)" in text
+    assert "young collections a turn 2.0 → 3.0" in text
+    assert ("targets: turns/s ≥ 0.9×: met; loop CPU ≤ 1.1×: MISSED; all CPU ≤ 1.2×: "
+            "MISSED; boards ≤ 2 a tapped turn: MISSED") in text
+    paced = [dataclasses.replace(p, name="paced", think=1.0) for p in (typed, tapped)]
+    assert "choice→preview p99 ≤ 150 ms: met" in "\n".join(bot_load.compare(*map(list, (
+        [paced[0]], [paced[1]]))))
+
+
+def test_both_ways_need_a_fresh_database(monkeypatch, capsys, tmp_path: Path) -> None:
+    monkeypatch.setattr(sys, "argv", ["bot_load.py", "--by", "both", "--db",
+                                      str(tmp_path / "x.sqlite3")])
+    with pytest.raises(SystemExit) as stop:
+        bot_load.main()
+    assert stop.value.code == 2 and "fresh database" in capsys.readouterr().err
 
 
 def test_several_processes_need_postgresql(monkeypatch, capsys) -> None:
@@ -191,6 +223,22 @@ async def test_fault_soak_sees_boards_that_keep_their_buttons(tmp_path: Path,
              or "carry its buttons, but its newest" in v]
     assert stray, report.violations
     assert report.buttons_checked >= 30 and report.buttons_games
+
+
+async def test_load_driver_counts_the_boards_of_tapped_turns(tmp_path: Path,
+                                                             monkeypatch) -> None:
+    """By taps, a phase counts the boards drawn and those answered with the picture kept:
+    a roll's, a preview's and the next board a turn (forfeits and single plays fewer;
+    the roll's board a preview goes back to is not drawn again), about three a turn,
+    never the double a board drawn twice would make."""
+    monkeypatch.setenv("BRADE_RENDER_WORKERS", "0")
+    phase = Phase("saturated", 0.0, 20)
+    [done] = await bot_load.run(2, [phase], tmp_path / "load.sqlite3", by="picker")
+    assert done.done >= 20 and done.refusals == 0 and not done.no_picker
+    assert done.preview_latencies and done.boards >= done.done
+    assert done.boards <= 4 * done.done  # with the turns in flight when the clock stopped
+    assert done.worker_cpu == 0.0  # no workers: drawn in threads
+    assert "boards drawn" in done.summary(2)
 
 
 async def test_load_driver_counts_a_player_without_a_roll_button(tmp_path: Path,

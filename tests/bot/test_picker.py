@@ -23,6 +23,7 @@ import simcord
 
 from bot.i18n import side_name, t
 from bot.service.listing import Pickers
+from bot.service.pictures import render_png
 from engine import plays
 from engine.position import Side
 from tests.bot.conftest import make_bot
@@ -30,6 +31,7 @@ from tests.bot.helpers import (
     Db,
     db_dicts,
     game_row,
+    pngs,
     recent,
     server,
     snapshot,
@@ -343,6 +345,7 @@ async def test_a_chosen_play_is_shown_before_it_counts(simcord_env: simcord.Env,
     labels = [o.label for o in menu.options]
     assert len(set(labels)) == len(labels) and labels[0].startswith("1/3")
     before, drawn = snapshot(db_path), len(specs)
+    rolled = pngs(env, board)
 
     # narrowing: the same message, the same picture, a narrower menu and a way back
     group = next(i for i, o in enumerate(menu.options) if o.description)
@@ -377,7 +380,9 @@ async def test_a_chosen_play_is_shown_before_it_counts(simcord_env: simcord.Env,
     again = fresh(env, ch, preview)
     assert "Preview" not in again.content and control(again, "brademenu:").custom_id \
         == menu.custom_id
-    assert specs[-1].last_turn != spec.last_turn and specs[-1].dice == (2, 2)
+    # the roll's board as it was, its picture kept (bot/service/pictures.py): not drawn
+    assert pngs(env, again) == rolled != pngs(env, preview)
+    assert specs[-1] == spec
     assert snapshot(db_path) == before
 
     # the preview again, confirmed: the message goes back to the roll, the play follows
@@ -394,6 +399,10 @@ async def test_a_chosen_play_is_shown_before_it_counts(simcord_env: simcord.Env,
     newest = recent(env, ch, 1)[0]
     assert newest.id != board.id and f"`{last['moves']}`" in newest.content
     assert specs[-1].last_turn.text == last["moves"]  # the next board shows the play
+    # what players see is what a drawing from scratch gives (issue 47): the board after
+    # Confirm, the roll's board the preview went back to (kept, not drawn again)
+    assert pngs(env, newest) == [render_png(specs[-1])]
+    assert [env.backend.cdn.get(a["url"]) for a in old.attachments] == rolled
 
 
 async def test_a_single_play_and_few_plays_are_buttons(simcord_env: simcord.Env,

@@ -9,7 +9,6 @@ import io
 import os
 import subprocess
 import sys
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import given
@@ -33,6 +32,7 @@ from render.layout import (
     point_center,
     slab_rect,
 )
+from render.options import BoardOptions
 from render.texts import describe_rules
 from render.themes import CLASSIC, CONTRAST, THEMES, Theme
 from tests.render.helpers import RGB, count_near, dist
@@ -66,7 +66,7 @@ def probe_position(geometry: Geometry) -> Position:
 def test_checkers_of_the_right_colour_at_the_right_points(geometry: Geometry, perspective: Side,
                                                           theme: str) -> None:
     pos = probe_position(geometry)
-    im = decode(render_board(pos, None, perspective=perspective, theme=theme))
+    im = decode(render_board(pos, BoardOptions.of(None, perspective=perspective, theme=theme)))
     th = THEMES[theme]
     wb = geometry.board_point(Side.WHITE, 5)
     bb = geometry.board_point(Side.BLACK, 9)
@@ -84,7 +84,7 @@ def test_checkers_of_the_right_colour_at_the_right_points(geometry: Geometry, pe
 def test_brade_start_from_either_side_puts_own_home_band_bottom_right() -> None:
     pos = Position.start(Geometry.BRADE)
     for view in Side:
-        im = decode(render_board(pos, "talisman", perspective=view))
+        im = decode(render_board(pos, BoardOptions.of("talisman", perspective=view)))
         home = Geometry.BRADE.board_point(view, 1)
         x, y = point_center(home, view)
         assert x > LAYOUT.rail_x and y > LAYOUT.mid_y  # bottom right
@@ -99,7 +99,7 @@ def test_brade_start_from_either_side_puts_own_home_band_bottom_right() -> None:
 
 def test_bar_and_borne_off_checkers_per_side() -> None:
     pos = Position.parse("white=bar,1x12,offx2 black=barx3,1x10,offx2 turn=white")
-    im = decode(render_board(pos, "talisman", perspective=Side.BLACK))
+    im = decode(render_board(pos, BoardOptions.of("talisman", perspective=Side.BLACK)))
     # the viewer's (black) bar checkers in the lower half of the rail, white's in the upper
     assert_checker(im, bar_center(True, 0), Side.BLACK, CLASSIC)
     assert_checker(im, bar_center(True, 2), Side.BLACK, CLASSIC)
@@ -114,8 +114,8 @@ def test_bar_and_borne_off_checkers_per_side() -> None:
 def test_dice_lie_in_the_throwers_right_half(perspective: Side) -> None:
     for thrower in Side:
         pos = Position.start(Geometry.BRADE).with_turn(thrower)  # the roll to play
-        im = decode(render_board(pos, "talisman", dice=(2, 5), dice_side=thrower,
-                                 perspective=perspective))
+        im = decode(render_board(pos, BoardOptions.of("talisman", dice=(2, 5), dice_side=thrower,
+                                 perspective=perspective)))
         right = thrower is perspective
         (x5, y5), (x2, y2) = die_centers(2, right)
         assert (x5 > LAYOUT.rail_x) == right
@@ -127,7 +127,7 @@ def test_dice_lie_in_the_throwers_right_half(perspective: Side) -> None:
 
 
 def test_no_dice_no_die_face() -> None:
-    im = decode(render_board(Position.start(), "talisman"))
+    im = decode(render_board(Position.start(), BoardOptions.of("talisman")))
     (x, y), _ = die_centers(2, True)
     assert dist(im.getpixel((x, y)), CLASSIC.die_pip) > 60
 
@@ -142,8 +142,8 @@ def _hit_turn() -> tuple[Position, Turn]:
 @pytest.mark.parametrize("theme", [CLASSIC, CONTRAST])
 def test_last_turn_arrow_and_hit_marker(theme: Theme) -> None:
     after, turn = _hit_turn()
-    plain = decode(render_board(after, "talisman", theme=theme))
-    im = decode(render_board(after, "talisman", last_turn=turn, theme=theme))
+    plain = decode(render_board(after, BoardOptions.of("talisman", theme=theme)))
+    im = decode(render_board(after, BoardOptions.of("talisman", last_turn=turn, theme=theme)))
     # the arrow leaves the top of the home band, clear of the count written on the 14 left
     a = clear_of(checker_center(1, 14, 15, Side.WHITE, Geometry.BRADE),
                  checker_center(1, 13, 14, Side.WHITE, Geometry.BRADE))
@@ -161,7 +161,7 @@ def test_last_turn_arrow_and_hit_marker(theme: Theme) -> None:
 def test_burst_is_marked_differently_from_a_hit() -> None:
     after, _ = _hit_turn()
     turn = Turn((Step(1, 6, 5, burst=True),), after)
-    im = decode(render_board(after, "talisman", last_turn=turn))
+    im = decode(render_board(after, BoardOptions.of("talisman", last_turn=turn)))
     b = checker_center(6, 0, 1, Side.WHITE, Geometry.BRADE)
     r = LAYOUT.checker // 2
     box = (b[0] - 4, b[1] - 2 * r - 4, b[0] + 2 * r + 4, b[1] + 4)
@@ -172,8 +172,8 @@ def test_burst_is_marked_differently_from_a_hit() -> None:
 def test_blockade_is_highlighted() -> None:
     pos = Position.parse("white=1x3,19x2,20x2,21x2,22x2,23x2,24x2 "
                          "black=barx2,1x6,2,3,4,14x2,16,17 turn=black")
-    im = decode(render_board(pos, "talisman"))
-    start = decode(render_board(Position.start(), "talisman"))
+    im = decode(render_board(pos, BoardOptions.of("talisman")))
+    start = decode(render_board(Position.start(), BoardOptions.of("talisman")))
     field = (LAYOUT.field_x, LAYOUT.field_y, LAYOUT.field_x + LAYOUT.field_w,
              LAYOUT.field_y + LAYOUT.field_h)
     assert count_near(im, field, CLASSIC.blockade, 20) > 500
@@ -183,27 +183,26 @@ def test_blockade_is_highlighted() -> None:
 def test_same_input_same_bytes() -> None:
     after, turn = _hit_turn()
     kw = dict(dice=(6, 6), last_turn=turn, names=("Åsa", "Örjan"), score=(1, 2, 5))
-    assert render_board(after, "talisman", **kw) == render_board(after, "talisman", **kw)
+    assert render_board(after, BoardOptions.of("talisman", **kw)) == render_board(after, BoardOptions.of("talisman", **kw))
 
 
 def test_same_bytes_in_a_fresh_process() -> None:
     # The palette is learnt at first use; it must not depend on hash seeds or history.
     code = ("import hashlib;from engine.position import Position;from render import "
-            "render_board;print(hashlib.sha256(render_board(Position.start(),'talisman',"
-            "dice=(5,2))).hexdigest())")
+            "BoardOptions,render_board;print(hashlib.sha256(render_board(Position.start(),"
+            "BoardOptions.of('talisman',dice=(5,2)))).hexdigest())")
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, check=True).stdout.strip()
-    here = hashlib.sha256(render_board(Position.start(), "talisman", dice=(5, 2))).hexdigest()
+    here = hashlib.sha256(render_board(Position.start(), BoardOptions.of("talisman", dice=(5, 2)))).hexdigest()
     assert out == here
 
 
-def test_rules_may_be_a_ruleset_an_id_or_a_lightweight_object() -> None:
+def test_rules_may_be_a_ruleset_an_id_or_nothing() -> None:
     pos = Position.start(Geometry.LANG)
-    like = SimpleNamespace(id="puff-lang", family="puff")
-    for rules in (None, "puff-lang", "puff-lang+torn", like):
+    for rules in (None, "puff-lang", "puff-lang+torn", registry.get("puff-lang")):
         assert describe_rules(rules, pos.geometry, "sv").title == "Lång puff"
-        assert render_board(pos, rules, dice=(3, 3))
+        assert render_board(pos, BoardOptions.of(rules, dice=(3, 3)))
     info = describe_rules(registry.get("classic"), Geometry.BRADE, "en")
     assert (info.family, info.blockade_burst) == ("brade", False)
 
@@ -214,7 +213,7 @@ def test_rules_may_be_a_ruleset_an_id_or_a_lightweight_object() -> None:
 ])
 def test_bad_arguments_raise_value_error(bad: dict) -> None:
     with pytest.raises(ValueError):
-        render_board(Position.start(), "talisman", **bad)
+        render_board(Position.start(), BoardOptions.of("talisman", **bad))
 
 
 def test_mapping_only_the_drawn_boxes_equals_mapping_the_whole_picture() -> None:
@@ -227,8 +226,8 @@ def test_mapping_only_the_drawn_boxes_equals_mapping_the_whole_picture() -> None
         kw = dict(kwargs)
         pos, rules = kw.pop("position"), kw.pop("rules")
         theme = THEMES[kw.get("theme", "classic")]
-        full = encode.to_png(_draw(pos, rules, **kw).im, theme)
-        assert decode(full).tobytes() == decode(render_board(pos, rules, **kw)).tobytes()
+        full = encode.to_png(_draw(pos, BoardOptions.of(rules, **kw)).im, theme)
+        assert decode(full).tobytes() == decode(render_board(pos, BoardOptions.of(rules, **kw))).tobytes()
 
 
 def test_finished_game_shows_a_banner_instead_of_dice() -> None:
@@ -237,7 +236,7 @@ def test_finished_game_shows_a_banner_instead_of_dice() -> None:
 
     after, turn = _hit_turn()
     won = Turn(turn.steps, after, Outcome("jan", 2, False, Side.WHITE))
-    im = decode(render_board(after, "talisman", last_turn=won, dice=(5, 3)))
+    im = decode(render_board(after, BoardOptions.of("talisman", last_turn=won, dice=(5, 3))))
     # the result's plate under the board: the picture grows by its height, its accent
     # outline below the bottom strip
     assert im.size == (LAYOUT.width, LAYOUT.height + result_band(LAYOUT, 2, True))
@@ -249,8 +248,8 @@ def test_finished_game_shows_a_banner_instead_of_dice() -> None:
     for right in (False, True):
         (x, y), _ = die_centers(2, right)
         assert count_near(im, (x - 20, y - 24, x + 20, y + 24), CLASSIC.die_face, 12) == 0
-    plain = decode(render_board(after.with_turn(Side.BLACK), "talisman", last_turn=turn,
-                                dice=(5, 3)))
+    plain = decode(render_board(after.with_turn(Side.BLACK), BoardOptions.of("talisman", last_turn=turn,
+                                dice=(5, 3))))
     (x, y), _ = die_centers(2, False)
     assert count_near(plain, (x - 20, y - 24, x + 20, y + 24), CLASSIC.die_face, 12) > 100
 
@@ -270,7 +269,8 @@ def test_the_result_leaves_the_bar_and_the_last_plays_arrows_in_view() -> None:
     won = Turn((Step(11, 17, 6),), pos, Outcome("jan", 2, False, Side.WHITE))
     for view in Side:
         kw = dict(perspective=view, names=("Åsa", "Erik"), score=(3, 1, 5))
-        b = _draw(pos, "talisman", last_turn=won, last_mover=Side.WHITE, **kw)
+        b = _draw(pos, BoardOptions.of("talisman", last_turn=won, last_mover=Side.WHITE,
+                                       **kw))
         assert b.plate is not None
         x0, y0, x1, y1 = b.plate
         # geometry: below the board and both strips, so nowhere on the field, the rail
@@ -288,7 +288,7 @@ def test_the_result_leaves_the_bar_and_the_last_plays_arrows_in_view() -> None:
         xa, xb = (LAYOUT.field_x, LAYOUT.rail_x) if left else \
             (LAYOUT.rail_x + LAYOUT.rail, LAYOUT.field_x + LAYOUT.field_w)
         middle = (xa, LAYOUT.mid_y - 40, xb, LAYOUT.mid_y + 40)
-        bare = render_image(pos, "talisman", result=Result(won.outcome), **kw)
+        bare = render_image(pos, BoardOptions.of("talisman", result=Result(won.outcome), **kw))
         assert count_near(b.im, middle, CLASSIC.arrow, 40) > 150
         assert count_near(bare, middle, CLASSIC.arrow, 40) < 10
 
@@ -299,10 +299,10 @@ def test_jan_danger_warning_appears_in_the_endangered_players_strip() -> None:
     top = (LAYOUT.margin, 0, LAYOUT.width - LAYOUT.margin, LAYOUT.board_y - 6)
     bottom = (LAYOUT.margin, LAYOUT.board_y + LAYOUT.board_h, LAYOUT.width - LAYOUT.margin,
               LAYOUT.height)
-    im = decode(render_board(pos, "talisman"))  # black, in danger, sits at the top
+    im = decode(render_board(pos, BoardOptions.of("talisman")))  # black, in danger, sits at the top
     assert count_near(im, top, CLASSIC.warn, 25) > 200
     assert count_near(im, bottom, CLASSIC.warn, 25) == 0
-    puff = decode(render_board(Position.start(Geometry.LANG), "puff-lang"))
+    puff = decode(render_board(Position.start(Geometry.LANG), BoardOptions.of("puff-lang")))
     assert count_near(puff, top, CLASSIC.warn, 25) == 0  # puff has no jan
 
 
@@ -312,11 +312,11 @@ def test_iron_bands_are_named_in_the_holders_strip() -> None:
     top = (LAYOUT.margin, 0, LAYOUT.width - LAYOUT.margin, LAYOUT.board_y - 6)
     bottom = (LAYOUT.margin, LAYOUT.board_y + LAYOUT.board_h, LAYOUT.width - LAYOUT.margin,
               LAYOUT.height)
-    im = decode(render_board(pos, "talisman"))  # white, holding them, at the bottom
+    im = decode(render_board(pos, BoardOptions.of("talisman")))  # white, holding them, at the bottom
     assert count_near(im, bottom, CLASSIC.blockade, 8) > 200
     assert count_near(im, top, CLASSIC.blockade, 8) == 0
-    plain = decode(render_board(Position.parse("white=1x12,18x2,19 black=1x15 turn=black"),
-                                "talisman"))
+    plain = decode(render_board(Position.parse("white=1x12,18x2,19 black=1x15 turn=black"), BoardOptions.of(
+                                "talisman")))
     assert count_near(plain, bottom, CLASSIC.blockade, 8) == 0
 
 
@@ -345,8 +345,8 @@ def test_the_games_line_keeps_the_title_and_the_match_beside_any_warning() -> No
         for lang, title, match in (("sv", "Bräde · Lyckans Talisman", "match om 3 partier"),
                                    ("en", "Bräde · Lyckans Talisman", "match of 3 games")):
             with log_text() as drawn:
-                render_board(pos, "talisman", lang=lang, score=(1, 0, 3), numbers="both",
-                             names=("Åsa Öberg-Lindqvist", "Erik Ärlig"), dice=(3, 1))
+                render_board(pos, BoardOptions.of("talisman", lang=lang, score=(1, 0, 3), numbers="both",
+                             names=("Åsa Öberg-Lindqvist", "Erik Ärlig"), dice=(3, 1)))
             texts = [t for t, _, _ in drawn]
             assert f"{title} · {match}" in texts
             assert {"janfara", "jan danger", "järnbanden"} & set(texts)  # the warning too
@@ -367,12 +367,13 @@ def test_what_a_strip_draws_fits_in_it(room: int, name: int, fixed: int,
 
 
 def test_a_score_is_a_tuple_a_mapping_or_a_score() -> None:
-    from render.board import Score, _score
+    from render.options import Score, _score
 
     assert _score((3, 1)) == Score(3, 1) and _score([3, 1, 5]) == Score(3, 1, 5)
     assert _score({"white": 2, Side.BLACK: 4, "length": 7}) == Score(2, 4, 7)
     assert _score({"black": 1}) == Score(0, 1)
-    assert _score(None) is None and _score(Score(1, 0)) == Score(1, 0)
+    assert _score(Score(1, 0)) == Score(1, 0)
+    assert BoardOptions.of(score=None).score is None
     assert Score(2, 4).of(Side.BLACK) == 4 and Score(2, 4).of(Side.WHITE) == 2
     for bad in ("3-2", (1,), (1, 2, 3, 4), 5):
         with pytest.raises(ValueError):
@@ -385,14 +386,17 @@ def test_names_fall_back_to_what_can_be_drawn_then_to_the_side() -> None:
     assert player_names(("Anna", "Björn"), None, "sv") == {Side.WHITE: "Anna",
                                                            Side.BLACK: "Björn"}
     # A name no font here can draw gives way to the fallback (a member's username).
-    got = player_names({"white": "\U0001d504\U0001d52b\U0001d52b\U0001d51e"},
-                       {Side.WHITE: "anna_b"}, "en")
+    got = player_names(("\U0001d504\U0001d52b\U0001d52b\U0001d51e", "Erik"),
+                       ("anna_b", "erik"), "en")
     assert got[Side.WHITE] == "anna_b"
     # No name at all: the side's name in the board's language.
     assert player_names(None, None, "sv") == {Side.WHITE: "Vit", Side.BLACK: "Svart"}
     assert player_names(None, None, "en")[Side.BLACK] == "Black"
+    # names as a mapping by side (BoardOptions.of), the missing one the side's name
+    named = BoardOptions.of(names={"white": "Anna"}).names
+    assert named == ("Anna", "") and player_names(named, None, "en")[Side.BLACK] == "Black"
     with pytest.raises(ValueError):
-        player_names(("only one",), None, "sv")
+        BoardOptions.of(names=("only one",))
 
 
 def test_the_numbering_printed_and_the_layout_it_needs() -> None:
@@ -408,7 +412,5 @@ def test_the_numbering_printed_and_the_layout_it_needs() -> None:
 
 @pytest.mark.parametrize("dice", [None, (4,), (6, 6), [1, 2]])
 def test_one_or_two_dice_faces_are_drawn(dice: tuple[int, ...] | None) -> None:
-    from render.board import _dice
-
-    assert _dice(dice) == (tuple(dice) if dice is not None else None)
+    assert BoardOptions.of(dice=dice).dice == (tuple(dice) if dice is not None else None)
 

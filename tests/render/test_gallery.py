@@ -10,8 +10,7 @@ from pathlib import Path
 from PIL import Image
 
 from engine.position import Geometry, Side
-from render.board import render_board
-from render.gallery import scenes, write_gallery
+from render.gallery import scene_png, scenes, write_gallery
 
 SCENES = list(scenes())
 
@@ -44,4 +43,4 @@ def test_the_gallery_is_written_valid_wide_and_small(tmp_path: Path) -> None:
         assert im.format == "PNG" and im.width >= 1000, path.name
         assert len(png) <= 120 * 1024, (path.name, len(png))
     name, kwargs = SCENES[0]
-    assert (out / name).read_bytes() == render_board(**kwargs)
+    assert (out / name).read_bytes() == scene_png(kwargs)

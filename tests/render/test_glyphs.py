@@ -10,6 +10,7 @@ import pytest
 
 from engine.dice import FACE_NAMES, roll_name
 from render.fonts import font, missing_glyphs
+from render.options import BoardOptions
 from render.texts import LABELS, all_strings
 
 WEIGHTS = ("regular", "medium", "bold")
@@ -65,14 +66,14 @@ def test_the_board_draws_the_names_it_is_given_or_their_fallbacks() -> None:
     from render.fonts import log_text, undrawable
 
     with log_text() as drawn:
-        render_board(Position.start(), "talisman", names=("Ken 健二", "דוד 🌸"),
-                     fallback_names=("ken_42", "david"))
+        render_board(Position.start(), BoardOptions.of("talisman", names=("Ken 健二", "דוד 🌸"),
+                     fallback_names=("ken_42", "david")))
     texts = [t for t, _, _ in drawn]
     assert "ken_42" in texts and "דוד 🌸" in texts
     assert not any(undrawable(t) for t in texts)  # no missing-glyph box anywhere
     # nothing drawable at all, no fallback: the side's name
     with log_text() as drawn:
-        render_board(Position.start(), "talisman", names=("健二", "李"), lang="en")
+        render_board(Position.start(), BoardOptions.of("talisman", names=("健二", "李"), lang="en"))
     assert {"White", "Black"} <= {t for t, _, _ in drawn}
 
 

@@ -20,8 +20,9 @@ from engine.turn import Outcome, Step, Turn
 from render import render_board
 from render.board import BOTH, Result, Score, board_layout
 from render.fonts import PHONE, cap_height, legible, log_text, smallest_legible
-from render.gallery import scenes
+from render.gallery import scene_png, scenes
 from render.layout import DIE, LAYOUT, PAST_DIE
+from render.options import BoardOptions
 from render.static import base_layer
 from render.texts import LANGS, all_strings
 
@@ -124,7 +125,7 @@ def test_every_text_on_every_board_is_legible_at_320_px() -> None:
     for kw in _all_scenes():
         width = board_layout(kw.get("numbers"), kw.get("perspective", Side.WHITE)).width
         with log_text() as drawn:
-            render_board(**kw)
+            scene_png(kw)
         assert drawn
         small = {(text, size) for text, size, _ in drawn if shown_cap(size, width) < CAP}
         assert not small, kw
@@ -191,7 +192,7 @@ def test_geometries_and_perspectives_share_the_layout() -> None:
         pos = Position.start(geometry)
         for side in Side:
             with log_text() as drawn:
-                render_board(pos, None, perspective=side, numbers=BOTH, dice=(3, 1))
+                render_board(pos, BoardOptions.of(None, perspective=side, numbers=BOTH, dice=(3, 1)))
             assert min(s for _, s, _ in drawn) >= LAYOUT.text
 
 

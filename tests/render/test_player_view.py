@@ -25,6 +25,7 @@ from render.layout import (
     slot,
     view_slot,
 )
+from render.options import BoardOptions
 from render.themes import CLASSIC, CONTRAST, Theme
 from tests.render.helpers import count_near, decode, dist
 
@@ -54,8 +55,8 @@ def test_black_reads_its_own_board(theme: Theme) -> None:
     right with the roll's name."""
     turn = black_bears_off()
     after = turn.position
-    png = render_board(after, TALISMAN, last_turn=turn, dice=(6, 1), dice_side=Side.BLACK,
-                       perspective=Side.BLACK, theme=theme, lang="sv")
+    png = render_board(after, BoardOptions.of(TALISMAN, last_turn=turn, dice=(6, 1), dice_side=Side.BLACK,
+                       perspective=Side.BLACK, theme=theme, lang="sv"))
     im = decode(png)
     b24 = Geometry.BRADE.board_point(Side.BLACK, 24)
     assert view_slot(b24, Side.BLACK, Geometry.BRADE) == slot(24) == (11, True)
@@ -70,14 +71,14 @@ def test_black_reads_its_own_board(theme: Theme) -> None:
     (d6, _), _ = die_centers(2, True), None
     assert d6[0] > LAYOUT.rail_x
     # a white-viewed board of the same turn puts those checkers in the bottom left
-    im_w = decode(render_board(after, TALISMAN, last_turn=turn, perspective=Side.WHITE,
-                               theme=theme))
+    im_w = decode(render_board(after, BoardOptions.of(TALISMAN, last_turn=turn, perspective=Side.WHITE,
+                               theme=theme)))
     wx, wy = checker_center(b24, 0, 1, Side.WHITE, Geometry.BRADE)
     assert wx < LAYOUT.rail_x and wy > LAYOUT.mid_y
     assert dist(im_w.getpixel((wx, wy)), theme.black_face) < 40
-    assert png != render_board(after, TALISMAN, last_turn=turn, dice=(6, 1),
+    assert png != render_board(after, BoardOptions.of(TALISMAN, last_turn=turn, dice=(6, 1),
                                dice_side=Side.BLACK, perspective=Side.BLACK, theme=theme,
-                               lang="en")
+                               lang="en"))
     assert roll_name((6, 1)) == "sex äss"
 
 
@@ -95,7 +96,7 @@ def test_a_bear_off_arrow_stays_by_the_movers_home(geometry: Geometry) -> None:
     black = ",".join(f"{geometry.own_point(Side.BLACK, b)}x2" for b in home)
     pos = Position.parse(f"white=1x15 black={black},offx11 turn=white", geometry)
     turn = Turn((Step(20, 25, 5), Step(22, 25, 3)), pos)
-    im = decode(render_board(pos, rules, last_turn=turn, last_mover=Side.BLACK))
+    im = decode(render_board(pos, BoardOptions.of(rules, last_turn=turn, last_mover=Side.BLACK)))
     L = LAYOUT
     right_half = (L.rail_x + L.rail, L.field_y, L.width, L.field_y + L.field_h)
     assert count_near(im, right_half, CLASSIC.arrow, 30) == 0
@@ -103,8 +104,8 @@ def test_a_bear_off_arrow_stays_by_the_movers_home(geometry: Geometry) -> None:
     assert count_near(im, left_edge, CLASSIC.arrow, 30) > 20
     # white, the viewer, bears off top right into its tray beside it
     mine = Position.parse("white=20x2,22x2,offx11 black=1x15 turn=black", geometry)
-    im = decode(render_board(mine, rules, last_turn=Turn((Step(20, 25, 5),), mine),
-                             last_mover=Side.WHITE))
+    im = decode(render_board(mine, BoardOptions.of(rules, last_turn=Turn((Step(20, 25, 5),), mine),
+                             last_mover=Side.WHITE)))
     assert count_near(im, tray_rect(True), CLASSIC.arrow, 30) > 20
     left_half = (0, L.field_y, L.rail_x, L.field_y + L.field_h)
     assert count_near(im, left_half, CLASSIC.arrow, 30) == 0
@@ -115,8 +116,8 @@ def test_start_dot_leaves_the_count_readable() -> None:
     checker, and both arrows start clear of it."""
     pos = Position.start()
     turn = next(t for t in legal_turns(TALISMAN, pos, (6, 5)) if t.text == "1/7 1/6")
-    im = decode(render_board(turn.position, TALISMAN, last_turn=turn))
-    plain = decode(render_board(turn.position, TALISMAN))
+    im = decode(render_board(turn.position, BoardOptions.of(TALISMAN, last_turn=turn)))
+    plain = decode(render_board(turn.position, BoardOptions.of(TALISMAN)))
     cx, cy = checker_center(1, 12, 13, Side.WHITE, Geometry.BRADE)  # the count's checker
     r = LAYOUT.checker * 0.33 * 0.7  # a square inside the patch the count is written on
     box = (cx - r, cy - r, cx + r, cy + r)
@@ -138,7 +139,7 @@ def test_counts_do_not_look_like_checkers(theme: Theme) -> None:
     """A count is written on the checker in its own ink: no disc of the other colour that
     reads as one more (opposing) checker, on a point or on the bar."""
     pos = Position.parse("white=barx6,1x9 black=barx2,1x9,3,4,5,6 turn=white")
-    im = decode(render_board(pos, TALISMAN, theme=theme))
+    im = decode(render_board(pos, BoardOptions.of(TALISMAN, theme=theme)))
     # white's six on the bar: four drawn, the count on the fourth, nothing beyond
     shown = [bar_center(True, i) for i in range(BAR_SHOWN)]
     for x, y in shown[:-1]:

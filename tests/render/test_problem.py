@@ -13,6 +13,7 @@ from engine.position import Side
 from engine.turn import Turn
 from render.alt_text import alt_text
 from render.fonts import text_width
+from render.options import BoardOptions
 from render.problem import (
     BEST,
     CAPTION,
@@ -86,8 +87,9 @@ def test_the_alt_text_says_the_captions_then_the_board(plays: tuple[Turn, Turn])
     said = answer_alt_text(RULES, DICE, Side.WHITE, best, ["Yours: 1/6", "Best: 1/3."],
                            lang="en")
     assert said.startswith("Yours: 1/6. Best: 1/3. ")
-    board = alt_text(best.position, RULES, dice=DICE, last_turn=best,
-                     last_mover=Side.WHITE, dice_side=Side.WHITE, lang="en",
+    board = alt_text(best.position, BoardOptions.of(RULES, dice=DICE, last_turn=best,
+                                                    last_mover=Side.WHITE,
+                                                    dice_side=Side.WHITE, lang="en"),
                      limit=len(said) - len("Yours: 1/6. Best: 1/3. "))
     assert said.endswith(board)
 

@@ -23,6 +23,7 @@ from render.layout import (
     number_center,
     ruler_rect,
 )
+from render.options import BoardOptions
 from render.static import base_layer, number_for
 from render.themes import CLASSIC
 from tests.render.helpers import count_near, decode, dist
@@ -63,8 +64,8 @@ def test_consecutive_boards_keep_each_home_in_its_corner() -> None:
     assert b_home[0] < LAYOUT.rail_x and b_home[1] < LAYOUT.mid_y
     L = board_layout(BOTH)
     for pos, turn, dice, mover in ((p1, t1, d1, m1), (p2, t2, d2, m2)):
-        im = decode(render_board(pos, TALISMAN, last_turn=turn, dice=dice, dice_side=mover,
-                                 perspective=Side.WHITE, numbers=BOTH))
+        im = decode(render_board(pos, BoardOptions.of(TALISMAN, last_turn=turn, dice=dice, dice_side=mover,
+                                 perspective=Side.WHITE, numbers=BOTH)))
         for side, home in ((Side.WHITE, w_home), (Side.BLACK, b_home)):
             bp = Geometry.BRADE.board_point(side, 1)
             n = pos.at_board(bp)[1]
@@ -84,7 +85,7 @@ def test_both_numberings_in_each_players_colours(geometry: Geometry) -> None:
     assert L.height == LAYOUT.height + 2 * LAYOUT.ruler and L.width == LAYOUT.width
     base_layer.cache_clear()  # the numbers are drawn (and logged) with the static layer
     with log_text() as drawn:
-        im = decode(render_board(pos, None, perspective=Side.BLACK, numbers=BOTH))
+        im = decode(render_board(pos, BoardOptions.of(None, perspective=Side.BLACK, numbers=BOTH)))
     numbers = [t for t, s, w in drawn if t.isdigit() and s == L.text and w == "bold"]
     assert len(numbers) >= 48
     for ring, owner in enumerate(numbering(BOTH, Side.BLACK)):
@@ -101,7 +102,7 @@ def test_both_numberings_in_each_players_colours(geometry: Geometry) -> None:
         assert sorted(number_for(geometry, Side.BLACK, owner, c, t)
                       for c in range(12) for t in (True, False)) == list(range(1, 25))
     # a single numbering prints one row, in its owner's colours
-    im_w = decode(render_board(pos, None, perspective=Side.BLACK, numbers=Side.WHITE))
+    im_w = decode(render_board(pos, BoardOptions.of(None, perspective=Side.BLACK, numbers=Side.WHITE)))
     _, cy = number_center(3, True, LAYOUT)
     assert dist(im_w.getpixel((LAYOUT.rail_cx, cy)), CLASSIC.white_face) < 30
     assert im_w.height == LAYOUT.height
@@ -110,7 +111,7 @@ def test_both_numberings_in_each_players_colours(geometry: Geometry) -> None:
 def test_the_roll_to_play_is_large_in_the_rollers_half_and_labelled() -> None:
     pos = Position.start().with_turn(Side.BLACK)
     with log_text() as drawn:
-        im = decode(render_board(pos, TALISMAN, dice=(5, 2), perspective=Side.WHITE))
+        im = decode(render_board(pos, BoardOptions.of(TALISMAN, dice=(5, 2), perspective=Side.WHITE)))
     (x5, y5), _ = die_centers(2, False)  # black, at the top, throws into the left half
     assert x5 < LAYOUT.rail_x and dist(im.getpixel((x5, y5)), CLASSIC.die_pip) < 40
     assert "sinkadus" in [t for t, _, _ in drawn]
@@ -127,8 +128,8 @@ def test_a_board_waiting_for_the_next_roll_shows_the_last_roll_as_its_rollers() 
     (pos, turn, dice, mover), = game_turns(1)
     assert mover is Side.WHITE and pos.turn is Side.BLACK
     with log_text() as drawn:
-        im = decode(render_board(pos, TALISMAN, dice=dice, dice_side=mover, last_turn=turn,
-                                 perspective=Side.WHITE, numbers=BOTH))
+        im = decode(render_board(pos, BoardOptions.of(TALISMAN, dice=dice, dice_side=mover, last_turn=turn,
+                                 perspective=Side.WHITE, numbers=BOTH)))
     texts = [t for t, _, _ in drawn]
     L = board_layout(BOTH)
     assert turn.text in texts  # white's play in white's own numbering
@@ -153,16 +154,16 @@ def test_the_last_play_is_written_in_its_movers_numbering() -> None:
     pos = Position.parse("white=1x5,13x10 black=19x3,20x2,24x2,offx8 turn=black")
     turn = next(t for t in legal_turns(TALISMAN, pos, (6, 1)) if "24/off" in t.text)
     with log_text() as drawn:
-        render_board(turn.position, TALISMAN, last_turn=turn, dice=(6, 1),
-                     dice_side=Side.BLACK, perspective=Side.WHITE, numbers=Side.WHITE)
+        render_board(turn.position, BoardOptions.of(TALISMAN, last_turn=turn, dice=(6, 1),
+                     dice_side=Side.BLACK, perspective=Side.WHITE, numbers=Side.WHITE))
     assert "19/ut 24/ut" in [t for t, _, _ in drawn]
 
 
 def test_the_roll_just_played_and_the_roll_to_play_side_by_side() -> None:
     (pos, turn, dice, _), = game_turns(1)
     with log_text() as drawn:
-        im = decode(render_board(pos, TALISMAN, dice=(6, 5), last_turn=turn, last_dice=dice,
-                                 perspective=Side.WHITE))
+        im = decode(render_board(pos, BoardOptions.of(TALISMAN, dice=(6, 5), last_turn=turn, last_dice=dice,
+                                 perspective=Side.WHITE)))
     texts = [t for t, _, _ in drawn]
     assert turn.text in texts and "sex sinka" in texts
     (x6, y6), _ = die_centers(2, False)  # black's roll to play, top player's half
@@ -181,9 +182,9 @@ def test_a_finished_board_shows_the_result_and_no_turn_or_dice() -> None:
                         ("en", ["Åsa wins", "Erik resigned · 2 points",
                                 "Åsa wins the match 5–3"])):
         with log_text() as drawn:
-            im = decode(render_board(pos, TALISMAN, dice=(6, 5), last_turn=turn,
+            im = decode(render_board(pos, BoardOptions.of(TALISMAN, dice=(6, 5), last_turn=turn,
                                      last_dice=dice, names=("Åsa", "Erik"), lang=lang,
-                                     result=result, score=(5, 3, 5)))
+                                     result=result, score=(5, 3, 5))))
         texts = [t for t, _, _ in drawn]
         for line in lines:
             assert line in texts
@@ -194,8 +195,8 @@ def test_a_finished_board_shows_the_result_and_no_turn_or_dice() -> None:
             assert count_near(im, (x - 20, y - 20, x + 20, y + 20), CLASSIC.die_face, 8) == 0
     # a match still going: the score after this game
     with log_text() as drawn:
-        render_board(pos, TALISMAN, names=("Åsa", "Erik"), lang="en",
-                     result=Result(Outcome("gammon", 2, False, Side.BLACK), Score(1, 2, 5)))
+        render_board(pos, BoardOptions.of(TALISMAN, names=("Åsa", "Erik"), lang="en",
+                     result=Result(Outcome("gammon", 2, False, Side.BLACK), Score(1, 2, 5))))
     texts = [t for t, _, _ in drawn]
     assert "Erik wins" in texts and "gammon · 2 points" in texts
     assert "Åsa 1–2 Erik · match of 5 games" in texts
@@ -205,14 +206,14 @@ def test_a_winning_last_turn_still_ends_the_board_without_a_result_argument() ->
     after = Position.parse("white=1x14,6 black=bar,1x14 turn=black")
     won = Turn((Step(1, 6, 5, hit=True),), after, Outcome("jan", 2, False, Side.WHITE))
     with log_text() as drawn:
-        render_board(after, TALISMAN, last_turn=won, dice=(5, 3), lang="en")
+        render_board(after, BoardOptions.of(TALISMAN, last_turn=won, dice=(5, 3), lang="en"))
     texts = [t for t, _, _ in drawn]
     assert "White wins" in texts and "jan · 2 points" in texts and "to play" not in texts
 
 
 def test_bad_numbers_are_refused() -> None:
     with pytest.raises(ValueError):
-        render_board(Position.start(), TALISMAN, numbers="all")
+        render_board(Position.start(), BoardOptions.of(TALISMAN, numbers="all"))
 
 
 def _paschs(ruleset: str, plies: int, seed: int = 3):
@@ -247,8 +248,8 @@ def test_a_four_step_play_fits_its_label(ruleset: str, plies: int) -> None:
     for pos, turn, dice, mover in _paschs(ruleset, plies):
         rolled = (3, 1) if rules.family != "puff" else None
         with log_text() as drawn:
-            render_board(pos, rules, dice=rolled, last_turn=turn, last_dice=dice,
-                         last_mover=mover, numbers=BOTH, lang="sv")
+            render_board(pos, BoardOptions.of(rules, dice=rolled, last_turn=turn, last_dice=dice,
+                         last_mover=mover, numbers=BOTH, lang="sv"))
         full, short = format_turn(turn, "sv"), chained_turn(turn, "sv")
         label = next(t for t, _, _ in drawn if t in (full, short) or t.endswith("…"))
         assert label in (full, short), (label, full)
@@ -268,10 +269,10 @@ def test_the_last_board_shows_the_last_play_and_no_warning() -> None:
                Outcome("jan", 2, False, Side.WHITE))
     for lang, warn in (("sv", "janfara"), ("en", "jan danger")):
         with log_text() as drawn:
-            im = decode(render_board(jan, TALISMAN, last_turn=won, last_dice=(2, 1),
+            im = decode(render_board(jan, BoardOptions.of(TALISMAN, last_turn=won, last_dice=(2, 1),
                                      last_mover=Side.WHITE, lang=lang, names=("Åsa", "Erik"),
                                      score=(2, 0, 3), result=Result(won.outcome,
-                                                                    Score(2, 0, 3))))
+                                                                    Score(2, 0, 3)))))
         texts = [t for t, _, _ in drawn]
         assert not [t for t in texts if warn in t or "järnbanden" in t or "blockad" in t]
         assert "18/20* 20/21" in texts
@@ -280,5 +281,5 @@ def test_the_last_board_shows_the_last_play_and_no_warning() -> None:
         assert count_near(im, (0, LAYOUT.height, LAYOUT.width, im.height), FADED, 8) > 300
         # the same board before the end did warn
         with log_text() as drawn:
-            render_board(jan, TALISMAN, lang=lang, names=("Åsa", "Erik"))
+            render_board(jan, BoardOptions.of(TALISMAN, lang=lang, names=("Åsa", "Erik")))
         assert [t for t, _, _ in drawn if warn in t]

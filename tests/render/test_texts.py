@@ -29,9 +29,8 @@ def test_rules_described_from_a_ruleset_an_id_or_nothing() -> None:
     assert info.id == "classic" and info.family == "brade" and not info.blockade_burst
     assert describe_rules("puff-lang+torn", Geometry.LANG, "sv").id == "puff-lang"
     assert describe_rules(None, Geometry.BACKGAMMON, "en").family == "backgammon"
-    loose = describe_rules(SimpleNamespace(id="house", title="Our rules"), Geometry.BRADE,
-                           "en")
-    assert loose.title == "Our rules" and loose.blockade_burst  # bräde's default
+    house = describe_rules("house", Geometry.BRADE, "en")  # an id no table names
+    assert house.title == "house" and house.blockade_burst  # bräde's default
 
 
 def test_a_result_in_lines_names_the_winner_and_the_match() -> None:

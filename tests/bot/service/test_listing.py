@@ -26,7 +26,7 @@ async def test_a_double_is_listed_in_the_worker_process_as_it_is_here() -> None:
         pool.start()
         await pool.wait_ready()
         picker = await Pickers(lister=pool).made((1, 1), game)
-        assert pool.drawn == 1 and len(pool.pids) == 1  # made in the worker, not here
+        assert pool.done == 1 and len(pool.pids) == 1  # made in the worker, not here
     here = make_picker(game.rules, game.position, game.dice)
     assert picker.plays == here.plays == plays.listing(game.rules, game.position, game.dice)
     assert picker.options(picker.whole) == here.options(here.whole)

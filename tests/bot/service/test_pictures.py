@@ -4,11 +4,13 @@ once the bot is closed (a leaked worker once kept pytest alive)."""
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
 import signal
 import threading
 from concurrent.futures.process import _ExecutorManagerThread  # type: ignore[attr-defined]
+from dataclasses import replace
 
 import simcord
 
@@ -91,7 +93,8 @@ async def test_worker_bytes_match_in_process_and_a_dead_worker_is_survived() -> 
         assert pool.drawn == 1
         (pid,) = pool.pids
         os.kill(pid, signal.SIGKILL)
-        assert await pool.render(spec) == expected  # answered from a thread instead
+        swedish = replace(spec, lang="sv")
+        assert await pool.render(swedish) == render_png(swedish)  # from a thread instead
         assert pool.broken and pool.drawn == 1
     finally:
         pool.close()
@@ -142,3 +145,22 @@ async def test_without_a_pool_boards_are_drawn_in_threads() -> None:
     assert await pool.render(spec) == render_png(spec) and pool.drawn == 0
     pool.close()
     assert await pool.render(spec) == render_png(spec)  # closed: in a thread
+
+
+async def test_a_board_asked_for_again_is_not_drawn_again(specs: list[BoardSpec]) -> None:
+    """The pool keeps each picture by the whole spec it shows: the same spec again (also
+    while it is being drawn) gets the same bytes without a second drawing; a spec that
+    differs in anything is drawn; the bytes kept stay within their bound."""
+    spec = _spec()
+    pool = RenderPool(workers=0)
+    first, again = await asyncio.gather(pool.render(spec), pool.render(spec))
+    assert first == again == render_png(spec) and await pool.render(spec) == first
+    assert specs == [spec] and pool.boards == 1 and pool.reused == 2  # drawn once
+    other = replace(spec, dice=(4, 2))
+    assert await pool.render(other) == render_png(other) != first
+    assert pool.boards == 2
+    small = RenderPool(workers=0, kept_bytes=len(first) + 1)
+    await small.render(spec)
+    await small.render(other)  # the first goes to make room
+    await small.render(spec)
+    assert small.boards == 3 and small.reused == 0
