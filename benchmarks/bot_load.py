@@ -786,7 +786,8 @@ class Told:
                 assert r.ephemeral, r
         corr = self.bot.services.correspondence
         corr.present = 0.0  # nobody is looking: a message every turn
-        due, send = corr.due_turns, self.bot.notices.send
+        letters = self.bot.get_cog("Notices").letters  # type: ignore[union-attr]
+        due, send = corr.due_turns, letters.write
 
         async def due_turns(channel_id: int | None = None) -> list[Any]:
             found = await due(channel_id)
@@ -802,7 +803,7 @@ class Told:
             return ok
 
         corr.due_turns = due_turns  # type: ignore[method-assign]
-        self.bot.notices.send = sent  # type: ignore[method-assign]
+        letters.write = sent
 
     def stored(self) -> int:
         """The "your turn" messages in the members' DMs, as SimCord stored them."""
