@@ -217,12 +217,14 @@ async def test_what_python_m_bot_makes_it_closes_after_the_bot(tmp_path: Path,
     from bot.__main__ import EXIT_DISCORD, StartupLog, run
     from bot.client import BradeBot
     from bot.service.ai import ProcessAgent
+    from bot.service.listing import ListPool
     from bot.service.pictures import RenderPool
 
     closed: list[str] = []
     handed: dict[str, object] = {}
     real_open, real_release = bot.store.open_store, BradeBot.release
     real_pool_close, real_agent_close = RenderPool.close, ProcessAgent.close
+    real_list_close = ListPool.close
 
     async def open_store(*args, **kwargs):
         store = await real_open(*args, **kwargs)
@@ -247,6 +249,10 @@ async def test_what_python_m_bot_makes_it_closes_after_the_bot(tmp_path: Path,
         closed.append(type(self).__name__)
         real_pool_close(self)
 
+    def list_close(self: ListPool) -> None:  # a worker pool of its own, drawing nothing
+        closed.append(type(self).__name__)
+        real_list_close(self)
+
     def agent_close(self: ProcessAgent) -> None:
         closed.append("agent")
         real_agent_close(self)
@@ -255,6 +261,7 @@ async def test_what_python_m_bot_makes_it_closes_after_the_bot(tmp_path: Path,
     monkeypatch.setattr(BradeBot, "start", start)
     monkeypatch.setattr(BradeBot, "release", release)
     monkeypatch.setattr(RenderPool, "close", pool_close)
+    monkeypatch.setattr(ListPool, "close", list_close)
     monkeypatch.setattr(ProcessAgent, "close", agent_close)
     config = Config.from_env({**TOKEN, "BRADE_DB": str(tmp_path / "brade.sqlite3"),
                               "BRADE_RENDER_WORKERS": "0"})

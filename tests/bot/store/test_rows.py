@@ -11,7 +11,8 @@ from bot.store.rows import LIVE, GameRow
 
 def columns(**over: object) -> tuple[object, ...]:
     row = dict(zip(GameRow.COLUMNS, (7, 1, 5, "active", "talisman", 11, 12, 3, 99, None, 4,
-                                     1.0, 2.0, 0, None, None, 0, None), strict=True))
+                                     1.0, 2.0, 0, None, None, 0, None, None),
+                   strict=True))
     row.update(over)
     return tuple(row[c] for c in GameRow.COLUMNS)
 
