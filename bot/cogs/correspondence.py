@@ -27,8 +27,8 @@ from bot.cogs.sight import Sightlines
 from bot.delivery.answers import send_private
 from bot.delivery.letters import Letters
 from bot.service.correspondence import Correspondence
+from bot.service.model import GameRow
 from bot.service.problems import DailyPost, ProblemService, day_of
-from bot.store import GameRow
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -32,9 +32,8 @@ from bot.delivery.answers import send_private
 from bot.delivery.league import EMPTY, LeagueCourier, words
 from bot.league.errors import LeagueError
 from bot.service.league import BoardToOpen, LeagueOutcome, LeagueService
-from bot.service.model import Ctx, UserError
+from bot.service.model import Conflict, Ctx, UserError
 from bot.service.text import CHOICE_LIMIT, CHOICES, plain_name
-from bot.store import Conflict
 from bot.views import LineupMenu
 from engine.errors import EngineError
 
@@ -42,8 +41,8 @@ if TYPE_CHECKING:
     from bot.delivery.games import GamePresenter
     from bot.permissions import Rights
     from bot.service.games import GameService
+    from bot.service.model import GameRow
     from bot.service.players import Players
-    from bot.store import GameRow
 
 log = logging.getLogger(__name__)
 

@@ -39,10 +39,9 @@ from bot.permissions import (
     unposted,
 )
 from bot.service.ai import DEFAULT_LEVEL, LEVELS
-from bot.service.model import COMPUTER, Ctx, Reply, UserError
+from bot.service.model import COMPUTER, Conflict, Ctx, Reply, UserError
 from bot.service.shortfalls import rights_text
 from bot.service.text import plain_name
-from bot.store import Conflict
 from bot.views import GameButton, PlayMenu, ThreadButton, layout
 from engine.errors import EngineError
 

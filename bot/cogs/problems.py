@@ -29,10 +29,9 @@ from bot.cogs.replies import refusal_text
 from bot.delivery import answers
 from bot.delivery.answers import send_private
 from bot.delivery.problems import post_daily, show_problem
-from bot.service.model import Ctx, UserError
+from bot.service.model import Conflict, Ctx, UserError
 from bot.service.problem_picker import ProblemPicker
 from bot.service.problems import DailyPost, ProblemReply, ProblemService
-from bot.store import Conflict
 from engine.errors import EngineError
 
 if TYPE_CHECKING:

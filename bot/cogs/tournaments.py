@@ -35,7 +35,7 @@ from bot.delivery import threads
 from bot.delivery.answers import send_private
 from bot.delivery.tournaments import Courier
 from bot.league.errors import LeagueError
-from bot.service.model import Ctx, Reply, UserError
+from bot.service.model import Conflict, Ctx, Reply, UserError
 from bot.service.text import (
     CHOICE_LIMIT,
     CHOICES,
@@ -47,7 +47,6 @@ from bot.service.tournaments import (
     ThreadEnd,
     TournamentService,
 )
-from bot.store import Conflict
 from bot.views import WalkoverButton, WithdrawButton
 from engine.errors import EngineError
 
@@ -57,7 +56,7 @@ if TYPE_CHECKING:
     from bot.delivery.games import GamePresenter
     from bot.permissions import Rights
     from bot.service.games import GameService
-    from bot.store import GameRow
+    from bot.service.model import GameRow
 
 log = logging.getLogger(__name__)
 

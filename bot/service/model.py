@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.store import Conflict as Conflict  # a write lost to another process's
+from bot.store import GameRow as GameRow  # a game as stored: end-of-game listeners get it
 from engine.dice import Dice
 from engine.position import Position, Side
 from engine.rules.ruleset import RuleSet

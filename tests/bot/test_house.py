@@ -12,6 +12,7 @@ contracts, tests/test_imports.py).  And no module grows past 700 lines.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,66 @@ def test_no_module_is_over_700_lines() -> None:
     long = {str(p.relative_to(ROOT)): n for p in sorted(BOT.rglob("*.py"))
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > LONGEST}
     assert long == {}
+
+
+#: Bases that declare a type rather than lend behaviour: they do not count.
+_DECLARING = {"Protocol", "Generic", "Exception", "Enum", "StrEnum", "IntEnum", "NamedTuple",
+              "TypedDict"}
+
+
+def _wide_classes(path: Path, most: int = 2) -> list[str]:
+    """Classes built from more than ``most`` bases that lend behaviour (issue 45: a
+    service is composed of parts handed in, not a tower of mixins sharing one ``self``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef):
+            bases = [ast.unparse(b).split("[")[0].rsplit(".", 1)[-1] for b in node.bases]
+            if len([b for b in bases if b not in _DECLARING]) > most:
+                found.append(node.name)
+    return found
+
+
+def test_no_service_is_a_tower_of_mixins() -> None:
+    wide = {str(p.relative_to(ROOT)): hits for p in sorted((BOT / "service").rglob("*.py"))
+            if (hits := _wide_classes(p))}
+    assert wide == {}
+
+
+def test_the_mixin_rule_sees_what_it_forbids(tmp_path: Path) -> None:
+    service = tmp_path / "service.py"
+    service.write_text("class GameService(Challenges, Picking, GivingUp):\n    pass\n"
+                       "class Fine(Table, Protocol, Generic[T]):\n    pass\n")
+    assert _wide_classes(service) == ["GameService"]
+
+
+#: Discord's markup for a member or a channel, a literal's text (``<@123>``) or the start
+#: of an f-string's (``f"<@{id}>"``): the presenter's to write.
+_MARKUP = re.compile(r"<[@#][!&]?(?:[0-9]|$)")
+
+
+def _markup(path: Path) -> list[str]:
+    """String literals (f-strings' parts too) below the presenter that write Discord's
+    mention markup; docstrings, which may show it, aside."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                 ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)}
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docs and _MARKUP.search(node.value)]
+
+
+@pytest.mark.parametrize("package", BELOW)
+def test_no_discord_markup_below_the_presenter(package: str) -> None:
+    """The use-cases name a member or a channel with a neutral token
+    (``bot.service.text.mention``, ``channel``); each presenter renders it."""
+    found = {str(p.relative_to(ROOT)): hits for p in sorted((BOT / package).rglob("*.py"))
+             if (hits := _markup(p))}
+    assert found == {}
+
+
+def test_the_markup_rule_sees_what_it_forbids(tmp_path: Path) -> None:
+    service = tmp_path / "service.py"
+    service.write_text("def f(i):\n    return f'<@{i}>' + '<#1>'\n")
+    assert sorted(_markup(service)) == ["<#1>", "<@"]
