@@ -23,15 +23,14 @@ to that rule.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import encode
-from render.fonts import draw_text, font, shown_whole, text_width
+from render.fonts import font, shown_whole, text_width
+from render.text_record import TextRecord
 from render.texts import LANGS, describe_rules
 from render.themes import RGB, Theme, get_theme
 
@@ -159,33 +158,16 @@ SUB = 20
 SMALL = 20
 TEXT = 24
 
-_RECORD: ContextVar[list[tuple[str, int]] | None] = ContextVar("bracket_texts", default=None)
-
-
-def _text(im: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB,
-          weight: str = "regular", anchor: str = "la") -> None:
-    """Every text of these pictures goes through here (``drawn_texts`` listens)."""
-    record = _RECORD.get()
-    if record is not None and text:
-        record.append((text, size))
-    draw_text(im, xy, text, size, fill, weight, anchor)
-
-
-@contextmanager
-def _recording() -> Iterator[list[tuple[str, int]]]:
-    seen: list[tuple[str, int]] = []
-    token = _RECORD.set(seen)
-    try:
-        yield seen
-    finally:
-        _RECORD.reset(token)
+#: Every text of these pictures goes through ``_text`` (``drawn_texts`` listens).
+_TEXTS = TextRecord("bracket_texts")
+_text = _TEXTS.draw
 
 
 def drawn_texts(render: Callable[..., bytes], data: object,
                 **kw: Any) -> tuple[int, list[tuple[str, int]]]:
     """The picture's width and every (text, font size) ``render`` draws for ``data``:
     what the legibility test holds to ``MIN_SHOWN_PX`` at ``SHOWN_WIDTH``."""
-    with _recording() as seen:
+    with _TEXTS.recording() as seen:
         png = render(data, **kw)
     with Image.open(io.BytesIO(png)) as im:
         return im.width, list(seen)

@@ -18,18 +18,17 @@ above, a line-up not yet shown drawn as hidden.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Mapping
 from itertools import pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import encode
-from render.fonts import draw_text, font
+from render.fonts import font
+from render.text_record import TextRecord
 from render.texts import LANGS
-from render.themes import RGB, Theme, get_theme
+from render.themes import Theme, get_theme
 
 WORDS: dict[str, dict[str, str]] = {
     "sv": {
@@ -83,27 +82,9 @@ HEADER = 32
 NOTE = 28  # a line of the notes under the table
 MAX_TIES = 4  # ties explained under the table (the text beside it names every one)
 
-_RECORD: ContextVar[list[tuple[str, int]] | None] = ContextVar("league_texts", default=None)
-
-
-def _text(im: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB,
-          weight: str = "regular", anchor: str = "la") -> None:
-    """Every text of these pictures goes through here (``drawn_texts`` listens)."""
-    record = _RECORD.get()
-    if record is not None and text:
-        record.append((text, size))
-    draw_text(im, xy, text, size, fill, weight, anchor)
-
-
-@contextmanager
-def recording() -> Iterator[list[tuple[str, int]]]:
-    """Every (text, font size) drawn meanwhile, for the legibility test."""
-    seen: list[tuple[str, int]] = []
-    token = _RECORD.set(seen)
-    try:
-        yield seen
-    finally:
-        _RECORD.reset(token)
+#: Every text of these pictures goes through ``_text`` (``drawn_texts`` listens).
+_TEXTS = TextRecord("league_texts")
+_text = _TEXTS.draw
 
 
 def _w(lang: str, key: str, **params: object) -> str:
@@ -275,7 +256,7 @@ def render_fixture(data: Mapping[str, Any], lang: str = "en",
 def drawn_texts(render: Callable[..., bytes], data: Mapping[str, Any],
                 **kw: Any) -> tuple[int, int, list[tuple[str, int]]]:
     """The picture's size and every (text, font size) ``render`` draws for ``data``."""
-    with recording() as seen:
+    with _TEXTS.recording() as seen:
         png = render(data, **kw)
     with Image.open(io.BytesIO(png)) as im:
         return im.width, im.height, list(seen)
