@@ -167,10 +167,8 @@ def drawn_texts(render: Callable[..., bytes], data: object,
                 **kw: Any) -> tuple[int, list[tuple[str, int]]]:
     """The picture's width and every (text, font size) ``render`` draws for ``data``:
     what the legibility test holds to ``MIN_SHOWN_PX`` at ``SHOWN_WIDTH``."""
-    with _TEXTS.recording() as seen:
-        png = render(data, **kw)
-    with Image.open(io.BytesIO(png)) as im:
-        return im.width, list(seen)
+    (width, _), seen = _TEXTS.drawn(render, data, **kw)
+    return width, seen
 
 
 def _w(lang: str, key: str, **params: object) -> str:

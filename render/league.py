@@ -256,7 +256,5 @@ def render_fixture(data: Mapping[str, Any], lang: str = "en",
 def drawn_texts(render: Callable[..., bytes], data: Mapping[str, Any],
                 **kw: Any) -> tuple[int, int, list[tuple[str, int]]]:
     """The picture's size and every (text, font size) ``render`` draws for ``data``."""
-    with _TEXTS.recording() as seen:
-        png = render(data, **kw)
-    with Image.open(io.BytesIO(png)) as im:
-        return im.width, im.height, list(seen)
+    (width, height), seen = _TEXTS.drawn(render, data, **kw)
+    return width, height, seen

@@ -9,9 +9,11 @@ board workers' threads) apart, and costs nothing when nobody listens.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import io
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any
 
 from PIL import Image
 
@@ -42,3 +44,12 @@ class TextRecord:
             yield seen
         finally:
             self._seen.reset(token)
+
+    def drawn(self, render: Callable[..., bytes], data: object,
+              **kw: Any) -> tuple[tuple[int, int], list[tuple[str, int]]]:
+        """The picture ``render`` makes of ``data``: its size, and every (text, font size)
+        it drew, what the legibility tests hold to the smallest size a phone shows."""
+        with self.recording() as seen:
+            png = render(data, **kw)
+        with Image.open(io.BytesIO(png)) as im:
+            return im.size, list(seen)

@@ -10,35 +10,13 @@ PostgreSQL database) is told instead of overwriting.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from bot.store.dialect import ascii_lower
 from bot.store.protocol import Database, Tx
+from bot.store.rows import LeagueRow
 
-_COLUMNS = ("id", "guild_id", "channel_id", "name", "state", "lang", "data", "version",
-            "created_at", "updated_at")
-_SELECT = f"SELECT {', '.join(_COLUMNS)} FROM leagues"
-
-
-@dataclass(frozen=True)
-class LeagueRow:
-    id: int
-    guild_id: int
-    channel_id: int
-    name: str
-    state: str
-    lang: str
-    data: dict[str, Any]
-    version: int
-    created_at: float
-    updated_at: float
-
-    @classmethod
-    def from_sql(cls, row: tuple[Any, ...]) -> LeagueRow:
-        d = dict(zip(_COLUMNS, row, strict=True))
-        d["data"] = json.loads(d["data"])
-        return cls(**d)
+_SELECT = f"SELECT {', '.join(LeagueRow.COLUMNS)} FROM leagues"
 
 
 def _same_name(tx: Tx) -> str:

@@ -133,7 +133,10 @@ class Missing:
 
 
 @dataclass(frozen=True)
-class TournamentRow:
+class CompetitionRow:
+    """A tournament's or a team league's row: its core's JSON (``data``) beside the
+    columns the bot finds it by; both tables have these columns."""
+
     id: int
     guild_id: int
     channel_id: int
@@ -149,10 +152,16 @@ class TournamentRow:
                "created_at", "updated_at")
 
     @classmethod
-    def from_sql(cls, row: tuple[Any, ...]) -> TournamentRow:
+    def from_sql(cls, row: tuple[Any, ...]) -> CompetitionRow:
         d = dict(zip(cls.COLUMNS, row, strict=True))
         d["data"] = json.loads(d["data"])
         return cls(**d)
+
+
+#: A tournament's row (``tournaments``).
+TournamentRow = CompetitionRow
+#: A team league's row (``leagues``, issue 48).
+LeagueRow = CompetitionRow
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 from PIL import Image
 
 from render.text_record import TextRecord
@@ -25,3 +27,16 @@ def test_two_families_record_apart() -> None:
     with a.recording() as seen_a, b.recording() as seen_b:
         a.draw(im, (0, 0), "table", 20, (255, 255, 255))
     assert seen_a == [("table", 20)] and seen_b == []
+
+
+def test_drawn_gives_the_pictures_size_and_its_texts() -> None:
+    texts = TextRecord("drawn_texts")
+
+    def render(word: object, *, width: int) -> bytes:
+        im = Image.new("RGB", (width, 40))
+        texts.draw(im, (2, 2), str(word), 22, (255, 255, 255))
+        out = io.BytesIO()
+        im.save(out, "PNG")
+        return out.getvalue()
+
+    assert texts.drawn(render, "Lund", width=120) == ((120, 40), [("Lund", 22)])
