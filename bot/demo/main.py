@@ -164,9 +164,10 @@ def started_lines(world: World, kept: Path | None, took: float) -> str:
         f"  Ready in {took:.1f} s. In the page, type /brade new and send it to play the "
         f"computer, or pick {others} as opponent and switch \"Viewing as\" to them to "
         "accept and play their side. Try /brade problem, /brade games, /brade settings, "
-        "/brade help, /tournament create.",
-        "  The page shows one channel: a tournament's matches are played in threads and "
-        "some notes come by direct message, so open those from here (places).",
+        "/brade help, /tournament create, /league create.",
+        "  The page shows one channel: a tournament's matches and a league's boards are "
+        "played in threads and some notes come by direct message, so open those from "
+        "here (places).",
         "  SimCord's clock does not run by itself: reminders and expiries wait until you "
         "move it on from here (+6h).",
         f"  Games are kept in {kept}." if kept else

@@ -30,7 +30,7 @@ from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import Protocol, TypeVar, runtime_checkable
 
-from bot.service.workers import end_pool
+from bot.service.workers import end_pool, started
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -153,8 +153,8 @@ class WorkerPool:
                 os.environ.setdefault(name, "1")
             ctx = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx,
-                                             initializer=lower_priority,
-                                             initargs=(self.niceness,))
+                                             initializer=started,
+                                             initargs=(lower_priority, self.niceness))
         return self._pool
 
     async def call(self, fn: Callable[..., T], *args: object) -> T:

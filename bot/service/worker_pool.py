@@ -25,7 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import Any, Self, TypeVar
 
-from bot.service.workers import end_pool
+from bot.service.workers import end_pool, started
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -73,7 +73,7 @@ class WorkerPool:
             return self
         self._pool = ProcessPoolExecutor(self.workers,
                                          mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=self.warm_up)
+                                         initializer=started, initargs=(self.warm_up,))
         # The executor spawns a worker per submitted job while none is idle, so one
         # probe per worker starts them all now rather than at the first job.
         self._pending = self.workers

@@ -11,10 +11,22 @@ owed is played after the restart (``GameService.owed_computer_turns``).
 
 from __future__ import annotations
 
+import signal
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 #: Seconds a pool's workers get to exit of themselves before they are terminated.
 GRACE = 0.25
+
+
+def started(then: Callable[..., None], *args: object) -> None:
+    """A worker's initializer: it leaves Ctrl+C to the bot, then runs ``then(*args)``.
+
+    A terminal's Ctrl+C reaches every process of its group, the workers too; the bot
+    ends its pools itself (``end_pool``), so a worker that also took the interrupt would
+    only print a traceback from the middle of waiting for a job."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    then(*args)
 
 
 def end_pool(pool: ProcessPoolExecutor, grace: float = GRACE) -> None:

@@ -8,8 +8,9 @@ import multiprocessing
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
-from bot.service.workers import end_pool
+from bot.service.workers import end_pool, started
 
 
 def _pid() -> int:
@@ -43,3 +44,27 @@ def test_a_busy_worker_is_terminated_after_the_grace() -> None:
     assert time.monotonic() - start < 5
     assert not process.is_alive() and process.exitcode != 0
     assert job.done() or job.cancelled() or not process.is_alive()
+
+
+def _ignores_interrupts() -> bool:
+    import signal
+
+    return signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+
+
+def _noted(path: str, word: str) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(word)
+
+
+def test_a_started_worker_leaves_ctrl_c_to_the_bot(tmp_path: Path) -> None:
+    """A terminal's Ctrl+C reaches the workers too; they ignore it (the bot ends them),
+    and the initializer they were given still runs."""
+    note = tmp_path / "ran"
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=started, initargs=(_noted, str(note), "warm"))
+    try:
+        assert pool.submit(_ignores_interrupts).result(60)
+        assert note.read_text(encoding="utf-8") == "warm"
+    finally:
+        end_pool(pool, grace=30)
