@@ -383,6 +383,10 @@ def _quantiles(xs: list[float]) -> list[float]:
     return statistics.quantiles(xs, n=100) if len(xs) > 1 else [0.0] * 99
 
 
+#: How long a player to move waits for the play picker to appear before typing the play
+PICKER_PATIENCE = 2.0
+
+
 class Driver:
     """Plays every game's turns: a heap of (when, channel) says who acts next; a wrapper
     round the backend's ``emit`` sees each answer arrive and schedules the next command."""
@@ -412,6 +416,8 @@ class Driver:
         #: channel → (kind, sent at, clicked message id or 0, newest message id then)
         self.pending: dict[int, tuple[str, float, int, int]] = {}
         self.roll_message: dict[int, int] = {}  # channel → latest message with a roll button
+        #: channel → when the player to move began looking for a play picker not yet shown
+        self.looking: dict[int, float] = {}
         #: channel → the text of the board a roll was clicked on, as it was then: the
         #: roll's answer rewrites it, an edit that only takes its buttons off does not
         self.clicked_text: dict[int, str] = {}
@@ -471,7 +477,11 @@ class Driver:
         kind, t0, clicked, floor = self.pending[cid]
         assert self.phase is not None
         phase = self.phase
-        fresh = mid > floor  # created after the command: its answer, not an older board
+        # created after the command: its answer, not an older board.  A button is found
+        # in SimCord's store, which may hold a message before its creation reaches this
+        # watch: the pressed message's own creation is never the answer (it was counted
+        # as a forfeit, and the next press found no picker on a board not yet rolled)
+        fresh = mid > max(floor, clicked)
         if int(payload.get("flags") or 0) & 64:  # ephemeral: the command was refused
             if not fresh:
                 return
@@ -549,14 +559,15 @@ class Driver:
         elif self.by == "typed":
             self.pending[cid] = ("move", time.perf_counter(), 0, self.newest[cid])
             emit_slash(self.env, actor, ch, "brade move", {"play": game.legal_turns[0].text})
-        else:
-            self.choose(cid, actor, row)
+        elif not self.choose(cid, actor, row):
+            return  # waiting for the picker to be drawn
         assert self.phase is not None
         self.phase.commands += 1
 
-    def choose(self, cid: int, actor: simcord.MemberActor, row: dict[str, Any]) -> None:
+    def choose(self, cid: int, actor: simcord.MemberActor, row: dict[str, Any]) -> bool:
         """The player to move taps the play picker on its board: Confirm when a play is
-        shown, else a random option of its menu or one of its play buttons."""
+        shown, else a random option of its menu or one of its play buttons.  False when
+        the picker is not shown yet and the player looks again shortly."""
         version = f":{row['id']}:{row['version']}:"
 
         def picker_of(message: Any) -> list[dict[str, Any]]:
@@ -569,13 +580,21 @@ class Driver:
             stored = next((m for m in sorted(self.env.backend.messages[cid].values(),
                                              key=lambda m: -m.id) if picker_of(m)), None)
             found = picker_of(stored)
+        if not found and time.perf_counter() < self.looking.setdefault(cid, time.perf_counter()) \
+                + PICKER_PATIENCE:
+            # not drawn yet: the answer the driver took for the last one may have come
+            # before the picker's own edit (SimCord stores a message before its events
+            # reach the watch); a player waits for the buttons before giving up on them
+            heapq.heappush(self.heap, (time.perf_counter() + 0.005, cid))
+            return False
+        self.looking.pop(cid, None)
         if not found:  # no message carries it: the player types the play (a violation)
             assert self.phase is not None
             self.phase.no_picker.append(row["id"])
             self.pending[cid] = ("move", time.perf_counter(), 0, self.newest[cid])
             emit_slash(self.env, actor, self.tables[cid][0], "brade move",
                        {"play": row["game"].legal_turns[0].text})
-            return
+            return True
         assert stored is not None
         ok = [c for c in found if c["custom_id"].startswith("brade:ok:")]
         menus = [c for c in found if c["custom_id"].startswith("brademenu:")]
@@ -593,6 +612,7 @@ class Driver:
             pick = self.rng.choice(picks)
             self.pending[cid] = ("choose", now, stored.id, self.newest[cid])
             emit_click(self.env, actor, cid, stored.id, pick["custom_id"])
+        return True
 
     def worker_ticks(self) -> int:
         """CPU clock ticks of the bot's worker processes so far (board and listing)."""
@@ -642,6 +662,7 @@ class Driver:
         """Run one phase until ``phase.turns`` turns were answered, then let it drain."""
         self.phase = phase
         phase.by = self.by
+        self.looking.clear()
         self.counting = False
         self.forget_request_log()  # what the set-up (or the last phase's drain) asked
         self.counting = True

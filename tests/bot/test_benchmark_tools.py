@@ -225,6 +225,24 @@ async def test_fault_soak_sees_boards_that_keep_their_buttons(tmp_path: Path,
     assert report.buttons_checked >= 30 and report.buttons_games
 
 
+def test_load_driver_never_takes_a_pressed_message_for_its_answer() -> None:
+    """SimCord stores a message before its creation reaches the driver's watch, so a
+    player may press a Roll button on a message whose creation the driver sees only
+    afterwards.  That creation is newer than the newest board the driver knew, and it
+    carries a picture: it was counted as the roll's answer (a forfeit), and the next press
+    found no picker on a board not yet rolled (a failure seen under CI's load)."""
+    driver = bot_load.Driver.__new__(bot_load.Driver)
+    driver.phase = Phase("saturated", 0.0, 10)
+    driver.newest, driver.roll_message, driver.picker_message = {7: 159}, {}, {}
+    driver.clicked_text, driver.clicked_components, driver.heap = {7: "press Roll"}, {}, []
+    driver.pending = {7: ("roll", 0.0, 166, 159)}  # pressed 166 before its creation came
+    roll = [{"type": 1, "components": [{"type": 2, "custom_id": "brade:roll:2:20:"}]}]
+    driver._seen("MESSAGE_CREATE", 7, {"id": "166", "content": "press Roll",
+                                       "attachments": [{"id": 1}], "components": roll})
+    assert driver.pending and driver.phase.done == 0 and not driver.phase.forfeits
+    assert driver.newest[7] == 166 and driver.roll_message[7] == 166
+
+
 async def test_load_driver_counts_the_boards_of_tapped_turns(tmp_path: Path,
                                                              monkeypatch) -> None:
     """By taps, a phase counts the boards drawn and those answered with the picture kept:
