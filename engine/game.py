@@ -30,6 +30,8 @@ from engine.rules.ruleset import RuleSet
 from engine.turn import Outcome, Turn
 
 JSON_VERSION = 1
+#: How many plays ``Game.play_of`` remembers (a picker's few previews of one roll).
+FOUND_KEPT = 8
 
 
 @dataclass
@@ -55,6 +57,12 @@ class Game:
     history: dict[Side, SideHistory] = field(
         default_factory=lambda: {Side.WHITE: SideHistory(), Side.BLACK: SideHistory()})
     _legal: list[Turn] | None = field(default=None, repr=False)
+    #: Plays found by ``play_of``, by the position, the dice and the text that named
+    #: them: a play picker names the same play on its preview and again on Confirm,
+    #: and each would run the move generator again (keyed by what they depend on, so
+    #: nothing needs forgetting when the game moves on; a few entries at most).
+    _found: dict[tuple[Position, Dice, str], Turn] = field(
+        default_factory=dict, repr=False, compare=False)
 
     # -- creation -----------------------------------------------------------------------
     @classmethod
@@ -486,7 +494,15 @@ class Game:
         the roll has no such play)."""
         if self.phase != "move" or self.dice is None:
             return None
-        return plays.play_of(self.rules, self.position, self.dice, text)
+        key = (self.position, self.dice, text)
+        found = self._found.get(key)
+        if found is None:
+            found = plays.play_of(self.rules, self.position, self.dice, text)
+            if found is not None:
+                if len(self._found) >= FOUND_KEPT:
+                    self._found.clear()
+                self._found[key] = found
+        return found
 
     def only_play(self) -> Turn | None:
         """The one legal play when the roll has exactly one (a forfeit included)."""
@@ -503,6 +519,9 @@ class Game:
         return plays.first_plays(self.rules, self.position, self.dice, n)
 
     def _is_legal(self, turn: Turn) -> bool:
+        if any(found == turn and key[0] == self.position and key[1] == self.dice
+               for key, found in self._found.items()):
+            return True  # found for this very roll by ``play_of``
         return plays.is_legal(*self._roll(), turn)
 
 

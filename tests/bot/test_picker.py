@@ -370,10 +370,13 @@ async def test_a_chosen_play_is_shown_before_it_counts(simcord_env: simcord.Env,
     assert "Preview, not played yet" in preview.content
     assert [c.label for c in controls(preview)] == ["Confirm", "Choose again"]
     spec = specs[-1]
-    assert spec.dice == (2, 2) and spec.dice_side is Side.WHITE  # the roll still to play
+    # drawn as the board Confirm will post (issue 47): the play beside its roll, small,
+    # and the next player's turn badge; nothing saved
+    assert spec.dice is None and spec.last_dice == (2, 2) and spec.mover is Side.WHITE
     assert spec.last_turn is not None and spec.last_turn.outcome is None
-    assert spec.position.turn is Side.WHITE
+    assert spec.position.turn is Side.BLACK
     assert snapshot(db_path) == before
+    previewed = pngs(env, preview)
 
     # choose again: the roll's board back, the whole menu again
     await white.click(preview, label="Choose again")
@@ -388,6 +391,7 @@ async def test_a_chosen_play_is_shown_before_it_counts(simcord_env: simcord.Env,
     # the preview again, confirmed: the message goes back to the roll, the play follows
     now = await choose(env, ch, white, again, -1)
     chosen = now.content
+    spec, previewed, drawn = specs[-1], pngs(env, now), len(specs)
     version = game_row(db_path, ch.id)["version"]
     await white.click(now, label="Confirm")
     row = game_row(db_path, ch.id)
@@ -400,8 +404,10 @@ async def test_a_chosen_play_is_shown_before_it_counts(simcord_env: simcord.Env,
     assert newest.id != board.id and f"`{last['moves']}`" in newest.content
     assert specs[-1].last_turn.text == last["moves"]  # the next board shows the play
     # what players see is what a drawing from scratch gives (issue 47): the board after
-    # Confirm, the roll's board the preview went back to (kept, not drawn again)
-    assert pngs(env, newest) == [render_png(specs[-1])]
+    # Confirm, which is the preview's picture (drawn once), and the roll's board the
+    # preview went back to (kept, not drawn again)
+    assert specs[-1] == spec and len(specs) == drawn  # nothing drawn by Confirm
+    assert pngs(env, newest) == [render_png(spec)] == previewed
     assert [env.backend.cdn.get(a["url"]) for a in old.attachments] == rolled
 
 
@@ -682,21 +688,25 @@ async def test_a_lost_roll_joins_its_message_and_the_next_turn_is_a_new_pinged_m
     assert t("roll.forfeit", lang) not in again[-1].content
 
 
-async def test_a_turn_by_taps_draws_three_boards(simcord_env: simcord.Env, db_path,
-                                                 specs) -> None:
-    """Roll (the roll's board), a play chosen (its preview), Confirm (the next board):
-    the message goes back to the roll's board as it was drawn, not drawn again."""
+async def test_a_turn_by_taps_draws_two_boards(simcord_env: simcord.Env, db_path,
+                                               specs) -> None:
+    """Roll (the roll's board), a play chosen (its preview), Confirm (the next board,
+    which is the preview's picture): two boards a turn, as a typed turn draws (issue
+    47); the message goes back to the roll's board as it was drawn, not drawn again."""
     env = simcord_env
     _, ch, members = await start_game(env)
     players = {m.id: m for m in members}
     for _ in range(12):
         row = game_row(db_path, ch.id)
         drawn, turns = len(specs), row["game"].turn_count
+        asked = len(env.http_requests)
         await tap_turn(env, ch, db_path, players, random.Random(2), Tally())
         after = game_row(db_path, ch.id)["game"]
-        previewed = any(s.dice and s.last_turn and s.mover == s.dice_side
-                        for s in specs[drawn:])
-        if after.turn_count == turns + 1 and previewed:
-            assert len(specs) - drawn == 3, [s.last_turn for s in specs[drawn:]]
+        said = [str(r.json) for r in env.http_requests[asked:]]
+        previewed = any("Preview, not played yet" in x for x in said)
+        if after.turn_count == turns + 1 and previewed and after.phase == "roll":
+            # the roll's board, the preview; Confirm's board is the preview's picture
+            # (the next player rolls: no roll for them drawn in this turn)
+            assert len(specs) - drawn == 2, [s.last_turn for s in specs[drawn:]]
             return
     raise AssertionError("no turn was previewed")

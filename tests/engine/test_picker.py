@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -226,3 +227,31 @@ def test_a_position_text_lists_like_its_position() -> None:
     rules = registry.get("talisman")
     pos = Position.parse("white=24x2,offx13 black=1x15 turn=white")
     assert plays.listing(rules, pos, (6, 5)) == ["24/off 24/off"]
+
+
+def test_a_game_finds_a_named_play_once_for_its_roll(monkeypatch) -> None:
+    """``Game.play_of`` remembers the play it found for the position and dice it found
+    it in (a picker names the same play on its preview and on Confirm): asked again it
+    runs no move generator, and ``play_turn`` takes it as legal without one; another
+    roll (or a position set from outside) is looked up afresh."""
+    from engine.game import Game
+
+    game = Game.new(seed=3)
+    game.opening()
+    if game.phase == "roll":
+        game.roll(dice=(5, 2))
+    text = plays.listing(game.rules, game.position, game.dice)[0]
+    first = game.play_of(text)
+    assert first is not None
+    calls: list[str] = []
+    real_play_of, real_is_legal = plays.play_of, plays.is_legal
+    monkeypatch.setattr(plays, "play_of", lambda *a: calls.append("play_of") or real_play_of(*a))
+    monkeypatch.setattr(plays, "is_legal", lambda *a: calls.append("is_legal") or real_is_legal(*a))
+    assert game.play_of(text) is first and not calls
+    other = replace(game, position=game.position, dice=(6, 1), _legal=None)
+    moved = other.play_of(plays.listing(other.rules, other.position, (6, 1))[0])
+    assert moved is not None and calls == ["play_of"]  # another roll: looked up afresh
+    assert other.play_of(text) != first  # the 5-2 play is not the 6-1 roll's
+    calls.clear()
+    game.play_turn(first)
+    assert not calls and game.phase != "move"

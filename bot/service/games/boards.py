@@ -58,6 +58,16 @@ def last_play(game: Game) -> tuple[Turn | None, Side, Dice] | None:
     return turn, Side(e["side"]), tuple(e.get("dice") or ())
 
 
+def played(game: Game, turn: Turn) -> Game:
+    """``game`` as it will be once ``turn`` is played, the game itself untouched: what
+    the board after the play shows (its position, its record of the play) comes from
+    the engine playing it, never from a copy of its rules here."""
+    ahead = replace(game, events=list(game.events),
+                    history={side: replace(h) for side, h in game.history.items()})
+    ahead.play_turn(turn)
+    return ahead
+
+
 def rolled_as(game: Game) -> Dice | None:
     """Puff's generalpasch: the dice rolled, when the roll to play is a pasch its roller
     named instead (the game's last events are the roll and the choice); else None."""
@@ -345,17 +355,27 @@ class Boards:
 
     def preview_post(self, lg: Loaded, lang: str, path: str, text: str,
                      turn: Turn) -> Post:
-        """The chosen play shown before it counts: the roll's board with the play drawn
-        on it (its arrows and hits, the checkers where it leaves them; the roll still
-        large in the mover's half and their turn badge, no result), a prompt that says
-        it is not played yet, and the buttons to confirm it or choose again."""
+        """The chosen play shown before it counts: the board as Confirm will post it (the
+        play's arrows and hits, the checkers where it leaves them, its roll small beside
+        it and the next player's turn badge), a prompt that says it is not played yet,
+        and the buttons to confirm it or choose again.
+
+        The same picture, not a look-alike (issue 47): the board workers keep pictures by
+        what they show, so Confirm's board is the preview's, drawn once, and a turn by
+        taps draws two boards (the roll's and this one) as a typed turn does.  A play
+        that wins keeps the roll's board with the play drawn on it and no result: the
+        result belongs to the board that reports the game won."""
         game = lg.game
         side = game.turn
         rolled = self.board_post(lg, lang, "", buttons=False).board
         assert rolled is not None
-        spec = replace(rolled, position=turn.position.with_turn(side),
-                       last_turn=replace(turn, outcome=None), mover=side, last_dice=None,
-                       dice=game.dice, dice_side=side)
+        if turn.outcome is None:
+            spec = self.board_post(lg, lang, "", buttons=False, game=played(game, turn)).board
+            assert spec is not None
+        else:
+            spec = replace(rolled, position=turn.position.with_turn(side),
+                           last_turn=replace(turn, outcome=None), mover=side,
+                           last_dice=None, dice=game.dice, dice_side=side)
         gid, version = lg.row.id, lg.row.version
         buttons = [Button("ok", gid, version, t("btn.pick_ok", lang), "success",
                           f"{path}.{digest(text)}"),
