@@ -383,7 +383,8 @@ def _quantiles(xs: list[float]) -> list[float]:
     return statistics.quantiles(xs, n=100) if len(xs) > 1 else [0.0] * 99
 
 
-#: How long a player to move waits for the play picker to appear before typing the play
+#: How long a player waits for the Roll button or the play picker to appear before
+#: typing the command instead
 PICKER_PATIENCE = 2.0
 
 
@@ -468,7 +469,7 @@ class Driver:
         # a play's board arrives as an edit of its deferred placeholder, so the roll
         # button is looked for in edits too (strips carry no components)
         components = json.dumps(payload.get("components") or [])
-        if "brade:roll:" in components:
+        if "brade:roll:" in components or "brade:roll1:" in components:
             self.roll_message[cid] = mid
         if any(x in components for x in ("brademenu:", "brade:pick:", "brade:ok:")):
             self.picker_message[cid] = mid
@@ -539,13 +540,18 @@ class Driver:
         game = row["game"]
         actor = players[row["white"] if game.turn.value == "white" else row["black"]]
         if game.phase == "roll":
-            custom_id = f"brade:roll:{row['id']}:{row['version']}:"
+            # bräde's one-die roll owed (B-36) has its own button
+            action = "roll1" if game.history[game.turn].onedie_owed else "roll"
+            custom_id = f"brade:{action}:{row['id']}:{row['version']}:"
             message_id = self.roll_message.get(cid)
             stored = self.env.backend.messages[cid].get(message_id) if message_id else None
             if stored is None or custom_id not in json.dumps(stored.components):
                 stored = next((m for m in sorted(self.env.backend.messages[cid].values(),
                                                  key=lambda m: -m.id)
                                if custom_id in json.dumps(m.components)), None)
+            if stored is None and self._wait_for_buttons(cid):
+                return  # not shown yet (as for the picker, ``choose``): looks again shortly
+            self.looking.pop(cid, None)
             if stored is None:  # no message carries it: the player types the command
                 assert self.phase is not None
                 self.phase.no_button.append(row["id"])
@@ -580,12 +586,7 @@ class Driver:
             stored = next((m for m in sorted(self.env.backend.messages[cid].values(),
                                              key=lambda m: -m.id) if picker_of(m)), None)
             found = picker_of(stored)
-        if not found and time.perf_counter() < self.looking.setdefault(cid, time.perf_counter()) \
-                + PICKER_PATIENCE:
-            # not drawn yet: the answer the driver took for the last one may have come
-            # before the picker's own edit (SimCord stores a message before its events
-            # reach the watch); a player waits for the buttons before giving up on them
-            heapq.heappush(self.heap, (time.perf_counter() + 0.005, cid))
+        if not found and self._wait_for_buttons(cid):
             return False
         self.looking.pop(cid, None)
         if not found:  # no message carries it: the player types the play (a violation)
@@ -612,6 +613,19 @@ class Driver:
             pick = self.rng.choice(picks)
             self.pending[cid] = ("choose", now, stored.id, self.newest[cid])
             emit_click(self.env, actor, cid, stored.id, pick["custom_id"])
+        return True
+
+    def _wait_for_buttons(self, cid: int) -> bool:
+        """Whether the player to act, finding no buttons for the game's state, waits a
+        little and looks again (True) rather than typing the command (False, after
+        ``PICKER_PATIENCE`` seconds of looking).  The answer the driver took for the last
+        command may have come before the edit that shows the next buttons: SimCord
+        stores a message before its events reach the watch, and a person waits for the
+        buttons before giving up on them."""
+        if time.perf_counter() >= self.looking.setdefault(cid, time.perf_counter()) \
+                + PICKER_PATIENCE:
+            return False
+        heapq.heappush(self.heap, (time.perf_counter() + 0.005, cid))
         return True
 
     def worker_ticks(self) -> int:
