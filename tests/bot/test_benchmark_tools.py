@@ -7,6 +7,7 @@ several processes, and its driver going on when a player finds no Roll button.""
 from __future__ import annotations
 
 import dataclasses
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -243,6 +244,27 @@ def test_load_driver_never_takes_a_pressed_message_for_its_answer() -> None:
     assert driver.newest[7] == 166 and driver.roll_message[7] == 166
 
 
+def test_load_driver_counts_a_play_made_at_once_as_a_turn() -> None:
+    """The roll's only play, tapped, is played at once: the board tapped on loses its
+    picker (an edit), and the next board is the answer, a turn.  The driver took that
+    edit for a narrowed menu and never counted the turn (7% of the turns by taps in a
+    run, read against the database)."""
+    driver = bot_load.Driver.__new__(bot_load.Driver)
+    driver.phase = Phase("saturated", 0.0, 10)
+    driver.newest, driver.roll_message, driver.picker_message = {7: 40}, {}, {}
+    driver.clicked_text, driver.heap, driver.finishing = {}, [], False
+    pick = [{"type": 1, "components": [{"type": 2, "custom_id": "brade:pick:2:9:a"}]}]
+    driver.clicked_components = {7: json.dumps(pick)}
+    driver.pending = {7: ("choose", 0.0, 40, 40)}
+    driver._seen("MESSAGE_UPDATE", 7, {"id": "40", "content": "White rolls …",
+                                       "attachments": [{"id": 1}], "components": []})
+    assert driver.pending and not driver.phase.menu_latencies
+    driver._think = lambda: 0.0  # type: ignore[method-assign]
+    driver._seen("MESSAGE_CREATE", 7, {"id": "41", "content": "White played …",
+                                       "attachments": [{"id": 2}], "components": []})
+    assert not driver.pending and driver.phase.done == 1 and len(driver.phase.latencies) == 1
+
+
 async def test_load_driver_counts_the_boards_of_tapped_turns(tmp_path: Path,
                                                              monkeypatch) -> None:
     """By taps, a phase counts the boards drawn and those answered with the picture kept:
@@ -255,6 +277,10 @@ async def test_load_driver_counts_the_boards_of_tapped_turns(tmp_path: Path,
     assert done.done >= 20 and done.refusals == 0 and not done.no_picker
     assert done.preview_latencies and done.boards >= done.done
     assert done.boards <= 4 * done.done  # with the turns in flight when the clock stopped
+    # over whole turns (those in flight played out after the clock): the roll's board
+    # and the preview, which Confirm's board is (issue 47); a play that wins draws three
+    assert done.whole_turns >= done.done and done.boards_a_turn() <= 2.1, (
+        done.whole_boards, done.whole_turns)
     assert done.worker_cpu == 0.0  # no workers: drawn in threads
     assert "boards drawn" in done.summary(2)
 
