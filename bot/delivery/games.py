@@ -70,10 +70,15 @@ async def board_file(pictures: RenderPool, spec: BoardSpec, filename: str = "bra
     return discord.File(io.BytesIO(png), filename=filename, description=describe(spec))
 
 
-async def _files(pictures: RenderPool, posts: list[Post]) -> list[discord.File | None]:
-    """Every post's board, drawn concurrently by the board workers."""
+async def _files(pictures: RenderPool, posts: list[Post],
+                 known: dict[BoardSpec, bytes] | None = None) -> list[discord.File | None]:
+    """Every post's board, drawn concurrently by the board workers; one whose picture is
+    ``known`` (the pressed message's: a preview confirmed, issue 47) is sent as it is,
+    however long ago it was drawn."""
     async def one(p: Post) -> discord.File | None:
-        return None if p.board is None or p.same_position else await board_file(pictures, p.board)
+        if p.board is None or p.same_position:
+            return None
+        return await board_file(pictures, p.board, png=(known or {}).get(p.board))
 
     return list(await asyncio.gather(*(one(p) for p in posts)))
 
@@ -205,7 +210,10 @@ class GamePresenter:
             assert pressed is not None
             return await self._picture(pressed, redraw.board)
 
-        first, drawn = await asyncio.gather(redrawn(), _files(self.pictures, todo.send))
+        # the pressed message's pictures: Confirm's board is the preview's (a player may
+        # think longer than the board workers' store keeps it)
+        known = dict(self._pictures.get(pressed, [])) if pressed is not None else {}
+        first, drawn = await asyncio.gather(redrawn(), _files(self.pictures, todo.send, known))
         bare: list[int] = []  # messages known to carry no buttons now
         if todo.redraw is not None and pressed is not None:
             post, file = todo.redraw, first

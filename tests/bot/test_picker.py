@@ -333,7 +333,7 @@ async def many_plays(env: simcord.Env, db_path, *, locale: str | None = None) ->
 
 
 async def test_a_chosen_play_is_shown_before_it_counts(simcord_env: simcord.Env, db_path,
-                                                       specs) -> None:
+                                                       specs, simcord_bot) -> None:
     env = simcord_env
     ch, white, _black, _, board = await many_plays(env, db_path)
     row = game_row(db_path, ch.id)
@@ -392,6 +392,9 @@ async def test_a_chosen_play_is_shown_before_it_counts(simcord_env: simcord.Env,
     now = await choose(env, ch, white, again, -1)
     chosen = now.content
     spec, previewed, drawn = specs[-1], pngs(env, now), len(specs)
+    # the player thinks long: the board workers' store has forgotten the preview, and
+    # Confirm still sends the preview's picture rather than drawing it again
+    simcord_bot.renderer._kept.clear()
     version = game_row(db_path, ch.id)["version"]
     await white.click(now, label="Confirm")
     row = game_row(db_path, ch.id)
