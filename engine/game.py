@@ -242,6 +242,14 @@ class Game:
         self._apply(turn)
         return turn
 
+    def ahead(self, turn: Turn) -> Game:
+        """The game as it will be once ``turn`` is played, this one untouched (a play
+        previewed before it counts): a copy of what playing changes, then played."""
+        copy = replace(self, events=list(self.events),
+                       history={side: replace(h) for side, h in self.history.items()})
+        copy.play_turn(turn)
+        return copy
+
     def play_turn(self, turn: Turn) -> Turn:
         self._need_move()
         if not (turn in self._legal if self._legal is not None else self._is_legal(turn)):

@@ -292,3 +292,21 @@ def test_puff_notation_reaches_a_legal_play_in_another_order() -> None:
     g.roll(dice=(4, 3))
     turn = g.play("5/8* 1/5")
     assert turn.position.black[0] == 1
+
+
+def test_a_game_ahead_of_a_play_leaves_the_game_as_it_was() -> None:
+    """``Game.ahead``: the game as the play leaves it (position, record, next to roll),
+    the game itself unchanged, so a preview can show the board Confirm will post."""
+    from engine import plays as listing
+
+    game = Game.new(seed=3)
+    game.opening()
+    if game.phase == "roll":
+        game.roll(dice=(5, 2))
+    before = (game.position, list(game.events), game.phase, game.dice)
+    turn = game.play_of(listing.listing(game.rules, game.position, game.dice)[0])
+    assert turn is not None
+    ahead = game.ahead(turn)
+    assert (game.position, game.events, game.phase, game.dice) == before
+    game.play_turn(turn)
+    assert (ahead.position, ahead.events, ahead.phase) == (game.position, game.events, game.phase)

@@ -58,16 +58,6 @@ def last_play(game: Game) -> tuple[Turn | None, Side, Dice] | None:
     return turn, Side(e["side"]), tuple(e.get("dice") or ())
 
 
-def played(game: Game, turn: Turn) -> Game:
-    """``game`` as it will be once ``turn`` is played, the game itself untouched: what
-    the board after the play shows (its position, its record of the play) comes from
-    the engine playing it, never from a copy of its rules here."""
-    ahead = replace(game, events=list(game.events),
-                    history={side: replace(h) for side, h in game.history.items()})
-    ahead.play_turn(turn)
-    return ahead
-
-
 def rolled_as(game: Game) -> Dice | None:
     """Puff's generalpasch: the dice rolled, when the roll to play is a pasch its roller
     named instead (the game's last events are the roll and the choice); else None."""
@@ -370,7 +360,7 @@ class Boards:
         rolled = self.board_post(lg, lang, "", buttons=False).board
         assert rolled is not None
         if turn.outcome is None:
-            spec = self.board_post(lg, lang, "", buttons=False, game=played(game, turn)).board
+            spec = self.board_post(lg, lang, "", buttons=False, game=game.ahead(turn)).board
             assert spec is not None
         else:
             spec = replace(rolled, position=turn.position.with_turn(side),
