@@ -272,8 +272,9 @@ class Turns:
                             self.table.seed_source(), lg.level))
                         game.choose_roll(chosen)
                         named = self.boards.named(lg, side, dice, chosen, public)
-                    if game.phase != "move":
-                        lg = await self.table.save(lg, ctx, events_before=before)
+                    if game.phase != "move":  # forfeited: the computer's roll, its record
+                        lg = await self.table.save(lg, replace(ctx, user_id=COMPUTER),
+                                                   events_before=before)
                         lg, more = await self.rolling.roll_for_next(lg, ctx, public)
                         await self.boards.ready(lg)
                         posts.extend(self.boards.after_roll(lg, side, dice, public, more,

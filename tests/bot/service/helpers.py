@@ -39,6 +39,8 @@ MANY = "white=1x10,4x2,7x3 black=1x15 turn=white"
 WIDE = "white=1x5,4x2,7x2,9x2,11x2,12x2 black=1x15 turn=white"
 #: 4–2 (among others) has no legal play (T-4);
 STUCK = "white=4x8,2x7 black=5x3,18x3,20x3,10x3,22x3 turn=white"
+#: the same with the sides swapped: Black (the computer, against Alice) stuck on 4–2;
+STUCK_BLACK = "white=5x3,18x3,20x3,10x3,22x3 black=4x8,2x7 turn=black"
 #: one checker left: any roll bears it off and wins;
 LAST = "white=24,offx14 black=1x15 turn=white"
 #: Black's every checker home but one, four points short of an uppspel (B-31): on

@@ -22,6 +22,7 @@ from tests.bot.service.helpers import (
     OTHER_CHANNEL,
     START,
     STUCK,
+    STUCK_BLACK,
     Clock,
     FirstPlay,
     alice_to_roll,
@@ -158,6 +159,26 @@ async def test_the_computer_plays_its_turn_after_a_members_command(
     assert reply.posts[0].text.startswith(f"Black ({t('computer', 'en')}) played")
     plays = [e for e in after.game.events if e["type"] in ("play", "forfeit")]
     assert plays[-1]["side"] == "black"
+
+
+async def test_a_roll_the_computer_forfeits_is_the_computers_in_the_record(
+        store: Database, clock: Clock) -> None:
+    """T-4 on the computer's turn: its lost roll is stored as its own, not as the
+    member's whose command let it play (the channel's record and the history name the
+    roller)."""
+    games = make_games(store, clock, agent=FirstPlay())
+    start = await games.new_game(ctx(ALICE), None)  # Alice White, the computer Black
+    assert start.game_id is not None
+    await put_game(games, start.game_id, at("talisman", STUCK_BLACK, rolls=((4, 2),)))
+    assert await games.needs_computer(ctx(ALICE))
+    reply = await games.computer_turns(ctx(ALICE))
+    after = await live(games)
+    assert after.game.turn is Side.WHITE and after.game.phase == "roll"
+    async with games.store.read() as tx:
+        rows = await tx.events(start.game_id)
+    assert [(e.actor_id, e.kind) for e in rows[-2:]] == [(COMPUTER, "roll"),
+                                                        (COMPUTER, "forfeit")]
+    assert reply.posts and reply.posts[0].forfeit
 
 
 async def test_without_a_computer_player_nothing_is_played(games: GameService) -> None:
