@@ -16,8 +16,11 @@ does is decided by the message policy (bot/delivery/policy.py); this module carr
 out.
 
 Every board is drawn by the board workers (bot/service/pictures.py) before anything is
-posted, concurrently, after the interaction has been deferred; each goes out with its
-alt text (``describe``) as the attachment's description, for screen readers.
+posted, concurrently; each goes out with its alt text (``describe``) as the
+attachment's description, for screen readers.  A press that changes its own message
+(a roll added to its board, a preview, Confirm) is answered by that edit itself once
+its pictures are drawn, unless that takes longer than ``ANSWER_WITHIN`` (Discord wants
+an answer within 3 s); then, as anything else, it is deferred first.
 """
 
 from __future__ import annotations
@@ -49,6 +52,9 @@ log = logging.getLogger(__name__)
 
 #: Boards whose text ``GamePresenter`` remembers (one per live game; ~2 kB each).
 REMEMBERED = 5000
+#: Seconds a press's answer waits for its pictures before it is deferred: Discord wants
+#: an answer within 3 s of the press, and the service has spent some of them.
+ANSWER_WITHIN = 1.0
 #: (channel id, message id) of a posted message.
 Where = tuple[int, int]
 
@@ -81,6 +87,13 @@ async def _files(pictures: RenderPool, posts: list[Post],
         return await board_file(pictures, p.board, png=(known or {}).get(p.board))
 
     return list(await asyncio.gather(*(one(p) for p in posts)))
+
+
+async def drawn_in_time(pictures: asyncio.Future[Any]) -> bool:
+    """Whether ``pictures`` are drawn within ``ANSWER_WITHIN`` (they go on being drawn
+    either way)."""
+    done, _ = await asyncio.wait({pictures}, timeout=ANSWER_WITHIN)
+    return bool(done)
 
 
 def _message(post: Post, file: discord.File | None) -> dict[str, Any]:
@@ -199,10 +212,9 @@ class GamePresenter:
                                         allowed_mentions=mentioning(post.mentions))
             self._remember(pressed, post)
             return
-        if not response.is_done():
-            await (response.defer() if component else response.defer(thinking=True))
         channel_id = interaction.channel_id or 0
         redraw = todo.redraw if pressed is not None else None
+        answer: Callable[..., Awaitable[Any]] | None = None
 
         async def redrawn() -> discord.File | None:
             if redraw is None or redraw.board is None or redraw.same_position:
@@ -213,14 +225,24 @@ class GamePresenter:
         # the pressed message's pictures: Confirm's board is the preview's (a player may
         # think longer than the board workers' store keeps it)
         known = dict(self._pictures.get(pressed, [])) if pressed is not None else {}
-        first, drawn = await asyncio.gather(redrawn(), _files(self.pictures, todo.send, known))
+        pictures = asyncio.ensure_future(
+            asyncio.gather(redrawn(), _files(self.pictures, todo.send, known)))
+        if not response.is_done():
+            if redraw is not None and await drawn_in_time(pictures):
+                # A press that changes its own message is answered by that change, one
+                # call, once its pictures are drawn; when the board workers are behind,
+                # deferred first (Discord wants an answer within 3 s), as a command is.
+                answer = response.edit_message
+            else:
+                await (response.defer() if component else response.defer(thinking=True))
+        first, drawn = await pictures
         bare: list[int] = []  # messages known to carry no buttons now
         if todo.redraw is not None and pressed is not None:
             post, file = todo.redraw, first
             edit: dict[str, Any] = {}
             if not post.same_position:  # the picker narrowing keeps the picture it has
                 edit["attachments"] = [file] if file is not None else []
-            await interaction.edit_original_response(
+            await (answer or interaction.edit_original_response)(
                 content=post.content, view=make_view(post.buttons, post.menu),
                 allowed_mentions=mentioning(post.mentions), **edit)
             if not post.buttons and post.menu is None:

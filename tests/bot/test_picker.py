@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 import simcord
 
+from bot.delivery import games as games_delivery
 from bot.i18n import side_name, t
 from bot.service.listing import Pickers
 from bot.service.pictures import render_png
@@ -713,3 +714,56 @@ async def test_a_turn_by_taps_draws_two_boards(simcord_env: simcord.Env, db_path
             assert len(specs) - drawn == 2, [s.last_turn for s in specs[drawn:]]
             return
     raise AssertionError("no turn was previewed")
+
+
+def _answers(requests: list[Any]) -> list[tuple[str, Any]]:
+    """The bot's answers to presses among ``requests``: each interaction callback by
+    its type (6: deferred, 7: the pressed message changed), and each later edit of an
+    answer ("@original")."""
+    out: list[tuple[str, Any]] = []
+    for r in requests:
+        if r.path.endswith("/callback"):
+            body = r.json if isinstance(r.json, dict) else {}
+            out.append(("callback", body.get("type")))
+        elif r.method == "PATCH" and r.path.endswith("/messages/@original"):
+            out.append(("edit", None))
+    return out
+
+
+async def _previewed_turn(env: simcord.Env, db_path: Any) -> list[tuple[str, Any]]:
+    """Turns by taps until one is previewed; that turn's answers to its presses."""
+    _, ch, members = await start_game(env)
+    players = {m.id: m for m in members}
+    for _ in range(12):
+        turns = game_row(db_path, ch.id)["game"].turn_count
+        asked = len(env.http_requests)
+        await tap_turn(env, ch, db_path, players, random.Random(2), Tally())
+        requests = env.http_requests[asked:]
+        after = game_row(db_path, ch.id)["game"]
+        if after.turn_count == turns + 1 and after.phase == "roll" and \
+                any("Preview, not played yet" in str(r.json) for r in requests):
+            return _answers(requests)
+    raise AssertionError("no turn was previewed")
+
+
+async def test_each_press_of_a_tapped_turn_is_answered_by_its_own_edit(
+        simcord_env: simcord.Env, db_path) -> None:
+    """Roll, the chosen play, Confirm: each press changes the message it was made on,
+    and that change is its answer, one call (Discord's "update message"), not a
+    deferral and an edit after it (issue 47: the event loop's work a tapped turn)."""
+    answers = await _previewed_turn(simcord_env, db_path)
+    assert answers == [("callback", 7)] * 3, answers
+
+
+async def test_a_press_whose_pictures_are_late_is_deferred_then_edited(
+        simcord_env: simcord.Env, db_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pictures not drawn in time (the board workers behind): each press is acknowledged
+    at once and its message edited once they are drawn; the turn ends as it would.
+    (SimCord's timers wait for its clock, so the test says "late" itself; the wait is
+    tested in tests/bot/delivery/test_games.py.)"""
+    async def late(pictures: Any) -> bool:
+        return False
+
+    monkeypatch.setattr(games_delivery, "drawn_in_time", late)
+    answers = await _previewed_turn(simcord_env, db_path)
+    assert answers == [("callback", 6), ("edit", None)] * 3, answers
