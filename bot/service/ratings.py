@@ -23,7 +23,7 @@ from bot.league.profile import DiceCount, GameSummary, Profile, build_profile, c
 from bot.league.ratings import Rating, leaderboard, rate
 from bot.service.games import GameService
 from bot.service.model import COMPUTER, Ctx, Reply, UserError
-from bot.service.text import clip, mention
+from bot.service.text import clip, mention, moment
 from bot.store import GameRow, RatedGame
 from engine.match import Match
 from engine.position import Side
@@ -213,7 +213,7 @@ class RatingService:
         how = outcome_text(g.kind, g.munk, lang)
         text = t("rating.profile.game", lang, id=g.game_id, rules=g.rules, who=who,
                  result=t("rating.won" if g.won else "rating.lost", lang), how=how,
-                 points=g.points, when=f"<t:{int(row.updated_at)}:d>" if row else "?")
+                 points=g.points, when=moment(row.updated_at, "d") if row else "?")
         change = changes.get(row_id)
         last_of_row = row is not None and g.game_id in (str(row_id),
                                                         f"{row_id}/{len(outcomes_of(row))}")

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 
 from bot.i18n import t
 from bot.service.text import channel as channel_mention
+from bot.service.text import moment
 from bot.store import Database, Missing
 from bot.store.repositories import RightsRepository
 
@@ -51,7 +52,7 @@ def notice(items: list[Missing], lang: str) -> str:
         lines.append(t("rights.notice.line", lang, channel=channel_mention(m.channel_id),
                        action=t(f"rights.action.{m.action}", lang),
                        rights=right_names(m.rights, lang), times=times,
-                       when=f"<t:{int(m.last_at)}:R>"))
+                       when=moment(m.last_at, "R")))
     if len(items) > NOTICE_LINES:
         lines.append(t("rights.notice.more", lang, n=len(items) - NOTICE_LINES))
     lines.append(t("rights.notice.end", lang))

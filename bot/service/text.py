@@ -114,6 +114,18 @@ def channel(channel_id: int | str) -> str:
     return f"\x1e#{channel_id}\x1f"
 
 
+#: A moment named in the bot's own text: ``moment``'s neutral token, which the presenter
+#: renders (on Discord as its timestamp markup, which each reader sees in their own time
+#: zone and language; in plain text as the time in UTC).  As long as that markup.
+MOMENT = re.compile("\x1et:([0-9]+):([tTdDfFR])\x1f")
+
+
+def moment(when: float, style: str = "f") -> str:
+    """The moment ``when`` (seconds since the epoch) as a value the presenter renders:
+    ``style`` as Discord's (``f`` date and time, ``d`` date, ``R`` relative)."""
+    return f"\x1et:{int(when)}:{style}\x1f"
+
+
 def plain_name(text: str | None, limit: int = THREAD_NAME_LIMIT, *, fallback: str = "?") -> str:
     """A name made from user text: no mentions, markdown, links or invisible characters."""
     s = _EMOJI.sub(r"\1", str(text or ""))

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.i18n import TABLES, t
 from bot.service.model import UserError
-from bot.service.text import mention
+from bot.service.text import mention, moment
 
 
 def uid(player: str | None) -> int:
@@ -46,7 +46,8 @@ def mention_player(player: str | None) -> str:
 
 
 def stamp(when: datetime | None, style: str = "f") -> str:
-    return f"<t:{int(when.timestamp())}:{style}>" if when else ""
+    """``when`` for the reader's clock (``moment``); nothing for no time."""
+    return moment(when.timestamp(), style) if when else ""
 
 
 def num(x: float) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.delivery.mentions import in_plain, on_discord, rendered
 from bot.service.model import Post, Reply
-from bot.service.text import channel, mention, shown
+from bot.service.text import channel, mention, moment, shown
 
 
 def test_the_service_names_a_member_and_discord_shows_the_mention() -> None:
@@ -20,6 +20,19 @@ def test_plain_text_names_the_member() -> None:
     names = {12: "Åsa"}
     text = f"{mention(12)} rolls in {channel(34)}."
     assert in_plain(text, names.__getitem__) == "@Åsa rolls in #34."
+
+
+def test_a_moment_is_discords_timestamp_or_utc_in_plain_text() -> None:
+    """The service writes no ``<t:…>``: a moment becomes Discord's timestamp (each
+    reader's own time zone) on its way out, or the time in UTC in plain text."""
+    when = 1_800_000_000  # 2027-01-15 08:00 UTC
+    text = f"Play by {moment(when)} (last seen {moment(when, 'R')}, {moment(when, 'd')})."
+    assert "<t:" not in text
+    assert on_discord(text) == (f"Play by <t:{when}:f> (last seen <t:{when}:R>, "
+                                f"<t:{when}:d>).")
+    assert len(on_discord(text)) == len(text)  # clipped alike before and after
+    assert in_plain(text, str) == ("Play by 2027-01-15 08:00 UTC (last seen "
+                                   "2027-01-15 08:00 UTC, 2027-01-15).")
 
 
 def test_a_name_typed_like_the_token_stays_text() -> None:

@@ -11,7 +11,7 @@ from bot.i18n import t
 from bot.league.model import Change
 from bot.service.match_words import terms
 from bot.service.model import Reply
-from bot.service.text import channel, mention
+from bot.service.text import channel, mention, moment
 from bot.service.tournaments import Outcome, TournamentService
 from tests.bot.service.tournaments.helpers import (
     ANNA,
@@ -47,7 +47,7 @@ async def test_an_opened_round_lists_its_matches_and_opens_each(
     assert lines[0] == t_round(t.total_rounds)
     assert len(lines) == 1 + len(r.pairings) + 1  # head, one line a match, the deadline
     assert any("has a bye" in line for line in lines)
-    assert lines[-1].startswith("Play your match by <t:")
+    assert lines[-1].startswith("Play your match by \x1et:")  # a moment (text.moment)
     (match,) = out.matches
     m = playing[0]
     assert (match.tournament_id, match.pairing, match.guild_id, match.channel_id) == (
@@ -56,7 +56,7 @@ async def test_an_opened_round_lists_its_matches_and_opens_each(
     assert (match.rules, match.match_length, match.lang) == ("talisman", 3, "en")
     assert match.thread_name == (f"Cup {m.id}: {t.player(m.a).name} – "
                                  f"{t.player(m.b or '').name}")
-    assert terms(3, "en") in match.intro and "Deadline: <t:" in match.intro
+    assert terms(3, "en") in match.intro and "Deadline: \x1et:" in match.intro
 
 
 def t_round(total: int | None) -> str:
@@ -136,4 +136,4 @@ async def test_the_tournaments_language_is_the_one_it_was_created_in(tmp_path: P
         out = await applied(trn, Change("round_opened", 1, ()))
     lines = out.notices[0].text.split("\n")
     assert lines[0] == t("trn.round_opened", "sv", name="Cup", n=1, total=2)
-    assert lines[-1] == t("trn.round_deadline", "sv", when=f"<t:{int(NOW) + 3600}:f>")
+    assert lines[-1] == t("trn.round_deadline", "sv", when=moment(NOW + 3600))

@@ -9,7 +9,7 @@ import pytest
 
 from bot.i18n import t
 from bot.service.model import UserError
-from bot.service.text import mention
+from bot.service.text import mention, moment
 from bot.service.tournaments.words import (
     counted,
     mention_player,
@@ -56,8 +56,8 @@ def test_counted_uses_the_singular_for_one_where_the_table_has_it() -> None:
 
 def test_times_numbers_ids_and_mentions() -> None:
     when = datetime(2027, 1, 15, 12, 0, tzinfo=UTC)
-    assert stamp(when) == f"<t:{int(when.timestamp())}:f>"
-    assert stamp(when, "R").endswith(":R>") and stamp(None) == ""
+    assert stamp(when) == moment(when.timestamp()) == f"\x1et:{int(when.timestamp())}:f\x1f"
+    assert stamp(when, "R").endswith(":R\x1f") and stamp(None) == ""
     assert (num(2.0), num(1.5), num(36)) == ("2", "1.5", "36")
     assert (uid("42"), uid(None), uid("")) == (42, 0, 0)
     assert mention_player("42") == mention(42) and mention_player(None) == "—"
