@@ -19,8 +19,8 @@ Every board is drawn by the board workers (bot/service/pictures.py) before anyth
 posted, concurrently; each goes out with its alt text (``describe``) as the
 attachment's description, for screen readers.  A press that changes its own message
 (a roll added to its board, a preview, Confirm) is answered by that edit itself once
-its pictures are drawn, unless that takes longer than ``ANSWER_WITHIN`` (Discord wants
-an answer within 3 s); then, as anything else, it is deferred first.
+its pictures are drawn, when the board workers keep up (``RenderPool.keeps_up``:
+Discord wants an answer within 3 s); else, as anything else, it is deferred first.
 """
 
 from __future__ import annotations
@@ -52,9 +52,6 @@ log = logging.getLogger(__name__)
 
 #: Boards whose text ``GamePresenter`` remembers (one per live game; ~2 kB each).
 REMEMBERED = 5000
-#: Seconds a press's answer waits for its pictures before it is deferred: Discord wants
-#: an answer within 3 s of the press, and the service has spent some of them.
-ANSWER_WITHIN = 1.0
 #: (channel id, message id) of a posted message.
 Where = tuple[int, int]
 
@@ -87,13 +84,6 @@ async def _files(pictures: RenderPool, posts: list[Post],
         return await board_file(pictures, p.board, png=(known or {}).get(p.board))
 
     return list(await asyncio.gather(*(one(p) for p in posts)))
-
-
-async def drawn_in_time(pictures: asyncio.Future[Any]) -> bool:
-    """Whether ``pictures`` are drawn within ``ANSWER_WITHIN`` (they go on being drawn
-    either way)."""
-    done, _ = await asyncio.wait({pictures}, timeout=ANSWER_WITHIN)
-    return bool(done)
 
 
 def _message(post: Post, file: discord.File | None) -> dict[str, Any]:
@@ -225,17 +215,15 @@ class GamePresenter:
         # the pressed message's pictures: Confirm's board is the preview's (a player may
         # think longer than the board workers' store keeps it)
         known = dict(self._pictures.get(pressed, [])) if pressed is not None else {}
-        pictures = asyncio.ensure_future(
-            asyncio.gather(redrawn(), _files(self.pictures, todo.send, known)))
         if not response.is_done():
-            if redraw is not None and await drawn_in_time(pictures):
+            if redraw is not None and self.pictures.keeps_up():
                 # A press that changes its own message is answered by that change, one
                 # call, once its pictures are drawn; when the board workers are behind,
                 # deferred first (Discord wants an answer within 3 s), as a command is.
                 answer = response.edit_message
             else:
                 await (response.defer() if component else response.defer(thinking=True))
-        first, drawn = await pictures
+        first, drawn = await asyncio.gather(redrawn(), _files(self.pictures, todo.send, known))
         bare: list[int] = []  # messages known to carry no buttons now
         if todo.redraw is not None and pressed is not None:
             post, file = todo.redraw, first

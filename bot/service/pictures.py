@@ -111,6 +111,9 @@ def default_workers() -> int:
     return max(1, min(2, (os.cpu_count() or 2) - 1))
 
 
+#: Pictures being drawn, a worker, beyond which a new one waits too long for a press to
+#: wait for it before it answers (``RenderPool.keeps_up``).
+QUICK_QUEUE = 4
 #: Bytes of board pictures kept by the spec they show (~70 kB a board: a few hundred).
 KEPT_BYTES = 16 * 1024 * 1024
 
@@ -180,6 +183,14 @@ class RenderPool:
         """``fn(*args, **kwargs)`` in a worker (a thread until they are up, or after one
         died): ``fn`` a top-level function, the arguments picklable."""
         return await self.pool.run(fn, *args, **kwargs)
+
+    def keeps_up(self) -> bool:
+        """Whether a picture asked for now comes without a long wait: few are being
+        drawn (at most ``QUICK_QUEUE`` a worker; a board is ~12 ms of CPU).  A press
+        waits for its pictures only then (bot/delivery/games.py), and it asks without
+        a timer: the simulated Discord of the demo and the load benchmark keeps timers
+        in a list it scans, so a timer a press costs it dearly under load."""
+        return len(self._drawing) <= QUICK_QUEUE * max(1, self.workers)
 
     async def render(self, spec: BoardSpec) -> bytes:
         """``spec``'s picture: kept, being drawn, or drawn now (and kept)."""

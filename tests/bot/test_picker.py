@@ -21,10 +21,9 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.delivery import games as games_delivery
 from bot.i18n import side_name, t
 from bot.service.listing import Pickers
-from bot.service.pictures import render_png
+from bot.service.pictures import RenderPool, render_png
 from engine import plays
 from engine.position import Side
 from tests.bot.conftest import make_bot
@@ -755,15 +754,11 @@ async def test_each_press_of_a_tapped_turn_is_answered_by_its_own_edit(
     assert answers == [("callback", 7)] * 3, answers
 
 
-async def test_a_press_whose_pictures_are_late_is_deferred_then_edited(
+async def test_a_press_is_deferred_first_when_the_board_workers_are_behind(
         simcord_env: simcord.Env, db_path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pictures not drawn in time (the board workers behind): each press is acknowledged
-    at once and its message edited once they are drawn; the turn ends as it would.
-    (SimCord's timers wait for its clock, so the test says "late" itself; the wait is
-    tested in tests/bot/delivery/test_games.py.)"""
-    async def late(pictures: Any) -> bool:
-        return False
-
-    monkeypatch.setattr(games_delivery, "drawn_in_time", late)
+    """The board workers behind (``RenderPool.keeps_up``): each press is acknowledged
+    at once and its message edited once its pictures are drawn; the turn ends as it
+    would."""
+    monkeypatch.setattr(RenderPool, "keeps_up", lambda self: False)
     answers = await _previewed_turn(simcord_env, db_path)
     assert answers == [("callback", 6), ("edit", None)] * 3, answers

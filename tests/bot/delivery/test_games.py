@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.delivery import games as games_delivery
 from tests.bot.helpers import (
     EPHEMERAL,
     Db,
@@ -94,17 +93,3 @@ async def test_a_roll_recorded_after_the_next_play_strips_nothing(
     assert db_rows(db_path, "SELECT message_id FROM live_boards WHERE game_id = ?",
                    (played["id"],)) == [(newest,)]
 
-
-async def test_a_press_waits_for_its_pictures_only_so_long(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """``drawn_in_time``: pictures drawn within ``ANSWER_WITHIN`` answer the press by
-    its edit; later ones let it be deferred first, and go on being drawn."""
-    monkeypatch.setattr(games_delivery, "ANSWER_WITHIN", 0.1)
-    loop = asyncio.get_running_loop()
-    soon = asyncio.ensure_future(asyncio.sleep(0.01, result="png"))
-    assert await games_delivery.drawn_in_time(soon) and soon.result() == "png"
-    late = asyncio.ensure_future(asyncio.sleep(0.4, result="png"))
-    start = loop.time()
-    assert not await games_delivery.drawn_in_time(late)
-    assert loop.time() - start < 0.3
-    assert not late.cancelled() and await late == "png"

@@ -15,7 +15,7 @@ from dataclasses import replace
 import simcord
 
 from bot.service.model import BoardSpec
-from bot.service.pictures import RenderPool, render_png
+from bot.service.pictures import QUICK_QUEUE, RenderPool, render_png
 from engine import rules
 from engine.generators import legal_turns
 from engine.position import Side
@@ -164,3 +164,17 @@ async def test_a_board_asked_for_again_is_not_drawn_again(specs: list[BoardSpec]
     await small.render(other)  # the first goes to make room
     await small.render(spec)
     assert small.boards == 3 and small.reused == 0
+
+
+async def test_the_pool_keeps_up_while_few_pictures_are_being_drawn() -> None:
+    """``keeps_up``: a press waits for its pictures before it answers only while few
+    are being drawn (``QUICK_QUEUE`` a worker); more, and it is deferred first."""
+    pool = RenderPool(workers=0)
+    assert pool.keeps_up()
+    loop = asyncio.get_running_loop()
+    for n in range(QUICK_QUEUE):  # pictures being drawn, one worker's worth
+        pool._drawing[replace(_spec(), dice=(1, 1 + n))] = loop.create_future()
+    assert pool.keeps_up()
+    pool._drawing[replace(_spec(), dice=(2, 6))] = loop.create_future()
+    assert not pool.keeps_up()
+    assert RenderPool(workers=2, kept_bytes=1).keeps_up()
