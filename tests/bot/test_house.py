@@ -158,9 +158,10 @@ def test_the_mixin_rule_sees_what_it_forbids(tmp_path: Path) -> None:
     assert _wide_classes(service) == ["GameService"]
 
 
-#: Discord's markup for a member or a channel, a literal's text (``<@123>``) or the start
-#: of an f-string's (``f"<@{id}>"``): the presenter's to write.
-_MARKUP = re.compile(r"<[@#][!&]?(?:[0-9]|$)")
+#: Discord's markup for a member, a channel or a moment, a literal's text (``<@123>``)
+#: or the start of an f-string's (``f"<@{id}>"``, ``f"<t:{when}:R>"``): the presenter's
+#: to write.
+_MARKUP = re.compile(r"<[@#][!&]?(?:[0-9]|$)|<t:(?:[0-9]|$)")
 
 
 def _markup(path: Path) -> list[str]:
@@ -178,8 +179,9 @@ def _markup(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("package", BELOW)
 def test_no_discord_markup_below_the_presenter(package: str) -> None:
-    """The use-cases name a member or a channel with a neutral token
-    (``bot.service.text.mention``, ``channel``); each presenter renders it."""
+    """The use-cases name a member, a channel or a moment with a neutral token
+    (``bot.service.text.mention``, ``channel``, ``moment``); each presenter renders
+    it."""
     found = {str(p.relative_to(ROOT)): hits for p in sorted((BOT / package).rglob("*.py"))
              if (hits := _markup(p))}
     assert found == {}
@@ -187,5 +189,5 @@ def test_no_discord_markup_below_the_presenter(package: str) -> None:
 
 def test_the_markup_rule_sees_what_it_forbids(tmp_path: Path) -> None:
     service = tmp_path / "service.py"
-    service.write_text("def f(i):\n    return f'<@{i}>' + '<#1>'\n")
-    assert sorted(_markup(service)) == ["<#1>", "<@"]
+    service.write_text("def f(i):\n    return f'<@{i}>' + '<#1>' + f'<t:{i}:R>'\n")
+    assert sorted(_markup(service)) == ["<#1>", "<@", "<t:"]
