@@ -336,6 +336,19 @@ class League(commands.GroupCog, group_name=_("league"),
             c, name, team, leaver.id, newcomer.id, newcomer.display_name,
             manager=self._manager(interaction)))
 
+    @app_commands.command(
+        name=_("captain"),
+        description=_("Name the team's captain (organiser, or the captain handing over)"))
+    @app_commands.rename(name=_("name"), team=_("team"), captain=_("captain"))
+    @app_commands.describe(name=_("The league's name"), team=_("The team's name"),
+                           captain=_("The new captain, a player of the team"))
+    @app_commands.autocomplete(name=name_complete)
+    async def captain(self, interaction: discord.Interaction, name: str, team: str,
+                      captain: discord.Member) -> None:
+        await self._run(interaction, lambda c: self.leagues.set_captain(
+            c, name, team, captain.id, captain.display_name,
+            manager=self._manager(interaction)))
+
     # -- the organiser's tools -------------------------------------------------------------
 
     @app_commands.command(name=_("result"),

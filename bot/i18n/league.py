@@ -54,6 +54,7 @@ EN: dict[str, str] = {
     "lg.fixture_done": ", the fixture is over.",
     "lg.result_set": "✏️ The organiser set the result. ",
     "lg.replaced": "🔁 {new} replaces {old} in **{team}**.",
+    "lg.captain_set": "🧢 {captain} is now the captain of **{team}**.",
     "lg.postponed": "⏳ Fixture {fixture}, **{home}** – **{away}**, is postponed: line-ups "
                     "by {when}.",
     "lg.withdrawn_kept": "🚪 **{team}** has withdrawn; its results stand and its fixtures "
@@ -143,6 +144,7 @@ SV: dict[str, str] = {
     "lg.fixture_done": ", lagmatchen är klar.",
     "lg.result_set": "✏️ Arrangören angav resultatet. ",
     "lg.replaced": "🔁 {new} ersätter {old} i **{team}**.",
+    "lg.captain_set": "🧢 {captain} är nu kapten för **{team}**.",
     "lg.postponed": "⏳ Lagmatch {fixture}, **{home}** – **{away}**, skjuts upp: "
                     "laguppställning senast {when}.",
     "lg.withdrawn_kept": "🚪 **{team}** har dragit sig ur; lagets resultat står kvar och "
@@ -204,6 +206,9 @@ COMMANDS_SV: dict[str, str] = {
         "Ange eller rätta ett bords resultat (arrangör)",
     "replace": "byt", "Replace a player who left (captain or organiser)":
         "Byt ut en spelare som har lämnat (kapten eller arrangör)",
+    "Name the team's captain (organiser, or the captain handing over)":
+        "Utse lagets kapten (arrangör, eller kaptenen som lämnar över)",
+    "The new captain, a player of the team": "Den nya kaptenen, en spelare i laget",
     "postpone": "skjut-upp", "Move a fixture's line-up deadline (organiser)":
         "Flytta en lagmatchs sista dag för laguppställning (arrangör)",
     "withdraw": "dra-ur", "Withdraw a team (organiser)": "Dra ur ett lag (arrangör)",

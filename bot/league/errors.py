@@ -153,6 +153,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "team.not_in": {
         "en": "That member is not in {team}.",
         "sv": "Medlemmen är inte med i {team}."},
+    "team.captain_not_in": {
+        "en": "A captain plays for the team: add that member to {team} first.",
+        "sv": "En kapten spelar i laget: lägg först till medlemmen i {team}."},
+    "team.already_captain": {
+        "en": "That member is already the captain of {team}.",
+        "sv": "Medlemmen är redan kapten för {team}."},
     "team.roster_full": {
         "en": "A team has at most {most} players and substitutes.",
         "sv": "Ett lag har högst {most} spelare och reserver."},

@@ -343,6 +343,20 @@ class TeamLeague:
                 f.lineups[side.value] = [None if p == player else p
                                          for p in f.lineups[side.value]]
 
+    def set_captain(self, team_id: str, player: str) -> None:
+        """``player``, on the team, becomes its captain: the organiser names one, or the
+        captain hands over (a captain who leaves, a club's new choice)."""
+        if self.state is LeagueState.FINISHED:
+            raise LeagueError("team.finished")
+        team = self.team(team_id)
+        if team.withdrawn:
+            raise LeagueError("team.withdrawn", team=team.name)
+        if player not in team.members:
+            raise LeagueError("team.captain_not_in", team=team.name)
+        if player == team.captain:
+            raise LeagueError("team.already_captain", team=team.name)
+        team.captain = player
+
     def _plays_pending(self, player: str) -> bool:
         return any(player in (b.home, b.away) and not b.decided
                    for f in self.fixtures for b in f.boards)
@@ -519,8 +533,9 @@ class TeamLeague:
         return []
 
     def replace(self, team_id: str, old: str, new: str) -> list[TeamChange]:
-        """``new`` takes ``old``'s place (who left): in the roster, in line-ups not yet
-        shown, and on boards not yet decided (their games start again)."""
+        """``new`` takes ``old``'s place (who left): in the roster, as captain if ``old``
+        was (``set_captain`` names another), in line-ups not yet shown, and on boards
+        not yet decided (their games start again)."""
         self._running()
         team = self.team(team_id)
         if old not in team.members:
@@ -535,6 +550,8 @@ class TeamLeague:
         for roster in (team.players, team.substitutes):
             if old in roster:
                 roster[roster.index(old)] = new
+        if team.captain == old:  # the captain who left: the newcomer leads until renamed
+            team.captain = new
         changes: list[TeamChange] = []
         for f in self.fixtures:
             side = f.side_of(team_id)

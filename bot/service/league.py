@@ -324,6 +324,25 @@ class LeagueService:
                                                   "player": str(member)}))
         return out
 
+    async def set_captain(self, ctx: Ctx, league: str, team: str, member: int,
+                          member_name: str, *, manager: bool = False) -> LeagueOutcome:
+        """The organiser names a team's captain, or its captain hands over."""
+        row = await self._find(ctx, league)
+        found: dict[str, str] = {}
+
+        def act(lg: TeamLeague) -> None:
+            t = lg.team_named(team)
+            self._captain_or_organiser(lg, t.id, ctx, manager)
+            lg.set_captain(t.id, str(member))
+            lg.names[str(member)] = member_name
+            found["team"] = t.name
+
+        row, _lg, _ = await self._change(row.id, act)
+        out = await self._outcome(ctx, row)
+        out.public.append(Said("captain_set", {"team": found["team"], "captain": str(member)},
+                               members=("captain",)))
+        return out
+
     async def start(self, ctx: Ctx, league: str, *, manager: bool = False) -> LeagueOutcome:
         row = await self._find(ctx, league)
         now = self.now()

@@ -287,3 +287,39 @@ async def test_postpone_close_and_refusals(simcord_env: simcord.Env, db_path) ->
         assert game_row(db_path, thread.id)["status"] == "aborted"
         assert any("Ligan avslutades" in m.content for m in recent(env, thread, 3))
         assert env.backend.channels[thread.id].thread_metadata.archived
+
+
+@pytest.mark.parametrize(("locale", "said", "refused"), [
+    ("en-US", "is now the captain of **A**", "Only the captain of A"),
+    ("sv-SE", "är nu kapten för **A**", "Bara kaptenen för A")])
+async def test_a_captain_hands_over_and_the_organiser_names_another(
+        simcord_env: simcord.Env, db_path, locale: str, said: str, refused: str) -> None:
+    """``/league captain``: the captain hands over to a player of the team (the channel
+    is told, the new captain pinged), who then names the line-up; a player who is not
+    the captain is refused politely and nothing changes; the organiser names another."""
+    env = simcord_env
+    guild = env.create_guild(preferred_locale=locale)
+    ch = guild.create_text_channel("liga")
+    org = guild.add_member(env.create_user("organiser"))
+    a = [guild.add_member(env.create_user(f"a{i}")) for i in range(3)]
+    b = [guild.add_member(env.create_user(f"b{i}")) for i in range(2)]
+    await org.slash(ch, "league create", name="Allsvenskan", ruleset="talisman", boards=2)
+    for team, members in (("A", a), ("B", b)):
+        await org.slash(ch, "league team", name="Allsvenskan", team=team, captain=members[0])
+        for m in members[1:]:
+            await members[0].slash(ch, "league add", name="Allsvenskan", team=team, member=m)
+    await org.slash(ch, "league start", name="Allsvenskan")
+    before = league(db_path).to_json()
+    r = await a[1].slash(ch, "league captain", name="Allsvenskan", team="A", captain=a[1])
+    assert r.ephemeral and refused in r.response.content
+    assert league(db_path).to_json() == before
+    r = await a[0].slash(ch, "league captain", name="Allsvenskan", team="A", captain=a[1])
+    assert not r.ephemeral and said in r.response.content
+    assert env.backend.get_message(ch.id, r.response.id).ping_user_ids == [a[1].id]
+    assert league(db_path).team("t1").captain == str(a[1].id)
+    r = await a[1].slash(ch, "league lineup", name="Allsvenskan")
+    assert r.ephemeral and menus(r.response)  # the new captain's menus
+    r = await a[0].slash(ch, "league lineup", name="Allsvenskan")
+    assert r.ephemeral and not menus(r.response)  # no longer the captain
+    r = await org.slash(ch, "league captain", name="Allsvenskan", team="A", captain=a[2])
+    assert not r.ephemeral and league(db_path).team("t1").captain == str(a[2].id)

@@ -142,6 +142,27 @@ def test_a_replacement_takes_the_roster_place_and_restarts_an_unplayed_board() -
         lg.replace(f.home, "newcomer", lg.team(f.away).players[0])  # plays for the other
 
 
+def test_a_captain_is_one_of_the_team_and_a_captain_who_left_is_replaced_as_captain(
+) -> None:
+    lg = league(teams=2)
+    a = lg.team("t1")
+    lg.set_captain("t1", "p01")
+    assert a.captain == "p01" and lg.captained_by("p01") == [a] and not lg.captained_by("c0")
+    for player, key in (("p11", "team.captain_not_in"), ("stranger", "team.captain_not_in"),
+                        ("p01", "team.already_captain")):
+        with pytest.raises(LeagueError) as e:
+            lg.set_captain("t1", player)
+        assert e.value.key == key and a.captain == "p01"
+    lg.add_player("t1", "sub", substitute=True)
+    lg.set_captain("t1", "sub")  # a substitute may lead
+    assert a.captain == "sub"
+    lg.start(T0, ["t1", "t2"])
+    lg.replace("t1", "sub", "newcomer")  # the captain left: the newcomer leads
+    assert a.captain == "newcomer" and "newcomer" in a.substitutes
+    lg.replace("t1", "p02", "other")  # a player who was not captain: the captain stays
+    assert a.captain == "newcomer"
+
+
 def test_withdrawal_kept_gives_walkovers_voided_strikes_the_fixtures() -> None:
     lg = league()
     lg.start(T0, ["t1", "t2", "t3", "t4"])

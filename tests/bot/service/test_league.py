@@ -95,6 +95,26 @@ async def test_refusals_change_nothing(service: LeagueService) -> None:
     assert after is not None and after.version == row.version
 
 
+async def test_the_organiser_or_the_captain_names_a_new_captain(
+        service: LeagueService) -> None:
+    """``set_captain``: the organiser names one, the captain hands over, anyone else is
+    refused and nothing changes; the channel is told and the new captain pinged; the
+    new captain names the line-up, the old one no longer can."""
+    await season(service)
+    with pytest.raises(UserError) as e:
+        await service.set_captain(ctx(11), "Ligan", "A", 11, "p11")  # not the captain
+    assert e.value.key == "lg.not_captain"
+    out = await service.set_captain(ctx(10), "Ligan", "A", 11, "p11")  # handing over
+    [said] = out.public
+    assert (said.key, said.params) == ("captain_set", {"team": "A", "captain": "11"})
+    assert said.pinged() == (11,)
+    assert (await service.lineup(ctx(11), "Ligan")).menu is not None
+    with pytest.raises(UserError):
+        await service.lineup(ctx(10), "Ligan")  # no longer a captain
+    await service.set_captain(ctx(ORG), "Ligan", "A", 10, "cap10")  # the organiser
+    assert (await service.lineup(ctx(10), "Ligan")).menu is not None
+
+
 async def test_a_game_that_is_no_boards_is_ignored(service: LeagueService) -> None:
     from bot.store import GameRow
 
