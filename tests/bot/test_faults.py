@@ -22,6 +22,7 @@ from benchmarks.invariants import audit
 from bot.i18n import t
 from bot.permissions import unposted
 from bot.service.ai import ThreadAgent
+from bot.service.pictures import RenderPool
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import FlakyAgent, find_button, game_row, mover_and_waiter, start_game
 
@@ -35,16 +36,24 @@ def texts(result: object) -> list[str]:
 
 @pytest.mark.parametrize(("status", "locale", "lang"),
                          [(429, None, "en"), (500, None, "en"), (403, "sv", "sv")])
+@pytest.mark.parametrize("answer", ["edit", "deferred"])
 async def test_board_refused_after_the_turn_was_saved(simcord_env: simcord.Env, db_path: Path,
                                                       status: int, locale: str | None,
-                                                      lang: str) -> None:
+                                                      lang: str, answer: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Roll press's board refused by Discord: answered by its own edit (the
+    interaction's callback refused), or deferred first (the board workers behind: the
+    edit after it refused)."""
     env = simcord_env
     _, ch, members = await start_game(env, locale=locale)
     row = game_row(db_path, ch.id)
     mover, _ = mover_and_waiter(db_path, ch.id, members)
     cid = f"brade:roll:{row['id']}:{row['version']}:"
     message = find_button(env, ch, cid)
-    env.inject_error("*", "/webhooks/*", status=status, times=1,
+    if answer == "deferred":
+        monkeypatch.setattr(RenderPool, "keeps_up", lambda self: False)
+    env.inject_error("*", "/interactions/*" if answer == "edit" else "/webhooks/*",
+                     status=status, times=1,
                      message="You are being rate limited." if status == 429 else "refused")
     r = await mover.click(message, custom_id=cid)
     after = game_row(db_path, ch.id)
