@@ -28,7 +28,16 @@ from typing import Any
 
 from bot.league.errors import LeagueError
 from bot.league.team_table import table
-from bot.league.teams import Board, Fixture, LeagueState, Settings, Side, TeamChange, TeamLeague
+from bot.league.teams import (
+    Board,
+    Fixture,
+    LeagueState,
+    Settings,
+    Side,
+    Team,
+    TeamChange,
+    TeamLeague,
+)
 from bot.service.model import Ctx, UserError
 from bot.store import GameRow, LeagueRepository, LeagueRow
 from engine import rules as rules_registry
@@ -188,6 +197,24 @@ class LeagueService:
             return
         raise UserError("lg.not_captain", team=lg.team(team_id).name)
 
+    async def _for_team(self, ctx: Ctx, league: str, team: str, manager: bool,
+                        change: Callable[[TeamLeague, Team], list[TeamChange] | None],
+                        ) -> tuple[LeagueRow, TeamLeague, list[TeamChange], str]:
+        """``change`` made to ``team`` of ``league`` by its captain or the organiser
+        (anyone else is refused, nothing written); the league saved, and the team's
+        name as the league spells it."""
+        row = await self._find(ctx, league)
+        found: dict[str, str] = {}
+
+        def act(lg: TeamLeague) -> list[TeamChange] | None:
+            t = lg.team_named(team)
+            self._captain_or_organiser(lg, t.id, ctx, manager)
+            found["team"] = t.name
+            return change(lg, t)
+
+        row, lg, changes = await self._change(row.id, act)
+        return row, lg, changes, found["team"]
+
     async def _outcome(self, ctx: Ctx, row: LeagueRow | None = None) -> LeagueOutcome:
         personal, public = await self.langs(ctx)
         return LeagueOutcome(row.lang if row else public, personal,
@@ -290,56 +317,34 @@ class LeagueService:
     async def add_player(self, ctx: Ctx, league: str, team: str, member: int,
                          member_name: str, *, substitute: bool = False,
                          manager: bool = False) -> LeagueOutcome:
-        row = await self._find(ctx, league)
-        found: dict[str, str] = {}
-
-        def act(lg: TeamLeague) -> None:
-            t = lg.team_named(team)
-            self._captain_or_organiser(lg, t.id, ctx, manager)
+        def add(lg: TeamLeague, t: Team) -> None:
             lg.add_player(t.id, str(member), substitute=substitute)
             lg.names[str(member)] = member_name
-            found["team"] = t.name
 
-        row, _lg, _ = await self._change(row.id, act)
+        row, _lg, _, name = await self._for_team(ctx, league, team, manager, add)
         out = await self._outcome(ctx, row)
         out.public.append(Said("substitute_added" if substitute else "player_added",
-                               {"team": found["team"], "player": str(member)},
-                               members=("player",)))
+                               {"team": name, "player": str(member)}, members=("player",)))
         return out
 
     async def remove_player(self, ctx: Ctx, league: str, team: str, member: int, *,
                             manager: bool = False) -> LeagueOutcome:
-        row = await self._find(ctx, league)
-        found: dict[str, str] = {}
-
-        def act(lg: TeamLeague) -> None:
-            t = lg.team_named(team)
-            self._captain_or_organiser(lg, t.id, ctx, manager)
-            lg.remove_player(t.id, str(member))
-            found["team"] = t.name
-
-        row, _lg, _ = await self._change(row.id, act)
+        row, _lg, _, name = await self._for_team(
+            ctx, league, team, manager, lambda lg, t: lg.remove_player(t.id, str(member)))
         out = await self._outcome(ctx, row)
-        out.public.append(Said("player_removed", {"team": found["team"],
-                                                  "player": str(member)}))
+        out.public.append(Said("player_removed", {"team": name, "player": str(member)}))
         return out
 
     async def set_captain(self, ctx: Ctx, league: str, team: str, member: int,
                           member_name: str, *, manager: bool = False) -> LeagueOutcome:
         """The organiser names a team's captain, or its captain hands over."""
-        row = await self._find(ctx, league)
-        found: dict[str, str] = {}
-
-        def act(lg: TeamLeague) -> None:
-            t = lg.team_named(team)
-            self._captain_or_organiser(lg, t.id, ctx, manager)
+        def name_captain(lg: TeamLeague, t: Team) -> None:
             lg.set_captain(t.id, str(member))
             lg.names[str(member)] = member_name
-            found["team"] = t.name
 
-        row, _lg, _ = await self._change(row.id, act)
+        row, _lg, _, name = await self._for_team(ctx, league, team, manager, name_captain)
         out = await self._outcome(ctx, row)
-        out.public.append(Said("captain_set", {"team": found["team"], "captain": str(member)},
+        out.public.append(Said("captain_set", {"team": name, "captain": str(member)},
                                members=("captain",)))
         return out
 
@@ -540,20 +545,14 @@ class LeagueService:
     async def replace(self, ctx: Ctx, league: str, team: str, old: int, new: int,
                       new_name: str, *, manager: bool = False) -> LeagueOutcome:
         """A player who left replaced by the captain (or the organiser)."""
-        row = await self._find(ctx, league)
-        found: dict[str, str] = {}
-
-        def act(lg: TeamLeague) -> list[TeamChange]:
-            t = lg.team_named(team)
-            self._captain_or_organiser(lg, t.id, ctx, manager)
+        def put_in(lg: TeamLeague, t: Team) -> list[TeamChange]:
             lg.names[str(new)] = new_name
-            found["team"] = t.name
             return lg.replace(t.id, str(old), str(new))
 
-        row, lg, changes = await self._change(row.id, act)
+        row, lg, changes, name = await self._for_team(ctx, league, team, manager, put_in)
         out = await self._outcome(ctx, row)
-        out.public.append(Said("replaced", {"team": found["team"], "old": str(old),
-                                            "new": str(new)}, members=("new",)))
+        out.public.append(Said("replaced", {"team": name, "old": str(old), "new": str(new)},
+                               members=("new",)))
         return self._carry(out, row, lg, changes)
 
     async def postpone(self, ctx: Ctx, league: str, fixture: str, hours: int, *,
