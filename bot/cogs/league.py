@@ -308,12 +308,14 @@ class League(commands.GroupCog, group_name=_("league"),
         await self._run(interaction, lambda c: self.leagues.lineup(c, name, fixture))
 
     @app_commands.command(name=_("show"), description=_("Show the table, or one fixture"))
-    @app_commands.rename(name=_("name"), fixture=_("fixture"))
-    @app_commands.describe(name=_("The league's name"), fixture=_("The fixture, e.g. 1.2"))
+    @app_commands.rename(name=_("name"), fixture=_("fixture"), everyone=_("everyone"))
+    @app_commands.describe(name=_("The league's name"), fixture=_("The fixture, e.g. 1.2"),
+                           everyone=_("Post it in the channel for everyone (else only you)"))
     @app_commands.autocomplete(name=name_complete)
     async def show(self, interaction: discord.Interaction, name: str,
-                   fixture: str | None = None) -> None:
-        await self._run(interaction, lambda c: self.leagues.show(c, name, fixture))
+                   fixture: str | None = None, everyone: bool = False) -> None:
+        await self._run(interaction, lambda c: self.leagues.show(c, name, fixture,
+                                                                  everyone=everyone))
 
     @app_commands.command(name=_("mine"), description=_("Your own boards and results"))
     @app_commands.rename(name=_("name"))

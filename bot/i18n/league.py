@@ -209,6 +209,8 @@ COMMANDS_SV: dict[str, str] = {
     "Name the team's captain (organiser, or the captain handing over)":
         "Utse lagets kapten (arrangör, eller kaptenen som lämnar över)",
     "The new captain, a player of the team": "Den nya kaptenen, en spelare i laget",
+    "everyone": "alla", "Post it in the channel for everyone (else only you)":
+        "Lägg ut den i kanalen för alla (annars bara för dig)",
     "postpone": "skjut-upp", "Move a fixture's line-up deadline (organiser)":
         "Flytta en lagmatchs sista dag för laguppställning (arrangör)",
     "withdraw": "dra-ur", "Withdraw a team (organiser)": "Dra ur ett lag (arrangör)",

@@ -609,19 +609,27 @@ class LeagueService:
             return []
         return await self.leagues.names(guild_id, typed)
 
-    async def show(self, ctx: Ctx, league: str, fixture: str | None = None) -> LeagueOutcome:
-        """The table, or one fixture: a picture and its words."""
+    async def show(self, ctx: Ctx, league: str, fixture: str | None = None, *,
+                   everyone: bool = False) -> LeagueOutcome:
+        """The table, or one fixture: a picture and its words, to the member alone (a
+        captain sees their own line-up before the other team's is in), or (``everyone``)
+        posted in the channel in the league's language, each line-up hidden until both
+        are in."""
         row = await self._find(ctx, league)
         lg = TeamLeague.from_json(row.data)
         out = await self._outcome(ctx, row)
-        lang = out.personal
+        lang = out.lang if everyone else out.personal
         if fixture:
             f = lg.fixture(fixture.strip())
-            out.picture = self.fixture_picture(lg, f, lang, ctx.user_id)
-            out.private = Said("fixture_shown", {"fixture": f.id})
+            out.picture = self.fixture_picture(lg, f, lang, None if everyone else ctx.user_id)
+            said = Said("fixture_shown", {"fixture": f.id})
         else:
             out.picture = self.table_picture(lg, lang)
-            out.private = Said("table_shown", {"league": lg.name})
+            said = Said("table_shown", {"league": lg.name})
+        if everyone:
+            out.public.append(said)
+        else:
+            out.private = said
         return out
 
     async def mine(self, ctx: Ctx, league: str) -> LeagueOutcome:

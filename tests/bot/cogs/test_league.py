@@ -129,6 +129,15 @@ async def test_a_season_of_four_teams(simcord_env: simcord.Env, db_path, lang: s
     alt = r.followups[-1].attachments[0].description if r.followups else \
         r.response.attachments[0].description
     assert "lund2" not in alt and "lund0" not in alt  # hidden from the other team
+    r = await lund[0].slash(ch, "league show", name="Allsvenskan", fixture="1.1")
+    own = r.followups[-1] if r.followups else r.response
+    assert r.ephemeral and "lund2" in own.attachments[0].description  # their own, privately
+    r = await lund[0].slash(ch, "league show", name="Allsvenskan", fixture="1.1",
+                            everyone=True)
+    posted = r.followups[-1] if r.followups else r.response
+    assert not r.ephemeral and posted.attachments
+    alt = posted.attachments[0].description
+    assert "lund2" not in alt and "lund0" not in alt  # hidden for everyone, captain or not
     assert not league(db_path).fixture("1.1").revealed
     await tap_lineup(env, ch, vasa[0], "1.1", vasa)
     f = league(db_path).fixture("1.1")
@@ -226,6 +235,10 @@ async def test_a_season_of_four_teams(simcord_env: simcord.Env, db_path, lang: s
     assert alt.startswith("Allsvenskan: 1. Lund 4 (6); 2. Skeppsholmen 4 (5); 3. Vasa 4 (5)")
     r = await vasa[1].slash(ch, "league show", name="Allsvenskan")
     assert r.ephemeral
+    r = await vasa[1].slash(ch, "league show", name="Allsvenskan", everyone=True)
+    posted = r.followups[-1] if r.followups else r.response
+    assert not r.ephemeral and posted.attachments  # the table, in the channel
+    assert posted.attachments[0].description.startswith("Allsvenskan: 1. Lund 4 (6)")
     # Every board game was between the two players of its board, none left running.
     games = db_rows(db_path, "SELECT status FROM games")
     assert games and all(s in ("over", "aborted") for (s,) in games)

@@ -115,6 +115,27 @@ async def test_the_organiser_or_the_captain_names_a_new_captain(
     assert (await service.lineup(ctx(10), "Ligan")).menu is not None
 
 
+async def test_the_table_or_a_fixture_posted_for_everyone_hides_every_lineup_not_shown(
+        service: LeagueService) -> None:
+    """``show(everyone=True)``: posted in the channel in the league's language, and a
+    fixture's line-ups stay hidden until both are in, even the asking captain's own
+    (which ``show`` to that captain alone shows)."""
+    await season(service)
+    out = await service.lineup(ctx(10), "Ligan")
+    assert out.menu is not None
+    await service.pick(ctx(10), out.menu.league_id, "1.1", 1, "11")
+    mine = await service.show(ctx(10), "Ligan", "1.1")
+    assert mine.private is not None and not mine.public and mine.picture is not None
+    assert mine.picture.lang == "en" and mine.picture.data["boards"][0]["home"] == "p11"
+    posted = await service.show(ctx(10), "Ligan", "1.1", everyone=True)
+    assert posted.private is None and [s.key for s in posted.public] == ["fixture_shown"]
+    assert posted.picture is not None and posted.picture.lang == "sv"  # the league's
+    assert all(b["home_hidden"] and b["home"] is None for b in posted.picture.data["boards"])
+    table = await service.show(ctx(20), "Ligan", everyone=True)
+    assert [s.key for s in table.public] == ["table_shown"] and table.private is None
+    assert table.picture is not None and table.picture.kind == "table"
+
+
 async def test_a_game_that_is_no_boards_is_ignored(service: LeagueService) -> None:
     from bot.store import GameRow
 
