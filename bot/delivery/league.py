@@ -32,6 +32,7 @@ from bot.service.text import (
     DESCRIPTION_LIMIT,
     THREAD_NAME_LIMIT,
     clip,
+    moment,
     plain_name,
     shorten,
     shown,
@@ -53,7 +54,8 @@ def mention(user_id: int | str) -> str:
 
 
 def _when(value: object) -> str:
-    return f"<t:{int(value.timestamp())}:f>" if isinstance(value, datetime) else ""
+    """A moment of the league's as Discord shows it (``moment``, rendered here)."""
+    return on_discord(moment(value.timestamp())) if isinstance(value, datetime) else ""
 
 
 def words(said: Said, lang: str) -> str:
