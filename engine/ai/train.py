@@ -382,7 +382,7 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
           jobs: int = 1, progress: bool = False, data: str | Path | None = None,
           generations: int = 1, encoding: str | None = None,
           checkpoints: str | Path | None = None, lockstep: int = 1,
-          outputs: str = "points", resume: bool = False) -> Net:
+          outputs: str = "points", resume: bool = False, window: int | None = None) -> Net:
     """Play (or, with ``data`` naming an existing file, load) the games and fit a net.
 
     With ``generations`` > 1, each further generation plays ``games`` more games with
@@ -408,8 +408,10 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
 
     start = 0
     rng = np.random.default_rng(seed)
+    if window is not None and window < 1:
+        raise ValueError("the window holds at least one generation")
     net: Net | None = None
-    records: list[Record] = []
+    gens: list[list[Record]] = []
     if resume:
         if checkpoints is None:
             raise ValueError("resume needs the checkpoints' prefix")
@@ -418,30 +420,35 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
             net = Net.load(f"{checkpoints}-gen{last}.npz")
             if "rng" in net.meta:
                 rng.bit_generator.state = json.loads(net.meta["rng"])
+            first_kept = 0 if window is None else max(0, last + 2 - window)
             for g in range(last + 1):
                 path = Path(f"{checkpoints}-gen{g}-games.npz")
-                if path.exists():
-                    records += load_games(path)
+                gens.append(load_games(path) if g >= first_kept and path.exists() else [])
             start = last + 1
-            say(f"resuming after generation {last}: {len(records)} games kept")
+            say(f"resuming after generation {last}: {sum(map(len, gens))} games kept")
     if net is None:
         if data is not None and Path(data).exists():
-            records = load_games(data)
-            games = len(records)
+            first_games = load_games(data)
+            games = len(first_games)
         else:
-            records = play_games(rules.name, games, seed, explore, jobs, progress)
+            first_games = play_games(rules.name, games, seed, explore, jobs, progress)
             if data is not None:
-                save_games(data, records)
+                save_games(data, first_games)
+        gens = [first_games]
         net = Net.fresh(hidden, rng, encoding or encoding_for(rules), outputs)
         if checkpoints is not None:
-            save_games(f"{checkpoints}-gen0-games.npz", records)
+            save_games(f"{checkpoints}-gen0-games.npz", first_games)
+    records = [r for g in gens for r in g]
     for gen in range(start, generations):
         if gen:
             new = play_games(rules.name, games, seed + 7919 * gen, explore,
                              jobs, progress, player=net, lockstep=lockstep)
             if checkpoints is not None:
                 save_games(f"{checkpoints}-gen{gen}-games.npz", new)
-            records = records + new
+            gens.append(new)
+        for old in range(len(gens) - (window or len(gens))):
+            gens[old] = []  # out of the window: its memory goes too
+        records = [r for g in gens for r in g]
         dataset = Dataset(records, rules, net.encoding)
         say(f"generation {gen}: {len(records)} games, {len(dataset.sign)} positions")
         for r in range(rounds):
@@ -456,9 +463,13 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
             net.meta = _meta(rules, games, seed, explore, hidden, rounds, epochs, lam,
                              records, gen + 1, net.encoding, net.outputs)
             net.meta["rng"] = json.dumps(rng.bit_generator.state)
+            if window is not None:
+                net.meta["window"] = str(window)
             net.save(f"{checkpoints}-gen{gen}.npz")
     net.meta = _meta(rules, games, seed, explore, hidden, rounds, epochs, lam, records,
                      generations, net.encoding, net.outputs)
+    if window is not None:
+        net.meta["window"] = str(window)
     return net
 
 
@@ -561,10 +572,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                          "OUTPUTS, else points)")
     ap.add_argument("--resume", action="store_true",
                     help="with --checkpoints: go on after the last generation saved there")
+    ap.add_argument("--window", type=int, default=None, metavar="N",
+                    help="fit each generation on the last N generations' games only "
+                         "(default: every generation's)")
     ap.add_argument("--out", required=True)
     ns = ap.parse_args(list(argv) if argv is not None else None)
     if ns.resume and ns.checkpoints is None:
         ap.error("--resume needs --checkpoints PREFIX")
+    if ns.window is not None and ns.window < 1:
+        ap.error("--window needs at least 1 generation")
     try:
         rules = rules_registry.get(ns.rules)
     except EngineError as e:  # an unknown ruleset or option: say so, plainly
@@ -577,7 +593,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 jobs=ns.jobs, progress=True, data=ns.data,
                 generations=ns.generations or generations, checkpoints=ns.checkpoints,
                 lockstep=ns.lockstep or LOCKSTEP.get(rules.id, 1),
-                outputs=ns.outputs or OUTPUTS.get(rules.id, "points"), resume=ns.resume)
+                outputs=ns.outputs or OUTPUTS.get(rules.id, "points"), resume=ns.resume,
+                window=ns.window)
     net.save(ns.out)
     size = Path(ns.out).stat().st_size
     print(f"wrote {ns.out} ({size / 1024:.0f} KB) in {time.perf_counter() - t0:.0f} s: "

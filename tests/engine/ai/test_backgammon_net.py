@@ -16,6 +16,7 @@ from engine.ai.train import (
     DEFAULTS,
     Dataset,
     fit,
+    load_games,
     play_games,
     play_lockstep,
     play_recorded,
@@ -218,3 +219,24 @@ def test_a_probabilities_network_learns_and_a_stopped_run_resumes_where_it_was(
                     resume=True, **kw)
     assert np.array_equal(resumed.w1, whole.w1) and np.array_equal(resumed.b2, whole.b2)
     assert resumed.meta == whole.meta
+
+
+def test_a_windowed_run_fits_on_the_last_generations_games_and_resumes_alike(
+        tmp_path) -> None:
+    kw = dict(hidden=4, rounds=1, epochs=1, lockstep=2, outputs="probabilities")
+    whole = train("backgammon", 4, seed=5, generations=3, window=1,
+                  checkpoints=tmp_path / "w", **kw)
+    # the third generation's games alone were fitted last: the positions say so
+    last = load_games(tmp_path / "w-gen2-games.npz")
+    assert whole.meta["positions"] == str(sum(len(r[0]) for r in last))
+    assert whole.meta["window"] == "1"
+    every = train("backgammon", 4, seed=5, generations=3, **kw)
+    assert int(every.meta["positions"]) > int(whole.meta["positions"])
+    # stopped after two generations and resumed with the window: the same network
+    train("backgammon", 4, seed=5, generations=2, window=1, checkpoints=tmp_path / "v",
+          **kw)
+    resumed = train("backgammon", 4, seed=5, generations=3, window=1,
+                    checkpoints=tmp_path / "v", resume=True, **kw)
+    assert np.array_equal(resumed.w1, whole.w1) and resumed.meta == whole.meta
+    with pytest.raises(ValueError):
+        train("backgammon", 4, seed=5, window=0, **kw)
