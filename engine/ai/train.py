@@ -252,12 +252,16 @@ def save_games(path: str | Path, records: Sequence[Record]) -> None:
 
 
 def load_games(path: str | Path) -> list[Record]:
+    """``save_games``' games back.  Each array is read once: an ``NpzFile`` inflates an
+    array anew at every ``z[name]``, and a game's slice would keep its own whole copy
+    alive (a 10,000-game file then took minutes and gigabytes)."""
     with np.load(path) as z:
-        ends = np.cumsum(z["lengths"])
-        starts = ends - z["lengths"]
-        return [(z["me"][s:e], z["op"][s:e], z["pasched"][s:e],
-                 np.append(z["sign"][s:e], res))
-                for s, e, res in zip(starts, ends, z["results"], strict=True)]
+        me, op, pasched, sign = z["me"], z["op"], z["pasched"], z["sign"]
+        lengths, results = z["lengths"], z["results"]
+    ends = np.cumsum(lengths)
+    starts = ends - lengths
+    return [(me[s:e], op[s:e], pasched[s:e], np.append(sign[s:e], res))
+            for s, e, res in zip(starts, ends, results, strict=True)]
 
 
 #: Positions encoded (and valued) per numpy pass: bounds the temporary arrays.
