@@ -1251,24 +1251,59 @@ async def parent(args: argparse.Namespace) -> int:
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
     if args.by != "both":
         return (await one_way(args, args.by, think_for(args, args.by)))[0]
-    # both ways in one run: the same games from the same seeds, typed first, each in a
-    # fresh bot on a fresh database, then the one set of figures beside the other
-    results = {}
-    for by in ("typed", "picker"):
-        print(f"-- by {by} " + "-" * 60, flush=True)
-        code, phases = await one_way(args, by, think_for(args, by))
-        if code:
-            return code
-        results[by] = phases
-    for line in compare(results["typed"], results["picker"]):
+    # both ways in one run: the same games from the same seeds, each in a fresh bot on a
+    # fresh database, then the one set of figures beside the other.  With ``--rounds``
+    # K, the two ways alternate K times, typed first in even rounds and by taps first in
+    # odd ones (ABBA): a machine whose speed drifts over the run (another process, the
+    # CPU's clock) then weighs on both ways alike, and the targets are judged on the
+    # rounds pooled.
+    results: dict[str, list[list[Phase]]] = {"typed": [], "picker": []}
+    for k in range(args.rounds):
+        for by in ("typed", "picker") if k % 2 == 0 else ("picker", "typed"):
+            print(f"-- round {k + 1} of {args.rounds}, by {by} " + "-" * 50, flush=True)
+            code, phases = await one_way(args, by, think_for(args, by))
+            if code:
+                return code
+            results[by].append(phases)
+        if args.rounds > 1:
+            for line in compare(results["typed"][-1], results["picker"][-1],
+                                f"round {k + 1}", judge=False):
+                print(line, flush=True)
+    typed = [pooled(list(ps)) for ps in zip(*results["typed"], strict=True)]
+    tapped = [pooled(list(ps)) for ps in zip(*results["picker"], strict=True)]
+    for line in (compare(typed, tapped) if args.rounds == 1
+                 else compare(typed, tapped, f"{args.rounds} rounds pooled")):
         print(line, flush=True)
     return 0
 
 
-def compare(typed: list[Phase], tapped: list[Phase]) -> list[str]:
+#: ``Phase`` fields that add up over rounds (``pooled``); lists are joined.
+_SUMMED = ("done", "forfeits", "refusals", "seconds", "counted", "loop_cpu", "process_cpu",
+           "commands", "worker_cpu", "boards", "reused", "whole_boards", "whole_turns",
+           "requests", "limited")
+
+
+def pooled(rounds: list[Phase]) -> Phase:
+    """One phase's rounds as one: counts and CPU seconds summed (so a ratio is total
+    over total, each turn weighing the same), samples joined, the load as it was before
+    the first and after the last."""
+    first = rounds[0]
+    out = dataclasses.replace(first)
+    for name in _SUMMED:
+        setattr(out, name, sum(getattr(p, name) for p in rounds))
+    for f in dataclasses.fields(Phase):
+        if isinstance(getattr(first, f.name), list) and f.name != "gc_counts":
+            setattr(out, f.name, [x for p in rounds for x in getattr(p, f.name)])
+    out.gc_counts = [sum(p.gc_counts[g] for p in rounds) for g in range(3)]
+    out.load_after = rounds[-1].load_after
+    return out
+
+
+def compare(typed: list[Phase], tapped: list[Phase],
+            what: str = "the same games, the same seed", judge: bool = True) -> list[str]:
     """Typed and tapped turns side by side (one process each), phase by phase, with the
-    ratios issue 47's targets are about."""
-    lines = ["", "typed vs by taps (the same games, the same seed):"]
+    ratios issue 47's targets are about (judged when ``judge``)."""
+    lines = ["", f"typed vs by taps ({what}):"]
 
     def per_turn(p: Phase, x: float) -> float:
         return x / max(1, p.counted)
@@ -1298,6 +1333,8 @@ def compare(typed: list[Phase], tapped: list[Phase]) -> list[str]:
             f"{max(a.gc_pauses, default=0) * 1000:,.0f} → "
             f"{max(b.gc_pauses, default=0) * 1000:,.0f} ms; young collections a turn "
             f"{per_turn(a, a.gc_counts[0]):.1f} → {per_turn(b, b.gc_counts[0]):.1f}"]
+        if not judge:
+            continue
         if a.think == 0:
             lines.append(f"    targets: turns/s ≥ 0.9×: {_met(rb >= 0.9 * ra)}; loop CPU ≤ "
                          f"1.1×: {_met(lb <= 1.1 * la)}; all CPU ≤ 1.2×: "
@@ -1410,6 +1447,9 @@ def main() -> None:
                          "/brade move (how they played before it; an older bot's way), "
                          "or both, one after the other on the same games and seed, "
                          "compared (issue 47)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="with --by both: alternate the two ways this many times (ABBA) "
+                         "and judge the targets on the rounds pooled")
     ap.add_argument("--notify", action="store_true",
                     help="every member asks for \"your turn\" by direct message, and "
                          "nobody counts as looking: a DM every turn (issue 36)")
@@ -1424,6 +1464,8 @@ def main() -> None:
     elif args.processes > 1 and not (args.db == "pg" or is_postgres(args.db or "")):
         problem = ("--processes above 1 needs PostgreSQL (--db pg or a postgresql:// URL): "
                    "a SQLite file is one process's store")
+    elif args.rounds < 1 or (args.rounds > 1 and args.by != "both"):
+        problem = "--rounds must be at least 1, and above 1 only with --by both"
     elif args.by == "both" and args.db is not None and args.db != "pg":
         problem = "--by both runs each way on a fresh database: leave --db out, or use pg"
     if problem:

@@ -123,6 +123,30 @@ def test_typed_and_tapped_turns_side_by_side_with_issue_47s_targets() -> None:
         [paced[0]], [paced[1]]))))
 
 
+def test_rounds_pool_into_totals_over_totals_and_only_the_pool_is_judged() -> None:
+    """``--rounds``: each way's rounds add up (CPU over turns, not a mean of ratios),
+    their samples join, and a single round's lines carry no verdict."""
+    one = Phase("saturated", 0.0, 100, counted=100, seconds=2.0, loop_cpu=0.6,
+                latencies=[0.1], gc_counts=[10, 1, 0], load_before=0.5, load_after=1.0)
+    two = Phase("saturated", 0.0, 100, counted=300, seconds=4.0, loop_cpu=1.2,
+                latencies=[0.2, 0.3], gc_counts=[30, 2, 1], load_before=1.5, load_after=2.0)
+    both = bot_load.pooled([one, two])
+    assert (both.counted, both.seconds, both.loop_cpu) == (400, 6.0, pytest.approx(1.8))
+    assert both.latencies == [0.1, 0.2, 0.3] and both.gc_counts == [40, 3, 1]
+    assert (both.load_before, both.load_after) == (0.5, 2.0)
+    assert one.counted == 100 and one.latencies == [0.1]  # the rounds stay as they were
+    text = "\n".join(bot_load.compare([one], [two], "round 1", judge=False))
+    assert "typed vs by taps (round 1)" in text and "targets" not in text
+    assert "event-loop CPU a turn 6.0 → 4.0 ms (0.67×)" in text
+
+
+def test_rounds_are_for_both_ways(monkeypatch, capsys) -> None:
+    monkeypatch.setattr(sys, "argv", ["bot_load.py", "--rounds", "2"])
+    with pytest.raises(SystemExit) as stop:
+        bot_load.main()
+    assert stop.value.code == 2 and "--rounds" in capsys.readouterr().err
+
+
 def test_both_ways_need_a_fresh_database(monkeypatch, capsys, tmp_path: Path) -> None:
     monkeypatch.setattr(sys, "argv", ["bot_load.py", "--by", "both", "--db",
                                       str(tmp_path / "x.sqlite3")])
