@@ -64,6 +64,19 @@ from bot.views import game_controls, league_controls, problem_controls, tourname
 
 log = logging.getLogger(__name__)
 
+#: The gateway events the bot asks Discord for: guilds and their channels and threads
+#: (the application commands' and the permission checks' cache) and bans (a banned
+#: member leaves the tournaments, bot/cogs/tournaments.py), nothing more.  The bot is
+#: driven by interactions, which come whatever the intents, and writes by REST; with
+#: discord.py's default intents Discord would also send it every message written in
+#: every channel it can see, each edit of those (its own boards' included: three or
+#: four a turn), typing and reactions, which it never reads but parses and caches.
+#: Members' names come by interaction or by a look-up (``display_name``,
+#: ``members_gone``), so the privileged members intent is not needed either.
+INTENTS = discord.Intents.none()
+INTENTS.guilds = True
+INTENTS.moderation = True
+
 
 class Closeable(Protocol):
     def close(self) -> None: ...
@@ -109,9 +122,8 @@ class BradeBot(commands.AutoShardedBot):
         worker) and ``agent`` (the computer; None: no computer) are the caller's to close
         when handed in; those not handed in the bot makes (``agent="process"``: a
         ``ProcessAgent``) and closes in ``release``."""
-        intents = discord.Intents.default()
         ids, count = shards if shards is not None else (None, None)
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+        super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
                          help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(),
                          # discord.py's options type says list[int]; its code reads None

@@ -16,7 +16,7 @@ from bot.service.listing import ListPool
 from bot.service.pictures import RenderPool
 from bot.store import open_store
 from tests.bot.conftest import bot_settings
-from tests.bot.helpers import game_row, start_game
+from tests.bot.helpers import game_row, play_turns, start_game
 
 
 class ClosingAgent(ThreadAgent):
@@ -114,3 +114,21 @@ async def test_what_the_bot_makes_it_closes_once(tmp_path: Path, monkeypatch) ->
     await bot.release()  # twice is harmless: nothing is closed again
     assert made[0].closes == 1
 
+
+
+async def test_the_bot_is_not_sent_the_channels_messages(simcord_env, db_path) -> None:
+    """The bot asks for guilds and bans only (``INTENTS``): the boards it posts and edits
+    and the members' chat never come back to it as gateway events to parse and cache, and
+    a turn still plays (interactions come whatever the intents)."""
+    env = simcord_env
+    guild, ch, members = await start_game(env)
+    await members[0].send(ch, "lycka till!")  # a member's chat
+    before = game_row(db_path, ch.id)["game"].position
+    await play_turns(env, ch, db_path, members, 1)
+    dropped = {name for kind, name, _ in env.backend.transcript if kind == "DROPPED"}
+    assert {"MESSAGE_CREATE", "MESSAGE_UPDATE"} <= dropped
+    assert not env.bot.cached_messages
+    assert game_row(db_path, ch.id)["game"].position != before  # the turn was played
+    intents = env.bot.intents
+    assert intents.guilds and intents.moderation  # channels, threads; bans
+    assert not (intents.members or intents.presences or intents.message_content)
