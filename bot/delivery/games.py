@@ -171,14 +171,16 @@ class GamePresenter:
         """The reply to a slash command, or (``component``) to a button press: its
         posts, then a word to the member when the computer owes its turn; whatever
         became of them, the game changed, so ``after_turn`` follows ("your turn"
-        letters)."""
+        letters), unless the press only changed what its message shows
+        (``Reply.shows_only``: the game is as it was)."""
         reply = rendered(reply)
         try:
             await self._present(interaction, reply, component=component)
             if reply.computer_later:  # its turn is owed, played later
                 await answers.send_private(interaction, t("err.computer_later", reply.lang))
         finally:
-            if reply.game_id is not None and self.after_turn is not None:
+            if reply.game_id is not None and self.after_turn is not None \
+                    and not reply.shows_only:
                 await self.after_turn(interaction.channel_id or 0)
 
     async def _present(self, interaction: discord.Interaction, reply: Reply, *,

@@ -209,3 +209,10 @@ class Reply:
     #: The computer, to play next, could not answer now (its worker failed): its turn
     #: is owed and played later; the member's command stands (``Turns.act``).
     computer_later: bool = False
+
+    @property
+    def shows_only(self) -> bool:
+        """A picker press that narrowed the menu, previewed a play or went back to the
+        roll: it saved nothing (bot/service/games/picking.py), so no "your turn" can have
+        fallen due by it."""
+        return self.picker is not None and not self.posts

@@ -121,7 +121,7 @@ async def test_the_bot_is_not_sent_the_channels_messages(simcord_env, db_path) -
     and the members' chat never come back to it as gateway events to parse and cache, and
     a turn still plays (interactions come whatever the intents)."""
     env = simcord_env
-    guild, ch, members = await start_game(env)
+    _, ch, members = await start_game(env)
     await members[0].send(ch, "lycka till!")  # a member's chat
     before = game_row(db_path, ch.id)["game"].position
     await play_turns(env, ch, db_path, members, 1)

@@ -729,8 +729,10 @@ def _answers(requests: list[Any]) -> list[tuple[str, Any]]:
     return out
 
 
-async def _previewed_turn(env: simcord.Env, db_path: Any) -> list[tuple[str, Any]]:
-    """Turns by taps until one is previewed; that turn's answers to its presses."""
+async def _previewed_turn(env: simcord.Env, db_path: Any,
+                          began: list[int] | None = None) -> list[tuple[str, Any]]:
+    """Turns by taps until one is previewed; that turn's answers to its presses (and in
+    ``began``, the count of the bot's requests before that turn)."""
     _, ch, members = await start_game(env)
     players = {m.id: m for m in members}
     for _ in range(12):
@@ -741,6 +743,8 @@ async def _previewed_turn(env: simcord.Env, db_path: Any) -> list[tuple[str, Any
         after = game_row(db_path, ch.id)["game"]
         if after.turn_count == turns + 1 and after.phase == "roll" and \
                 any("Preview, not played yet" in str(r.json) for r in requests):
+            if began is not None:
+                began.append(asked)
             return _answers(requests)
     raise AssertionError("no turn was previewed")
 
@@ -752,6 +756,28 @@ async def test_each_press_of_a_tapped_turn_is_answered_by_its_own_edit(
     deferral and an edit after it (issue 47: the event loop's work a tapped turn)."""
     answers = await _previewed_turn(simcord_env, db_path)
     assert answers == [("callback", 7)] * 3, answers
+
+
+async def test_only_a_press_that_changed_the_game_looks_for_your_turn_letters(
+        simcord_env: simcord.Env, db_path) -> None:
+    """The "your turn" letters are looked for after Roll and after Confirm, not after
+    the choice that only previews the play (it saved nothing): one look-up less a
+    tapped turn (issue 47)."""
+    presenter = simcord_env.bot.delivery
+    looked: list[int] = []
+    real = presenter.after_turn
+    assert real is not None
+
+    async def counted(channel_id: int) -> None:
+        looked.append(len(simcord_env.http_requests))  # when, by the bot's requests
+        await real(channel_id)
+
+    presenter.after_turn = counted
+    began: list[int] = []
+    answers = await _previewed_turn(simcord_env, db_path, began)
+    assert answers == [("callback", 7)] * 3, answers
+    # the previewed turn's presses: Roll (looked), the choice (not), Confirm (looked)
+    assert len([n for n in looked if n > began[0]]) == 2, (looked, began)
 
 
 async def test_a_press_is_deferred_first_when_the_board_workers_are_behind(
