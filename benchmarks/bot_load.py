@@ -281,6 +281,11 @@ class Phase:
         if self.whole_turns:
             return self.whole_boards / self.whole_turns
         return self.boards / max(1, self.counted)
+    #: With ``--profile``: Python function calls on the event-loop thread while the
+    #: clock ran.  Unlike CPU seconds, which on a shared machine move by a fifth from
+    #: one run to the next, the calls are the work itself: the same turns, the same
+    #: count, whatever else the machine's cores are doing.
+    calls: int = 0
     requests: int = 0  # REST requests the bot made until the clock stopped
     limited: int = 0  # … of them counting against Discord's global rate limit
 
@@ -835,10 +840,12 @@ async def run(games: int, phases: list[Phase], db: str | Path, *,
                         if before is not None:
                             await before(phase)
                         if prof:
+                            calls0 = _calls(prof)
                             prof.enable()
                         await driver.play(phase)
                         if prof:
                             prof.disable()
+                            phase.calls = _calls(prof) - calls0
                         if told is not None:
                             await env.settle(timeout=120.0)  # the last messages land
                             print(told.report(phase), flush=True)
@@ -855,6 +862,11 @@ async def run(games: int, phases: list[Phase], db: str | Path, *,
     finally:
         await bot.close()  # the database connections and the render pool, or it lingers
     return phases
+
+
+def _calls(prof: cProfile.Profile) -> int:
+    """The calls a profile has counted so far (each function's, recursion included)."""
+    return sum(entry.callcount for entry in prof.getstats())
 
 
 class Told:
@@ -1280,7 +1292,7 @@ async def parent(args: argparse.Namespace) -> int:
 #: ``Phase`` fields that add up over rounds (``pooled``); lists are joined.
 _SUMMED = ("done", "forfeits", "refusals", "seconds", "counted", "loop_cpu", "process_cpu",
            "commands", "worker_cpu", "boards", "reused", "whole_boards", "whole_turns",
-           "requests", "limited")
+           "requests", "limited", "calls")
 
 
 def pooled(rounds: list[Phase]) -> Phase:
@@ -1320,6 +1332,11 @@ def compare(typed: list[Phase], tapped: list[Phase],
             f"{b.load_before:.2f} → {b.load_after:.2f}):",
             f"    turns/s {ra:.1f} → {rb:.1f} ({rb / ra if ra else 0:.2f}×)",
             f"    event-loop CPU a turn {la:.1f} → {lb:.1f} ms ({lb / la if la else 0:.2f}×)",
+            *([f"    Python calls a turn on the loop {a.calls / max(1, a.counted):,.0f} → "
+               f"{b.calls / max(1, b.counted):,.0f} "
+               f"({b.calls * a.counted / (a.calls * max(1, b.counted)):.2f}×; the work "
+               f"itself, whatever the machine's load: --profile)"]
+              if a.calls and b.calls else []),
             f"    board workers' CPU a turn {wa:.1f} → {wb:.1f} ms",
             f"    all CPU a turn (loop and workers) {la + wa:.1f} → {lb + wb:.1f} ms "
             f"({(lb + wb) / (la + wa) if la + wa else 0:.2f}×)",
@@ -1433,7 +1450,9 @@ def main() -> None:
     ap.add_argument("--profile", default=None,
                     help="write a cProfile of the measured phases (the event-loop thread's "
                          "CPU time) here "
-                         "(with several processes, one file each: F.0, F.1, …)")
+                         "(with several processes, one file each: F.0, F.1, …), and "
+                         "count each phase's Python calls (with --by both: a turn's, "
+                         "typed against by taps)")
     ap.add_argument("--db", default=None,
                     help="a SQLite file (default: a new temporary one), `pg` (a throwaway "
                          "PostgreSQL server with durable defaults) or a postgresql:// URL")

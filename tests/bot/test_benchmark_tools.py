@@ -135,7 +135,11 @@ def test_rounds_pool_into_totals_over_totals_and_only_the_pool_is_judged() -> No
     assert both.latencies == [0.1, 0.2, 0.3] and both.gc_counts == [40, 3, 1]
     assert (both.load_before, both.load_after) == (0.5, 2.0)
     assert one.counted == 100 and one.latencies == [0.1]  # the rounds stay as they were
+    assert "Python calls" not in "\n".join(bot_load.compare([one], [two]))  # no profile
+    one.calls, two.calls = 100_000, 390_000
+    assert bot_load.pooled([one, two]).calls == 490_000
     text = "\n".join(bot_load.compare([one], [two], "round 1", judge=False))
+    assert "Python calls a turn on the loop 1,000 → 1,300 (1.30×" in text
     assert "typed vs by taps (round 1)" in text and "targets" not in text
     assert "event-loop CPU a turn 6.0 → 4.0 ms (0.67×)" in text
 
