@@ -413,8 +413,11 @@ class Driver:
 
     def __init__(self, env: simcord.Env, bot: BradeBot, db: str | Path,
                  tables: list[tuple[Any, dict[int, Any]]], seed: int = 5,
-                 by: str = "picker") -> None:
+                 by: str = "picker", calls: Callable[[], int] = lambda: 0) -> None:
+        """``calls``: the Python calls counted so far (``--profile``), read as the
+        phase's clock starts and stops (``Phase.calls``)."""
         self.env = env
+        self.calls = calls
         self.bot = bot
         self.by = by
         #: channel → the message carrying the play picker (its menu, plays or Confirm)
@@ -709,6 +712,7 @@ class Driver:
         phase.load_before = os.getloadavg()[0]
         start = phase.started = time.perf_counter()
         cpu0, proc0 = time.thread_time(), time.process_time()
+        calls0 = self.calls()
         work0, boards0, reused0 = self.worker_ticks(), self.bot.renderer.boards, \
             self.bot.renderer.reused
         # players start at random moments, as people do: a synchronised start would
@@ -733,6 +737,7 @@ class Driver:
         self.counting = False  # the requests of the commands in flight are not counted
         phase.seconds = phase.ended - start
         phase.loop_cpu = time.thread_time() - cpu0
+        phase.calls = self.calls() - calls0
         phase.process_cpu = time.process_time() - proc0
         phase.worker_cpu = (self.worker_ticks() - work0) / os.sysconf("SC_CLK_TCK")
         phase.boards = self.bot.renderer.boards - boards0
@@ -828,24 +833,23 @@ async def run(games: int, phases: list[Phase], db: str | Path, *,
                     if notify else None
                 if told is not None:
                     await told.subscribe(tables)
-                driver = Driver(env, bot, db, tables, by=by)
-                if ready is not None:
-                    await ready()
                 # the event-loop thread's CPU time, not the wall clock: on a shared
                 # machine a wall-clock profile charges the bot with the moments it was
                 # descheduled (they showed as seconds "in" socket.send to PostgreSQL)
                 prof = cProfile.Profile(time.thread_time) if profile else None
+                driver = Driver(env, bot, db, tables, by=by,
+                                calls=(lambda: _calls(prof)) if prof else lambda: 0)
+                if ready is not None:
+                    await ready()
                 try:
                     for phase in phases:
                         if before is not None:
                             await before(phase)
                         if prof:
-                            calls0 = _calls(prof)
                             prof.enable()
                         await driver.play(phase)
                         if prof:
                             prof.disable()
-                            phase.calls = _calls(prof) - calls0
                         if told is not None:
                             await env.settle(timeout=120.0)  # the last messages land
                             print(told.report(phase), flush=True)
@@ -865,8 +869,14 @@ async def run(games: int, phases: list[Phase], db: str | Path, *,
 
 
 def _calls(prof: cProfile.Profile) -> int:
-    """The calls a profile has counted so far (each function's, recursion included)."""
-    return sum(entry.callcount for entry in prof.getstats())
+    """The calls a running profile has counted so far (each function's, recursion
+    included).  Read with the profile paused: reading it settles the calls still in
+    progress, and those the profile then sees return are not counted twice."""
+    prof.disable()
+    try:
+        return sum(entry.callcount for entry in prof.getstats())
+    finally:
+        prof.enable()
 
 
 class Told:
@@ -1290,7 +1300,7 @@ async def parent(args: argparse.Namespace) -> int:
 
 
 #: ``Phase`` fields that add up over rounds (``pooled``); lists are joined.
-_SUMMED = ("done", "forfeits", "refusals", "seconds", "counted", "loop_cpu", "process_cpu",
+_SUMMED = ("turns", "done", "forfeits", "refusals", "seconds", "counted", "loop_cpu", "process_cpu",
            "commands", "worker_cpu", "boards", "reused", "whole_boards", "whole_turns",
            "requests", "limited", "calls")
 
@@ -1307,7 +1317,7 @@ def pooled(rounds: list[Phase]) -> Phase:
         if isinstance(getattr(first, f.name), list) and f.name != "gc_counts":
             setattr(out, f.name, [x for p in rounds for x in getattr(p, f.name)])
     out.gc_counts = [sum(p.gc_counts[g] for p in rounds) for g in range(3)]
-    out.load_after = rounds[-1].load_after
+    out.load_after, out.ended = rounds[-1].load_after, rounds[-1].ended
     return out
 
 
@@ -1467,8 +1477,9 @@ def main() -> None:
                          "or both, one after the other on the same games and seed, "
                          "compared (issue 47)")
     ap.add_argument("--rounds", type=int, default=1,
-                    help="with --by both: alternate the two ways this many times (ABBA) "
-                         "and judge the targets on the rounds pooled")
+                    help="with --by both: alternate the two ways this many times (ABBA; "
+                         "an even count puts each way first equally often) and judge "
+                         "the targets on the rounds pooled")
     ap.add_argument("--notify", action="store_true",
                     help="every member asks for \"your turn\" by direct message, and "
                          "nobody counts as looking: a DM every turn (issue 36)")

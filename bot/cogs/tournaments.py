@@ -9,8 +9,8 @@ refusal into an ephemeral note in the user's language.  A game's end arrives thr
 threads) runs in a task of its own so the finishing player's command is answered at once.
 
 Members who leave the server: the bot runs without the privileged Members intent, so
-Discord does not tell it when someone leaves.  It sees a ban (``on_member_ban``, in the
-default intents), and it asks Discord (``BradeBot.members_gone``: one member look-up per
+Discord does not tell it when someone leaves.  It sees a ban (``on_member_ban``: the
+moderation intent, one of the two it asks for, bot/client.py), and it asks Discord (``BradeBot.members_gone``: one member look-up per
 player, no intent needed) whether the players are still members when a tournament
 starts, before a Swiss round is paired, and before each match's thread opens; a member
 found gone is withdrawn (docs/league.md, "Withdrawals").  The organiser can remove anyone

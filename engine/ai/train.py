@@ -401,7 +401,8 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
 
     ``resume`` (with ``checkpoints``): start after the last generation saved there, with
     its network, the random state its fitting had reached (kept in the network's
-    metadata) and the games of every generation whose file is still there.  With every
+    metadata) and the games of every generation whose file is still there (of the last
+    ``window`` ones, with a window).  With every
     file kept, a run stopped and resumed makes the network an unbroken run makes."""
     rules = rules_registry.get(rules_name)
     t0 = time.perf_counter()
@@ -424,7 +425,9 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
             net = Net.load(f"{checkpoints}-gen{last}.npz")
             if "rng" in net.meta:
                 rng.bit_generator.state = json.loads(net.meta["rng"])
-            first_kept = 0 if window is None else max(0, last + 2 - window)
+            # the window as the unbroken run held it after ``last``; the next
+            # generation's games push its oldest out
+            first_kept = 0 if window is None else max(0, last + 1 - window)
             for g in range(last + 1):
                 path = Path(f"{checkpoints}-gen{g}-games.npz")
                 gens.append(load_games(path) if g >= first_kept and path.exists() else [])

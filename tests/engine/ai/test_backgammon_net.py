@@ -238,5 +238,9 @@ def test_a_windowed_run_fits_on_the_last_generations_games_and_resumes_alike(
     resumed = train("backgammon", 4, seed=5, generations=3, window=1,
                     checkpoints=tmp_path / "v", resume=True, **kw)
     assert np.array_equal(resumed.w1, whole.w1) and resumed.meta == whole.meta
+    # resumed with no generation left to play: the same network, the same record
+    again = train("backgammon", 4, seed=5, generations=3, window=1,
+                  checkpoints=tmp_path / "v", resume=True, **kw)
+    assert np.array_equal(again.w1, whole.w1) and again.meta == whole.meta
     with pytest.raises(ValueError):
         train("backgammon", 4, seed=5, window=0, **kw)
