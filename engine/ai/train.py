@@ -468,15 +468,11 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
         del dataset
         if checkpoints is not None:
             net.meta = _meta(rules, games, seed, explore, hidden, rounds, epochs, lam,
-                             records, gen + 1, net.encoding, net.outputs)
+                             records, gen + 1, net.encoding, net.outputs, window)
             net.meta["rng"] = json.dumps(rng.bit_generator.state)
-            if window is not None:
-                net.meta["window"] = str(window)
             net.save(f"{checkpoints}-gen{gen}.npz")
     net.meta = _meta(rules, games, seed, explore, hidden, rounds, epochs, lam, records,
-                     generations, net.encoding, net.outputs)
-    if window is not None:
-        net.meta["window"] = str(window)
+                     generations, net.encoding, net.outputs, window)
     return net
 
 
@@ -490,7 +486,8 @@ def last_generation(prefix: str | Path) -> int | None:
 
 def _meta(rules: RuleSet, games: int, seed: int, explore: float, hidden: int, rounds: int,
           epochs: int, lam: float, records: Sequence[Record], generations: int,
-          encoding: str, outputs: str = "points") -> dict[str, str]:
+          encoding: str, outputs: str = "points",
+          window: int | None = None) -> dict[str, str]:
     """What a network file records about how it was made (``Net.meta``)."""
     meta = {"rules": rules.id, "games": str(games), "seed": str(seed),
             "explore": str(explore), "hidden": str(hidden), "rounds": str(rounds),
@@ -500,6 +497,8 @@ def _meta(rules: RuleSet, games: int, seed: int, explore: float, hidden: int, ro
         meta["generations"] = str(generations)
     if outputs != "points":
         meta["outputs"] = outputs
+    if window is not None:
+        meta["window"] = str(window)
     if rules.is_brade:
         meta["scoring"] = rules.scoring
     return meta
