@@ -5,7 +5,7 @@
 (``--games``, ``--generations`` and ``--hidden`` default to the ruleset's full run,
 ``DEFAULTS``: at most 45 minutes with ``--jobs 2`` on the project's 2-core machine.)
 
-Two stages, both deterministic for a given seed (the games are played in ``--jobs``
+The stages, all deterministic for a given seed (the games are played in ``--jobs``
 processes, but each game's dice and choices come from its own seed, and they are
 gathered in order):
 
@@ -22,6 +22,11 @@ gathered in order):
    next ``--games`` games itself (one ply, the same exploration), they join the data and
    fitting goes on from where it was.  Gesäll's games teach what gesäll's evaluation
    knows; the network's own games show it the positions its own choices lead to.
+
+4. **Deeper rounds** (``--deeper-rounds``, backgammon only): positions drawn from the
+   games kept are valued one roll deeper with the network so far (``engine.ai.deeper``:
+   over the 21 rolls, the best play's outcome probabilities) and the network is fitted
+   to those values, which carry none of a single game's luck.
 
 Bräde networks read the ``brade`` encoding (``engine.ai.brade_features``: jan count,
 sprängjan, blots in reach, runs of bands, vackert spel distance, munk, race) and learn the
@@ -54,6 +59,7 @@ from typing import Any
 import numpy as np
 
 from engine import rules as rules_registry
+from engine.ai import deeper
 from engine.ai.agents import GreedyAgent, RandomAgent, pick_best
 from engine.ai.arena import MAX_TURNS, opening
 from engine.ai.evaluation import turn_value
@@ -386,7 +392,8 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
           jobs: int = 1, progress: bool = False, data: str | Path | None = None,
           generations: int = 1, encoding: str | None = None,
           checkpoints: str | Path | None = None, lockstep: int = 1,
-          outputs: str = "points", resume: bool = False, window: int | None = None) -> Net:
+          outputs: str = "points", resume: bool = False, window: int | None = None,
+          deeper_rounds: int = 0, deeper_positions: int = 100_000) -> Net:
     """Play (or, with ``data`` naming an existing file, load) the games and fit a net.
 
     With ``generations`` > 1, each further generation plays ``games`` more games with
@@ -403,7 +410,13 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
     its network, the random state its fitting had reached (kept in the network's
     metadata) and the games of every generation whose file is still there (of the last
     ``window`` ones, with a window).  With every
-    file kept, a run stopped and resumed makes the network an unbroken run makes."""
+    file kept, a run stopped and resumed makes the network an unbroken run makes.
+
+    ``deeper_rounds`` (a backgammon network, ``engine.ai.deeper``): after the last
+    generation, that many rounds each draw ``deeper_positions`` positions from the
+    games kept, value each one roll deeper with the network so far and fit the
+    network to those values.  With ``checkpoints`` each round's network is saved as
+    ``<checkpoints>-deeper<K>.npz`` and ``resume`` goes on after the last one."""
     rules = rules_registry.get(rules_name)
     t0 = time.perf_counter()
 
@@ -415,14 +428,21 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
     rng = np.random.default_rng(seed)
     if window is not None and window < 1:
         raise ValueError("the window holds at least one generation")
+    if deeper_rounds and not deeper.qualifies(rules):
+        raise ValueError("deeper targets need positions the records give in full "
+                         "(backgammon)")
     net: Net | None = None
     gens: list[list[Record]] = []
+    deeper_done = 0
     if resume:
         if checkpoints is None:
             raise ValueError("resume needs the checkpoints' prefix")
         last = last_generation(checkpoints)
+        done = last_generation(checkpoints, "deeper")
+        deeper_done = 0 if done is None else done + 1
         if last is not None:
-            net = Net.load(f"{checkpoints}-gen{last}.npz")
+            net = Net.load(f"{checkpoints}-gen{last}.npz" if not deeper_done
+                           else f"{checkpoints}-deeper{deeper_done - 1}.npz")
             if "rng" in net.meta:
                 rng.bit_generator.state = json.loads(net.meta["rng"])
             # the window as the unbroken run held it after ``last``; the next
@@ -473,14 +493,36 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
             net.save(f"{checkpoints}-gen{gen}.npz")
     net.meta = _meta(rules, games, seed, explore, hidden, rounds, epochs, lam, records,
                      generations, net.encoding, net.outputs, window)
+    if deeper_done:
+        net.meta["deeper"] = f"{deeper_done}x{deeper_positions}"
+    if deeper_rounds:
+        me = np.concatenate([r[0] for r in records])
+        op = np.concatenate([r[1] for r in records])
+        flags = np.concatenate([r[2] for r in records])
+        sign = np.concatenate([r[3][:-1] for r in records])
+        for k in range(deeper_done, deeper_rounds):
+            idx = np.sort(rng.choice(len(me), size=min(deeper_positions, len(me)),
+                                     replace=False))
+            y = deeper.deeper_targets(rules, net, me[idx], op[idx], sign[idx], jobs)
+            x = encode_for(net.encoding, rules, me[idx], op[idx], flags[idx])
+            loss = fit(net, x, y, epochs, rng)
+            say(f"deeper round {k}: {len(idx)} positions, loss {loss:.4f}")
+            net.meta = _meta(rules, games, seed, explore, hidden, rounds, epochs, lam,
+                             records, generations, net.encoding, net.outputs, window)
+            net.meta["deeper"] = f"{k + 1}x{deeper_positions}"
+            if checkpoints is not None:
+                net.meta["rng"] = json.dumps(rng.bit_generator.state)
+                net.save(f"{checkpoints}-deeper{k}.npz")
+                del net.meta["rng"]
     return net
 
 
-def last_generation(prefix: str | Path) -> int | None:
-    """The last generation whose network was saved under ``prefix`` (``train``'s
-    ``checkpoints``), or None."""
-    found = [int(m.group(1)) for f in Path(prefix).parent.glob(f"{Path(prefix).name}-gen*.npz")
-             if (m := re.fullmatch(re.escape(Path(prefix).name) + r"-gen(\d+)\.npz", f.name))]
+def last_generation(prefix: str | Path, stage: str = "gen") -> int | None:
+    """The last generation (``stage`` ``gen``) or deeper round (``deeper``) whose network
+    was saved under ``prefix`` (``train``'s ``checkpoints``), or None."""
+    name = Path(prefix).name
+    found = [int(m.group(1)) for f in Path(prefix).parent.glob(f"{name}-{stage}*.npz")
+             if (m := re.fullmatch(re.escape(name) + rf"-{stage}(\d+)\.npz", f.name))]
     return max(found) if found else None
 
 
@@ -581,6 +623,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--window", type=int, default=None, metavar="N",
                     help="fit each generation on the last N generations' games only "
                          "(default: every generation's)")
+    ap.add_argument("--deeper-rounds", type=int, default=0, metavar="K",
+                    help="then K rounds fitting positions of the games kept to their "
+                         "values one roll deeper (backgammon; engine.ai.deeper)")
+    ap.add_argument("--deeper-positions", type=int, default=100_000, metavar="N",
+                    help="positions drawn for each deeper round")
     ap.add_argument("--out", required=True)
     ns = ap.parse_args(list(argv) if argv is not None else None)
     if ns.resume and ns.checkpoints is None:
@@ -592,6 +639,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EngineError as e:  # an unknown ruleset or option: say so, plainly
         print(e.message("en"), file=sys.stderr)
         return 2
+    if ns.deeper_rounds and not deeper.qualifies(rules):
+        ap.error("--deeper-rounds needs positions the records give in full: backgammon")
     games, generations, hidden = DEFAULTS.get(rules.id, FALLBACK)
     t0 = time.perf_counter()
     net = train(rules.name, ns.games or games, ns.seed, explore=ns.explore,
@@ -600,7 +649,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 generations=ns.generations or generations, checkpoints=ns.checkpoints,
                 lockstep=ns.lockstep or LOCKSTEP.get(rules.id, 1),
                 outputs=ns.outputs or OUTPUTS.get(rules.id, "points"), resume=ns.resume,
-                window=ns.window)
+                window=ns.window, deeper_rounds=ns.deeper_rounds,
+                deeper_positions=ns.deeper_positions)
     net.save(ns.out)
     size = Path(ns.out).stat().st_size
     print(f"wrote {ns.out} ({size / 1024:.0f} KB) in {time.perf_counter() - t0:.0f} s: "
