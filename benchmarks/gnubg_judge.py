@@ -1,26 +1,30 @@
 """How much each backgammon choice of mästare's gives away, as GNU Backgammon judges it.
 
     python benchmarks/gnubg_judge.py [--weights FILE[,FILE...]] [--decisions 2000]
-        [--seed 1] [--judge-ply 1] [--candidates 4] [--margin 0.3]
+        [--seed 1] [--judge-ply 1] [--widths 4:0.3[,8:0.5...]]
 
 The arena (``gnubg_arena.py``) says who wins, but 400 games tell apart only differences
 of about five points in the share won: two networks a point or two apart look alike, and
 which of them is ahead changes from one seed to the next (``docs/ai.md``).  This measures
 the play itself, decision by decision, which is what a stronger network changes.
 
-The decisions: positions of games the shipped network plays against itself at one ply
-(5% random plays, ``engine.ai.train.play_recorded``, seeded), each with a roll drawn
-from the seeded generator; only those with more than one legal play count.  Every legal
+The decisions: positions of gesäll's self-play games (5% random plays, the games the
+training starts from, ``engine.ai.train.play_recorded``, seeded), each with a roll drawn
+from the seeded generator; only those with more than one legal play count.  Gesäll's
+hand-built evaluation never changes, so a seed names the same decisions whichever
+network is shipped.  Every legal
 play of each decision is valued once by gnubg-nn at ``--judge-ply`` plies (1 by
 default: a roll ahead on gnubg's network, so a stronger judge than gnubg's own 0-ply
 opponent in the arena), from the mover's side, in expected points (money play, no
 cube).  A choice's loss is the best play's value less the chosen play's.
 
 For each network (``--weights``, default the shipped one; a comma-separated list
-compares them on the same decisions) mästare's search chooses as in a game, and the
+compares them on the same decisions) and each width of mästare's search (``--widths``:
+candidates searched and their margin below the one-ply best, mästare's own 4 within
+0.3 by default) mästare chooses as in a game, and the
 script prints the mean loss a decision (in thousandths of a point, with its 95%
 interval), the shares of choices losing more than 0.02 and 0.1 points, and for every
-network after the first, the paired difference from the first (the same decisions, so
+network or width after the first, the paired difference from the first (the same decisions, so
 the interval is much narrower than either alone).  gnubg's own 0-ply choice is judged
 alike as a reference.  gnubg-nn is the project's test oracle: a judge here, never a
 teacher (none of its values trains anything).
@@ -74,14 +78,13 @@ class _Search(SearchAgent):
 
 
 def decisions(rules: RuleSet, count: int, seed: int) -> list[tuple[Position, Dice, list[Turn]]]:
-    """``count`` positions with a roll and more than one legal play, from the shipped
-    network's self-play games (game ``k`` seeded ``seed·1000 + k``)."""
-    net = for_ruleset(RULES)
+    """``count`` positions with a roll and more than one legal play, from gesäll's
+    self-play games (game ``k`` seeded ``seed·1000 + k``)."""
     rng = random.Random(seed)
     out: list[tuple[Position, Dice, list[Turn]]] = []
     game = 0
     while len(out) < count:
-        me, op, _, sign = play_recorded(RULES, seed * 1000 + game, 0.05, player=net)
+        me, op, _, sign = play_recorded(RULES, seed * 1000 + game, 0.05)
         game += 1
         for pos in positions_of(rules, me, op, sign[:-1]):
             dice = (rng.randint(1, 6), rng.randint(1, 6))
@@ -133,10 +136,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--decisions", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--judge-ply", type=int, default=1)
-    ap.add_argument("--candidates", type=int, default=4,
-                    help="mästare's searched plays (its default 4)")
-    ap.add_argument("--margin", type=float, default=0.3,
-                    help="mästare's margin below the one-ply best (its default 0.3)")
+    ap.add_argument("--widths", default="4:0.3",
+                    help="mästare's search widths, CANDIDATES:MARGIN comma-separated "
+                         "(its own: 4:0.3)")
     ns = ap.parse_args(argv)
     rules = RULES_SET
     t0 = time.perf_counter()
@@ -157,10 +159,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     report("gnubg 0-ply", gnubg, None)
     paths = ns.weights.split(",") if ns.weights else [None]
     first: list[float] | None = None
-    for path in paths:
+    widths = [(int(c), float(m)) for c, m in (w.split(":") for w in ns.widths.split(","))]
+    for path, (candidates, margin) in ((p, w) for p in paths for w in widths):
         net = Net.load(path) if path else for_ruleset(RULES)
         assert net is not None
-        agent = _Search(net, ns.candidates, ns.margin)
+        agent = _Search(net, candidates, margin)
         rng = random.Random(ns.seed)
         t1 = time.process_time()
         chosen = []
@@ -168,7 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             pick = agent.choose(rules, pos, dice, rng, turns)
             chosen.append(turns.index(pick))
         lost = losses(values, chosen)
-        report(f"mästare ({Path(path).name if path else 'shipped'})", lost,
+        report(f"mästare ({Path(path).name if path else 'shipped'}, {candidates} within "
+               f"{margin})", lost,
                time.process_time() - t1)
         if first is None:
             first = lost

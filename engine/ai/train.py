@@ -434,6 +434,7 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
     net: Net | None = None
     gens: list[list[Record]] = []
     deeper_done = 0
+    deeper_record = ""
     if resume:
         if checkpoints is None:
             raise ValueError("resume needs the checkpoints' prefix")
@@ -445,6 +446,7 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
                            else f"{checkpoints}-deeper{deeper_done - 1}.npz")
             if "rng" in net.meta:
                 rng.bit_generator.state = json.loads(net.meta["rng"])
+            deeper_record = net.meta.get("deeper", "")
             # the window as the unbroken run held it after ``last``; the next
             # generation's games push its oldest out
             first_kept = 0 if window is None else max(0, last + 1 - window)
@@ -493,8 +495,8 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
             net.save(f"{checkpoints}-gen{gen}.npz")
     net.meta = _meta(rules, games, seed, explore, hidden, rounds, epochs, lam, records,
                      generations, net.encoding, net.outputs, window)
-    if deeper_done:
-        net.meta["deeper"] = f"{deeper_done}x{deeper_positions}"
+    if deeper_record:
+        net.meta["deeper"] = deeper_record
     if deeper_rounds:
         me = np.concatenate([r[0] for r in records])
         op = np.concatenate([r[1] for r in records])
@@ -509,12 +511,23 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
             say(f"deeper round {k}: {len(idx)} positions, loss {loss:.4f}")
             net.meta = _meta(rules, games, seed, explore, hidden, rounds, epochs, lam,
                              records, generations, net.encoding, net.outputs, window)
-            net.meta["deeper"] = f"{k + 1}x{deeper_positions}"
+            deeper_record = net.meta["deeper"] = one_round_more(deeper_record, len(idx))
             if checkpoints is not None:
                 net.meta["rng"] = json.dumps(rng.bit_generator.state)
                 net.save(f"{checkpoints}-deeper{k}.npz")
                 del net.meta["rng"]
     return net
+
+
+def one_round_more(record: str, positions: int) -> str:
+    """A network's record of its deeper rounds (``"6x100000+2x200000"``: six rounds of
+    100,000 positions, then two of 200,000) with one round of ``positions`` more."""
+    parts = [p.split("x") for p in record.split("+")] if record else []
+    if parts and int(parts[-1][1]) == positions:
+        parts[-1][0] = str(int(parts[-1][0]) + 1)
+    else:
+        parts.append(["1", str(positions)])
+    return "+".join(f"{k}x{n}" for k, n in parts)
 
 
 def last_generation(prefix: str | Path, stage: str = "gen") -> int | None:

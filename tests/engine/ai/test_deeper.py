@@ -12,7 +12,7 @@ from engine import rules as registry
 from engine.ai import net as learned
 from engine.ai.deeper import deeper_outcomes, deeper_targets, positions_of, qualifies
 from engine.ai.lookahead import expect
-from engine.ai.train import play_recorded, train
+from engine.ai.train import one_round_more, play_recorded, train
 from engine.position import Side
 
 BG = registry.get("backgammon")
@@ -100,3 +100,14 @@ def test_deeper_rounds_fit_the_network_and_resume_alike(tmp_path) -> None:
     resumed = train("backgammon", 4, seed=5, generations=2, deeper_rounds=2,
                     deeper_positions=30, checkpoints=tmp_path / "e", resume=True, **kw)
     assert np.array_equal(resumed.w1, whole.w1) and resumed.meta == whole.meta
+    # a round of another size is recorded as such
+    more = train("backgammon", 4, seed=5, generations=2, deeper_rounds=3,
+                 deeper_positions=20, checkpoints=tmp_path / "e", resume=True, **kw)
+    assert more.meta["deeper"] == "2x30+1x20"
+
+
+def test_the_record_of_deeper_rounds() -> None:
+    assert one_round_more("", 100) == "1x100"
+    assert one_round_more("1x100", 100) == "2x100"
+    assert one_round_more("6x100000", 200000) == "6x100000+1x200000"
+    assert one_round_more("6x100000+1x200000", 200000) == "6x100000+2x200000"
