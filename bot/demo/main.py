@@ -115,11 +115,13 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     started = time.monotonic()
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
-    main_task = asyncio.current_task()
 
     def stop() -> None:
-        if stopping.is_set() and main_task is not None:
-            main_task.cancel()  # asked twice: stop waiting for a clean close
+        # Asked again while closing (a second Ctrl+C, or GNU ``timeout``, which signals
+        # the process and then its group): the close goes on.  Cutting it short would
+        # leave the store's connection thread waiting, and the process with it.
+        if stopping.is_set():
+            say("brade demo: still closing, a moment")
         stopping.set()
 
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -163,3 +163,39 @@ def test_a_database_that_cannot_be_used_is_one_line(tmp_path: Path) -> None:
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
     assert done.returncode == 3, done.stderr
     assert done.stderr.strip().splitlines()[-1].startswith("brade: cannot use the database")
+
+
+
+async def test_a_second_sigterm_while_closing_leaves_nothing_behind(tmp_path: Path) -> None:
+    """GNU ``timeout`` signals the process and then its group, so the demo can hear
+    SIGTERM twice.  The second, heard while it closes, lets the close finish: it used
+    to cancel it, which ended in a traceback or, with the store's connection thread
+    left waiting, in a process that never ended."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "demo", "--port", "0",
+        cwd=ROOT, env=demo_env(tmp_path, BRADE_RENDER_WORKERS="1"),
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        start_new_session=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    try:
+        first = (await asyncio.wait_for(proc.stdout.readline(), 120)).decode()
+        assert first.startswith("brade demo: open http://127.0.0.1:"), first
+        workers = descendants(proc.pid)
+        proc.send_signal(signal.SIGTERM)
+        while b"closing" not in await asyncio.wait_for(proc.stdout.readline(), 60):
+            pass
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGTERM)
+        rc = await asyncio.wait_for(proc.wait(), 60)
+    finally:
+        if proc.returncode is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            await proc.wait()
+    err = (await asyncio.wait_for(proc.stderr.read(), 30)).decode()
+    assert rc == 0, err
+    assert "Traceback" not in err, err
+    deadline = time.monotonic() + 10
+    while (left := {p for p in workers if alive(p)}) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    assert not left, "processes outlived the demo"
+    assert list((tmp_path / "tmp").iterdir()) == [], "the temporary database is removed"
