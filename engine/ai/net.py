@@ -159,6 +159,40 @@ def flip(p: np.ndarray) -> np.ndarray:
     return np.stack([1 - p[:, 0], p[:, 3], p[:, 4], p[:, 1], p[:, 2]], axis=1)
 
 
+def possible(p: np.ndarray, me: np.ndarray, op: np.ndarray) -> np.ndarray:
+    """Backgammon ``OUTCOMES`` rows with what the board rules out set to zero, as GNU
+    Backgammon's evaluation does after its networks.  A network's sigmoids are never
+    exactly zero, so it gives a side that has borne off a checker a fraction of a per
+    cent to lose a gammon, which it cannot (``docs/rules.md``, backgammon: a gammon is
+    a win over a side that has borne off nothing); a cube's decisions
+    and the analysis's figures would carry that.  ``me``/``op``: the (n, 26) counts of
+    ``mover_arrays`` (bar 0, points 1–24, off 25), the side the rows are for first.
+
+    - A side that has borne off loses no gammon (and so no backgammon).
+    - Once the sides are past each other (no contact), a side with no checker on the
+      bar or in the other's home board (its own points 1–6) can no longer be caught
+      there: it loses no backgammon.
+    - A backgammon is a gammon and a gammon a win: each chance is at most the one
+      before it."""
+    p = np.array(p, dtype=np.float32, copy=True)
+    me_off, op_off = me[:, OFF] > 0, op[:, OFF] > 0
+    me_occ, op_occ = me[:, 0:25] > 0, op[:, 0:25] > 0
+    me_rear = np.where(me_occ.any(axis=1), me_occ.argmax(axis=1), 25)
+    op_rear = np.where(op_occ.any(axis=1), op_occ.argmax(axis=1), 25)
+    apart = me_rear + op_rear >= 25
+    me_caught = me[:, 0:7].sum(axis=1) > 0
+    op_caught = op[:, 0:7].sum(axis=1) > 0
+    p[me_off, 3:5] = 0
+    p[op_off, 1:3] = 0
+    p[apart & ~me_caught, 4] = 0
+    p[apart & ~op_caught, 2] = 0
+    p[:, 1] = np.minimum(p[:, 1], p[:, 0])
+    p[:, 2] = np.minimum(p[:, 2], p[:, 1])
+    p[:, 3] = np.minimum(p[:, 3], 1 - p[:, 0])
+    p[:, 4] = np.minimum(p[:, 4], p[:, 3])
+    return p
+
+
 def outcome_targets(points: np.ndarray) -> np.ndarray:
     """Rows of ``OUTCOMES`` (0 or 1) for finished games, from the points won by the side
     the rows are for (±1 a single game, ±2 a gammon, ±3 a backgammon)."""
@@ -232,14 +266,19 @@ class Net:
     # -- the evaluation interface the agents use (``evaluation.Model``) ------------------
 
     def mover_values(self, rules: RuleSet, positions: Sequence[Position]) -> np.ndarray:
+        if self.outputs == "probabilities":
+            return equity(self.probabilities(rules, positions))
         return self.forward(self.inputs(rules, positions))
 
     def probabilities(self, rules: RuleSet, positions: Sequence[Position]) -> np.ndarray:
         """The (n, 5) ``OUTCOMES`` probabilities for each position's side to move; only a
-        ``probabilities`` network has them."""
+        ``probabilities`` network has them.  A backgammon network's are made possible
+        (``possible``): what the board rules out is zero, not the network's small guess."""
         if self.outputs != "probabilities":
             raise ValueError("this network gives expected points only")
-        return self.raw(self.inputs(rules, positions))
+        me, op, flags = mover_arrays(positions)
+        p = self.raw(encode_for(self.encoding, rules, me, op, flags))
+        return possible(p, me, op) if self.encoding == "bg" else p
 
     def white_value(self, rules: RuleSet, pos: Position) -> float:
         v = float(self.mover_values(rules, [pos])[0])

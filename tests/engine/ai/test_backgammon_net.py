@@ -165,7 +165,8 @@ def test_a_probabilities_network_values_positions_by_the_points_they_promise(
     net = learned.Net.fresh(6, np.random.default_rng(3), "bg", outputs="probabilities")
     positions = [BG.parse_position(START), BG.parse_position(BEAROFF_A), BG.parse_position(BEAROFF_B)]
     p = net.probabilities(BG, positions)
-    assert p.shape == (3, 5) and ((p > 0) & (p < 1)).all()
+    assert p.shape == (3, 5) and ((p[0] > 0) & (p[0] < 1)).all()
+    assert (p[1:, 3:] == 0).all()  # white has borne off: it loses no gammon
     assert np.allclose(net.mover_values(BG, positions), learned.equity(p), atol=1e-6)
     net.save(tmp_path / "p.npz")
     again = learned.Net.load(tmp_path / "p.npz")
@@ -184,6 +185,32 @@ def test_the_shipped_network_gives_the_chances_a_cube_needs(shipped: learned.Net
     # at the start: about even, a gammon either way in about one game of seven
     assert 0.4 < even[0] < 0.6 and 0.08 < even[1] < 0.25 and 0.08 < even[3] < 0.25
     assert even[2] < 0.03 and even[4] < 0.03
+
+
+def test_what_the_board_rules_out_is_zero_whatever_the_network_says(
+        shipped: learned.Net) -> None:
+    """A network's sigmoids never reach zero; the rules do.  A side that has borne off
+    loses no gammon (docs/rules.md, backgammon), a side past every enemy checker with
+    none on the bar or in the enemy's home board loses no backgammon, and each chance
+    is at most the one it is part of."""
+    crushing = "white=23,24,offx13 black=bar,3x2,12x12"
+    white, black = (BG.parse_position(f"{crushing} turn={s}") for s in ("white", "black"))
+    race = BG.parse_position("white=19x5,20x5,21x5 black=19x5,20x5,21x5 turn=white")
+    start = BG.parse_position(START)
+    p = shipped.probabilities(BG, [white, black, race, start])
+    assert p[0, 3] == 0 and p[0, 4] == 0  # white, to move, has borne off
+    assert p[1, 1] == 0 and p[1, 2] == 0  # black, to move, cannot win a gammon
+    assert p[1, 3] > 0.9 and p[1, 4] > 0.5  # and will lose one, likely a backgammon
+    assert p[2, 2] == 0 and p[2, 4] == 0  # a race: no backgammon either way
+    assert p[2, 1] > 0 or p[2, 3] > 0  # but gammons are still possible
+    assert (p[3] > 0).all()  # at the start everything is
+    rng = np.random.default_rng(11)
+    for _ in range(5):  # fresh networks' guesses are ordered as the outcomes nest
+        q = learned.Net.fresh(8, rng, "bg", outputs="probabilities").probabilities(
+            BG, [start, race, white, black])
+        assert (q[:, 1] <= q[:, 0]).all() and (q[:, 2] <= q[:, 1]).all()
+        assert (q[:, 3] <= 1 - q[:, 0]).all() and (q[:, 4] <= q[:, 3]).all()
+    assert np.allclose(shipped.mover_values(BG, [white, race]), learned.equity(p[[0, 2]]))
 
 
 def test_outcome_targets_without_a_network_are_each_games_end_for_the_mover() -> None:

@@ -51,7 +51,8 @@ def test_the_records_rows_are_the_positions_played(shipped) -> None:
         assert pos.mover == tuple(int(v) for v in m)
     # and the network sees them as the training does
     x = learned.encode_for("bg", BG, me, op, rec[2])
-    assert np.allclose(shipped.raw(x), shipped.probabilities(BG, positions), atol=1e-6)
+    assert np.allclose(learned.possible(shipped.raw(x), me, op),
+                       shipped.probabilities(BG, positions), atol=1e-6)
 
 
 def test_their_expected_points_are_the_look_ahead_s_own(shipped) -> None:
