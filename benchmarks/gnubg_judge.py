@@ -1,7 +1,7 @@
 """How much each backgammon choice of mästare's gives away, as GNU Backgammon judges it.
 
     python benchmarks/gnubg_judge.py [--weights FILE[,FILE...]] [--decisions 2000]
-        [--seed 1] [--judge-ply 1] [--widths 4:0.3[,8:0.5...]]
+        [--seed 1] [--judge-ply 1] [--widths 4:0.3[:2][,8:0.5:0...]]
 
 The arena (``gnubg_arena.py``) says who wins, but 400 games tell apart only differences
 of about five points in the share won: two networks a point or two apart look alike, and
@@ -20,8 +20,9 @@ cube).  A choice's loss is the best play's value less the chosen play's.
 
 For each network (``--weights``, default the shipped one; a comma-separated list
 compares them on the same decisions) and each width of mästare's search (``--widths``:
-candidates searched and their margin below the one-ply best, mästare's own 4 within
-0.3 by default) mästare chooses as in a game, and the
+candidates searched and their margin below the one-ply best, then optionally how many
+of the closest are looked at a roll deeper, 0 for none; mästare's own 4 within 0.3,
+2 deeper, by default) mästare chooses as in a game, and the
 script prints the mean loss a decision (in thousandths of a point, with its 95%
 interval), the shares of choices losing more than 0.02 and 0.1 points, and for every
 network or width after the first, the paired difference from the first (the same decisions, so
@@ -69,8 +70,8 @@ RULES_SET = rules_registry.get(RULES)
 class _Search(SearchAgent):
     """mästare's search with a given network and width."""
 
-    def __init__(self, net: Net, candidates: int, margin: float) -> None:
-        super().__init__(candidates=candidates, margin=margin)
+    def __init__(self, net: Net, candidates: int, margin: float, deeper: int) -> None:
+        super().__init__(candidates=candidates, margin=margin, deeper=deeper)
         self.net = net
 
     def model(self, rules: RuleSet) -> Model:
@@ -137,8 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--judge-ply", type=int, default=1)
     ap.add_argument("--widths", default="4:0.3",
-                    help="mästare's search widths, CANDIDATES:MARGIN comma-separated "
-                         "(its own: 4:0.3)")
+                    help="mästare's search widths, CANDIDATES:MARGIN[:DEEPER] "
+                         "comma-separated (its own: 4:0.3:2)")
     ns = ap.parse_args(argv)
     rules = RULES_SET
     t0 = time.perf_counter()
@@ -159,11 +160,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     report("gnubg 0-ply", gnubg, None)
     paths = ns.weights.split(",") if ns.weights else [None]
     first: list[float] | None = None
-    widths = [(int(c), float(m)) for c, m in (w.split(":") for w in ns.widths.split(","))]
-    for path, (candidates, margin) in ((p, w) for p in paths for w in widths):
+    default_deeper = SearchAgent().deeper
+    widths = [(int(w[0]), float(w[1]), int(w[2]) if len(w) > 2 else default_deeper)
+              for w in (x.split(":") for x in ns.widths.split(","))]
+    for path, (candidates, margin, deeper) in ((p, w) for p in paths for w in widths):
         net = Net.load(path) if path else for_ruleset(RULES)
         assert net is not None
-        agent = _Search(net, candidates, margin)
+        agent = _Search(net, candidates, margin, deeper)
         rng = random.Random(ns.seed)
         t1 = time.process_time()
         chosen = []
@@ -172,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             chosen.append(turns.index(pick))
         lost = losses(values, chosen)
         report(f"mästare ({Path(path).name if path else 'shipped'}, {candidates} within "
-               f"{margin})", lost,
+               f"{margin}, {deeper} a roll deeper)", lost,
                time.process_time() - t1)
         if first is None:
             first = lost

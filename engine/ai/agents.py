@@ -16,6 +16,8 @@ Levels (issue 4):
   network is shipped for the ruleset (``engine.ai.net``, today puff-kontrar) it judges
   with that; otherwise in puff with the puff evaluation (``engine.ai.puff_eval``) where
   gesäll keeps the generic race model.
+  At backgammon, with its network, it looks a roll further where its two best plays
+  are close (``SearchAgent``).
 - ``mästare-hand`` — the same search that never uses a network: the hand-built
   evaluation only (in bräde, mästare's play before any bräde network shipped), kept so
   the arena can measure a new network against it.  Not offered to players (``names``).
@@ -32,20 +34,21 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from engine.ai import lookahead
 from engine.ai import net as learned_net
 from engine.ai.evaluation import DEFAULT_WEIGHTS, Model, Weights, evaluate, turn_values
 from engine.ai.pasch import beam_turns, is_long_pasch
 from engine.ai.puff_eval import DEFAULT_PUFF, PuffWeights
+from engine.ai.rolls import ROLLS21, replies
 from engine.dice import Dice
 from engine.errors import EngineError
 from engine.generators import legal_turns
 from engine.position import Position, Side
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import Family, RuleSet
 from engine.turn import Turn
 
-#: The 21 distinct rolls with their weight out of 36.
-ROLLS21: tuple[tuple[Dice, int], ...] = tuple(
-    ((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
+#: Where mästare looks a roll deeper at its closest choices (``SearchAgent``).
+DEEPER_FAMILIES = frozenset({Family.BACKGAMMON})
 
 
 @runtime_checkable
@@ -168,6 +171,16 @@ class SearchAgent:
     one-ply best are searched.  The earlier 6 within 0.6 chose the same turn in 255 of 262
     non-forced talisman positions at 70% of the cost (measured before the arena runs), and
     that cost is what lets 2,000-game matches run on one core.
+
+    A roll deeper at backgammon (``DEEPER_FAMILIES``, with a network): the best
+    ``deeper`` (2) turns of that search, where more than one is within
+    ``deeper_margin`` (0.12 points) of the best, are valued once more over the next two
+    rolls (``engine.ai.lookahead``, each roll's ``deeper_replies`` (1) best reply by the
+    network looked at a roll further), and the better of them is played.  On 2,000
+    decisions judged by GNU Backgammon it gave away about a fifth less than the search
+    above (``docs/ai.md``), at a few hundred milliseconds a close decision of the 1.5 s
+    a backgammon player allows.  Bräde and puff keep the search above: their levels
+    were measured with it, and their long paschs make a second roll dear.
     """
 
     name = "mästare"
@@ -175,7 +188,8 @@ class SearchAgent:
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS,
                  puff: PuffWeights | None = DEFAULT_PUFF, candidates: int = 4,
                  margin: float = 0.3, budget: int = 9000, beam: int = 8,
-                 reply_beam: int = 1, learned: bool = True) -> None:
+                 reply_beam: int = 1, learned: bool = True, deeper: int = 2,
+                 deeper_margin: float = 0.12, deeper_replies: int = 1) -> None:
         self.weights = weights
         self.learned = learned
         self.puff = puff
@@ -184,6 +198,9 @@ class SearchAgent:
         self.budget = budget
         self.beam = beam
         self.reply_beam = reply_beam
+        self.deeper = deeper
+        self.deeper_margin = deeper_margin
+        self.deeper_replies = deeper_replies
 
     def model(self, rules: RuleSet) -> Model:
         return _model(rules, self.weights, self.puff, self.learned)
@@ -233,7 +250,25 @@ class SearchAgent:
         # the search's pruning already judged them worse.
         low = min((v for _, v in deep), default=0.0)
         tail = [(t, min(v, low) - 1e-6) for t, v in rest]
+        if rules.family in DEEPER_FAMILIES and isinstance(w, learned_net.Net):
+            deep = self._a_roll_deeper(rules, deep, me, w)
         return deep + tail
+
+    def _a_roll_deeper(self, rules: RuleSet, ranked: list[tuple[Turn, float]], me: Side,
+                       w: Model) -> list[tuple[Turn, float]]:
+        """``ranked`` (best first) with its close leaders valued over two rolls and
+        ordered by that; the others stay below them, as the pruning above keeps the
+        unsearched below the searched."""
+        best = ranked[0][1]
+        close = [tv for tv in ranked[:self.deeper] if tv[1] >= best - self.deeper_margin]
+        if len(close) < 2:
+            return ranked
+        values = lookahead.play_values(rules, [t for t, _ in close], me, w, depth=2,
+                                       deep_replies=self.deeper_replies)
+        lead = sorted(zip((t for t, _ in close), values, strict=True),
+                      key=lambda tv: -tv[1])
+        low = lead[-1][1]
+        return lead + [(t, min(v, low) - 1e-6) for t, v in ranked[len(close):]]
 
     def choose(self, rules: RuleSet, position: Position, dice: Dice, rng: random.Random,
                turns: Sequence[Turn] | None = None) -> Turn:
@@ -258,18 +293,6 @@ def named_roll(agent: Agent, rules: RuleSet, position: Position, dice: Dice,
     model, beam = agent.model(rules), agent.beam
     values = [one_ply(rules, position, d, None, model, beam)[0][1] for d in options]
     return options[max(range(len(options)), key=lambda i: (values[i], -i))]
-
-
-def replies(rules: RuleSet, pos: Position, dice: Dice, w: Model = DEFAULT_WEIGHTS,
-            width: int = 1) -> list[Turn]:
-    """The next mover's plays for ``dice``; for a later puff pasch (eight steps, P-4,
-    often thousands of results) the plays a beam of ``width`` finds by the next mover's
-    own judgement (``engine.ai.pasch``), width 1 being a greedy walk."""
-    if is_long_pasch(rules, pos, dice):
-        def score(p: Position, s: Side) -> float:
-            return evaluate(rules, p, s, w)
-        return beam_turns(rules, pos, dice, score, width)
-    return legal_turns(rules, pos, dice)
 
 
 def prefers_one_die(rules: RuleSet, position: Position) -> bool:

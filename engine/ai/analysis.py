@@ -51,8 +51,9 @@ import numpy as np
 
 from engine import rules as registry
 from engine.ai import net as learned_net
-from engine.ai.agents import ROLLS21, SearchAgent, replies
+from engine.ai.agents import SearchAgent
 from engine.ai.evaluation import Model, turn_values
+from engine.ai.rolls import ROLLS21, replies
 from engine.dice import Dice
 from engine.game import Game
 from engine.position import Position, Side

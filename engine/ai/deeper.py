@@ -25,8 +25,8 @@ from typing import Any
 import numpy as np
 
 from engine import rules as rules_registry
-from engine.ai.agents import ROLLS21
 from engine.ai.net import OUTCOMES, Net, equity, flip, outcome_targets
+from engine.ai.rolls import ROLLS21
 from engine.generators import legal_turns
 from engine.position import Geometry, Position, Side
 from engine.rules.ruleset import RuleSet

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.ai.agents import ROLLS21, replies
 from engine.ai.evaluation import Model, turn_values
+from engine.ai.rolls import ROLLS21, replies
 from engine.position import Position, Side
 from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
@@ -41,10 +41,10 @@ def _points(turn: Turn, me: Side) -> float:
 
 
 def expect(rules: RuleSet, positions: Sequence[Position], me: Side, model: Model,
-           depth: int = 1) -> list[float]:
+           depth: int = 1, deep_replies: int = DEEP_REPLIES) -> list[float]:
     """Expected points for ``me`` of each position (its ``turn`` to roll), looking
     ``depth`` rolls ahead: depth 1 is the value of a play two-ply (the analysis'), depth 2
-    lets each roll's ``DEEP_REPLIES`` best replies (one-ply) be judged at depth 1 and
+    lets each roll's ``deep_replies`` best replies (one-ply) be judged at depth 1 and
     the mover take the best of those."""
     if not positions:
         return []
@@ -76,14 +76,14 @@ def expect(rules: RuleSet, positions: Sequence[Position], me: Side, model: Model
         per_roll = []
         for a, b in rows:
             order = sorted(range(a, b), key=lambda i: -values[i] if mine else values[i])
-            top = order[:DEEP_REPLIES]
+            top = order[:deep_replies]
             for i in top:
                 if flat[i].outcome is None and i not in deeper_at:
                     deeper_at[i] = len(deeper)
                     deeper.append(flat[i].position)
             per_roll.append(top)
         chosen.append(per_roll)
-    deep = expect(rules, deeper, me, model, depth - 1)
+    deep = expect(rules, deeper, me, model, depth - 1, deep_replies)
     out = []
     for pos, per_roll in zip(positions, chosen, strict=True):
         pick = max if pos.turn is me else min
@@ -97,11 +97,11 @@ def expect(rules: RuleSet, positions: Sequence[Position], me: Side, model: Model
 
 
 def play_values(rules: RuleSet, plays: Sequence[Turn], me: Side, model: Model,
-                depth: int = 1) -> list[float]:
+                depth: int = 1, deep_replies: int = DEEP_REPLIES) -> list[float]:
     """Each play's value for ``me`` (its mover) ``depth`` rolls ahead (``expect``); a play
     that ends the game is worth its points."""
     open_ = [t.position for t in plays if t.outcome is None]
-    it = iter(expect(rules, open_, me, model, depth))
+    it = iter(expect(rules, open_, me, model, depth, deep_replies))
     return [_points(t, me) if t.outcome is not None else next(it) for t in plays]
 
 

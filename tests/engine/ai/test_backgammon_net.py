@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from engine import rules as registry
+from engine.ai import lookahead
 from engine.ai import net as learned
 from engine.ai.agents import GreedyAgent, SearchAgent, get_agent
 from engine.ai.evaluation import DEFAULT_WEIGHTS
@@ -271,3 +272,44 @@ def test_a_windowed_run_fits_on_the_last_generations_games_and_resumes_alike(
     assert np.array_equal(again.w1, whole.w1) and again.meta == whole.meta
     with pytest.raises(ValueError):
         train("backgammon", 4, seed=5, window=0, **kw)
+
+
+def test_where_its_best_plays_are_close_mästare_looks_a_roll_deeper(shipped) -> None:
+    """Black's 6-2 here: the one-roll search puts 1/3 10/16 a few hundredths ahead of
+    17/19 10/16; over two rolls (each roll's best reply looked at once more) the
+    network prefers the second, and mästare plays it.  The two keep their two-roll
+    values, the rest stays below them."""
+    pos = BG.parse_position("white=2x2,12x5,17,19x3,20x2,23x2 "
+                            "black=1x2,10,12x2,17x4,19x4,20x2 turn=black")
+    dice = (2, 6)
+    one_roll = SearchAgent(deeper=0).rank(BG, pos, dice)
+    assert one_roll[0][0].text == "1/3 10/16" and one_roll[0][1] - one_roll[1][1] < 0.12
+    ranked = SearchAgent().rank(BG, pos, dice)
+    close = [t for t, _ in one_roll[:2]]
+    two_rolls = lookahead.play_values(BG, close, Side.BLACK, shipped, depth=2,
+                                      deep_replies=1)
+    assert ranked[0][0].text == "17/19 10/16"
+    assert {t.text for t, _ in ranked[:2]} == {t.text for t in close}
+    assert [v for _, v in ranked[:2]] == pytest.approx(sorted(two_rolls, reverse=True))
+    assert all(v < ranked[1][1] for _, v in ranked[2:])
+    assert {t.text for t, _ in ranked} == {t.text for t, _ in one_roll}
+    assert SearchAgent().choose(BG, pos, dice, random.Random(1)).text == "17/19 10/16"
+
+
+def test_only_backgammon_with_its_network_is_searched_a_roll_deeper() -> None:
+    """Bräde's and puff's levels were measured with the one-roll search, and the
+    hand-built mästare at backgammon is the yardstick a network is measured against:
+    their rankings are what they were."""
+    rng = random.Random(4)
+    for name in ("talisman", "puff-kontrar", "backgammon"):
+        rules = registry.get(name)
+        pos = rules.start()
+        for _ in range(6):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            if name == "backgammon":
+                a, b = get_agent("mästare-hand"), SearchAgent(learned=False, deeper=0)
+            else:
+                a, b = SearchAgent(), SearchAgent(deeper=0)
+            got = [(t.text, round(v, 9)) for t, v in a.rank(rules, pos, dice)]
+            assert got == [(t.text, round(v, 9)) for t, v in b.rank(rules, pos, dice)]
+            pos = legal_turns(rules, pos, dice)[0].position
