@@ -6,12 +6,15 @@ install."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
+from asyncio.subprocess import Process
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
@@ -56,6 +59,32 @@ def alive(pid: int) -> bool:
         return False
 
 
+@contextlib.asynccontextmanager
+async def demo_process(tmp_path: Path, *args: str) -> AsyncIterator[Process]:
+    """``python -m bot demo --port 0`` running, in its own process group, so that a
+    failed test kills all of it."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "demo", "--port", "0", *args,
+        cwd=ROOT, env=demo_env(tmp_path, BRADE_RENDER_WORKERS="1"),
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        start_new_session=True)
+    try:
+        yield proc
+    finally:
+        if proc.returncode is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            await proc.wait()
+
+
+async def nothing_outlives_it(tmp_path: Path, workers: set[int]) -> None:
+    """The demo's worker processes end with it, and its temporary database goes."""
+    deadline = time.monotonic() + 10
+    while (left := {p for p in workers if alive(p)}) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    assert not left, "processes outlived the demo"
+    assert list((tmp_path / "tmp").iterdir()) == [], "the temporary database is removed"
+
+
 async def first_taps(url: str) -> None:
     """/brade new against the computer, then taps until a play is confirmed (the
     computer's worker has answered by then)."""
@@ -78,13 +107,8 @@ async def first_taps(url: str) -> None:
                          ids=["sigterm", "ctrl-c"])
 async def test_it_serves_and_ends_with_nothing_left_running(
         tmp_path: Path, how: signal.Signals, play: bool) -> None:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "demo", "--port", "0", "--lang", "sv",
-        cwd=ROOT, env=demo_env(tmp_path, BRADE_RENDER_WORKERS="1"),
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        start_new_session=True)  # its own process group: a failed test kills all of it
-    assert proc.stdout is not None and proc.stderr is not None
-    try:
+    async with demo_process(tmp_path, "--lang", "sv") as proc:
+        assert proc.stdout is not None and proc.stderr is not None
         first = (await asyncio.wait_for(proc.stdout.readline(), 120)).decode()
         assert first.startswith("brade demo: open http://127.0.0.1:"), first
         url = first.split("open ", 1)[1].strip()
@@ -100,20 +124,12 @@ async def test_it_serves_and_ends_with_nothing_left_running(
         assert len(workers) >= 2  # the board and listing workers (and the computer's)
         proc.send_signal(how)
         rc = await asyncio.wait_for(proc.wait(), 60)
-    finally:
-        if proc.returncode is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            await proc.wait()
     out = (await asyncio.wait_for(proc.stdout.read(), 30)).decode()
     err = (await asyncio.wait_for(proc.stderr.read(), 30)).decode()
     assert rc == 0, err
     assert out.rstrip().endswith("brade demo: closing")
     assert "Traceback" not in err, err
-    deadline = time.monotonic() + 10
-    while (left := {p for p in workers if alive(p)}) and time.monotonic() < deadline:
-        await asyncio.sleep(0.1)
-    assert not left, "processes outlived the demo"
-    assert list((tmp_path / "tmp").iterdir()) == [], "the temporary database is removed"
+    await nothing_outlives_it(tmp_path, workers)
 
 
 def test_without_the_extra_one_line_says_what_to_install(tmp_path: Path) -> None:
@@ -171,13 +187,8 @@ async def test_a_second_sigterm_while_closing_leaves_nothing_behind(tmp_path: Pa
     SIGTERM twice.  The second, heard while it closes, lets the close finish: it used
     to cancel it, which ended in a traceback or, with the store's connection thread
     left waiting, in a process that never ended."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "demo", "--port", "0",
-        cwd=ROOT, env=demo_env(tmp_path, BRADE_RENDER_WORKERS="1"),
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        start_new_session=True)
-    assert proc.stdout is not None and proc.stderr is not None
-    try:
+    async with demo_process(tmp_path) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
         first = (await asyncio.wait_for(proc.stdout.readline(), 120)).decode()
         assert first.startswith("brade demo: open http://127.0.0.1:"), first
         workers = descendants(proc.pid)
@@ -187,15 +198,7 @@ async def test_a_second_sigterm_while_closing_leaves_nothing_behind(tmp_path: Pa
         if proc.returncode is None:
             proc.send_signal(signal.SIGTERM)
         rc = await asyncio.wait_for(proc.wait(), 60)
-    finally:
-        if proc.returncode is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            await proc.wait()
     err = (await asyncio.wait_for(proc.stderr.read(), 30)).decode()
     assert rc == 0, err
     assert "Traceback" not in err, err
-    deadline = time.monotonic() + 10
-    while (left := {p for p in workers if alive(p)}) and time.monotonic() < deadline:
-        await asyncio.sleep(0.1)
-    assert not left, "processes outlived the demo"
-    assert list((tmp_path / "tmp").iterdir()) == [], "the temporary database is removed"
+    await nothing_outlives_it(tmp_path, workers)
