@@ -93,6 +93,14 @@ def one_ply(rules: RuleSet, position: Position, dice: Dice, turns: Sequence[Turn
     return scored
 
 
+def _above(searched: list[tuple[Turn, float]],
+           rest: Sequence[tuple[Turn, float]]) -> list[tuple[Turn, float]]:
+    """``searched`` (best first), then ``rest`` with each value kept below the lowest
+    searched one: a search that left turns out has already judged them worse."""
+    low = min((v for _, v in searched), default=0.0)
+    return searched + [(t, min(v, low) - 1e-6) for t, v in rest]
+
+
 def pick_best(ranked: list[tuple[Turn, float]], rng: random.Random) -> Turn:
     """The top turn; exact ties are broken by ``rng`` so play varies but replays."""
     top = ranked[0][1]
@@ -248,11 +256,9 @@ class SearchAgent:
         deep.sort(key=lambda tv: -tv[1])
         # Unexpanded turns keep their one-ply value but rank below every searched one:
         # the search's pruning already judged them worse.
-        low = min((v for _, v in deep), default=0.0)
-        tail = [(t, min(v, low) - 1e-6) for t, v in rest]
         if rules.family in DEEPER_FAMILIES and isinstance(w, learned_net.Net):
             deep = self._a_roll_deeper(rules, deep, me, w)
-        return deep + tail
+        return _above(deep, rest)
 
     def _a_roll_deeper(self, rules: RuleSet, ranked: list[tuple[Turn, float]], me: Side,
                        w: Model) -> list[tuple[Turn, float]]:
@@ -267,8 +273,7 @@ class SearchAgent:
                                        deep_replies=self.deeper_replies)
         lead = sorted(zip((t for t, _ in close), values, strict=True),
                       key=lambda tv: -tv[1])
-        low = lead[-1][1]
-        return lead + [(t, min(v, low) - 1e-6) for t, v in ranked[len(close):]]
+        return _above(lead, ranked[len(close):])
 
     def choose(self, rules: RuleSet, position: Position, dice: Dice, rng: random.Random,
                turns: Sequence[Turn] | None = None) -> Turn:

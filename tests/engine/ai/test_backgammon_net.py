@@ -313,3 +313,21 @@ def test_only_backgammon_with_its_network_is_searched_a_roll_deeper() -> None:
             got = [(t.text, round(v, 9)) for t, v in a.rank(rules, pos, dice)]
             assert got == [(t.text, round(v, 9)) for t, v in b.rank(rules, pos, dice)]
             pos = legal_turns(rules, pos, dice)[0].position
+
+
+@pytest.mark.parametrize(("position", "dice"), [
+    ("white=1x2,12x3,17,18,19,20,21x2,22x3,24 black=9x2,12x4,17x3,20x4,22x2 turn=black",
+     (5, 2)),
+    ("white=24x6,offx9 black=19x2,20,21,22x6,23,24x2,offx2 turn=black", (1, 5)),
+])
+def test_a_roll_further_the_plays_left_out_stay_below_the_searched(
+        position: str, dice: tuple[int, int]) -> None:
+    """Here the two close plays are worth less over two rolls than the search's fourth
+    play was over one.  The plays the pruning left out were kept below that fourth
+    play's value, so they ranked above mästare's best and could be played; every play
+    left out now stays below every play searched."""
+    pos = BG.parse_position(position)
+    ranked = SearchAgent().rank(BG, pos, dice)
+    values = [v for _, v in ranked]
+    assert values == sorted(values, reverse=True)
+    assert SearchAgent().choose(BG, pos, dice, random.Random(1)).text == ranked[0][0].text
