@@ -191,17 +191,24 @@ def _side(c: np.ndarray, o: np.ndarray) -> np.ndarray:
     return out
 
 
+def in_contact(me: np.ndarray, op: np.ndarray) -> np.ndarray:
+    """Per row, whether some checker still has to pass an enemy one (``me``/``op``: the
+    (n, 26) counts of ``encode``, each side in its own numbering)."""
+    me_occ = me[:, 0:25] > 0
+    op_occ = op[:, 0:25] > 0
+    me_rear = np.where(me_occ.any(axis=1), me_occ.argmax(axis=1), 25)
+    op_rear = np.where(op_occ.any(axis=1), op_occ.argmax(axis=1), 25)
+    out: np.ndarray = me_rear + op_rear < 25
+    return out
+
+
 def _encode_slice(me: np.ndarray, op: np.ndarray) -> np.ndarray:
     n = me.shape[0]
     both = _side(np.concatenate([me, op]), np.concatenate([op, me]))
     out = np.empty((n, FEATURES), dtype=np.float32)
     out[:, 0:SIDE] = both[:n]
     out[:, SIDE:2 * SIDE] = both[n:]
-    me_occ = me[:, 0:25] > 0
-    op_occ = op[:, 0:25] > 0
-    me_rear = np.where(me_occ.any(axis=1), me_occ.argmax(axis=1), 25)
-    op_rear = np.where(op_occ.any(axis=1), op_occ.argmax(axis=1), 25)
-    out[:, 2 * SIDE] = me_rear + op_rear < 25  # some checker still has to pass another
+    out[:, 2 * SIDE] = in_contact(me, op)
     out[:, 2 * SIDE + 1] = (op @ _PIPS - me @ _PIPS) / 50
     return out
 

@@ -176,10 +176,7 @@ def possible(p: np.ndarray, me: np.ndarray, op: np.ndarray) -> np.ndarray:
       before it."""
     p = np.array(p, dtype=np.float32, copy=True)
     me_off, op_off = me[:, OFF] > 0, op[:, OFF] > 0
-    me_occ, op_occ = me[:, 0:25] > 0, op[:, 0:25] > 0
-    me_rear = np.where(me_occ.any(axis=1), me_occ.argmax(axis=1), 25)
-    op_rear = np.where(op_occ.any(axis=1), op_occ.argmax(axis=1), 25)
-    apart = me_rear + op_rear >= 25
+    apart = ~bg_features.in_contact(me, op)
     me_caught = me[:, 0:7].sum(axis=1) > 0
     op_caught = op[:, 0:7].sum(axis=1) > 0
     p[me_off, 3:5] = 0
