@@ -1,7 +1,7 @@
 """How much each backgammon choice of mästare's gives away, as GNU Backgammon judges it.
 
     python benchmarks/gnubg_judge.py [--weights FILE[,FILE...]] [--decisions 2000]
-        [--seed 1] [--judge-ply 1] [--widths 4:0.3[:2][,8:0.5:0...]]
+        [--seed 1] [--judge-ply 1] [--widths 4:0.3[:2[:1]][,8:0.5:0...]]
 
 The arena (``gnubg_arena.py``) says who wins, but 400 games tell apart only differences
 of about five points in the share won: two networks a point or two apart look alike, and
@@ -21,8 +21,9 @@ cube).  A choice's loss is the best play's value less the chosen play's.
 For each network (``--weights``, default the shipped one; a comma-separated list
 compares them on the same decisions) and each width of mästare's search (``--widths``:
 candidates searched and their margin below the one-ply best, then optionally how many
-of the closest are looked at a roll deeper, 0 for none; mästare's own 4 within 0.3,
-2 deeper, by default) mästare chooses as in a game, and the
+of the closest are looked at a roll deeper, 0 for none, and how many replies a roll
+that look follows; mästare's own 4 within 0.3, 2 deeper, 1 reply, by default)
+mästare chooses as in a game, and the
 script prints the mean loss a decision (in thousandths of a point, with its 95%
 interval), the shares of choices losing more than 0.02 and 0.1 points, and for every
 network or width after the first, the paired difference from the first (the same decisions, so
@@ -70,8 +71,10 @@ RULES_SET = rules_registry.get(RULES)
 class _Search(SearchAgent):
     """mästare's search with a given network and width."""
 
-    def __init__(self, net: Net, candidates: int, margin: float, deeper: int) -> None:
-        super().__init__(candidates=candidates, margin=margin, deeper=deeper)
+    def __init__(self, net: Net, candidates: int, margin: float, deeper: int,
+                 replies: int) -> None:
+        super().__init__(candidates=candidates, margin=margin, deeper=deeper,
+                         deeper_replies=replies)
         self.net = net
 
     def model(self, rules: RuleSet) -> Model:
@@ -129,6 +132,18 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     return m, half
 
 
+def widths(text: str) -> list[tuple[int, float, int, int]]:
+    """``--widths``: each ``CANDIDATES:MARGIN[:DEEPER[:REPLIES]]``, the parts left out
+    being mästare's own (``SearchAgent``'s defaults)."""
+    own = SearchAgent()
+    out = []
+    for part in text.split(","):
+        w = part.split(":")
+        out.append((int(w[0]), float(w[1]), int(w[2]) if len(w) > 2 else own.deeper,
+                    int(w[3]) if len(w) > 3 else own.deeper_replies))
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -138,8 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--judge-ply", type=int, default=1)
     ap.add_argument("--widths", default="4:0.3",
-                    help="mästare's search widths, CANDIDATES:MARGIN[:DEEPER] "
-                         "comma-separated (its own: 4:0.3:2)")
+                    help="mästare's search widths, CANDIDATES:MARGIN[:DEEPER[:REPLIES]] "
+                         "comma-separated (its own: 4:0.3:2:1)")
     ns = ap.parse_args(argv)
     rules = RULES_SET
     t0 = time.perf_counter()
@@ -160,13 +175,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     report("gnubg 0-ply", gnubg, None)
     paths = ns.weights.split(",") if ns.weights else [None]
     first: list[float] | None = None
-    default_deeper = SearchAgent().deeper
-    widths = [(int(w[0]), float(w[1]), int(w[2]) if len(w) > 2 else default_deeper)
-              for w in (x.split(":") for x in ns.widths.split(","))]
-    for path, (candidates, margin, deeper) in ((p, w) for p in paths for w in widths):
+    for path, (candidates, margin, deeper, replies) in ((p, w) for p in paths
+                                                         for w in widths(ns.widths)):
         net = Net.load(path) if path else for_ruleset(RULES)
         assert net is not None
-        agent = _Search(net, candidates, margin, deeper)
+        agent = _Search(net, candidates, margin, deeper, replies)
         rng = random.Random(ns.seed)
         t1 = time.process_time()
         chosen = []
@@ -175,7 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             chosen.append(turns.index(pick))
         lost = losses(values, chosen)
         report(f"mästare ({Path(path).name if path else 'shipped'}, {candidates} within "
-               f"{margin}, {deeper} a roll deeper)", lost,
+               f"{margin}, {deeper} a roll deeper with {replies} replies a roll)", lost,
                time.process_time() - t1)
         if first is None:
             first = lost

@@ -37,6 +37,8 @@ from engine.turn import Turn
 BATCH = 32
 #: Positions per task handed to a worker process.
 TASK = 512
+#: How many rolls deeper a target may look (``deeper_outcomes``).
+ROLLS = (1, 2)
 
 
 def qualifies(rules: RuleSet) -> bool:
@@ -59,7 +61,20 @@ def positions_of(rules: RuleSet, me: np.ndarray, op: np.ndarray,
     return out
 
 
-def _batch(rules: RuleSet, net: Net, positions: list[Position]) -> np.ndarray:
+def _outcome_row(turn: Turn, mover: Side) -> np.ndarray:
+    """The ``OUTCOMES`` row of a play that ends the game, for its player."""
+    assert turn.outcome is not None
+    won = turn.outcome.winner is mover
+    row: np.ndarray = outcome_targets(np.array([turn.outcome.points if won
+                                                else -turn.outcome.points]))[0]
+    return row
+
+
+def _best_plays(rules: RuleSet, net: Net, positions: list[Position]
+                ) -> tuple[list[list[Turn]], np.ndarray]:
+    """For each position and each of the 21 rolls, the play the network values best
+    (expected points, one ply), and that play's ``OUTCOMES`` for its player: the
+    network's probabilities after it, or the result of a play that ends the game."""
     plays: list[tuple[Side, Turn]] = []
     spans: list[list[tuple[int, int]]] = []
     for pos in positions:
@@ -82,27 +97,66 @@ def _batch(rules: RuleSet, net: Net, positions: list[Position]) -> np.ndarray:
         probs[open_] = raw
     for k, (mover, t) in enumerate(plays):
         if t.outcome is not None:
-            won = t.outcome.winner is mover
-            probs[k] = outcome_targets(np.array([t.outcome.points if won
-                                                 else -t.outcome.points]))[0]
+            probs[k] = _outcome_row(t, mover)
     value = equity(probs)
-    out = np.zeros((len(positions), len(OUTCOMES)), dtype=np.float32)
+    best: list[list[Turn]] = []
+    chosen = np.empty((len(positions), len(ROLLS21), len(OUTCOMES)), dtype=np.float32)
     for i, rows in enumerate(spans):
-        for (_, weight), (a, b) in zip(ROLLS21, rows, strict=True):
-            out[i] += weight * probs[a + int(np.argmax(value[a:b]))]
+        mine = []
+        for r, (a, b) in enumerate(rows):
+            k = a + int(np.argmax(value[a:b]))
+            mine.append(plays[k][1])
+            chosen[i, r] = probs[k]
+        best.append(mine)
+    return best, chosen
+
+
+def _average(rows: np.ndarray) -> np.ndarray:
+    """(n, 21, 5) rows per roll to (n, 5), each roll weighted by its chance (in 36ths,
+    summed first: a sure result stays exactly sure)."""
+    out = np.zeros((rows.shape[0], len(OUTCOMES)), dtype=np.float32)
+    for r, (_, weight) in enumerate(ROLLS21):
+        out += weight * rows[:, r]
     out /= 36
     return out
 
 
-def deeper_outcomes(rules: RuleSet, net: Net, positions: list[Position]) -> np.ndarray:
-    """The (n, 5) ``OUTCOMES`` of each position, for its side to move, one roll deeper:
-    over the 21 rolls (weighted by their chances), the probabilities after the play
-    the network values best (expected points, ``net.equity``).  A play that ends the
-    game counts its result."""
+def _batch(rules: RuleSet, net: Net, positions: list[Position], rolls: int) -> np.ndarray:
+    best, chosen = _best_plays(rules, net, positions)
+    if rolls == 2:
+        # Each roll's best play (one ply, as gnubg's deeper evaluations choose) is
+        # valued one roll deeper itself: over the other side's 21 rolls and replies.
+        open_ = [(i, r) for i, per in enumerate(best) for r, t in enumerate(per)
+                 if t.outcome is None]
+        after = [best[i][r] for i, r in open_]
+        if open_:
+            deeper = _batch(rules, net, [t.position for t in after], 1)
+            # ``deeper`` is for the side to move after the play: the player's own
+            # view where that is the other side (a backgammon turn always passes)
+            mover_now = [positions[i].turn for i, _ in open_]
+            other = np.array([t.position.turn is not m
+                              for t, m in zip(after, mover_now, strict=True)])
+            deeper[other] = flip(deeper[other])
+            for (i, r), row in zip(open_, deeper, strict=True):
+                chosen[i, r] = row
+    return _average(chosen)
+
+
+def deeper_outcomes(rules: RuleSet, net: Net, positions: list[Position],
+                    rolls: int = 1) -> np.ndarray:
+    """The (n, 5) ``OUTCOMES`` of each position, for its side to move, ``rolls`` (1 or
+    2) rolls deeper.  One roll: over the 21 rolls (weighted by their chances), the
+    probabilities after the play the network values best (expected points,
+    ``net.equity``).  Two: the same plays, each valued one roll deeper in its turn
+    (over the other side's rolls and best replies).  A play that ends the game counts
+    its result."""
     if net.outputs != "probabilities":
         raise ValueError("deeper targets are for a probabilities network")
-    parts = [_batch(rules, net, positions[k:k + BATCH])
-             for k in range(0, len(positions), BATCH)]
+    if rolls not in ROLLS:
+        raise ValueError(f"deeper targets look 1 or 2 rolls ahead, not {rolls}")
+    batch = BATCH if rolls == 1 else 1
+    parts = [_batch(rules, net, positions[k:k + batch], rolls)
+             for k in range(0, len(positions), batch)]
     return (np.concatenate(parts) if parts
             else np.zeros((0, len(OUTCOMES)), dtype=np.float32))
 
@@ -115,20 +169,24 @@ def _set_net(arrays: tuple[Any, ...]) -> None:
     _NET = Net(*arrays)
 
 
-def _task(args: tuple[str, np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
-    rules_name, me, op, sign = args
+def _task(args: tuple[str, np.ndarray, np.ndarray, np.ndarray, int]) -> np.ndarray:
+    rules_name, me, op, sign, rolls = args
     assert _NET is not None
     rules = rules_registry.get(rules_name)
-    return deeper_outcomes(rules, _NET, positions_of(rules, me, op, sign))
+    return deeper_outcomes(rules, _NET, positions_of(rules, me, op, sign), rolls)
 
 
 def deeper_targets(rules: RuleSet, net: Net, me: np.ndarray, op: np.ndarray,
-                   sign: np.ndarray, jobs: int = 1, task: int = TASK) -> np.ndarray:
-    """``deeper_outcomes`` of a record's rows, in ``jobs`` processes (``task`` rows at a
-    time); the same numbers whatever ``jobs`` is (no chance is involved, and the rows
-    keep their order)."""
+                   sign: np.ndarray, jobs: int = 1, task: int | None = None,
+                   rolls: int = 1) -> np.ndarray:
+    """``deeper_outcomes`` of a record's rows, ``rolls`` deep, in ``jobs`` processes
+    (``task`` rows at a time, by default ``TASK`` a roll deep and a twentieth of it two
+    rolls deep, which cost about twenty times as much); the same numbers whatever
+    ``jobs`` is (no chance is involved, and the rows keep their order)."""
+    if task is None:
+        task = TASK if rolls == 1 else TASK // 20
     arrays = (net.w1, net.b1, net.w2, net.b2, net.meta)
-    tasks = [(rules.name, me[k:k + task], op[k:k + task], sign[k:k + task])
+    tasks = [(rules.name, me[k:k + task], op[k:k + task], sign[k:k + task], rolls)
              for k in range(0, len(me), task)]
     if jobs <= 1 or len(tasks) <= 1:
         _set_net(arrays)
@@ -141,4 +199,4 @@ def deeper_targets(rules: RuleSet, net: Net, me: np.ndarray, op: np.ndarray,
             else np.zeros((0, len(OUTCOMES)), dtype=np.float32))
 
 
-__all__ = ["BATCH", "deeper_outcomes", "deeper_targets", "positions_of", "qualifies"]
+__all__ = ["BATCH", "ROLLS", "deeper_outcomes", "deeper_targets", "positions_of", "qualifies"]

@@ -26,7 +26,8 @@ gathered in order):
 4. **Deeper rounds** (``--deeper-rounds``, backgammon only): positions drawn from the
    games kept are valued one roll deeper with the network so far (``engine.ai.deeper``:
    over the 21 rolls, the best play's outcome probabilities) and the network is fitted
-   to those values, which carry none of a single game's luck.
+   to those values, which carry none of a single game's luck; ``--deeper-rolls 2``
+   values them two rolls deeper (each roll's best play valued a roll deeper in turn).
 
 Bräde networks read the ``brade`` encoding (``engine.ai.brade_features``: jan count,
 sprängjan, blots in reach, runs of bands, vackert spel distance, munk, race) and learn the
@@ -393,7 +394,8 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
           generations: int = 1, encoding: str | None = None,
           checkpoints: str | Path | None = None, lockstep: int = 1,
           outputs: str = "points", resume: bool = False, window: int | None = None,
-          deeper_rounds: int = 0, deeper_positions: int = 100_000) -> Net:
+          deeper_rounds: int = 0, deeper_positions: int = 100_000,
+          deeper_rolls: int = 1) -> Net:
     """Play (or, with ``data`` naming an existing file, load) the games and fit a net.
 
     With ``generations`` > 1, each further generation plays ``games`` more games with
@@ -415,7 +417,8 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
     ``deeper_rounds`` (a backgammon network, ``engine.ai.deeper``): after the last
     generation, that many rounds each draw ``deeper_positions`` positions from the
     games kept, value each one roll deeper with the network so far and fit the
-    network to those values.  With ``checkpoints`` each round's network is saved as
+    network to those values (``deeper_rolls`` 2: two rolls deeper, about twenty times
+    the work a position).  With ``checkpoints`` each round's network is saved as
     ``<checkpoints>-deeper<K>.npz`` and ``resume`` goes on after the last one."""
     rules = rules_registry.get(rules_name)
     t0 = time.perf_counter()
@@ -505,13 +508,16 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
         for k in range(deeper_done, deeper_rounds):
             idx = np.sort(rng.choice(len(me), size=min(deeper_positions, len(me)),
                                      replace=False))
-            y = deeper.deeper_targets(rules, net, me[idx], op[idx], sign[idx], jobs)
+            y = deeper.deeper_targets(rules, net, me[idx], op[idx], sign[idx], jobs,
+                                      rolls=deeper_rolls)
             x = encode_for(net.encoding, rules, me[idx], op[idx], flags[idx])
             loss = fit(net, x, y, epochs, rng)
-            say(f"deeper round {k}: {len(idx)} positions, loss {loss:.4f}")
+            say(f"deeper round {k}: {len(idx)} positions {deeper_rolls} roll(s) deep, "
+                f"loss {loss:.4f}")
             net.meta = _meta(rules, games, seed, explore, hidden, rounds, epochs, lam,
                              records, generations, net.encoding, net.outputs, window)
-            deeper_record = net.meta["deeper"] = one_round_more(deeper_record, len(idx))
+            deeper_record = net.meta["deeper"] = one_round_more(deeper_record, len(idx),
+                                                                   deeper_rolls)
             if checkpoints is not None:
                 net.meta["rng"] = json.dumps(rng.bit_generator.state)
                 net.save(f"{checkpoints}-deeper{k}.npz")
@@ -519,14 +525,16 @@ def train(rules_name: str, games: int, seed: int, *, explore: float = 0.05,
     return net
 
 
-def one_round_more(record: str, positions: int) -> str:
-    """A network's record of its deeper rounds (``"6x100000+2x200000"``: six rounds of
-    100,000 positions, then two of 200,000) with one round of ``positions`` more."""
+def one_round_more(record: str, positions: int, rolls: int = 1) -> str:
+    """A network's record of its deeper rounds (``"6x100000+2x200000+1x30000/2"``: six
+    rounds of 100,000 positions, then two of 200,000, each a roll deeper, then one of
+    30,000 two rolls deeper) with one round of ``positions`` more, ``rolls`` deep."""
+    size = str(positions) if rolls == 1 else f"{positions}/{rolls}"
     parts = [p.split("x") for p in record.split("+")] if record else []
-    if parts and int(parts[-1][1]) == positions:
+    if parts and parts[-1][1] == size:
         parts[-1][0] = str(int(parts[-1][0]) + 1)
     else:
-        parts.append(["1", str(positions)])
+        parts.append(["1", size])
     return "+".join(f"{k}x{n}" for k, n in parts)
 
 
@@ -641,6 +649,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                          "values one roll deeper (backgammon; engine.ai.deeper)")
     ap.add_argument("--deeper-positions", type=int, default=100_000, metavar="N",
                     help="positions drawn for each deeper round")
+    ap.add_argument("--deeper-rolls", type=int, choices=deeper.ROLLS, default=1,
+                    metavar="R",
+                    help="how many rolls deeper those values look: 1, or 2 (about "
+                         "twenty times the work a position)")
     ap.add_argument("--out", required=True)
     ns = ap.parse_args(list(argv) if argv is not None else None)
     if ns.resume and ns.checkpoints is None:
@@ -663,7 +675,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 lockstep=ns.lockstep or LOCKSTEP.get(rules.id, 1),
                 outputs=ns.outputs or OUTPUTS.get(rules.id, "points"), resume=ns.resume,
                 window=ns.window, deeper_rounds=ns.deeper_rounds,
-                deeper_positions=ns.deeper_positions)
+                deeper_positions=ns.deeper_positions, deeper_rolls=ns.deeper_rolls)
     net.save(ns.out)
     size = Path(ns.out).stat().st_size
     print(f"wrote {ns.out} ({size / 1024:.0f} KB) in {time.perf_counter() - t0:.0f} s: "

@@ -70,12 +70,45 @@ def test_their_expected_points_are_the_look_ahead_s_own(shipped) -> None:
                            atol=1e-3)
 
 
+def test_two_rolls_deeper_is_the_look_ahead_two_rolls_deep(shipped) -> None:
+    # Each roll's best play (one ply) valued a roll deeper in its turn: the look-ahead's
+    # depth 2 with one reply a roll, by another path.
+    me, op, sign = _record_rows(2)
+    rng = random.Random(2)
+    picked = sorted(rng.sample(range(len(me)), 4))
+    positions = positions_of(BG, me[picked], op[picked], sign[picked])
+    two = deeper_outcomes(BG, shipped, positions, rolls=2)
+    theirs = [expect(BG, [p], p.turn, shipped, depth=2, deep_replies=1)[0]
+              for p in positions]
+    assert np.allclose(learned.equity(two), theirs, atol=1e-4)
+    # a distribution over the outcomes, not the one-roll values again
+    assert ((two >= 0) & (two <= 1)).all()
+    assert (two[:, 1] <= two[:, 0] + 1e-6).all() and (two[:, 2] <= two[:, 1] + 1e-6).all()
+    one = deeper_outcomes(BG, shipped, positions)
+    assert not np.allclose(learned.equity(two), learned.equity(one), atol=1e-3)
+
+
+def test_two_rolls_deeper_a_sure_win_stays_one(shipped) -> None:
+    won = BG.parse_position("white=24x2,offx13 black=19x14,offx1 turn=white")
+    assert deeper_outcomes(BG, shipped, [won], rolls=2).tolist() == [
+        [1.0, 0.0, 0.0, 0.0, 0.0]]
+    # black to move cannot stop white's next roll: two rolls on, black has lost
+    lost = BG.parse_position("white=24x2,offx13 black=19x14,offx1 turn=black")
+    assert deeper_outcomes(BG, shipped, [lost], rolls=2).tolist() == [
+        [0.0, 0.0, 0.0, 0.0, 0.0]]
+    with pytest.raises(ValueError):
+        deeper_outcomes(BG, shipped, [won], rolls=3)
+
+
 def test_the_processes_change_nothing(shipped) -> None:
     me, op, sign = _record_rows(1)
     n = min(len(me), 24)
     one = deeper_targets(BG, shipped, me[:n], op[:n], sign[:n], jobs=1, task=8)
     two = deeper_targets(BG, shipped, me[:n], op[:n], sign[:n], jobs=2, task=8)
     assert np.array_equal(one, two) and one.shape == (n, 5)
+    deep = deeper_targets(BG, shipped, me[:4], op[:4], sign[:4], jobs=2, task=2, rolls=2)
+    assert np.array_equal(deep, deeper_targets(BG, shipped, me[:4], op[:4], sign[:4],
+                                               rolls=2))
 
 
 def test_only_backgammon_qualifies() -> None:
@@ -105,6 +138,12 @@ def test_deeper_rounds_fit_the_network_and_resume_alike(tmp_path) -> None:
     more = train("backgammon", 4, seed=5, generations=2, deeper_rounds=3,
                  deeper_positions=20, checkpoints=tmp_path / "e", resume=True, **kw)
     assert more.meta["deeper"] == "2x30+1x20"
+    # and a round two rolls deeper as such
+    deep = train("backgammon", 4, seed=5, generations=2, deeper_rounds=4,
+                 deeper_positions=3, deeper_rolls=2, checkpoints=tmp_path / "e",
+                 resume=True, **kw)
+    assert deep.meta["deeper"] == "2x30+1x20+1x3/2"
+    assert not np.array_equal(deep.w1, more.w1)
 
 
 def test_the_record_of_deeper_rounds() -> None:
@@ -112,3 +151,6 @@ def test_the_record_of_deeper_rounds() -> None:
     assert one_round_more("1x100", 100) == "2x100"
     assert one_round_more("6x100000", 200000) == "6x100000+1x200000"
     assert one_round_more("6x100000+1x200000", 200000) == "6x100000+2x200000"
+    assert one_round_more("6x100000+1x200000", 20000, 2) == "6x100000+1x200000+1x20000/2"
+    assert one_round_more("1x20000/2", 20000, 2) == "2x20000/2"
+    assert one_round_more("1x20000/2", 20000) == "1x20000/2+1x20000"

@@ -8,7 +8,7 @@ import gnubg_nn
 import numpy as np
 import pytest
 
-from benchmarks.gnubg_judge import decisions, gnubg_choice, judged, losses
+from benchmarks.gnubg_judge import decisions, gnubg_choice, judged, losses, widths
 from engine import rules as registry
 from engine.ai.net import equity
 from engine.generators import legal_turns
@@ -53,3 +53,8 @@ def test_gnubg_gives_nothing_away_by_its_own_judgement(drawn) -> None:
     values = [judged(turns, pos.turn, 0) for pos, _, turns in drawn]
     lost = losses(values, [gnubg_choice(pos, dice, turns) for pos, dice, turns in drawn])
     assert max(lost) == pytest.approx(0.0, abs=1e-5)
+
+
+def test_the_widths_left_out_are_mastare_s_own() -> None:
+    assert widths("4:0.3") == [(4, 0.3, 2, 1)]
+    assert widths("4:0.3:0,8:0.5:3:2") == [(4, 0.3, 0, 1), (8, 0.5, 3, 2)]
