@@ -11,7 +11,10 @@ once the game's previous answer has reached (simulated) Discord and the player h
 thought for a while: the roll button, then (``--by picker``, the default, issue 37) the
 play picker on that board, a random option at each of its menus or a play button, and
 Confirm on the preview; or (``--by typed``, how players played before the picker, and
-what an older bot understands) ``/brade move`` with the first legal play.  Commands are
+what an older bot understands) ``/brade move`` with the first legal play, after the
+autocomplete request(s) a member's Discord client sends for the play's option
+(``--typed-autocomplete K``, 1 by default: the client asks as soon as the member is in the
+option, and again as they type; 0 sends the command alone).  Commands are
 injected as gateway events without waiting for the bot in between, so the bot really has
 up to ``--games`` interactions in flight at once.
 
@@ -187,24 +190,35 @@ def emit_click(env: simcord.Env, actor: simcord.MemberActor, channel_id: int,
 
 
 def emit_slash(env: simcord.Env, actor: simcord.MemberActor, channel: Any, name: str,
-               options: dict[str, Any]) -> None:
+               options: dict[str, Any], *, focused: str | None = None) -> None:
     """Send a slash command without waiting for the bot's answer (as Discord does when
-    a member sends several at once); tests/bot/test_analyse_fairness.py sends its too."""
+    a member sends several at once); tests/bot/test_analyse_fairness.py sends its too.
+
+    ``focused``: not the command but the autocomplete request a Discord client sends
+    while the member fills that option in (its value so far in ``options``)."""
     backend = env.backend
     parts = name.split()
     root = backend.find_command(parts[0], actor.guild.id, type=AppCommandType.CHAT_INPUT) \
         or backend.find_command(parts[0], None, type=AppCommandType.CHAT_INPUT)
     leaf, nesting = _interactions.walk_to_subcommand(root, parts[1:])
-    leaf_options, resolved = _interactions.build_options(actor, name, leaf, options,
+    filled = {k: v for k, v in options.items() if k != focused}
+    leaf_options, resolved = _interactions.build_options(actor, name, leaf, filled,
+                                                         partial=focused is not None,
                                                          channel_id=channel.id)
+    kind = InteractionType.APPLICATION_COMMAND
+    if focused is not None:
+        kind = InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE
+        declared = {o["name"]: o for o in leaf.get("options") or []}
+        leaf_options.append({"name": focused, "type": declared[focused]["type"],
+                             "value": options[focused], "focused": True})
     data: dict[str, Any] = {"id": root["id"], "name": root["name"],
                             "type": AppCommandType.CHAT_INPUT,
                             "options": _interactions.nest_options(root, nesting, leaf_options)}
     if resolved:
         data["resolved"] = resolved
     _record, payload = _interactions.base_payload(
-        backend, type=InteractionType.APPLICATION_COMMAND, channel_id=channel.id,
-        guild_id=actor.guild.id, user_id=actor.id, data=data)
+        backend, type=kind, channel_id=channel.id, guild_id=actor.guild.id,
+        user_id=actor.id, data=data)
     backend.emit("INTERACTION_CREATE", payload)
 
 
@@ -263,6 +277,9 @@ class Phase:
     menu_latencies: list[float] = field(default_factory=list)  # choice→narrower menu
     preview_latencies: list[float] = field(default_factory=list)  # choice→preview drawn
     commands: int = 0  # commands sent until the clock stopped
+    #: autocomplete requests sent with typed plays until the clock stopped (not commands:
+    #: the client sends them as the member types, with no thinking of their own)
+    autocompletes: int = 0
     #: CPU seconds of the board (and listing) worker processes while the clock ran: the
     #: boards are drawn there, so ``loop_cpu`` does not show them
     worker_cpu: float = 0.0
@@ -345,7 +362,10 @@ class Phase:
 
     def requests_text(self) -> str:
         n = max(1, self.counted)
-        return (f"; per turn {self.commands / n:.2f} commands (taps), {self.requests / n:.2f} "
+        asked = (f", {self.autocompletes / n:.2f} autocomplete requests"
+                 if self.autocompletes else "")
+        return (f"; per turn {self.commands / n:.2f} commands (taps){asked}, "
+                f"{self.requests / n:.2f} "
                 f"REST requests, {self.limited / n:.2f} of them under the global rate limit "
                 f"({self.limited} in {self.seconds:.1f} s = {self.limited / max(self.seconds, 1e-9):.1f}/s)")
 
@@ -413,10 +433,13 @@ class Driver:
 
     def __init__(self, env: simcord.Env, bot: BradeBot, db: str | Path,
                  tables: list[tuple[Any, dict[int, Any]]], seed: int = 5,
-                 by: str = "picker", calls: Callable[[], int] = lambda: 0) -> None:
+                 by: str = "picker", calls: Callable[[], int] = lambda: 0,
+                 typed_autocomplete: int = 1) -> None:
         """``calls``: the Python calls counted so far (``--profile``), read as the
-        phase's clock starts and stops (``Phase.calls``)."""
+        phase's clock starts and stops (``Phase.calls``).  ``typed_autocomplete``: the
+        autocomplete requests a typed play sends before the command (``typing``)."""
         self.env = env
+        self.typed_autocomplete = typed_autocomplete
         self.calls = calls
         self.bot = bot
         self.by = by
@@ -592,12 +615,26 @@ class Driver:
             self.pending[cid] = ("roll", time.perf_counter(), stored.id, self.newest[cid])
             emit_click(self.env, actor, cid, stored.id, custom_id)
         elif self.by == "typed":
+            play = game.legal_turns[0].text
+            for typed in self.typing(play):  # what the member's Discord client asks first
+                emit_slash(self.env, actor, ch, "brade move", {"play": typed}, focused="play")
+                assert self.phase is not None
+                self.phase.autocompletes += 1
             self.pending[cid] = ("move", time.perf_counter(), 0, self.newest[cid])
-            emit_slash(self.env, actor, ch, "brade move", {"play": game.legal_turns[0].text})
+            emit_slash(self.env, actor, ch, "brade move", {"play": play})
         elif not self.choose(cid, actor, row):
             return  # waiting for the picker to be drawn
         assert self.phase is not None
         self.phase.commands += 1
+
+    def typing(self, play: str) -> list[str]:
+        """What the play's option holds each time the member's Discord client asks the
+        bot for suggestions before ``/brade move`` is sent: the option has autocomplete
+        (bot/cogs/play.py), so the client asks as soon as the member is in it, with
+        nothing typed yet, and again as they type.  The first ``typed_autocomplete``
+        of those: 1 (the default) is the least a typed play costs."""
+        k = self.typed_autocomplete
+        return [play[:len(play) * i // k] for i in range(k)]
 
     def choose(self, cid: int, actor: simcord.MemberActor, row: dict[str, Any]) -> bool:
         """The player to move taps the play picker on its board: Confirm when a play is
@@ -796,7 +833,7 @@ Gate = Callable[[Phase], Awaitable[None]]
 
 async def run(games: int, phases: list[Phase], db: str | Path, *,
               shard: tuple[int, int] = (0, 1), seed: int = 1, profile: str | None = None,
-              by: str = "picker", notify: bool = False,
+              by: str = "picker", notify: bool = False, typed_autocomplete: int = 1,
               ready: Callable[[], Awaitable[None]] | None = None,
               before: Gate | None = None, after: Gate | None = None) -> list[Phase]:
     """One bot process: set ``games`` games up in a guild of shard ``shard[0]`` of
@@ -838,7 +875,8 @@ async def run(games: int, phases: list[Phase], db: str | Path, *,
                 # descheduled (they showed as seconds "in" socket.send to PostgreSQL)
                 prof = cProfile.Profile(time.thread_time) if profile else None
                 driver = Driver(env, bot, db, tables, by=by,
-                                calls=(lambda: _calls(prof)) if prof else lambda: 0)
+                                calls=(lambda: _calls(prof)) if prof else lambda: 0,
+                                typed_autocomplete=typed_autocomplete)
                 if ready is not None:
                     await ready()
                 try:
@@ -988,7 +1026,8 @@ async def worker(args: argparse.Namespace) -> None:
     profile = args.profile and (args.profile if count == 1 else f"{args.profile}.{index}")
     await run(share(args.games, count, index), phases, args.db, shard=(index, count),
               seed=1 + index * 10**6, profile=profile or None, ready=ready, before=before,
-              after=after, by=args.by, notify=args.notify)
+              after=after, by=args.by, notify=args.notify,
+              typed_autocomplete=args.typed_autocomplete)
 
 
 # -- the parent: the database, the workers, the figures --------------------------------
@@ -1302,7 +1341,7 @@ async def parent(args: argparse.Namespace) -> int:
 #: ``Phase`` fields that add up over rounds (``pooled``); lists are joined.
 _SUMMED = ("turns", "done", "forfeits", "refusals", "seconds", "counted", "loop_cpu", "process_cpu",
            "commands", "worker_cpu", "boards", "reused", "whole_boards", "whole_turns",
-           "requests", "limited", "calls")
+           "requests", "limited", "calls", "autocompletes")
 
 
 def pooled(rounds: list[Phase]) -> Phase:
@@ -1325,7 +1364,10 @@ def compare(typed: list[Phase], tapped: list[Phase],
             what: str = "the same games, the same seed", judge: bool = True) -> list[str]:
     """Typed and tapped turns side by side (one process each), phase by phase, with the
     ratios issue 47's targets are about (judged when ``judge``)."""
-    lines = ["", f"typed vs by taps ({what}):"]
+    asked = typed[0].autocompletes / max(1, typed[0].counted) if typed else 0.0
+    lines = ["", f"typed vs by taps ({what}; a typed play "
+                 + (f"sends {asked:.2f} autocomplete requests first" if asked else
+                    "sends the command alone, no autocomplete request") + "):"]
 
     def per_turn(p: Phase, x: float) -> float:
         return x / max(1, p.counted)
@@ -1398,7 +1440,8 @@ async def one_way(args: argparse.Namespace, by: str, think: float) -> tuple[int,
                 cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", str(k),
                        "--processes", str(n), "--db", db.target, "--games", str(args.games),
                        "--turns", str(args.turns), "--phase", args.phase,
-                       "--think", repr(think), "--by", by]
+                       "--think", repr(think), "--by", by,
+                       "--typed-autocomplete", str(args.typed_autocomplete)]
                 if args.notify:
                     cmd.append("--notify")
                 if args.profile:  # with --by both, one file each way: F.typed, F.picker
@@ -1476,6 +1519,11 @@ def main() -> None:
                          "/brade move (how they played before it; an older bot's way), "
                          "or both, one after the other on the same games and seed, "
                          "compared (issue 47)")
+    ap.add_argument("--typed-autocomplete", type=int, default=1, metavar="K",
+                    help="typed plays: the autocomplete requests a member's Discord "
+                         "client sends for the play before /brade move (default 1, the "
+                         "least: it asks once the member is in the option; 0 sends the "
+                         "command alone, as this benchmark did until 2026-12-07)")
     ap.add_argument("--rounds", type=int, default=1,
                     help="with --by both: alternate the two ways this many times (ABBA; "
                          "an even count puts each way first equally often) and judge "

@@ -10,6 +10,7 @@ import dataclasses
 import json
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -140,7 +141,8 @@ def test_rounds_pool_into_totals_over_totals_and_only_the_pool_is_judged() -> No
     assert bot_load.pooled([one, two]).calls == 490_000
     text = "\n".join(bot_load.compare([one], [two], "round 1", judge=False))
     assert "Python calls a turn on the loop 1,000 → 1,300 (1.30×" in text
-    assert "typed vs by taps (round 1)" in text and "targets" not in text
+    assert "typed vs by taps (round 1; a typed play sends the command alone" in text
+    assert "targets" not in text
     assert "event-loop CPU a turn 6.0 → 4.0 ms (0.67×)" in text
 
 
@@ -332,3 +334,47 @@ async def test_load_driver_counts_a_player_without_a_roll_button(tmp_path: Path,
     assert len(done.no_button) >= 12 and set(done.no_button) <= {1, 2}, done.no_button
     assert len(done.roll_latencies) >= len(done.no_button) - 2
     assert "the player to roll found no Roll button" in done.summary(2)
+
+
+def test_a_typed_play_is_typed_in_as_a_discord_client_asks_for_suggestions() -> None:
+    """``--typed-autocomplete K``: what the play's option holds at each of the K requests
+    the member's client sends before the command: nothing typed yet, then more of it."""
+    def typing(k: int) -> list[str]:
+        return bot_load.Driver.typing(SimpleNamespace(typed_autocomplete=k), "13/7 13/10")
+
+    assert typing(0) == []
+    assert typing(1) == [""]
+    assert typing(3) == ["", "13/", "13/7 1"]
+
+
+async def test_load_driver_sends_the_autocomplete_requests_before_a_typed_play(
+        tmp_path: Path, monkeypatch) -> None:
+    """By typing, each play is preceded by the autocomplete requests a Discord client
+    sends for its option, and the bot answers them with plays (they are counted, not
+    taken for commands or refusals)."""
+    import simcord
+    from simcord.enums import InteractionType
+
+    monkeypatch.setenv("BRADE_RENDER_WORKERS", "0")
+    envs: list[Any] = []
+    real = simcord.Env
+
+    def kept(*args: Any, **kwargs: Any) -> Any:
+        envs.append(real(*args, **kwargs))
+        return envs[-1]
+
+    monkeypatch.setattr(bot_load.simcord, "Env", kept)
+    phase = Phase("saturated", 0.0, 12, by="typed")
+    [done] = await bot_load.run(2, [phase], tmp_path / "load.sqlite3", by="typed",
+                                typed_autocomplete=2)
+    assert done.done >= 12 and done.refusals == 0
+    records = list(envs[0].backend.interactions.values())
+    asked = [r for r in records
+             if r.type == InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE]
+    commands = [r for r in records if r.type == InteractionType.APPLICATION_COMMAND]
+    assert asked and len(asked) <= 2 * len(commands)
+    assert done.autocompletes >= 2 * 12 and done.autocompletes <= len(asked)
+    assert all(r.autocomplete_choices is not None for r in asked)  # every one answered
+    offered = [r for r in asked if r.autocomplete_choices]
+    assert len(offered) >= len(asked) // 2, (len(offered), len(asked))
+    assert "autocomplete requests" in done.requests_text()
