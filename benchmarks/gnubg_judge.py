@@ -1,7 +1,7 @@
 """How much each backgammon choice of mästare's gives away, as GNU Backgammon judges it.
 
     python benchmarks/gnubg_judge.py [--weights FILE[,FILE...]] [--decisions 2000]
-        [--seed 1] [--judge-ply 1] [--widths 4:0.3[:2[:1]][,8:0.5:0...]]
+        [--seed 1] [--judge-ply 1] [--widths 4:0.3[:2[:1[:0.12]]][,8:0.5:0...]]
 
 The arena (``gnubg_arena.py``) says who wins, but 400 games tell apart only differences
 of about five points in the share won: two networks a point or two apart look alike, and
@@ -72,9 +72,9 @@ class _Search(SearchAgent):
     """mästare's search with a given network and width."""
 
     def __init__(self, net: Net, candidates: int, margin: float, deeper: int,
-                 replies: int) -> None:
+                 replies: int, deeper_margin: float) -> None:
         super().__init__(candidates=candidates, margin=margin, deeper=deeper,
-                         deeper_replies=replies)
+                         deeper_replies=replies, deeper_margin=deeper_margin)
         self.net = net
 
     def model(self, rules: RuleSet) -> Model:
@@ -132,15 +132,16 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     return m, half
 
 
-def widths(text: str) -> list[tuple[int, float, int, int]]:
-    """``--widths``: each ``CANDIDATES:MARGIN[:DEEPER[:REPLIES]]``, the parts left out
-    being mästare's own (``SearchAgent``'s defaults)."""
+def widths(text: str) -> list[tuple[int, float, int, int, float]]:
+    """``--widths``: each ``CANDIDATES:MARGIN[:DEEPER[:REPLIES[:DEEPER_MARGIN]]]``, the
+    parts left out being mästare's own (``SearchAgent``'s defaults)."""
     own = SearchAgent()
     out = []
     for part in text.split(","):
         w = part.split(":")
         out.append((int(w[0]), float(w[1]), int(w[2]) if len(w) > 2 else own.deeper,
-                    int(w[3]) if len(w) > 3 else own.deeper_replies))
+                    int(w[3]) if len(w) > 3 else own.deeper_replies,
+                    float(w[4]) if len(w) > 4 else own.deeper_margin))
     return out
 
 
@@ -153,8 +154,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--judge-ply", type=int, default=1)
     ap.add_argument("--widths", default="4:0.3",
-                    help="mästare's search widths, CANDIDATES:MARGIN[:DEEPER[:REPLIES]] "
-                         "comma-separated (its own: 4:0.3:2:1)")
+                    help="mästare's search widths, "
+                         "CANDIDATES:MARGIN[:DEEPER[:REPLIES[:DEEPER_MARGIN]]] "
+                         "comma-separated (its own: 4:0.3:2:1:0.12)")
     ns = ap.parse_args(argv)
     rules = RULES_SET
     t0 = time.perf_counter()
@@ -175,11 +177,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     report("gnubg 0-ply", gnubg, None)
     paths = ns.weights.split(",") if ns.weights else [None]
     first: list[float] | None = None
-    for path, (candidates, margin, deeper, replies) in ((p, w) for p in paths
-                                                         for w in widths(ns.widths)):
+    for path, (candidates, margin, deeper, replies, close) in ((p, w) for p in paths
+                                                                for w in widths(ns.widths)):
         net = Net.load(path) if path else for_ruleset(RULES)
         assert net is not None
-        agent = _Search(net, candidates, margin, deeper, replies)
+        agent = _Search(net, candidates, margin, deeper, replies, close)
         rng = random.Random(ns.seed)
         t1 = time.process_time()
         chosen = []
@@ -188,7 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             chosen.append(turns.index(pick))
         lost = losses(values, chosen)
         report(f"mästare ({Path(path).name if path else 'shipped'}, {candidates} within "
-               f"{margin}, {deeper} a roll deeper with {replies} replies a roll)", lost,
+               f"{margin}, {deeper} within {close} a roll deeper with {replies} replies "
+               "a roll)", lost,
                time.process_time() - t1)
         if first is None:
             first = lost

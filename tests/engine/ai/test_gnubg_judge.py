@@ -56,5 +56,6 @@ def test_gnubg_gives_nothing_away_by_its_own_judgement(drawn) -> None:
 
 
 def test_the_widths_left_out_are_mastare_s_own() -> None:
-    assert widths("4:0.3") == [(4, 0.3, 2, 1)]
-    assert widths("4:0.3:0,8:0.5:3:2") == [(4, 0.3, 0, 1), (8, 0.5, 3, 2)]
+    assert widths("4:0.3") == [(4, 0.3, 2, 1, 0.12)]
+    assert widths("4:0.3:0,8:0.5:3:2") == [(4, 0.3, 0, 1, 0.12), (8, 0.5, 3, 2, 0.12)]
+    assert widths("4:0.3:2:1:0.25") == [(4, 0.3, 2, 1, 0.25)]
