@@ -77,7 +77,8 @@ class Picking:
             raise UserError("pick.gone")
         stale = self.boards.preview_prompt(lg, public, text, turn)
         rolled = self.boards.board_post(lg, public, "", buttons=False).board
-        reply = await self.turns.move(ctx, listed=text, game_id=game_id, version=version)
+        reply = await self.turns.move(ctx, listed=text, game_id=game_id, version=version,
+                                      seen=lg)
         # the previewed board goes back to the roll as it was, without controls
         return self._played_on(reply, stale, Post("", board=rolled))
 

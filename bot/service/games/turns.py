@@ -88,19 +88,21 @@ class Turns:
         """Play the roll: ``text`` typed (checked step by step by the engine), ``listed``
         chosen in the play picker (a ``listing`` text, found again exactly), or ``index``
         (a play button of a board posted before the picker).  ``seen``: the game as the
-        caller already read it (its version is checked again under the lock).  A
+        caller already read it, played without reading it again when this process has
+        not changed it since (``Table.unchanged``; the save checks the version).  A
         generalpasch roll still to name takes ``text`` as the roll named (``name``)."""
         try:
             return await self._move(ctx, text, index=index, listed=listed, game_id=game_id,
-                                    version=version)
+                                    version=version, seen=seen)
         except _Naming:
             return await self.name(ctx, text or "", game_id=game_id, version=version)
 
     async def _move(self, ctx: Ctx, text: str | None, *, index: int | None,
-                    listed: str | None, game_id: int | None, version: int | None) -> Reply:
+                    listed: str | None, game_id: int | None, version: int | None,
+                    seen: Loaded | None = None) -> Reply:
         personal, public = await self.table.langs(ctx)
         async with self.table.locks[ctx.channel_id]:
-            lg = await self.table.live(ctx, game_id, version)
+            lg = self.table.unchanged(seen) or await self.table.live(ctx, game_id, version)
             side = self.table.mover_check(lg, ctx)
             game = lg.game
             if game.phase == "choose" and text is not None:

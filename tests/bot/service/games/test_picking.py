@@ -5,12 +5,15 @@ moved-on game, by the wrong member, or with a wrong path refused."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.i18n import t
 from bot.service.games import GameService
 from bot.service.games.boards import digest
 from bot.service.model import Reply, UserError
+from engine.game import Game
 from engine.picker import LETTERS
 from engine.position import Side
 from tests.bot.service.helpers import (
@@ -87,6 +90,60 @@ async def test_a_confirmed_play_counts(games: GameService) -> None:
     with pytest.raises(UserError) as e:  # its Confirm again: the game has moved on
         await games.confirm(ctx(ALICE), game_id, version, f"{path}.{digest(play)}")
     assert e.value.key == "stale"
+
+
+async def test_a_confirmed_play_reads_its_game_once(games: GameService,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Confirm reads the game to check its path, then plays it under the channel's lock
+    without reading it again: nothing in this process changed it meanwhile (issue 47)."""
+    game_id, version = await alice_rolled(games, MANY, (5, 2))
+    path, play = await path_to_a_play(games, game_id, version)
+    reads: list[int | None] = []
+    read = games.table.live
+
+    async def counted(*args: object, **kwargs: object) -> object:
+        reads.append(kwargs.get("version") or (args[2] if len(args) > 2 else None))
+        return await read(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(games.table, "live", counted)
+    await games.confirm(ctx(ALICE), game_id, version, f"{path}.{digest(play)}")
+    assert reads == [version]
+    assert (await live(games)).game.last_play()["moves"] == play  # type: ignore[index]
+
+
+async def test_the_same_confirmation_twice_at_once_plays_once(games: GameService) -> None:
+    """Two presses of one Confirm at once (a double tap): both read the game before
+    either takes the channel's lock; the second finds it changed and is stale."""
+    game_id, version = await alice_rolled(games, MANY, (5, 2))
+    path, play = await path_to_a_play(games, game_id, version)
+    arg = f"{path}.{digest(play)}"
+    first, second = await asyncio.gather(
+        games.confirm(ctx(ALICE), game_id, version, arg),
+        games.confirm(ctx(ALICE), game_id, version, arg), return_exceptions=True)
+    assert isinstance(first, Reply) and isinstance(second, UserError), (first, second)
+    assert second.key == "stale"
+    lg = await live(games)
+    assert lg.game.turn is Side.BLACK and lg.row.version == version + 1
+    assert (await events(games, game_id)).count("play") == 1
+
+
+async def test_a_game_read_before_the_lock_is_used_only_while_unchanged(
+        games: GameService) -> None:
+    """``Table.unchanged``: the game read is used under the lock only while the cache
+    still holds that version of that very game; a change here drops or replaces it."""
+    await alice_rolled(games, MANY, (5, 2))
+    table = games.table
+    seen = await live(games)
+    key, version = seen.row.id, seen.row.version
+    assert table.unchanged(None) is None
+    table.cache[key] = (version, seen.game)
+    assert table.unchanged(seen) is seen
+    table.cache[key] = (version + 1, seen.game)  # saved again since (played on)
+    assert table.unchanged(seen) is None
+    table.cache[key] = (version, Game.from_json(seen.game.to_json()))  # read anew
+    assert table.unchanged(seen) is None
+    table.cache.pop(key)  # being changed now, or never saved by this process
+    assert table.unchanged(seen) is None
 
 
 async def test_a_confirmation_that_no_longer_leads_to_its_play_is_refused(
