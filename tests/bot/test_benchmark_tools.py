@@ -105,20 +105,27 @@ def test_typed_and_tapped_turns_side_by_side_with_issue_47s_targets() -> None:
     """``--by both``: each phase's figures typed → by taps, the ratios and the targets
     met or missed (all CPU counts the board workers', which the loop's does not)."""
     typed = Phase("saturated", 0.0, 100, counted=100, seconds=2.0, loop_cpu=0.6,
+                  harness_cpu=0.1, regions={"driver": 0.05, "parse READY": 0.02},
                   worker_cpu=1.4, boards=200, latencies=[0.05, 0.1], gc_counts=[200, 20, 1])
     tapped = Phase("saturated", 0.0, 100, counted=100, seconds=2.1, loop_cpu=0.9,
+                   harness_cpu=0.36, regions={"driver": 0.1},
                    worker_cpu=2.1, boards=300, reused=100, latencies=[0.07, 0.2],
                    preview_latencies=[0.03, 0.04], by="picker", gc_counts=[300, 30, 2])
     lines = bot_load.compare([typed], [tapped])
     text = "\n".join(lines)
     assert "turns/s 50.0 → 47.6 (0.95×)" in text
-    assert "event-loop CPU a turn 6.0 → 9.0 ms (1.50×)" in text
+    assert "event-loop CPU a turn 6.0 → 9.0 ms (1.50×), the bot's share 5.0 → 5.4 ms (1.08×" \
+        in text
+    assert ("where the loop's CPU went, ms a turn: the bot's handlers, asyncio and the rest "
+            "5.30 → 8.00; driver 0.50 → 1.00; parse READY 0.20 → 0.00") in text
     assert "board workers' CPU a turn 14.0 → 21.0 ms" in text
-    assert "all CPU a turn (loop and workers) 20.0 → 30.0 ms (1.50×)" in text
+    assert ("all CPU a turn (loop and workers) 20.0 → 30.0 ms (1.50×), the bot's 19.0 → "
+            "26.4 ms (1.39×)") in text
     assert "boards drawn a turn 2.00 → 3.00 (reused 0.00 → 1.00)" in text
     assert "young collections a turn 2.0 → 3.0" in text
-    assert ("targets: turns/s ≥ 0.9×: met; loop CPU ≤ 1.1×: MISSED; all CPU ≤ 1.2×: "
-            "MISSED; boards ≤ 2 a tapped turn: MISSED") in text
+    assert ("targets: turns/s ≥ 0.9×: met; the bot's loop CPU ≤ 1.1×: met (the whole "
+            "loop's, SimCord and the driver in it: MISSED); the bot's CPU ≤ 1.2×: MISSED "
+            "(with the whole loop: MISSED); boards ≤ 2 a tapped turn: MISSED") in text
     paced = [dataclasses.replace(p, name="paced", think=1.0) for p in (typed, tapped)]
     assert "choice→preview p99 ≤ 150 ms: met" in "\n".join(bot_load.compare(*map(list, (
         [paced[0]], [paced[1]]))))
@@ -313,6 +320,10 @@ async def test_load_driver_counts_the_boards_of_tapped_turns(tmp_path: Path,
         done.whole_boards, done.whole_turns)
     assert done.worker_cpu == 0.0  # no workers: drawn in threads
     assert "boards drawn" in done.summary(2)
+    # the loop's CPU split: the simulated Discord's and the driver's, the bot's parsing
+    assert 0 < done.harness_cpu < done.loop_cpu and 0 < done.bot_cpu() < done.loop_cpu
+    assert {"driver", "simcord dispatch", "parse INTERACTION_CREATE"} <= set(done.regions)
+    assert "the bot's share" in done.summary(2)
 
 
 async def test_load_driver_counts_a_player_without_a_roll_button(tmp_path: Path,
@@ -378,3 +389,68 @@ async def test_load_driver_sends_the_autocomplete_requests_before_a_typed_play(
     offered = [r for r in asked if r.autocomplete_choices]
     assert len(offered) >= len(asked) // 2, (len(offered), len(asked))
     assert "autocomplete requests" in done.requests_text()
+
+
+class Ticks:
+    """A CPU clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_harness_share_nests_and_hands_the_bots_parsing_back() -> None:
+    """``SplitClock``: time in a harness region is the harness's, time in a bot region
+    nested inside it (discord.py parsing an event SimCord delivers) is the bot's again,
+    and a harness region inside that (a REST request the bot makes) the harness's."""
+    from benchmarks.harness_cpu import SplitClock
+
+    ticks = Ticks()
+    clock = SplitClock(ticks)
+    ticks.now = 1.0  # the bot's, outside any region
+    clock.enter(True, "gateway")
+    ticks.now = 3.0  # 2 s of the harness's
+    clock.enter(False, "parse")
+    ticks.now = 7.0  # 4 s of the bot's
+    with clock.region(label="rest"):
+        ticks.now = 8.0  # 1 s of the harness's
+    ticks.now = 8.5  # the bot's
+    clock.leave()
+    ticks.now = 9.0  # the harness's again
+    clock.leave()
+    ticks.now = 20.0  # the bot's
+    assert clock.harness == pytest.approx(3.5)
+    assert clock.spent == pytest.approx({"gateway": 2.5, "parse": 4.5, "rest": 1.0})
+
+
+def test_the_harness_share_charges_each_event_and_route_where_it_belongs() -> None:
+    """``install``: SimCord's routes are the harness's; each gateway parser is the bot's,
+    with the event's JSON decoded as the real gateway makes the bot do; ``undo`` puts
+    the originals back."""
+    from benchmarks.harness_cpu import SplitClock, install
+
+    ticks = Ticks()
+    clock = SplitClock(ticks)
+    parsed: list[Any] = []
+
+    def parse_ready(payload: Any) -> None:
+        ticks.now += 2.0  # the bot's parsing
+        parsed.append(payload)
+
+    def dispatch(*args: Any, **kwargs: Any) -> str:
+        ticks.now += 5.0  # SimCord serving a request
+        return "served"
+
+    state = SimpleNamespace(parsers={"READY": parse_ready})
+    router = SimpleNamespace(dispatch=dispatch, parse_form=lambda *a: None)
+    undo = install(clock, state, router)
+    assert router.dispatch("GET", "/x") == "served"
+    deliver = clock.wrap(lambda event, payload: state.parsers[event](payload))
+    deliver("READY", {"v": 10})
+    assert parsed == [{"v": 10}] and clock.events == 1
+    assert clock.harness == pytest.approx(5.0)
+    assert clock.spent["parse READY"] == pytest.approx(2.0)
+    undo()
+    assert router.dispatch is dispatch and state.parsers == {"READY": parse_ready}
