@@ -82,7 +82,13 @@ turn takes).  Young collections a turn measure the allocation rate: one runs eac
 
 Everything runs in one process: SimCord's simulated Discord (gateway, HTTP routes,
 message store) and this driver share the bot's event loop and CPU, so the figures are a
-lower bound on what the bot alone would do against the real Discord.  The driver picks
+lower bound on what the bot alone would do against the real Discord.  So each phase also
+prints *the bot's share* of the loop's CPU: the loop's, less the time spent in SimCord's
+routes and gateway and in this driver, with each gateway event's JSON decoded in the
+bot's share as the real gateway makes a bot do (benchmarks/harness_cpu.py), and, side by
+side, where the loop's CPU went a turn (the driver, SimCord's routes, its gateway,
+discord.py parsing each kind of event, and the rest: the bot's handlers, asyncio and
+SimCord's bookkeeping of the loop's callbacks, which cannot be told apart).  The driver picks
 each play from the bot's in-memory copy of the game (what the posted board shows) rather
 than decoding the database row and generating the plays a second time, which charged the
 players' thinking to the bot's CPU.  Each phase also prints how busy the event-loop
