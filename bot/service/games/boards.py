@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import replace
+from functools import lru_cache
 
 from bot.i18n import outcome_text, play_words, points_unit, side_name, t
 from bot.service.games.core import Loaded, Table, match_over, mention
@@ -36,6 +37,7 @@ from engine.notation import format_turn, recorded_turn
 from engine.picker import LETTERS, Picker, Stretch
 from engine.plays import special_of
 from engine.position import Side
+from engine.rules.ruleset import RuleSet
 from engine.turn import Turn
 from render.board import BOTH, Result, Score
 
@@ -53,9 +55,17 @@ def last_play(game: Game) -> tuple[Turn | None, Side, Dice] | None:
     e = game.last_play()
     if e is None:
         return None
-    turn = recorded_turn(str(e.get("moves", "-")),
-                         game.rules.parse_position(str(e["position"])))
+    turn = _recorded(game.rules, str(e.get("moves", "-")), str(e["position"]))
     return turn, Side(e["side"]), tuple(e.get("dice") or ())
+
+
+@lru_cache(maxsize=1024)
+def _recorded(rules: RuleSet, moves: str, position: str) -> Turn | None:
+    """A recorded play read back (``recorded_turn``), kept: one turn draws the same last
+    play on several boards (the roll's board, a preview's, the board Confirm posts, the
+    next roll's), and reading its position back is ~45 µs of the event loop each time
+    (issue 47).  Its inputs and its result are frozen values, so a kept one is exact."""
+    return recorded_turn(moves, rules.parse_position(position))
 
 
 def rolled_as(game: Game) -> Dice | None:

@@ -5,13 +5,16 @@ board of a finished game, and the words' small helpers."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.i18n import side_name, t
-from bot.service.games import GameService
+from bot.service.games import GameService, boards
 from bot.service.games.boards import MAX_PLAY_BUTTONS, digest, duration, last_play
 from bot.service.model import COMPUTER
 from bot.service.text import mention
 from bot.store import Database
 from engine.game import Game
+from engine.notation import recorded_turn
 from engine.picker import LETTERS
 from engine.position import Side
 from tests.bot.service.helpers import (
@@ -103,6 +106,35 @@ def test_the_last_play_as_recorded() -> None:
     assert found is not None
     turn, side, rolled = found
     assert turn is not None and side is not game.turn and rolled == dice
+
+
+def test_a_last_play_is_read_back_once_for_all_the_boards_that_draw_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The roll's board, a preview's and Confirm's draw the same last play: its position
+    is read back once, and what is kept equals a fresh reading (issue 47)."""
+    from engine.position import Position
+
+    game = Game.new("talisman", seed=2)
+    game.opening()
+    game.roll()
+    game.play_turn(game.legal_turns[-1])
+    ahead = Game.from_json(game.to_json())  # the same play reached another way
+    read: list[str] = []
+    parse = Position.parse
+
+    def counted(text: str, geometry: object) -> Position:
+        read.append(text)
+        return parse(text, geometry)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Position, "parse", staticmethod(counted))
+    boards._recorded.cache_clear()
+    first = last_play(game)
+    assert last_play(game) == first and last_play(ahead) == first
+    assert len(read) == 1
+    e = game.last_play()
+    assert e is not None and first is not None
+    assert first[0] == recorded_turn(str(e["moves"]), parse(str(e["position"]),
+                                                            game.rules.geometry))
 
 
 def test_a_plays_fingerprint_and_a_duration() -> None:
