@@ -12,10 +12,17 @@ import threading
 from concurrent.futures.process import _ExecutorManagerThread  # type: ignore[attr-defined]
 from dataclasses import replace
 
+import pytest
 import simcord
 
 from bot.service.model import BoardSpec
-from bot.service.pictures import QUICK_QUEUE, RenderPool, render_png
+from bot.service.pictures import (
+    ANSWER_WITHIN,
+    PACE_WEIGHT,
+    QUICK_QUEUE,
+    RenderPool,
+    render_png,
+)
 from engine import rules
 from engine.generators import legal_turns
 from engine.position import Side
@@ -167,14 +174,54 @@ async def test_a_board_asked_for_again_is_not_drawn_again(specs: list[BoardSpec]
 
 
 async def test_the_pool_keeps_up_while_few_pictures_are_being_drawn() -> None:
-    """``keeps_up``: a press waits for its pictures before it answers only while few
-    are being drawn (``QUICK_QUEUE`` a worker); more, and it is deferred first."""
-    pool = RenderPool(workers=0)
+    """``keeps_up``: a press waits for its pictures before it answers while few are
+    being drawn (``QUICK_QUEUE`` a worker), or while those ahead of it will be drawn
+    within ``ANSWER_WITHIN`` at the workers' pace; more, and it is deferred first."""
+    now = [0.0]
+    pool = RenderPool(workers=0, clock=lambda: now[0])
     assert pool.keeps_up()
     loop = asyncio.get_running_loop()
-    for n in range(QUICK_QUEUE):  # pictures being drawn, one worker's worth
-        pool._drawing[replace(_spec(), dice=(1, 1 + n))] = loop.create_future()
+
+    def waiting(n: int) -> None:
+        pool._drawing.clear()
+        for i in range(n):
+            pool._drawing[replace(_spec(), names=(str(i), "b"))] = loop.create_future()
+
+    waiting(QUICK_QUEUE)  # one worker's worth: whatever the pace
+    pool.pace = 10.0
     assert pool.keeps_up()
-    pool._drawing[replace(_spec(), dice=(2, 6))] = loop.create_future()
+    waiting(QUICK_QUEUE + 1)
+    assert not pool.keeps_up()
+    # the pace, measured: a board done every 0.5 s while others wait
+    for _ in range(100):
+        now[0] += 0.5
+        pool._drawn()
+    assert pool.pace == pytest.approx(0.5, rel=1e-3)
+    assert not pool.keeps_up()  # 6 boards ahead, 3 s
+    for _ in range(100):  # then every 10 ms
+        now[0] += 0.01
+        pool._drawn()
+    assert pool.pace == pytest.approx(0.01, rel=1e-3)
+    assert pool.keeps_up()
+    waiting(int(ANSWER_WITHIN / 0.01) - 2)  # a wait just within ANSWER_WITHIN
+    assert pool.keeps_up()
+    waiting(int(ANSWER_WITHIN / 0.01) + 5)
     assert not pool.keeps_up()
     assert RenderPool(workers=2, kept_bytes=1).keeps_up()
+
+
+async def test_the_pace_counts_only_boards_done_while_others_waited() -> None:
+    """A board done after a quiet spell says nothing of the workers' pace: the time
+    since the last one is the players' thinking."""
+    now = [0.0]
+    pool = RenderPool(workers=0, clock=lambda: now[0])
+    first = pool.pace
+    for _ in range(5):  # nothing else waiting: each board alone
+        now[0] += 60.0
+        pool._drawn()
+    assert pool.pace == first
+    pool._drawing[_spec()] = asyncio.get_running_loop().create_future()
+    pool._drawn()  # done while another waits
+    now[0] += 1.0
+    pool._drawn()
+    assert pool.pace == pytest.approx(first + PACE_WEIGHT * (1.0 - first))
