@@ -19,8 +19,9 @@ Every board is drawn by the board workers (bot/service/pictures.py) before anyth
 posted, concurrently; each goes out with its alt text (``describe``) as the
 attachment's description, for screen readers.  A press that changes its own message
 (a roll added to its board, a preview, Confirm) is answered by that edit itself once
-its pictures are drawn, when the board workers keep up (``RenderPool.keeps_up``:
-Discord wants an answer within 3 s); else, as anything else, it is deferred first.
+its pictures are drawn, when the board workers keep up (``RenderPool.keeps_up``: they
+will have drawn them well within the 3 s Discord gives an answer); else, as anything
+else, it is deferred first.
 """
 
 from __future__ import annotations
