@@ -165,6 +165,13 @@ class GamePresenter:
             self._pictures.popitem(last=False)
         return await board_file(self.pictures, spec, png=png)
 
+    def _channel(self, interaction: discord.Interaction) -> discord.abc.Messageable:
+        """Where a press was made, to post there without the interaction."""
+        channel = interaction.channel
+        if isinstance(channel, discord.abc.Messageable):
+            return channel
+        return self.client.get_partial_messageable(interaction.channel_id or 0)
+
     # -- the two ways a reply arrives --------------------------------------------------
 
     async def present(self, interaction: discord.Interaction, reply: Reply, *,
@@ -228,14 +235,29 @@ class GamePresenter:
                 await (response.defer() if component else response.defer(thinking=True))
         first, drawn = await asyncio.gather(redrawn(), _files(self.pictures, todo.send, known))
         bare: list[int] = []  # messages known to carry no buttons now
+        lapsed = False  # Discord no longer takes an answer to this press
         if todo.redraw is not None and pressed is not None:
             post, file = todo.redraw, first
             edit: dict[str, Any] = {}
             if not post.same_position:  # the picker narrowing keeps the picture it has
                 edit["attachments"] = [file] if file is not None else []
-            await (answer or interaction.edit_original_response)(
-                content=post.content, view=make_view(post.buttons, post.menu),
-                allowed_mentions=mentioning(post.mentions), **edit)
+            try:
+                await (answer or interaction.edit_original_response)(
+                    content=post.content, view=make_view(post.buttons, post.menu),
+                    allowed_mentions=mentioning(post.mentions), **edit)
+            except discord.NotFound:
+                if answer is None or message is None:
+                    raise
+                # Discord stopped waiting for the answer (3 s: the board workers fell
+                # further behind than ``keeps_up`` foresaw).  The member sees the press
+                # fail, but the change is saved: the message, the bot's own, is edited
+                # without the interaction, and what follows is posted in the channel.
+                lapsed = True
+                if file is not None and redraw is not None and redraw.board is not None:
+                    edit["attachments"] = [await self._picture(pressed, redraw.board)]
+                await message.edit(content=post.content,
+                                   view=make_view(post.buttons, post.menu),
+                                   allowed_mentions=mentioning(post.mentions), **edit)
             if not post.buttons and post.menu is None:
                 bare.append(pressed)
             self._remember(pressed, post)
@@ -244,8 +266,10 @@ class GamePresenter:
                                    bare=bare)
         sent: list[tuple[Post, int]] = []
         for post, file in zip(todo.send, drawn, strict=True):
-            msg = await interaction.followup.send(post.content, wait=True,
-                                                  **_message(post, file))
+            msg = await (_send_reopening(self._channel(interaction), post.content,
+                                         **_message(post, file)) if lapsed
+                         else interaction.followup.send(post.content, wait=True,
+                                                        **_message(post, file)))
             self._remember(msg.id, post)
             sent.append((post, msg.id))
         if component and todo.redraw is None:

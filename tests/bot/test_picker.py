@@ -788,3 +788,39 @@ async def test_a_press_is_deferred_first_when_the_board_workers_are_behind(
     monkeypatch.setattr(RenderPool, "keeps_up", lambda self: False)
     answers = await _previewed_turn(simcord_env, db_path)
     assert answers == [("callback", 6), ("edit", None)] * 3, answers
+
+
+async def test_a_press_answered_too_late_still_changes_its_message_and_the_turn_goes_on(
+        simcord_env: simcord.Env, db_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord stops waiting for a press's answer after 3 s.  When the pictures take
+    longer than ``RenderPool.keeps_up`` foresaw, the press shows as failed to its
+    member, but its change was saved: the bot edits its own message without the
+    interaction, posts what follows in the channel, and the turn is played out."""
+    env = simcord_env
+    _, ch, members = await start_game(env)
+    players = {m.id: m for m in members}
+    real = RenderPool.render
+    late = [1]  # the next picture drawn comes after Discord's 3 s
+
+    async def slow(self: RenderPool, spec: Any) -> bytes:
+        if late:
+            late.pop()
+            env.backend.advance_clock(5)
+        return await real(self, spec)
+
+    monkeypatch.setattr(RenderPool, "render", slow)
+    row = game_row(db_path, ch.id)
+    turns = row["game"].turn_count
+    asked = len(env.http_requests)
+    await tap_turn(env, ch, db_path, players, random.Random(3), Tally())
+    assert not late
+    requests = env.http_requests[asked:]
+    # the roll's answer came too late, so its message was edited by the bot itself
+    own_edits = [r for r in requests if r.method == "PATCH"
+                 and r.path.startswith(f"/channels/{ch.id}/messages/")]
+    assert own_edits, [(r.method, r.path) for r in requests]
+    assert any(isinstance(r.json, dict) and "attachments" in r.json for r in own_edits)
+    after = game_row(db_path, ch.id)["game"]
+    assert after.turn_count > turns
+    # the turn is on the record: the newest board carries the next player's Roll
+    assert with_control(env, ch, f"brade:roll:{row['id']}:", f"brade:roll1:{row['id']}:")
