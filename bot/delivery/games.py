@@ -165,13 +165,6 @@ class GamePresenter:
             self._pictures.popitem(last=False)
         return await board_file(self.pictures, spec, png=png)
 
-    def _channel(self, interaction: discord.Interaction) -> discord.abc.Messageable:
-        """Where a press was made, to post there without the interaction."""
-        channel = interaction.channel
-        if isinstance(channel, discord.abc.Messageable):
-            return channel
-        return self.client.get_partial_messageable(interaction.channel_id or 0)
-
     # -- the two ways a reply arrives --------------------------------------------------
 
     async def present(self, interaction: discord.Interaction, reply: Reply, *,
@@ -235,16 +228,17 @@ class GamePresenter:
                 await (response.defer() if component else response.defer(thinking=True))
         first, drawn = await asyncio.gather(redrawn(), _files(self.pictures, todo.send, known))
         bare: list[int] = []  # messages known to carry no buttons now
-        lapsed = False  # Discord no longer takes an answer to this press
+        #: where to post what follows when Discord no longer takes an answer to this press
+        lapsed: discord.abc.Messageable | None = None
         if todo.redraw is not None and pressed is not None:
             post, file = todo.redraw, first
-            edit: dict[str, Any] = {}
+            shown: dict[str, Any] = {"content": post.content,
+                                     "view": make_view(post.buttons, post.menu),
+                                     "allowed_mentions": mentioning(post.mentions)}
             if not post.same_position:  # the picker narrowing keeps the picture it has
-                edit["attachments"] = [file] if file is not None else []
+                shown["attachments"] = [file] if file is not None else []
             try:
-                await (answer or interaction.edit_original_response)(
-                    content=post.content, view=make_view(post.buttons, post.menu),
-                    allowed_mentions=mentioning(post.mentions), **edit)
+                await (answer or interaction.edit_original_response)(**shown)
             except discord.NotFound:
                 if answer is None or message is None:
                     raise
@@ -252,12 +246,10 @@ class GamePresenter:
                 # further behind than ``keeps_up`` foresaw).  The member sees the press
                 # fail, but the change is saved: the message, the bot's own, is edited
                 # without the interaction, and what follows is posted in the channel.
-                lapsed = True
-                if file is not None and redraw is not None and redraw.board is not None:
-                    edit["attachments"] = [await self._picture(pressed, redraw.board)]
-                await message.edit(content=post.content,
-                                   view=make_view(post.buttons, post.menu),
-                                   allowed_mentions=mentioning(post.mentions), **edit)
+                lapsed = await reach(self.client, channel_id)
+                if file is not None:  # read by the refused answer: the same picture anew
+                    shown["attachments"] = [await redrawn()]
+                await message.edit(**shown)
             if not post.buttons and post.menu is None:
                 bare.append(pressed)
             self._remember(pressed, post)
@@ -266,10 +258,11 @@ class GamePresenter:
                                    bare=bare)
         sent: list[tuple[Post, int]] = []
         for post, file in zip(todo.send, drawn, strict=True):
-            msg = await (_send_reopening(self._channel(interaction), post.content,
-                                         **_message(post, file)) if lapsed
-                         else interaction.followup.send(post.content, wait=True,
-                                                        **_message(post, file)))
+            if lapsed is not None:
+                msg = await _send_reopening(lapsed, post.content, **_message(post, file))
+            else:
+                msg = await interaction.followup.send(post.content, wait=True,
+                                                      **_message(post, file))
             self._remember(msg.id, post)
             sent.append((post, msg.id))
         if component and todo.redraw is None:
