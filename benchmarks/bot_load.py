@@ -96,6 +96,15 @@ thread was, its CPU per turn (the figure to compare between databases on a share
 machine, where turns/s follow the other processes' load), the whole process's CPU
 (render workers are separate processes, not counted), and the load average.
 
+A CPU second is not a fixed amount of work on the shared machine: the host slows a
+virtual CPU down by as much as a half for seconds at a time, and a phase of one kind of
+turn measured 10 ms of the bot's CPU a turn in one round and 16 ms in the next.  So a
+speed probe (benchmarks/speed_probe.py) times a fixed piece of work on the loop every
+0.1 s while a phase runs, charged to the harness, and each phase also prints the bot's
+share *in probe units* (its CPU ÷ the probe's mean); ``--by both`` sets the two kinds
+of turn side by side that way too (*at equal speed*) and judges the loop target both
+ways.
+
 It also prints the full (generation 2) garbage collections and their pauses: SimCord
 keeps every message, interaction and HTTP call it has seen, so the process's heap grows
 from about 120,000 to 470,000 tracked objects over a phase, and each full collection
@@ -144,6 +153,7 @@ import asyncio
 import contextlib
 import cProfile
 import dataclasses
+import functools
 import gc
 import heapq
 import itertools
@@ -175,6 +185,7 @@ from simcord.http import router as simcord_router  # noqa: E402
 
 from benchmarks.harness_cpu import SplitClock, install  # noqa: E402
 from benchmarks.invariants import connect, is_postgres  # noqa: E402
+from benchmarks.speed_probe import ReferenceWork, SpeedProbe, in_units  # noqa: E402
 from bot.client import BradeBot  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from engine.game import Game  # noqa: E402
@@ -319,6 +330,12 @@ class Phase:
     #: one run to the next, the calls are the work itself: the same turns, the same
     #: count, whatever else the machine's cores are doing.
     calls: int = 0
+    #: The speed probe's samples while the clock ran (benchmarks/speed_probe.py): CPU
+    #: seconds of one fixed piece of work, which move with the machine, not the bot
+    probe: list[float] = field(default_factory=list)
+    #: The bot's share of the loop's CPU in probe units (its CPU ÷ the probe's mean):
+    #: the same turns' work at whatever speed the machine ran this phase
+    bot_units: float = 0.0
     requests: int = 0  # REST requests the bot made until the clock stopped
     limited: int = 0  # … of them counting against Discord's global rate limit
 
@@ -352,7 +369,7 @@ class Phase:
                 f"p99 {rq[98] * 1000:,.0f} ms ({len(self.roll_latencies)} rolls){refused}; "
                 f"event loop busy {self.loop_cpu / self.seconds:.0%} "
                 f"({self.loop_cpu / max(1, n) * 1000:.1f} ms CPU per turn, the bot's share "
-                f"{self.bot_cpu() / max(1, n) * 1000:.1f} ms), process CPU "
+                f"{self.bot_cpu() / max(1, n) * 1000:.1f} ms){self.speed_text()}, process CPU "
                 f"{self.process_cpu / self.seconds:.0%} of one core; "
                 f"full GCs {len(self.gc_pauses)}, longest "
                 f"{max(self.gc_pauses, default=0.0) * 1000:,.0f} ms, together "
@@ -360,6 +377,14 @@ class Phase:
                 f"{self.gc_counts[0] / max(1, n):.1f} a turn (a net 700 objects each); "
                 f"load average {self.load_before:.2f} → {self.load_after:.2f}"
                 + self.picker_text() + self.requests_text() + self.boards_text())
+
+    def speed_text(self) -> str:
+        """The speed probe's mean and the bot's share in its units (none: empty)."""
+        if not self.probe:
+            return ""
+        mean = sum(self.probe) / len(self.probe)
+        return (f"; speed probe {mean * 1000:.2f} ms a sample ({len(self.probe)} samples), "
+                f"the bot's share {self.bot_units / max(1, self.counted):.1f} probes a turn")
 
     def bot_cpu(self) -> float:
         """The event loop's CPU seconds that were the bot's: the loop's, less SimCord's
@@ -727,6 +752,12 @@ class Driver:
                 total += _cpu_ticks(pid)
         return total
 
+    @functools.cached_property
+    def reference_work(self) -> ReferenceWork:
+        """The speed probe's work (benchmarks/speed_probe.py), made once a process, before
+        its first phase's clock starts: its 40 MB take half a second to lay out."""
+        return ReferenceWork()
+
     def forget_cancelled_timers(self) -> None:
         """Drop SimCord's records of the bot's timers that were cancelled, as its own
         ``settle`` does each time it runs.
@@ -771,11 +802,15 @@ class Driver:
         self.counting = False
         self.forget_request_log()  # what the set-up (or the last phase's drain) asked
         self.counting = True
+        # made before the clock starts (its work is laid out once a process)
+        probe = SpeedProbe(work=self.clock.wrap(self.reference_work, label="speed probe"))
         phase.load_before = os.getloadavg()[0]
         start = phase.started = time.perf_counter()
         cpu0, proc0 = time.thread_time(), time.process_time()
         harness0, regions0 = self.clock.harness, dict(self.clock.spent)
         calls0 = self.calls()
+        # the machine's speed while the phase runs, charged to the harness
+        probing = asyncio.get_running_loop().create_task(probe.run())
         work0, boards0, reused0 = self.worker_ticks(), self.bot.renderer.boards, \
             self.bot.renderer.reused
         # players start at random moments, as people do: a synchronised start would
@@ -797,11 +832,14 @@ class Driver:
                         pruned = now
                 await asyncio.sleep(0.002)
         phase.ended = time.perf_counter()
+        probing.cancel()
         self.forget_request_log()
         self.counting = False  # the requests of the commands in flight are not counted
         phase.seconds = phase.ended - start
         phase.loop_cpu = time.thread_time() - cpu0
         phase.harness_cpu = self.clock.harness - harness0
+        phase.probe = probe.samples
+        phase.bot_units = in_units(phase.bot_cpu(), probe.mean())
         phase.regions = {k: v - regions0.get(k, 0.0) for k, v in self.clock.spent.items()}
         phase.calls = self.calls() - calls0
         phase.process_cpu = time.process_time() - proc0
@@ -1373,7 +1411,7 @@ async def parent(args: argparse.Namespace) -> int:
 #: ``Phase`` fields that add up over rounds (``pooled``); lists are joined.
 _SUMMED = ("turns", "done", "forfeits", "refusals", "seconds", "counted", "loop_cpu", "process_cpu",
            "commands", "worker_cpu", "boards", "reused", "whole_boards", "whole_turns",
-           "requests", "limited", "calls", "autocompletes", "harness_cpu")
+           "requests", "limited", "calls", "autocompletes", "harness_cpu", "bot_units")
 
 
 def pooled(rounds: list[Phase]) -> Phase:
@@ -1426,6 +1464,7 @@ def compare(typed: list[Phase], tapped: list[Phase],
                f"({b.calls * a.counted / (a.calls * max(1, b.counted)):.2f}×; the work "
                f"itself, whatever the machine's load: --profile)"]
               if a.calls and b.calls else []),
+            *at_equal_speed(a, b),
             *where(a, b),
             f"    board workers' CPU a turn {wa:.1f} → {wb:.1f} ms",
             f"    all CPU a turn (loop and workers) {la + wa:.1f} → {lb + wb:.1f} ms "
@@ -1449,11 +1488,27 @@ def compare(typed: list[Phase], tapped: list[Phase],
                          f"SimCord and the driver in it: {_met(lb <= 1.1 * la)}); the bot's "
                          f"CPU ≤ 1.2×: {_met(bb + wb <= 1.2 * (ba + wa))} (with the whole "
                          f"loop: {_met(lb + wb <= 1.2 * (la + wa))}); boards ≤ 2 a tapped "
-                         f"turn: {_met(b.boards_a_turn() <= 2)}")
+                         f"turn: {_met(b.boards_a_turn() <= 2)}"
+                         + (f"; the bot's loop CPU at equal speed ≤ 1.1×: "
+                            f"{_met(per_turn(b, b.bot_units) <= 1.1 * per_turn(a, a.bot_units))}"
+                            if a.bot_units and b.bot_units else ""))
         else:
             lines.append(f"    target: choice→preview p99 ≤ {TARGET_PREVIEW * 1000:.0f} ms: "
                          f"{_met(pq[98] <= TARGET_PREVIEW)} (issue 47: three runs in a row)")
     return lines
+
+
+def at_equal_speed(a: Phase, b: Phase) -> list[str]:
+    """The bot's share of each kind of turn in probe units (``Phase.bot_units``): the
+    two phases' CPU with the machine's speed of each taken out (benchmarks/speed_probe.py).
+    Pooled rounds add each round's units, so each round is set against its own speed."""
+    if not (a.bot_units and b.bot_units):
+        return []
+    ua, ub = a.bot_units / max(1, a.counted), b.bot_units / max(1, b.counted)
+    ma, mb = (sum(p.probe) / len(p.probe) * 1000 for p in (a, b))
+    return [f"    at equal speed: the bot's share {ua:.1f} → {ub:.1f} probes a turn "
+            f"({ub / ua:.2f}×; its CPU ÷ the speed probe's mean, which was {ma:.2f} → "
+            f"{mb:.2f} ms: benchmarks/speed_probe.py)"]
 
 
 def where(a: Phase, b: Phase) -> list[str]:

@@ -454,3 +454,75 @@ def test_the_harness_share_charges_each_event_and_route_where_it_belongs() -> No
     assert clock.spent["parse READY"] == pytest.approx(2.0)
     undo()
     assert router.dispatch is dispatch and state.parsers == {"READY": parse_ready}
+
+
+def test_the_speed_probe_times_its_work_on_the_clock_it_is_given() -> None:
+    """``SpeedProbe``: each sample is the work's CPU on the given clock; the mean is the
+    phase's speed, and CPU over it is probe units (none sampled: 0, not free)."""
+    from benchmarks.speed_probe import SpeedProbe, in_units
+
+    ticks = Ticks()
+    costs = iter([0.002, 0.004])
+
+    def work() -> None:
+        ticks.now += next(costs)
+
+    probe = SpeedProbe(clock=ticks, work=work)
+    assert probe.mean() == 0.0 and in_units(1.0, probe.mean()) == 0.0
+    assert probe.sample() == pytest.approx(0.002)
+    probe.sample()
+    assert probe.samples == pytest.approx([0.002, 0.004])
+    assert probe.mean() == pytest.approx(0.003)
+    assert in_units(0.03, probe.mean()) == pytest.approx(10.0)
+
+
+def test_the_speed_probes_work_is_the_same_work_every_sample() -> None:
+    """``ReferenceWork``: the interpreter-bound half and the memory-bound half; the reads
+    walk the shuffled cells a stretch at a time and come round again."""
+    from benchmarks.speed_probe import ReferenceWork, ScatteredReads, compute_work
+
+    reads = ScatteredReads(size=8, steps=4, seed=1)
+    assert sorted(reads.cells) != list(reads.cells) and len(set(reads.cells)) == 8
+    first, second = reads(), reads()
+    assert first + second == sum(reads.cells) and reads() == first
+    assert compute_work() == compute_work()
+    assert ReferenceWork(reads=lambda: 5)() == compute_work() + 5
+
+
+async def test_the_speed_probe_samples_until_it_is_cancelled() -> None:
+    import asyncio
+
+    from benchmarks.speed_probe import SpeedProbe
+
+    probe = SpeedProbe(work=lambda: None, every=0.001)
+    task = asyncio.get_running_loop().create_task(probe.run())
+    while len(probe.samples) < 3:
+        await asyncio.sleep(0.001)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    taken = len(probe.samples)
+    await asyncio.sleep(0.005)
+    assert len(probe.samples) == taken
+
+
+def test_the_bots_share_is_also_set_side_by_side_at_equal_speed() -> None:
+    """A tapped phase that ran on a slowed machine: its CPU a turn is 1.5× the typed one's,
+    but the probe took 1.5× as long too, so at equal speed the two are even; the pool
+    adds each round's units, each set against its own speed."""
+    typed = Phase("saturated", 0.0, 100, counted=100, seconds=2.0, loop_cpu=0.6,
+                  harness_cpu=0.1, probe=[0.0004, 0.0004], bot_units=0.5 / 0.0004)
+    tapped = Phase("saturated", 0.0, 100, counted=100, seconds=2.0, loop_cpu=0.85,
+                   harness_cpu=0.1, probe=[0.0006], bot_units=0.75 / 0.0006, by="picker")
+    text = "\n".join(bot_load.compare([typed], [tapped]))
+    assert "the bot's share 5.0 → 7.5 ms (1.50×" in text
+    assert ("at equal speed: the bot's share 12.5 → 12.5 probes a turn (1.00×; its CPU ÷ "
+            "the speed probe's mean, which was 0.40 → 0.60 ms") in text
+    assert "the bot's loop CPU ≤ 1.1×: MISSED" in text
+    assert "the bot's loop CPU at equal speed ≤ 1.1×: met" in text
+    assert "speed probe 0.40 ms a sample (2 samples), the bot's share 12.5 probes a turn" \
+        in typed.summary(10)
+    both = bot_load.pooled([typed, typed])
+    assert both.bot_units == pytest.approx(2500.0) and len(both.probe) == 4
+    unprobed = dataclasses.replace(typed, probe=[], bot_units=0.0)
+    assert "equal speed" not in "\n".join(bot_load.compare([unprobed], [tapped]))
