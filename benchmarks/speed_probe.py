@@ -14,8 +14,8 @@ machine, not the bot, had changed.
 A :class:`SpeedProbe` times a fixed piece of pure-Python work (:class:`ReferenceWork`)
 on the event-loop thread every ``every`` seconds while a phase runs.  A phase's CPU
 divided by the probe's mean sample is its CPU *in probe units*: the work a turn, with the
-speed of the moment taken out.  The probe costs under 1 % of the loop (about 0.7 ms
-every 0.1 s), which the driver charges to the harness.
+speed of the moment taken out.  The probe costs about 1 % of the loop's time (under a
+millisecond every 0.1 s), which the driver charges to the harness.
 """
 
 from __future__ import annotations
@@ -64,11 +64,12 @@ class ScatteredReads:
 
 
 class ReferenceWork:
-    """One probe sample's work: both halves, about 0.3 ms each on this machine.
+    """One probe sample's work: both halves, 0.3–0.5 ms each on this machine.
 
     Either half alone took the machine's speed out of the bot's CPU a turn well in one
     run and less well in another; the two together brought the spread of one kind of
-    turn's CPU over eight rounds from 16–18 % to about 5 % (docs/benchmarks.md)."""
+    turn's CPU over eight rounds from 16–18 % (6–7 % on a steady day) to about 5 %
+    (docs/benchmarks.md)."""
 
     def __init__(self, reads: Callable[[], int] | None = None) -> None:
         self.reads = reads or ScatteredReads()
