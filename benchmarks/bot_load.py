@@ -185,7 +185,7 @@ from simcord.http import router as simcord_router  # noqa: E402
 
 from benchmarks.harness_cpu import SplitClock, install  # noqa: E402
 from benchmarks.invariants import connect, is_postgres  # noqa: E402
-from benchmarks.speed_probe import ReferenceWork, SpeedProbe, in_units  # noqa: E402
+from benchmarks.speed_probe import ReferenceWork, SpeedProbe, in_units, mean  # noqa: E402
 from bot.client import BradeBot  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from engine.game import Game  # noqa: E402
@@ -382,8 +382,8 @@ class Phase:
         """The speed probe's mean and the bot's share in its units (none: empty)."""
         if not self.probe:
             return ""
-        mean = sum(self.probe) / len(self.probe)
-        return (f"; speed probe {mean * 1000:.2f} ms a sample ({len(self.probe)} samples), "
+        return (f"; speed probe {mean(self.probe) * 1000:.2f} ms a sample "
+                f"({len(self.probe)} samples), "
                 f"the bot's share {self.bot_units / max(1, self.counted):.1f} probes a turn")
 
     def bot_cpu(self) -> float:
@@ -1505,7 +1505,7 @@ def at_equal_speed(a: Phase, b: Phase) -> list[str]:
     if not (a.bot_units and b.bot_units):
         return []
     ua, ub = a.bot_units / max(1, a.counted), b.bot_units / max(1, b.counted)
-    ma, mb = (sum(p.probe) / len(p.probe) * 1000 for p in (a, b))
+    ma, mb = (mean(p.probe) * 1000 for p in (a, b))
     return [f"    at equal speed: the bot's share {ua:.1f} → {ub:.1f} probes a turn "
             f"({ub / ua:.2f}×; its CPU ÷ the speed probe's mean, which was {ma:.2f} → "
             f"{mb:.2f} ms: benchmarks/speed_probe.py)"]

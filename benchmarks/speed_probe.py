@@ -79,7 +79,8 @@ class ReferenceWork:
 
 
 class SpeedProbe:
-    """Samples of :func:`reference_work`'s thread CPU, taken on the event loop.
+    """Samples of the work's thread CPU (:class:`ReferenceWork` unless handed another),
+    taken on the event loop.
 
     ``clock`` and ``work`` are handed in so that a test can see what is measured.
     """
@@ -106,9 +107,13 @@ class SpeedProbe:
             self.sample()
 
     def mean(self) -> float:
-        """The samples' mean (0.0 with none): the CPU work of the moment costs, averaged
-        over the phase as the bot's own CPU is."""
-        return statistics.fmean(self.samples) if self.samples else 0.0
+        return mean(self.samples)
+
+
+def mean(samples: list[float]) -> float:
+    """A probe's samples' mean (0.0 with none): what the work cost at the moment,
+    averaged over the phase as the bot's own CPU is."""
+    return statistics.fmean(samples) if samples else 0.0
 
 
 def in_units(cpu: float, probe_mean: float) -> float:
