@@ -105,12 +105,14 @@ share *in probe units* (its CPU ÷ the probe's mean); ``--by both`` sets the two
 of turn side by side that way too (*at equal speed*) and judges the loop target both
 ways.
 
-It also prints the full (generation 2) garbage collections and their pauses: SimCord
-keeps every message, interaction and HTTP call it has seen, so the process's heap grows
-from about 120,000 to 470,000 tracked objects over a phase, and each full collection
-stops the event loop for as long as it takes to walk all of them (up to ~300 ms here).
-Against the real Discord that history lives on Discord's servers, so these pauses are
-mostly the harness's; they are the tail of the latency figures.
+It also prints the full (generation 2) garbage collections and their pauses.  Each bot
+process sets its start-up's objects aside from the collector once it is ready, as
+``python -m bot`` does (bot/service/heap.py: some 83,000 objects); a full collection
+walks what was made since, and SimCord keeps every message, interaction and HTTP call
+it has seen, so that grows over a phase, and each full collection stops the event loop
+for as long as it takes to walk it.  Against the real Discord that history lives on
+Discord's servers, so these pauses are mostly the harness's; they are the tail of the
+latency figures.
 
 ``--notify`` (issue 36)
     Every member turns "your turn" by direct message on (``/brade settings
@@ -188,6 +190,7 @@ from benchmarks.invariants import connect, is_postgres  # noqa: E402
 from benchmarks.speed_probe import ReferenceWork, SpeedProbe, in_units, mean  # noqa: E402
 from bot.client import BradeBot  # noqa: E402
 from bot.config import Settings  # noqa: E402
+from bot.service.heap import freeze_startup  # noqa: E402
 from engine.game import Game  # noqa: E402
 
 
@@ -908,10 +911,12 @@ async def run(games: int, phases: list[Phase], db: str | Path, *,
     are set up, ``before``/``after`` round each phase (the multi-process barrier)."""
     index, count = shard
     seeds = itertools.count(seed)
+    # started as ``python -m bot`` starts: start-up's objects set aside from the garbage
+    # collector once the bot is ready (bot/service/heap.py)
     bot = BradeBot(db_path=db, seed_source=lambda: next(seeds), agent=None,
                    settings=dataclasses.replace(Settings.from_env(), remind_after=10**9,
                                                 claim_after=10**9),
-                   shards=((index,), count))
+                   shards=((index,), count), on_started=freeze_startup)
     # Under 300 s: SimCord's settle waits for every loop timer due before its deadline,
     # and asyncpg's pool keeps a 300 s idle-connection timer that each use re-arms, so a
     # longer settle (this was 600 s) would wait that timer out on every command.

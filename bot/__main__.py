@@ -193,9 +193,17 @@ class Stopper:
 async def run(config: Config, startup: StartupLog) -> int:
     from bot.client import BradeBot
     from bot.service.ai import ProcessAgent
+    from bot.service.heap import freeze_startup
     from bot.service.listing import ListPool
     from bot.service.pictures import RenderPool
     from bot.store import StoreError, open_store
+
+    def started() -> None:
+        """The bot is ready: the log lines held until now are printed, and what start-up
+        made is set aside from the garbage collector (bot/service/heap.py)."""
+        startup.started()
+        logging.getLogger(__name__).info(
+            "start-up's %d objects set aside from the garbage collector", freeze_startup())
 
     task = asyncio.current_task()
     assert task is not None
@@ -221,7 +229,7 @@ async def run(config: Config, startup: StartupLog) -> int:
             agent = made.enter_context(ProcessAgent())
             bot = BradeBot(settings=config.settings, store=store, renderer=renderer,
                            lister=lister, agent=agent, db_path=config.db,
-                           dev_guild=config.dev_guild, on_started=startup.started,
+                           dev_guild=config.dev_guild, on_started=started,
                            shards=config.shards)
             # the config's repr hides the token
             logging.getLogger(__name__).info("starting with %s", config)

@@ -112,7 +112,7 @@ class BradeBot(commands.AutoShardedBot):
                  agent: Agent | Literal["process"] | None = "process",
                  store: Database | None = None, renderer: RenderPool | None = None,
                  lister: ListPool | None = None,
-                 on_started: Callable[[], None] | None = None,
+                 on_started: Callable[[], object] | None = None,
                  shards: tuple[tuple[int, ...], int] | None = None) -> None:
         """``db_path`` is a SQLite file or a ``postgresql://`` URL (opened by
         ``open_store``); ``shards`` is ``(ids this process runs, total count)``, None to

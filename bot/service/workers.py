@@ -15,6 +15,8 @@ import signal
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
+from bot.service.heap import freeze_startup
+
 #: Seconds a pool's workers get to exit of themselves before they are terminated.
 GRACE = 0.25
 
@@ -24,9 +26,12 @@ def started(then: Callable[..., None], *args: object) -> None:
 
     A terminal's Ctrl+C reaches every process of its group, the workers too; the bot
     ends its pools itself (``end_pool``), so a worker that also took the interrupt would
-    only print a traceback from the middle of waiting for a job."""
+    only print a traceback from the middle of waiting for a job.  Once warm, what the
+    worker's start made is set aside from the garbage collector (``bot/service/heap.py``):
+    it lives as long as the worker, and every full collection would walk it again."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     then(*args)
+    freeze_startup()
 
 
 def end_pool(pool: ProcessPoolExecutor, grace: float = GRACE) -> None:

@@ -683,6 +683,8 @@ def test_sigterm_stops_the_bot_cleanly_within_five_seconds(tmp_path: Path,
     time.sleep(0.2)  # the last reader lines
     assert any("stopped: database closed, workers ended" in x for x in lines), lines[-5:]
     assert not any("Traceback" in x for x in lines), lines
+    # once ready, start-up's objects were set aside from the collector (bot/service/heap.py)
+    assert any("objects set aside from the garbage collector" in x for x in lines), lines
     assert not [pid for pid in workers if _alive(pid)], "a worker process outlived the bot"
 
 

@@ -68,3 +68,32 @@ def test_a_started_worker_leaves_ctrl_c_to_the_bot(tmp_path: Path) -> None:
         assert note.read_text(encoding="utf-8") == "warm"
     finally:
         end_pool(pool, grace=30)
+
+
+def _frozen() -> int:
+    import gc
+
+    return gc.get_freeze_count()
+
+
+def _warm_up() -> None:
+    global _WARM  # what a worker's warm-up keeps for its life: a table, a font
+    _WARM = [[n] for n in range(1000)]
+
+
+_WARM: list[list[int]] = []
+
+
+def test_a_started_worker_sets_its_warm_start_aside_from_the_collector() -> None:
+    """Once warm, what the worker's start made (its imports and what its warm-up keeps)
+    is set aside from the garbage collector (bot/service/heap.py): a worker started
+    without the initializer has nothing set aside."""
+    warmed = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                 initializer=started, initargs=(_warm_up,))
+    bare = _pool()
+    try:
+        assert warmed.submit(_frozen).result(60) > 1000  # the imports and the warm-up's
+        assert bare.submit(_frozen).result(60) == 0
+    finally:
+        end_pool(warmed, grace=30)
+        end_pool(bare, grace=30)
