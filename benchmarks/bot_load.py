@@ -387,7 +387,11 @@ class Phase:
             return ""
         return (f"; speed probe {mean(self.probe) * 1000:.2f} ms a sample "
                 f"({len(self.probe)} samples), "
-                f"the bot's share {self.bot_units / max(1, self.counted):.1f} probes a turn")
+                f"the bot's share {self.units_a_turn():.1f} probes a turn")
+
+    def units_a_turn(self) -> float:
+        """The bot's share of the loop a turn in probe units (0.0 with no probe)."""
+        return self.bot_units / max(1, self.counted)
 
     def bot_cpu(self) -> float:
         """The event loop's CPU seconds that were the bot's: the loop's, less SimCord's
@@ -1495,7 +1499,7 @@ def compare(typed: list[Phase], tapped: list[Phase],
                          f"loop: {_met(lb + wb <= 1.2 * (la + wa))}); boards ≤ 2 a tapped "
                          f"turn: {_met(b.boards_a_turn() <= 2)}"
                          + (f"; the bot's loop CPU at equal speed ≤ 1.1×: "
-                            f"{_met(per_turn(b, b.bot_units) <= 1.1 * per_turn(a, a.bot_units))}"
+                            f"{_met(b.units_a_turn() <= 1.1 * a.units_a_turn())}"
                             if a.bot_units and b.bot_units else ""))
         else:
             lines.append(f"    target: choice→preview p99 ≤ {TARGET_PREVIEW * 1000:.0f} ms: "
@@ -1509,7 +1513,7 @@ def at_equal_speed(a: Phase, b: Phase) -> list[str]:
     Pooled rounds add each round's units, so each round is set against its own speed."""
     if not (a.bot_units and b.bot_units):
         return []
-    ua, ub = a.bot_units / max(1, a.counted), b.bot_units / max(1, b.counted)
+    ua, ub = a.units_a_turn(), b.units_a_turn()
     ma, mb = (mean(p.probe) * 1000 for p in (a, b))
     return [f"    at equal speed: the bot's share {ua:.1f} → {ub:.1f} probes a turn "
             f"({ub / ua:.2f}×; its CPU ÷ the speed probe's mean, which was {ma:.2f} → "
